@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from './limits';
+
+/** Every API error has this shape: `{"error":{"code","message"}}`. */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = [
+  'bad_request', 'invalid_json', 'validation_failed', 'unauthenticated', 'forbidden', 'not_found',
+  'conflict', 'payload_too_large', 'rate_limited', 'unavailable', 'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Public sign-in configuration the login screen needs. */
+export const authConfigSchema = z.object({
+  providers: z.object({ google: z.boolean(), microsoft: z.boolean() }),
+  minPasswordLength: z.number().int().positive(),
+  maxPasswordLength: z.number().int().positive(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** Sign-in and sign-up bodies, checked on the login form and again by the server. */
+export const emailSchema = z.email('Please enter a valid email address.').max(EMAIL_MAX, 'That email address is too long.');
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  name: z.string().max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`).default(''),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,0 +1,15 @@
+/** Numbers the product promises (spec section 9). One place, used by server and web. */
+export const DAILY_GOAL_DEFAULT = 500;
+export const DAILY_GOAL_MIN = 50;
+export const DAILY_GOAL_MAX = 10_000;
+
+export const PASSWORD_MIN_LENGTH_DEFAULT = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_EXIT_MS = 300;
+
+/** Largest JSON body the API reads; larger requests get 413. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ACCENT_COLORS, THEME_MODES } from './theme';
+import { PROFILE_ICONS } from './profile-icons';
+import { DAILY_GOAL_DEFAULT } from './limits';
+
+/** A users record as the API returns it to its owner (spec section 3 field names). */
+export const userRecordSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  first: z.string(),
+  last: z.string(),
+  created_at: z.string(),
+  createdAt: z.string(),
+  lastActive: z.string(),
+  profileIcon: z.enum(PROFILE_ICONS).default('User'),
+  colorTheme: z.enum(ACCENT_COLORS).default('blue'),
+  /** null until the person picks a mode: the app then follows the system preference. */
+  themeMode: z.enum(THEME_MODES).nullable(),
+  admin: z.boolean(),
+  profileImage: z.string().nullable(),
+  displayName: z.string().nullable(),
+  streak: z.number().int(),
+  bestStreak: z.number().int(),
+  dailyGoal: z.number().int().default(DAILY_GOAL_DEFAULT),
+  aboutMe: z.string(),
+  pronouns: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  bluesky: z.string(),
+  xcom: z.string(),
+  reddit: z.string(),
+  favorites: z.array(z.string()),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const meResponseSchema = z.object({ user: userRecordSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Body of PATCH /api/me/preferences. Unknown values are refused (400). */
+export const preferencesUpdateSchema = z
+  .object({
+    themeMode: z.enum(THEME_MODES).optional(),
+    colorTheme: z.enum(ACCENT_COLORS).optional(),
+  })
+  .strict()
+  .refine((v) => v.themeMode !== undefined || v.colorTheme !== undefined, { message: 'Nothing to update' });
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
+import type { AppEnv, ServerContext } from './context';
+import { createErrorHandler, errorResponse } from './http/errors';
+import { refuseForeignOrigins, securityHeaders } from './http/security';
+import { clientIp } from './http/client-ip';
+import { loadSession } from './auth/session';
+import { authRoutes } from './auth/routes';
+import { eventRoutes } from './events/routes';
+import type { OpenStreams } from './events/streams';
+import { healthRoutes } from './features/health/routes';
+import { meRoutes } from './features/me/routes';
+import { adminRoutes } from './features/admin/routes';
+import { mountWebApp } from './static';
+
+export interface AppOptions {
+  ping: () => Promise<boolean>;
+  streams: OpenStreams;
+  /** Built SPA to serve; omitted in API tests. */
+  webDir?: string;
+}
+
+/** The whole HTTP surface: shared middleware, then one router per feature. */
+export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(ctx.logger));
+
+  app.use('*', securityHeaders(ctx.config.publicUrl.startsWith('https://')));
+  app.use('/api/*', async (c, next) => {
+    c.set('clientIp', clientIp(c, ctx.config.trustedProxyHeader));
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  app.use('/api/*', refuseForeignOrigins([ctx.config.publicUrl]));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: (c) => {
+        // The unread body is still on the socket; the connection cannot be reused.
+        c.header('connection', 'close');
+        return errorResponse(c, 413, 'payload_too_large', 'The request body is too large.');
+      },
+    }),
+  );
+
+  app.route('/api/health', healthRoutes(ctx, options.ping));
+  app.route('/api', authRoutes(ctx));
+  app.use('/api/*', loadSession(ctx));
+  app.route('/api/me', meRoutes(ctx));
+  app.route('/api/events', eventRoutes(ctx, options.streams));
+  app.route('/api/admin', adminRoutes(ctx));
+
+  app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
+  if (options.webDir) mountWebApp(app, options.webDir);
+  return app;
+}

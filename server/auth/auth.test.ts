@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { testDialects } from '../test/databases';
+import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, type TestServer } from '../test/server';
+import type { UserRecord } from '@common/user';
+
+describe.each(testDialects())('sign-in on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('signs up, creates the users record with spec defaults and reports it at /api/me', async () => {
+    const { client, email, uid } = await signUp(server, { name: 'Ada Lovelace King' });
+    const me = await client.get<{ user: UserRecord }>('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({
+      uid,
+      email,
+      displayName: 'Ada Lovelace King',
+      first: 'Ada',
+      last: 'Lovelace King',
+      profileIcon: 'User',
+      colorTheme: 'blue',
+      themeMode: null,
+      dailyGoal: 500,
+      streak: 0,
+      bestStreak: 0,
+      favorites: [],
+      admin: false,
+    });
+    expect(me.body.user.createdAt).toBe(me.body.user.created_at);
+  });
+
+  it('derives first/last from the email when no display name is given', async () => {
+    const email = `mary_jane-watson.${Date.now()}@example.com`;
+    const { client } = await signUp(server, { email });
+    const me = await client.get<{ user: UserRecord }>('/api/me');
+    expect(me.body.user.first).toBe('mary');
+    expect(me.body.user.last).toBe(`jane watson ${email.split('@')[0]!.split('.').pop()}`);
+    expect(me.body.user.displayName).toBeNull();
+  });
+
+  it('makes only the owner address an admin, case-insensitively', async () => {
+    const owner = await signUp(server, { email: ADMIN_EMAIL.toUpperCase() });
+    const other = await signUp(server);
+    expect((await owner.client.get<{ user: UserRecord }>('/api/me')).body.user.admin).toBe(true);
+    expect((await other.client.get<{ user: UserRecord }>('/api/me')).body.user.admin).toBe(false);
+    expect((await owner.client.get('/api/admin/overview')).status).toBe(200);
+    expect((await other.client.get('/api/admin/overview')).status).toBe(403);
+    expect((await server.client().get('/api/admin/overview')).status).toBe(401);
+  });
+
+  it('answers 401 at /api/me when signed out, and after sign-out', async () => {
+    expect((await server.client().get('/api/me')).status).toBe(401);
+    const { client } = await signUp(server);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    const me = await client.get<{ error: { code: string } }>('/api/me');
+    expect(me.status).toBe(401);
+    expect(me.body.error.code).toBe('unauthenticated');
+  });
+
+  it('signs in with the right password and tells wrong password from unknown account', async () => {
+    const { email, password } = await signUp(server);
+    const client = server.client();
+    const wrong = await client.post<{ error: { code: string; message: string } }>('/api/auth/sign-in/email', { email, password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toEqual({ code: 'wrong_password', message: 'Wrong password. Please try again.' });
+    const unknown = await client.post<{ error: { code: string } }>('/api/auth/sign-in/email', { email: uniqueEmail('ghost'), password });
+    expect(unknown.body.error.code).toBe('unknown_account');
+    const ok = await client.post('/api/auth/sign-in/email', { email, password });
+    expect(ok.status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses a taken email, a short password and a bad email with human messages', async () => {
+    const { email } = await signUp(server);
+    const client = server.client();
+    const taken = await client.post<{ error: { code: string; message: string } }>('/api/auth/sign-up/email', { email, password: 'long enough', name: '' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.error.code).toBe('email_in_use');
+    const short = await client.post<{ error: { code: string; message: string } }>('/api/auth/sign-up/email', { email: uniqueEmail(), password: '12345', name: '' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toEqual({ code: 'weak_password', message: 'Password must be at least 6 characters.' });
+    const bad = await client.post<{ error: { code: string } }>('/api/auth/sign-up/email', { email: 'not-an-email', password: 'long enough', name: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_email');
+  });
+
+  it('stores argon2id hashes, not better-auth default scrypt', async () => {
+    const { uid } = await signUp(server);
+    const row = await sql<{ password: string }>`select password from ${sql.table('authAccounts')} where ${sql.ref('userId')} = ${uid}`.execute(server.ctx.db);
+    expect(row.rows[0]?.password).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+  });
+
+  it('rate-limits repeated failed sign-ins for one email, in the database', async () => {
+    const { email, password } = await signUp(server);
+    const client = server.client();
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/auth/sign-in/email', { email, password: 'nope nope' })).status).toBe(401);
+    }
+    const limited = await client.post<{ error: { code: string } }>('/api/auth/sign-in/email', { email, password });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    const stored = await server.ctx.db.selectFrom('rateLimits').select('count').where('key', '=', `sign-in-failed:email:${email}`).executeTakeFirst();
+    expect(stored?.count).toBe(10);
+  });
+
+  it('logs user_login with the method and user_logout', async () => {
+    const { client, uid } = await signUp(server);
+    await client.post('/api/auth/sign-out', {});
+    const rows = await server.ctx.db.selectFrom('systemLogs').select(['type', 'details', 'user']).where('user', 'like', `%${uid}%`).orderBy('timestamp').execute();
+    expect(rows.map((r) => r.type)).toEqual(['user_login', 'user_logout']);
+    expect(JSON.parse(rows[0]!.details!)).toEqual({ method: 'Email/Password' });
+  });
+
+  it('revokes other sessions when the password changes', async () => {
+    const first = await signUp(server);
+    const second = server.client();
+    await second.post('/api/auth/sign-in/email', { email: first.email, password: first.password });
+    expect((await second.get('/api/me')).status).toBe(200);
+    const changed = await first.client.post('/api/auth/change-password', { currentPassword: first.password, newPassword: 'a brand new one', revokeOtherSessions: false });
+    expect(changed.status).toBe(200);
+    expect((await second.get('/api/me')).status).toBe(401);
+  });
+});

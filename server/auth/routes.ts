@@ -1,0 +1,138 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { signInSchema, signUpSchema, type AuthConfig } from '@common/api';
+import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import type { AppEnv, ServerContext } from '../context';
+import { badRequest, errorResponse, tooManyRequests } from '../http/errors';
+import { recordSystemEvent } from '../features/logs/record';
+import { CLIENT_IP_HEADER } from './auth';
+import { humanAuthError } from './messages';
+
+const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILED_PER_EMAIL = 10;
+const MAX_FAILED_PER_IP = 30;
+const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+const MAX_SIGN_UPS_PER_IP = 30;
+
+/** Bodies we check before better-auth sees them, for clear messages and no surprises. */
+const BODY_SCHEMAS: Record<string, z.ZodType> = {
+  '/sign-in/email': signInSchema,
+  '/sign-up/email': signUpSchema,
+};
+
+function emailOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
+    return body.email.trim().toLowerCase();
+  }
+  return null;
+}
+
+function minutes(ms: number): string {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Mounts better-auth at /api/auth behind our own guard: the client address it sees is the
+ * one we trust, failed sign-ins are counted in the database, bodies are checked for JSON,
+ * errors come out in the API's one error shape, and sign-outs are logged.
+ */
+export function authRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+  const limiter = ctx.rateLimiter;
+
+  app.get('/auth-config', (c) =>
+    c.json({
+      providers: { google: ctx.config.providers.google !== null, microsoft: ctx.config.providers.microsoft !== null },
+      minPasswordLength: ctx.config.passwordMinLength,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    } satisfies AuthConfig),
+  );
+
+  app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const path = c.req.path.slice('/api/auth'.length);
+    const ip = c.var.clientIp;
+    const rawBody = c.req.method === 'POST' ? await c.req.text() : null;
+    let body: unknown = undefined;
+    if (rawBody) {
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        throw badRequest('The request body is not valid JSON.', 'invalid_json');
+      }
+    }
+    const email = emailOf(body);
+    const shape = BODY_SCHEMAS[path];
+    if (shape) {
+      const checked = shape.safeParse(body);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const code = issue?.path[0] === 'email' ? 'invalid_email' : issue?.path[0] === 'password' ? 'weak_password' : 'validation_failed';
+        throw badRequest(issue?.message ?? 'Invalid request.', code);
+      }
+    }
+
+    const isSignIn = path === '/sign-in/email';
+    const ipKey = `sign-in-failed:ip:${ip}`;
+    const emailKey = email ? `sign-in-failed:email:${email}` : null;
+    if (isSignIn) {
+      const wait = Math.max(
+        await limiter.retryAfterMs(ipKey, MAX_FAILED_PER_IP),
+        emailKey ? await limiter.retryAfterMs(emailKey, MAX_FAILED_PER_EMAIL) : 0,
+      );
+      if (wait > 0) {
+        c.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw tooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes(wait)} and try again.`);
+      }
+    }
+    if (path === '/sign-up/email') {
+      const count = await limiter.hit(`sign-up:ip:${ip}`, SIGN_UP_WINDOW_MS);
+      if (count > MAX_SIGN_UPS_PER_IP) throw tooManyRequests('Too many new accounts from this address. Please try again later.');
+    }
+
+    const signingOut = path === '/sign-out' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;
+
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, ip);
+    const response = await ctx.auth.handler(
+      new Request(c.req.raw.url, { method: c.req.method, headers, body: rawBody || undefined }),
+    );
+
+    if (isSignIn && response.status === 401) {
+      await limiter.hit(ipKey, FAILED_SIGN_IN_WINDOW_MS);
+      if (emailKey) await limiter.hit(emailKey, FAILED_SIGN_IN_WINDOW_MS);
+    } else if (isSignIn && response.ok && emailKey) {
+      await limiter.clear(emailKey);
+    }
+    if (signingOut && response.ok) {
+      const { user } = signingOut;
+      await recordSystemEvent(ctx.db, ctx.logger, {
+        type: 'user_logout',
+        action: 'logout',
+        user: { uid: user.id, displayName: user.name || null, email: user.email },
+        ip,
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+    }
+    return response.ok || response.status < 400 ? response : reshapeError(c, ctx, response, email);
+  });
+
+  return app;
+}
+
+/** better-auth answers `{code, message}`; the API answers `{"error":{code, message}}` in words people use. */
+async function reshapeError(c: Context<AppEnv>, ctx: ServerContext, response: Response, email: string | null) {
+  let code = 'bad_request';
+  let message = response.statusText || 'Request failed.';
+  try {
+    const parsed = (await response.clone().json()) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === 'string') code = parsed.code;
+    if (typeof parsed.message === 'string') message = parsed.message;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  const human = await humanAuthError(ctx, code, message, email);
+  const res = errorResponse(c, response.status === 500 ? 400 : (response.status as 400), human.code, human.message);
+  for (const cookie of response.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
+  return res;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
+
+/** The one module that reads process.env: everything else receives an AppConfig. */
+
+const GOOGLE_DISCOVERY = 'https://accounts.google.com/.well-known/openid-configuration';
+const microsoftDiscovery = (tenant: string) =>
+  `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0/.well-known/openid-configuration`;
+
+const httpUrl = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be 1–65535').max(65535, 'must be 1–65535').default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), 'must be a postgres:// URL')
+    .optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: httpUrl.optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT_ID: z.string().regex(/^[\w.-]+$/, 'must be a tenant id, "common", "organizations" or "consumers"').default('common'),
+  MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(6, 'must be at least 6').max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
+  TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
+}
+
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  adminEmail: string | null;
+  /** null means: generate one and keep it in DATA_DIR (see auth/secret.ts). */
+  authSecret: string | null;
+  publicUrl: string;
+  providers: { google: OidcProviderConfig | null; microsoft: OidcProviderConfig | null };
+  passwordMinLength: number;
+  trustedProxyHeader: string | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+function pairedProvider(
+  name: string,
+  id: string | undefined,
+  secret: string | undefined,
+  discoveryUrl: string,
+): OidcProviderConfig | null {
+  if (!id && !secret) return null;
+  if (!id || !secret) {
+    throw new ConfigError(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+  }
+  return { clientId: id, clientSecret: secret, discoveryUrl };
+}
+
+/** Validates the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable means "unset", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = present[name];
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: 'drabble.sqlite' },
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    authSecret: e.AUTH_SECRET ?? null,
+    publicUrl,
+    providers: {
+      google: pairedProvider('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
+      microsoft: pairedProvider(
+        'MICROSOFT',
+        e.MICROSOFT_CLIENT_ID,
+        e.MICROSOFT_CLIENT_SECRET,
+        e.MICROSOFT_DISCOVERY_URL ?? microsoftDiscovery(e.MICROSOFT_TENANT_ID),
+      ),
+    },
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { UserRecord } from '@common/user';
+import type { AppConfig } from './config';
+import type { Database } from './db/types';
+import type { Dialect } from './db/database';
+import type { EventBus } from './events/bus';
+import type { Logger } from './logger';
+import type { RateLimiter } from './http/rate-limit';
+import type { Auth } from './auth/auth';
+
+/** What every feature's routes and services may use. Built once in app.ts. */
+export interface ServerContext {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  bus: EventBus;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  auth: Auth;
+}
+
+/** Hono variables set by the session middleware. */
+export interface AppEnv {
+  Variables: {
+    user: UserRecord | null;
+    sessionId: string | null;
+    clientIp: string;
+  };
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { Database } from './types';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { migrationProvider } from './migrations';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY connections. */
+  pgPool: pg.Pool | null;
+  /** Present on PostgreSQL: connection settings for a dedicated listening client. */
+  pgClientConfig: pg.ClientConfig | null;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigserial ids arrive as int8; every such value here fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+const WAL_CHECKPOINT_MS = 5 * 60 * 1000;
+
+export function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  // Long-lived readers can keep the WAL growing; truncate it now and then.
+  const checkpoint = setInterval(() => {
+    try {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // A busy checkpoint is retried at the next tick.
+    }
+  }, WAL_CHECKPOINT_MS);
+  checkpoint.unref();
+  return {
+    db,
+    dialect: 'sqlite',
+    pgPool: null,
+    pgClientConfig: null,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+      return true;
+    },
+    close: async () => {
+      clearInterval(checkpoint);
+      await db.destroy();
+    },
+  };
+}
+
+export function openPostgres(url: string, schema?: string): DatabaseHandle {
+  const clientConfig: pg.ClientConfig = {
+    connectionString: url,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    pgPool: pool,
+    pgClientConfig: clientConfig,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+      return true;
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,94 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Column types as stored. Timestamps are ISO-8601 UTC strings (they sort as text on both
+ * databases); booleans are 0/1 integers because better-sqlite3 cannot bind booleans and
+ * one set of queries serves SQLite and PostgreSQL.
+ */
+export type DbBool = 0 | 1;
+
+/** Columns with a database default may be left out of an insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  uid: string;
+  name: string;
+  email: string;
+  first: string;
+  last: string;
+  created_at: string;
+  lastActive: string;
+  profileIcon: Defaulted<string>;
+  colorTheme: Defaulted<string>;
+  themeMode: string | null;
+  admin: DbBool;
+  profileImage: string | null;
+  displayName: string | null;
+  streak: Defaulted<number>;
+  bestStreak: Defaulted<number>;
+  dailyGoal: Defaulted<number>;
+  aboutMe: Defaulted<string>;
+  pronouns: Defaulted<string>;
+  bio: Defaulted<string>;
+  location: Defaulted<string>;
+  website: Defaulted<string>;
+  bluesky: Defaulted<string>;
+  xcom: Defaulted<string>;
+  reddit: Defaulted<string>;
+  /** Legacy flag from the older app; converted to themeMode when first read. */
+  darkMode: DbBool | null;
+}
+
+export interface LogTableBase {
+  id: string;
+  timestamp: string;
+  type: string;
+  action: string | null;
+  /** JSON of {uid, displayName, email} or null. */
+  user: string | null;
+  resource: string | null;
+  /** JSON, already redacted. */
+  details: string | null;
+  level: string;
+  source: string;
+  ip: string | null;
+  userAgent: string | null;
+  stack: string | null;
+  message: string | null;
+}
+
+export interface ActivityLogsTable extends LogTableBase {
+  userId: string | null;
+}
+
+export interface AdminLogsTable {
+  id: string;
+  user: string | null;
+  action: string;
+  target: string | null;
+  details: string | null;
+  timestamp: string;
+}
+
+export interface LiveEventsTable {
+  id: Generated<number>;
+  topic: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  systemLogs: LogTableBase;
+  activityLogs: ActivityLogsTable;
+  adminLogs: AdminLogsTable;
+  liveEvents: LiveEventsTable;
+  rateLimits: RateLimitsTable;
+}

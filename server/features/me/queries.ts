@@ -1,0 +1,115 @@
+import type { Kysely, Selectable } from 'kysely';
+import { isAccentColor, isThemeMode, type ThemeMode } from '@common/theme';
+import { isProfileIcon } from '@common/profile-icons';
+import { deriveFirstLast } from '@common/names';
+import type { UserRecord, PreferencesUpdate } from '@common/user';
+import type { Database, UsersTable } from '../../db/types';
+import { fromDbBool, toDbBool } from '../../db/bool';
+
+type UserRow = Selectable<UsersTable>;
+
+/** A row as the API shows it. Unknown stored theme values are ignored, never passed on. */
+export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
+  return {
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    first: row.first,
+    last: row.last,
+    created_at: row.created_at,
+    createdAt: row.created_at,
+    lastActive: row.lastActive,
+    profileIcon: isProfileIcon(row.profileIcon) ? row.profileIcon : 'User',
+    colorTheme: isAccentColor(row.colorTheme) ? row.colorTheme : 'blue',
+    themeMode: isThemeMode(row.themeMode) ? row.themeMode : null,
+    admin: fromDbBool(row.admin),
+    profileImage: row.profileImage,
+    displayName: row.displayName,
+    streak: row.streak,
+    bestStreak: row.bestStreak,
+    dailyGoal: row.dailyGoal,
+    aboutMe: row.aboutMe,
+    pronouns: row.pronouns,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    bluesky: row.bluesky,
+    xcom: row.xcom,
+    reddit: row.reddit,
+    favorites,
+  };
+}
+
+async function loadFavorites(_db: Kysely<Database>, _uid: string): Promise<string[]> {
+  // Favourites arrive with stories; until then every user has none.
+  return [];
+}
+
+/** The legacy darkMode flag becomes a themeMode the first time the record is read. */
+async function migrateLegacyDarkMode(db: Kysely<Database>, row: UserRow): Promise<UserRow> {
+  if (row.darkMode === null || isThemeMode(row.themeMode)) return row;
+  const themeMode: ThemeMode = fromDbBool(row.darkMode) ? 'dark-blue' : 'light';
+  await db.updateTable('users').set({ themeMode, darkMode: null }).where('uid', '=', row.uid).execute();
+  return { ...row, themeMode, darkMode: null };
+}
+
+export async function findUser(db: Kysely<Database>, uid: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+  if (!row) return null;
+  const current = await migrateLegacyDarkMode(db, row);
+  return toUserRecord(current, await loadFavorites(db, uid));
+}
+
+export interface NewUserInput {
+  uid: string;
+  email: string;
+  displayName: string | null;
+}
+
+/** Creates the users record on first sign-in; later calls leave it as it is. */
+export async function ensureUserRecord(
+  db: Kysely<Database>,
+  input: NewUserInput,
+  adminEmail: string | null,
+): Promise<UserRecord> {
+  const existing = await findUser(db, input.uid);
+  if (existing) return existing;
+  const now = new Date().toISOString();
+  const displayName = input.displayName?.trim() || null;
+  const { first, last } = deriveFirstLast(displayName, input.email);
+  const email = input.email.trim();
+  await db
+    .insertInto('users')
+    .values({
+      uid: input.uid,
+      name: displayName ?? [first, last].filter(Boolean).join(' '),
+      email,
+      first,
+      last,
+      created_at: now,
+      lastActive: now,
+      displayName,
+      admin: toDbBool(adminEmail !== null && email.toLowerCase() === adminEmail),
+    })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute();
+  const created = await findUser(db, input.uid);
+  if (!created) throw new Error(`users record ${input.uid} was not created`);
+  return created;
+}
+
+export async function updatePreferences(db: Kysely<Database>, uid: string, update: PreferencesUpdate): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(update.themeMode ? { themeMode: update.themeMode, darkMode: null } : {}),
+      ...(update.colorTheme ? { colorTheme: update.colorTheme } : {}),
+    })
+    .where('uid', '=', uid)
+    .execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { getMigrations } from 'better-auth/db/migration';
+import type { AppConfig } from './config';
+import type { ServerContext } from './context';
+import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
+import { createAuth, type Auth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
+import { EventBus } from './events/bus';
+import { OpenStreams } from './events/streams';
+import { RateLimiter } from './http/rate-limit';
+import { createApp } from './app';
+import { createLogger, type Logger } from './logger';
+import { ensureUserRecord } from './features/me/queries';
+import { recordSystemEvent } from './features/logs/record';
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+const MAINTENANCE_MS = 10 * 60 * 1000;
+
+export interface StartOptions {
+  config: AppConfig;
+  logger?: Logger;
+  /** Tests pass a prepared database (a temp SQLite file or a Postgres schema). */
+  database?: DatabaseHandle;
+  webDir?: string | null;
+  /** 0 picks a free port. Defaults to config.port. */
+  port?: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  ctx: ServerContext;
+  streams: OpenStreams;
+  close(): Promise<void>;
+}
+
+function openDatabase(config: AppConfig): DatabaseHandle {
+  return config.database.kind === 'postgres'
+    ? openPostgres(config.database.url)
+    : openSqlite(path.join(config.dataDir, config.database.file));
+}
+
+async function migrateAuthTables(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}
+
+/** Builds everything a request needs, migrating the database first. */
+export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger): Promise<ServerContext> {
+  await migrateToLatest(database.db);
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const bus = await EventBus.start(database, logger);
+  const ctx: Partial<ServerContext> = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    bus,
+    logger,
+    rateLimiter: new RateLimiter(database.db),
+  };
+  ctx.auth = createAuth({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secret,
+    logger,
+    onSignedIn: async (user, method) => {
+      const record = await ensureUserRecord(database.db, { uid: user.id, email: user.email, displayName: user.name }, config.adminEmail);
+      if (method) {
+        await recordSystemEvent(database.db, logger, {
+          type: 'user_login',
+          action: 'login',
+          user: { uid: record.uid, displayName: record.displayName, email: record.email },
+          details: { method },
+        });
+      }
+    },
+  });
+  await migrateAuthTables(ctx.auth);
+  return ctx as ServerContext;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = options.database ?? openDatabase(config);
+  const ctx = await createContext(config, database, logger);
+  const streams = new OpenStreams();
+  const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
+  const app = createApp(ctx, { ping: database.ping, streams, webDir });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: options.host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const maintenance = setInterval(() => {
+    void ctx.rateLimiter.prune().catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
+    void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
+  }, MAINTENANCE_MS);
+  maintenance.unref();
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(maintenance);
+      // Open event streams keep the HTTP server from closing: end them first.
+      streams.closeAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await ctx.bus.close();
+      await database.close();
+    })());
+
+  return { url: `http://localhost:${port}`, ctx, streams, close };
+}

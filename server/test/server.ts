@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import pino from 'pino';
+import { loadConfig, type AppConfig } from '../config';
+import type { Dialect } from '../db/database';
+import { startServer, type RunningServer } from '../server';
+import { TestClient } from './client';
+import { createTestDatabase, type TestDatabase } from './databases';
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  config: AppConfig;
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+export const ADMIN_EMAIL = 'owner@drabble.test';
+
+/** One API server on its own fresh database, listening on a free port. */
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  return startTestServerOn(database, env);
+}
+
+/** Another server instance on an existing test database (the multi-instance tests). */
+export async function startTestServerOn(database: TestDatabase, env: Record<string, string> = {}, handle = database.handle): Promise<TestServer> {
+  // Origin checks and cookies need the real address up front, so pick the port first.
+  const port = await freePort();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const running = await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) });
+  const url = config.publicUrl;
+  return {
+    ...running,
+    database,
+    config,
+    client: () => new TestClient(url),
+    stop: async () => {
+      await running.close();
+      await database.drop();
+    },
+  };
+}
+
+export function uniqueEmail(prefix = 'writer'): string {
+  return `${prefix}.${crypto.randomBytes(4).toString('hex')}@example.com`;
+}
+
+export interface SignedUp {
+  client: TestClient;
+  email: string;
+  password: string;
+  uid: string;
+}
+
+/** Signs a new person up through the real endpoint; the client then holds their session. */
+export async function signUp(server: TestServer, opts: { email?: string; name?: string; password?: string } = {}): Promise<SignedUp> {
+  const client = server.client();
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'correct horse 1';
+  const res = await client.post<{ user: { id: string } }>('/api/auth/sign-up/email', { email, password, name: opts.name ?? '' });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, email, password, uid: res.body.user.id };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
