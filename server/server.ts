@@ -83,6 +83,27 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
   return ctx as ServerContext;
 }
 
+const DRAIN_LIMIT_MS = 8000;
+
+/**
+ * Stops accepting connections and lets in-flight requests finish. Keep-alive connections
+ * become idle as their last response ends, so idle ones are closed as they appear; after
+ * DRAIN_LIMIT_MS whatever is left is cut.
+ */
+function drainHttpServer(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
+    const limit = setTimeout(() => http.closeAllConnections?.(), DRAIN_LIMIT_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(limit);
+      resolve();
+    });
+    http.closeIdleConnections?.();
+  });
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -109,10 +130,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       clearInterval(maintenance);
       // Open event streams keep the HTTP server from closing: end them first.
       streams.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
+      await drainHttpServer(server);
       await ctx.bus.close();
       await database.close();
     })());

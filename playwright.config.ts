@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/support/env';
+
+// One fresh data directory per run, shared with the workers through the environment.
+process.env.DRABBLE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: process.env.CI === 'true',
+  retries: 0,
+  reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: E2E.baseUrl,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: E2E.chromiumPath,
+      // Without the background-networking flags Chromium keeps dialling out on a closed network.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: 'tsx e2e/support/mock-oidc.ts',
+      url: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'tsx server/main.ts',
+      url: `${E2E.baseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E.port),
+        DATA_DIR: process.env.DRABBLE_E2E_DATA_DIR,
+        ADMIN_EMAIL: E2E.adminEmail,
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: E2E.google.clientId,
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
+        MICROSOFT_CLIENT_ID: E2E.microsoft.clientId,
+        MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
+        MICROSOFT_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
+      },
+    },
+  ],
+});

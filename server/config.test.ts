@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function error(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('has working defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      database: { kind: 'sqlite' },
+      adminEmail: null,
+      authSecret: null,
+      publicUrl: 'http://localhost:3000',
+      providers: { google: null, microsoft: null },
+      passwordMinLength: 6,
+      trustedProxyHeader: null,
+    });
+  });
+
+  it('names the bad variable in one line', () => {
+    expect(error({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be a port number (got "abc")');
+    expect(error({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT must be 1–65535/);
+    expect(error({ DATABASE_URL: 'mysql://x' })).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x")');
+    expect(error({ DATABASE_URL: 'postgres//broken' })).toMatch(/^Invalid configuration: DATABASE_URL/);
+    expect(error({ ADMIN_EMAIL: 'not-an-email' })).toMatch(/^Invalid configuration: ADMIN_EMAIL/);
+    expect(error({ PUBLIC_URL: 'ftp://x' })).toMatch(/^Invalid configuration: PUBLIC_URL/);
+    expect(error({ AUTH_SECRET: 'short' })).toMatch(/^Invalid configuration: AUTH_SECRET must be at least 32 characters/);
+    expect(error({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    for (const message of [error({ PORT: 'abc' }), error({ DATABASE_URL: 'x' })]) expect(message).not.toContain('\n');
+  });
+
+  it('reads Postgres, providers, admin email and password policy', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/drabble',
+      ADMIN_EMAIL: 'Owner@Example.com',
+      PUBLIC_URL: 'https://drabble.example/',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 's',
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_CLIENT_SECRET: 't',
+      MICROSOFT_TENANT_ID: 'contoso',
+      PASSWORD_MIN_LENGTH: '10',
+      TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/drabble' });
+    expect(config.adminEmail).toBe('owner@example.com');
+    expect(config.publicUrl).toBe('https://drabble.example');
+    expect(config.providers.google?.discoveryUrl).toBe('https://accounts.google.com/.well-known/openid-configuration');
+    expect(config.providers.microsoft?.discoveryUrl).toBe('https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration');
+    expect(config.passwordMinLength).toBe(10);
+    expect(config.trustedProxyHeader).toBe('x-forwarded-for');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/databases';
+import { startTestServer, type TestServer } from '../../test/server';
+
+describe.each(testDialects())('GET /api/health on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 200 while the database is reachable', async () => {
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: dialect });
+  });
+});
+
+describe('GET /api/health without a database', () => {
+  it('answers 503', async () => {
+    const server = await startTestServer('sqlite');
+    await server.ctx.db.destroy();
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: { code: 'unavailable', message: 'The database is unreachable.' } });
+    await server.stop().catch(() => {});
+  });
+});

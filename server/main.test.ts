@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from './test/server';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(url: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('the server process', () => {
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const proc = run({ PORT: 'abc' });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual(['Invalid configuration: PORT must be a port number (got "abc")']);
+  });
+
+  it('starts with no configuration, creates its data and secret, and exits cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
+    const port = await freePort();
+    const proc = run({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForHealth(`http://localhost:${port}`);
+      expect(fs.existsSync(path.join(dataDir, 'drabble.sqlite'))).toBe(true);
+      expect(fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+      // An in-flight request is answered before the process exits.
+      const inFlight = fetch(`http://localhost:${port}/api/health`);
+      proc.child.kill('SIGTERM');
+      expect((await inFlight).status).toBe(200);
+      expect(await proc.exited).toBe(0);
+      // A clean close checkpoints the WAL away.
+      expect(fs.existsSync(path.join(dataDir, 'drabble.sqlite-wal'))).toBe(false);
+    } finally {
+      proc.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

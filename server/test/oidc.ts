@@ -1,0 +1,33 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+
+export interface OidcIdentity {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * A local OpenID Connect provider standing in for Google and Microsoft in tests. It signs
+ * whoever `signInAs` names into the next authorization, without a consent screen.
+ */
+export async function startMockOidc(port = 0) {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  await server.start(port, 'localhost');
+  let identity: OidcIdentity = { sub: 'nobody', email: 'nobody@example.com', name: 'Nobody' };
+  server.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name });
+  });
+  server.service.on('beforeUserinfo', (response) => {
+    response.body = { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name };
+  });
+  const issuer = server.issuer.url ?? '';
+  return {
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    signInAs(next: OidcIdentity) {
+      identity = next;
+    },
+    stop: () => server.stop(),
+  };
+}
