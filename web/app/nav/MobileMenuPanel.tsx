@@ -1,0 +1,66 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import type { UserRecord } from '@common/user';
+import { useSignOut } from '../../lib/auth';
+import { Avatar } from '../Avatar';
+import { focusRing } from '../ui';
+import { AccentSwatchGrid } from './AccentPicker';
+import { accountName } from './account';
+import { AdminLink, TutorialButton } from './NavControls';
+import { NavLinks } from './NavLinks';
+import { SuggestFeature } from './SuggestFeature';
+import { ThemeCycler } from './ThemeCycler';
+
+const rowLink = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-subtle hover:text-fg ${focusRing}`;
+
+/** Below the lg breakpoint: the bar's links, account items and appearance controls. */
+export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserRecord | null; onClose: () => void }) {
+  const signOut = useSignOut();
+  return (
+    <div id={id} data-testid="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface px-4 pt-3 pb-5 shadow-lg lg:hidden">
+      {user && (
+        <>
+          <Link to="/profile" onClick={onClose} className={`mb-2 flex items-center gap-3 rounded-md p-2 hover:bg-subtle ${focusRing}`}>
+            <Avatar person={user} size="md" />
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate text-sm font-semibold text-fg">{accountName(user)}</span>
+              <span className="truncate text-xs text-muted">{user.email}</span>
+            </span>
+          </Link>
+          <NavLinks layout="panel" onNavigate={onClose} />
+          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
+            <Link to="/profile" onClick={onClose} className={rowLink}>
+              <UserRound aria-hidden className="size-5" />
+              Profile
+            </Link>
+            {user.admin && <AdminLink withLabel onNavigate={onClose} />}
+          </div>
+        </>
+      )}
+      <div className={`flex flex-wrap items-center gap-1 ${user ? 'mt-2 border-t border-line pt-2' : ''}`}>
+        {user && <TutorialButton withLabel />}
+        {user && <SuggestFeature withLabel />}
+        <ThemeCycler withLabel />
+      </div>
+      <div className="mt-3 border-t border-line pt-3">
+        <p className="mb-2 text-sm font-semibold text-fg">Accent colour</p>
+        <AccentSwatchGrid />
+      </div>
+      {user && (
+        <div className="mt-3 border-t border-line pt-2">
+          <button
+            type="button"
+            onClick={() => {
+              onClose();
+              void signOut();
+            }}
+            className={`${rowLink} w-full`}
+          >
+            <LogOut aria-hidden className="size-5" />
+            Sign out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { CircleHelp, Shield } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useOpenTutorial } from '../tutorial/tutorial-context';
+import { activeIconButton, focusRing, iconButton } from '../ui';
+
+export function AdminLink({ withLabel = false, onNavigate }: { withLabel?: boolean; onNavigate?: () => void }) {
+  return (
+    <NavLink
+      to="/admin"
+      aria-label={withLabel ? undefined : 'Admin Panel'}
+      title="Admin Panel"
+      data-testid="admin-link"
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        withLabel
+          ? `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-accent-soft text-accent-soft-ink' : 'text-muted hover:bg-subtle hover:text-fg'} ${focusRing}`
+          : isActive ? activeIconButton : iconButton
+      }
+    >
+      <Shield aria-hidden className="size-5" />
+      {withLabel && 'Admin Panel'}
+    </NavLink>
+  );
+}
+
+export function TutorialButton({ withLabel = false }: { withLabel?: boolean }) {
+  const openTutorial = useOpenTutorial();
+  return (
+    <button
+      type="button"
+      aria-label="Open tutorial"
+      title="Open tutorial"
+      data-testid="tutorial-button"
+      onClick={openTutorial}
+      className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
+    >
+      <CircleHelp aria-hidden className="size-5" />
+      {withLabel && <span aria-hidden className="text-sm font-medium">Tutorial</span>}
+    </button>
+  );
+}

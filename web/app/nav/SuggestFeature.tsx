@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { Lightbulb } from 'lucide-react';
+import { apiFetch, isApiError } from '../../lib/api';
+import { useToast } from '../toasts/toast-context';
+import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../ui';
+
+const EMPTY_MESSAGE = 'Please enter a feature suggestion.';
+const SUCCESS_MESSAGE = 'Feature request submitted! Thank you for your feedback.';
+const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
+
+export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setError(EMPTY_MESSAGE);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await apiFetch('/api/feature-requests', { method: 'POST', body: { text: trimmed } });
+      toast(SUCCESS_MESSAGE, 'success');
+      setText('');
+      changeOpen(false);
+    } catch (failure) {
+      toast(isApiError(failure) ? failure.message : FALLBACK_FAILURE, 'error');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={changeOpen}>
+      <Popover.Trigger
+        aria-label="Suggest a Feature"
+        title="Suggest a Feature"
+        data-testid="suggest-feature"
+        className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
+      >
+        <Lightbulb aria-hidden className="size-5" />
+        {withLabel && <span className="text-sm font-medium">Suggest a Feature</span>}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Feature suggestion"
+          className={`${popoverPanel} w-[min(22rem,calc(100vw-1rem))]`}>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+            <label htmlFor={fieldId} className="text-sm font-semibold">
+              Your feature idea
+            </label>
+            <textarea
+              id={fieldId}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(null);
+              }}
+              placeholder="Describe your feature idea..."
+              rows={4}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`${inputField} resize-y`}
+            />
+            {error && (
+              <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Popover.Close type="button" className={secondaryButton}>
+                Cancel
+              </Popover.Close>
+              <button type="submit" disabled={submitting} className={primaryButton}>
+                Submit
+              </button>
+            </div>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

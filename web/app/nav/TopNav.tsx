@@ -1,0 +1,76 @@
+import { useEffect, useId, useState } from 'react';
+import { Menu, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/auth';
+import { focusRing, iconButton, primaryButton } from '../ui';
+import { AccentPicker } from './AccentPicker';
+import { AccountMenu } from './AccountMenu';
+import { MobileMenuPanel } from './MobileMenuPanel';
+import { AdminLink, TutorialButton } from './NavControls';
+import { NavLinks } from './NavLinks';
+import { SuggestFeature } from './SuggestFeature';
+import { ThemeCycler } from './ThemeCycler';
+
+export function TopNav() {
+  const { user } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const panelId = useId();
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface">
+      <nav aria-label="Main">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+          <Link to="/" onClick={closeMenu} className={`rounded-md px-1 text-xl font-bold tracking-tight text-accent-ink ${focusRing}`}>
+            Drabble
+          </Link>
+          {user && (
+            <div className="ml-4 hidden lg:block">
+              <NavLinks layout="bar" />
+            </div>
+          )}
+          <div className="ml-auto flex items-center gap-1">
+            <div className="hidden items-center gap-1 lg:flex">
+              {user?.admin && <AdminLink />}
+              {user && <TutorialButton />}
+              {user && <SuggestFeature />}
+              <AccentPicker />
+              <ThemeCycler />
+              {user && (
+                <div className="ml-2">
+                  <AccountMenu user={user} />
+                </div>
+              )}
+            </div>
+            {!user && (
+              <Link to="/login" onClick={closeMenu} data-testid="login-link" className={`${primaryButton} ml-1 py-1.5`}>
+                Login
+              </Link>
+            )}
+            <button
+              type="button"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? panelId : undefined}
+              data-testid="menu-button"
+              onClick={() => setMenuOpen((open) => !open)}
+              className={`${iconButton} lg:hidden`}
+            >
+              {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+            </button>
+          </div>
+        </div>
+        {menuOpen && <MobileMenuPanel id={panelId} user={user} onClose={closeMenu} />}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './AppLayout';
+import { RouteErrorFallback } from './ErrorFallback';
+import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { CenteredSpinner } from './Spinner';
+
+/** Screens load on first visit; the layout shows a spinner meanwhile. */
+const signedInRoutes: RouteObject[] = [
+  { path: 'story/new', lazy: () => import('../features/story/NewStoryScreen').then((m) => ({ Component: m.NewStoryScreen })) },
+  { path: 'stories', lazy: () => import('../features/stories/MyStoriesScreen').then((m) => ({ Component: m.MyStoriesScreen })) },
+  { path: 'community', lazy: () => import('../features/community/CommunityScreen').then((m) => ({ Component: m.CommunityScreen })) },
+  { path: 'favorites', lazy: () => import('../features/favorites/FavoritesScreen').then((m) => ({ Component: m.FavoritesScreen })) },
+  { path: 'feed', lazy: () => import('../features/feed/FeedScreen').then((m) => ({ Component: m.FeedScreen })) },
+  { path: 'friends', lazy: () => import('../features/friends/FriendsScreen').then((m) => ({ Component: m.FriendsScreen })) },
+  { path: 'messages', lazy: () => import('../features/messages/MessagesScreen').then((m) => ({ Component: m.MessagesScreen })) },
+  { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
+  { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
+  { path: 'mrt-test', lazy: () => import('../features/mrt-test/MrtTestScreen').then((m) => ({ Component: m.MrtTestScreen })) },
+  {
+    path: 'admin',
+    element: <RequireAdmin />,
+    children: [
+      { index: true, lazy: () => import('../features/admin/AdminPanelScreen').then((m) => ({ Component: m.AdminPanelScreen })) },
+      {
+        path: 'feature-requests',
+        lazy: () => import('../features/admin/FeatureRequestsScreen').then((m) => ({ Component: m.FeatureRequestsScreen })),
+      },
+      { path: 'greetings', lazy: () => import('../features/admin/GreetingsScreen').then((m) => ({ Component: m.GreetingsScreen })) },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      {
+        // On the very first load the router waits for the screen's code; this fills the page meanwhile.
+        hydrateFallbackElement: <CenteredSpinner />,
+        children: [
+          { index: true, lazy: () => import('../features/home/HomeScreen').then((m) => ({ Component: m.HomeScreen })) },
+          { path: 'login', lazy: () => import('../features/auth/LoginScreen').then((m) => ({ Component: m.LoginScreen })) },
+          { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
+          { element: <RequireAuth />, children: signedInRoutes },
+          { path: '*', lazy: () => import('../features/not-found/NotFoundScreen').then((m) => ({ Component: m.NotFoundScreen })) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

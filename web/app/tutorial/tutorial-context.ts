@@ -1,0 +1,28 @@
+import { createContext, useContext, useEffect } from 'react';
+
+export type TutorialOpener = () => void;
+
+export interface TutorialContextValue {
+  /** What the nav's help button calls. Does nothing until a tutorial registers itself. */
+  openTutorial: () => void;
+  /** Plugs a tutorial in; returns the function that unplugs it. */
+  registerTutorialOpener: (opener: TutorialOpener) => () => void;
+}
+
+export const TutorialContext = createContext<TutorialContextValue | null>(null);
+
+function useTutorialContext(): TutorialContextValue {
+  const value = useContext(TutorialContext);
+  if (!value) throw new Error('Tutorial hooks must be used inside TutorialProvider');
+  return value;
+}
+
+export function useOpenTutorial(): () => void {
+  return useTutorialContext().openTutorial;
+}
+
+/** The hook point for the tutorial overlay: `useOnOpenTutorial(() => setOpen(true))`. */
+export function useOnOpenTutorial(opener: TutorialOpener): void {
+  const { registerTutorialOpener } = useTutorialContext();
+  useEffect(() => registerTutorialOpener(opener), [registerTutorialOpener, opener]);
+}

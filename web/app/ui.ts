@@ -1,0 +1,19 @@
+/** Shared class lists, so controls look and focus the same everywhere. */
+export const focusRing =
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:ring-offset-page';
+
+export const primaryButton = `inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+
+export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-semibold text-fg hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+
+const iconButtonBase = `inline-flex size-10 items-center justify-center rounded-md hover:bg-subtle ${focusRing}`;
+export const iconButton = `${iconButtonBase} text-muted hover:text-fg`;
+export const activeIconButton = `${iconButtonBase} bg-accent-soft text-accent-soft-ink`;
+
+export const textLink = `font-medium text-accent-ink underline hover:no-underline ${focusRing} rounded-sm`;
+
+export const inputField = `block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted focus-visible:border-accent-500 ${focusRing}`;
+
+export const card = 'rounded-xl border border-line bg-surface p-6 shadow-sm';
+
+export const popoverPanel = 'z-50 rounded-lg border border-line bg-surface p-3 text-fg shadow-xl';

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export function FeatureRequestsScreen() {
+  return <PlaceholderScreen title="Feature Requests" description="Feature requests from writers are listed here." />;
+}

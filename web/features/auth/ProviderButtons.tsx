@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { AuthConfig } from '@common/api';
+import { secondaryButton } from '../../app/ui';
+import { startOAuthSignIn, type OAuthProviderId } from '../../lib/auth';
+import { authErrorMessage } from './auth-form';
+import { FormError } from './FormField';
+
+const PROVIDERS: { id: OAuthProviderId; label: string }[] = [
+  { id: 'google', label: 'Continue with Google' },
+  { id: 'microsoft', label: 'Continue with Microsoft' },
+];
+
+/** Only providers the server has configured get a button. */
+export function ProviderButtons({ providers, next }: { providers: AuthConfig['providers']; next: string }) {
+  const [starting, setStarting] = useState<OAuthProviderId | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const available = PROVIDERS.filter((provider) => providers[provider.id]);
+  if (available.length === 0) return null;
+
+  const start = async (id: OAuthProviderId) => {
+    setError(null);
+    setStarting(id);
+    try {
+      await startOAuthSignIn(id, next);
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setStarting(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {available.map((provider) => (
+        <button
+          key={provider.id}
+          type="button"
+          disabled={starting !== null}
+          onClick={() => void start(provider.id)}
+          className={`${secondaryButton} w-full`}
+        >
+          {provider.label}
+        </button>
+      ))}
+      <FormError message={error} />
+      <p className="flex items-center gap-3 text-xs text-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
+        or
+      </p>
+    </div>
+  );
+}

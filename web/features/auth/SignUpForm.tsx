@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { DISPLAY_NAME_MAX, EMAIL_MAX } from '@common/limits';
+import { primaryButton } from '../../app/ui';
+import { signUpWithEmail } from '../../lib/auth';
+import { authErrorMessage } from './auth-form';
+import { FormError, FormField } from './FormField';
+import { passwordLengthProblem } from './password-rules';
+
+interface SignUpFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  minPasswordLength: number;
+  maxPasswordLength: number;
+  onSignedIn: () => Promise<string | null>;
+}
+
+export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswordLength, onSignedIn }: SignUpFormProps) {
+  const [displayName, setDisplayName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim()) return setError('Please enter your email address.');
+    const passwordProblem = passwordLengthProblem(password, minPasswordLength, maxPasswordLength);
+    if (passwordProblem) return setError(passwordProblem);
+    setError(null);
+    setSubmitting(true);
+    try {
+      await signUpWithEmail({ email: email.trim(), password, name: displayName.trim() });
+      setError(await onSignedIn());
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign up" className="flex flex-col gap-4" data-testid="sign-up-form">
+      <FormField
+        label="Display name (optional)"
+        type="text"
+        name="displayName"
+        autoComplete="nickname"
+        maxLength={DISPLAY_NAME_MAX}
+        value={displayName}
+        onChange={(event) => setDisplayName(event.target.value)}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        required
+      />
+      <FormField
+        label="Password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        maxLength={maxPasswordLength}
+        hint={`At least ${minPasswordLength} characters.`}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <FormError message={error} />
+      <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
+        Create account
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export function FeedScreen() {
+  return <PlaceholderScreen title="Feed" description="News from the writers you follow is shown here." />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export function FriendsScreen() {
+  return <PlaceholderScreen title="Friends" description="The writers you add as friends are listed here." />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export function MessagesScreen() {
+  return <PlaceholderScreen title="Messages" description="Your conversations with other writers are shown here." />;
+}

@@ -1,0 +1,99 @@
+import type { ZodType } from 'zod';
+import { apiErrorSchema } from '@common/api';
+
+/** A failed API call: the server's `{"error":{"code","message"}}`, or a local stand-in. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface BaseOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiFetchOptions<T> extends BaseOptions {
+  /** Validates the success body; without it the caller receives `unknown`. */
+  schema: ZodType<T>;
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const INVALID_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
+
+export function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<T>;
+export function apiFetch(path: string, options?: BaseOptions): Promise<unknown>;
+export async function apiFetch<T>(path: string, options: Partial<ApiFetchOptions<T>> = {}): Promise<T | unknown> {
+  const { method = 'GET', body, signal, schema } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return schema ? parseBody(schema, undefined, response.status) : undefined;
+
+  const json = await readJson(response);
+  if (json === NOT_JSON) throw new ApiError(response.status, 'invalid_response', INVALID_RESPONSE_MESSAGE);
+  return schema ? parseBody(schema, json, response.status) : json;
+}
+
+const NOT_JSON = Symbol('not-json');
+
+async function readJson(response: Response): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return NOT_JSON;
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const parsed = apiErrorSchema.safeParse(await readJson(response));
+  if (parsed.success) {
+    const { code, message } = parsed.data.error;
+    return new ApiError(response.status, code, message);
+  }
+  return new ApiError(response.status, 'http_error', `Request failed (${response.status}). Please try again.`);
+}
+
+function parseBody<T>(schema: ZodType<T>, json: unknown, status: number): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error('Unexpected API response shape', parsed.error);
+    throw new ApiError(status, 'invalid_response', INVALID_RESPONSE_MESSAGE);
+  }
+  return parsed.data;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** 4xx answers will not change on retry; network errors and 5xx might. */
+export function isClientError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}

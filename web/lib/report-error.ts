@@ -1,0 +1,19 @@
+const MAX_MESSAGE_CHARS = 2_000;
+const MAX_STACK_CHARS = 20_000;
+
+/** Sends a client error to the server log. Best effort: a failure only reaches the console. */
+export function reportClientError(error: unknown): void {
+  const body = {
+    type: 'error_boundary',
+    level: 'error',
+    message: (error instanceof Error ? error.message : String(error)).slice(0, MAX_MESSAGE_CHARS),
+    stack: (error instanceof Error ? (error.stack ?? '') : '').slice(0, MAX_STACK_CHARS),
+  };
+  fetch('/api/logs', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch((failure: unknown) => console.error('Could not send the error report', failure));
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_ACCENT } from '@common/theme';
+import { App } from './app/App';
+import { createAppRouter } from './app/router';
+import { applyAppearance, currentSystemThemeMode } from './app/theme/system-theme';
+import { readStoredColorTheme, readStoredThemeMode } from './app/theme/theme-storage';
+import { meQueryOptions } from './lib/auth';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+// Paint the remembered appearance before React's first render, so the page does not flash.
+applyAppearance(readStoredThemeMode() ?? currentSystemThemeMode(), readStoredColorTheme() ?? DEFAULT_ACCENT);
+
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(meQueryOptions);
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);
