@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { redactDetails } from '@common/redact';
-import type { Database } from '../../db/types';
+import type { Database, LogTableBase } from '../../db/types';
 import type { Logger } from '../../logger';
 
 export interface LogUser {
@@ -10,7 +10,7 @@ export interface LogUser {
   email: string;
 }
 
-export interface SystemEvent {
+export interface LogEvent {
   type: string;
   action?: string | null;
   user?: LogUser | null;
@@ -24,31 +24,48 @@ export interface SystemEvent {
   message?: string | null;
 }
 
-/**
- * Writes one systemLogs row (details redacted, server timestamp). A failed write goes to
- * the server log only: logging never blocks what the user was doing.
- */
-export async function recordSystemEvent(db: Kysely<Database>, logger: Logger, event: SystemEvent): Promise<void> {
+/** A log row with server time and redacted details: what people wrote is never stored. */
+function toRow(event: LogEvent): LogTableBase {
+  return {
+    id: crypto.randomUUID(),
+    timestamp: new Date().toISOString(),
+    type: event.type,
+    action: event.action ?? null,
+    user: event.user ? JSON.stringify(event.user) : null,
+    resource: event.resource ?? null,
+    details: event.details === undefined ? null : JSON.stringify(redactDetails(event.details)),
+    level: event.level ?? 'info',
+    source: event.source ?? 'server',
+    ip: event.ip ?? null,
+    userAgent: event.userAgent ?? null,
+    stack: event.stack ?? null,
+    message: event.message ?? null,
+  };
+}
+
+/** Writes a systemLogs row; throws, for callers that write it inside their own transaction. */
+export async function insertSystemLog(db: Kysely<Database>, event: LogEvent): Promise<void> {
+  await db.insertInto('systemLogs').values(toRow(event)).execute();
+}
+
+/** Writes a systemLogs row. A failed write goes to the server log only: logging never blocks the user. */
+export async function recordSystemEvent(db: Kysely<Database>, logger: Logger, event: LogEvent): Promise<void> {
   try {
-    await db
-      .insertInto('systemLogs')
-      .values({
-        id: crypto.randomUUID(),
-        timestamp: new Date().toISOString(),
-        type: event.type,
-        action: event.action ?? null,
-        user: event.user ? JSON.stringify(event.user) : null,
-        resource: event.resource ?? null,
-        details: event.details === undefined ? null : JSON.stringify(redactDetails(event.details)),
-        level: event.level ?? 'info',
-        source: event.source ?? 'server',
-        ip: event.ip ?? null,
-        userAgent: event.userAgent ?? null,
-        stack: event.stack ?? null,
-        message: event.message ?? null,
-      })
-      .execute();
+    await insertSystemLog(db, event);
   } catch (err) {
     logger.error({ err, type: event.type }, 'could not write a system log entry');
   }
+}
+
+/** Writes an activityLogs row (what a person did), never blocking them. */
+export async function recordActivity(db: Kysely<Database>, logger: Logger, event: LogEvent): Promise<void> {
+  try {
+    await db.insertInto('activityLogs').values({ ...toRow(event), userId: event.user?.uid ?? null }).execute();
+  } catch (err) {
+    logger.error({ err, type: event.type }, 'could not write an activity log entry');
+  }
+}
+
+export function logUserOf(user: { uid: string; displayName: string | null; email: string }): LogUser {
+  return { uid: user.uid, displayName: user.displayName, email: user.email };
 }

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/feature-request';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import { ADMINS_TOPIC } from '../../events/bus';
+import { insertSystemLog, logUserOf } from '../logs/record';
+
+/**
+ * Stores a suggestion as a 'new' feature request, writes its system log entry and the admin
+ * notification — all three in one transaction — then tells open admin tabs.
+ */
+export async function submitFeatureRequest(ctx: ServerContext, user: UserRecord, text: string): Promise<FeatureRequest> {
+  const now = new Date().toISOString();
+  const request: FeatureRequest = {
+    id: crypto.randomUUID(),
+    text,
+    user: { uid: user.uid, displayName: user.displayName, email: user.email },
+    status: 'new',
+    created_at: now,
+    lastActivity: now,
+    hasAdminResponse: false,
+  };
+  const notification = {
+    id: crypto.randomUUID(),
+    to: 'admin',
+    type: 'feature_request',
+    message: text.slice(0, NOTIFICATION_PREVIEW_LENGTH),
+    link: '/admin/feature-requests',
+    read: 0 as const,
+    created_at: now,
+    data: JSON.stringify({ text }),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('featureRequests')
+      .values({
+        id: request.id,
+        text,
+        userUid: user.uid,
+        userDisplayName: user.displayName,
+        userEmail: user.email,
+        status: 'new',
+        created_at: now,
+        lastActivity: now,
+        hasAdminResponse: 0,
+      })
+      .execute();
+    await insertSystemLog(trx, {
+      type: 'feature_request',
+      action: 'submit',
+      user: logUserOf(user),
+      resource: `featureRequests/${request.id}`,
+      details: { text },
+      source: 'web',
+    });
+    await trx.insertInto('notifications').values(notification).execute();
+  });
+  await ctx.bus
+    .publish(ADMINS_TOPIC, 'notification.created', { notification: { ...notification, read: false, data: { text } } })
+    .catch((err: unknown) => ctx.logger.warn({ err }, 'could not announce a feature request'));
+  return request;
+}
