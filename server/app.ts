@@ -12,6 +12,8 @@ import type { OpenStreams } from './events/streams';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { adminRoutes } from './features/admin/routes';
+import { featureRequestRoutes } from './features/feature-requests/routes';
+import { logRoutes } from './features/logs/routes';
 import { mountWebApp } from './static';
 
 export interface AppOptions {
@@ -51,6 +53,8 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
   app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api/feature-requests', featureRequestRoutes(ctx));
+  app.route('/api/logs', logRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   if (options.webDir) mountWebApp(app, options.webDir);

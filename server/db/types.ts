@@ -84,7 +84,44 @@ export interface RateLimitsTable {
   resetAt: number;
 }
 
+export interface FeatureRequestsTable {
+  id: string;
+  text: string;
+  userUid: string;
+  userDisplayName: string | null;
+  userEmail: string;
+  status: string;
+  created_at: string;
+  lastActivity: string;
+  hasAdminResponse: DbBool;
+}
+
+export interface FeatureRequestResponsesTable {
+  id: string;
+  featureRequestId: string;
+  from: string;
+  fromType: string;
+  text: string;
+  created_at: string;
+  read: DbBool;
+}
+
+export interface NotificationsTable {
+  id: string;
+  to: string;
+  type: string;
+  message: string;
+  link: string | null;
+  read: DbBool;
+  created_at: string;
+  /** JSON */
+  data: string | null;
+}
+
 export interface Database {
+  featureRequests: FeatureRequestsTable;
+  featureRequestResponses: FeatureRequestResponsesTable;
+  notifications: NotificationsTable;
   users: UsersTable;
   systemLogs: LogTableBase;
   activityLogs: ActivityLogsTable;
