@@ -98,8 +98,9 @@ export function useSignOut(): () => Promise<void> {
       console.error('Sign-out failed', error);
       return;
     }
+    // Leave first: a signed-in-only screen that saw the user vanish would send us to /login.
+    await navigate('/');
     setCurrentUserData(queryClient, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-    await navigate('/');
   }, [queryClient, navigate]);
 }

@@ -1,8 +1,15 @@
 const MAX_MESSAGE_CHARS = 2_000;
 const MAX_STACK_CHARS = 20_000;
 
+// The same error can reach more than one boundary (and effects run twice in development).
+const reported = new WeakSet<object>();
+
 /** Sends a client error to the server log. Best effort: a failure only reaches the console. */
 export function reportClientError(error: unknown): void {
+  if (typeof error === 'object' && error !== null) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
   const body = {
     type: 'error_boundary',
     level: 'error',

@@ -14,6 +14,7 @@ export function AccountMenu({ user }: { user: UserRecord }) {
   const signOut = useSignOut();
   const name = accountName(user);
   return (
+    // Not portalled: the menu stays inside the header landmark.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
@@ -22,30 +23,28 @@ export function AccountMenu({ user }: { user: UserRecord }) {
       >
         <Avatar person={user} size="sm" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={`${popoverPanel} w-64 p-1`}>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/profile" data-testid="account-menu-profile-card">
-              <Avatar person={user} size="md" />
-              <span className="flex min-w-0 flex-col">
-                <span className="truncate font-semibold" data-testid="account-menu-name">{name}</span>
-                <span className="truncate text-xs text-muted" data-testid="account-menu-email">{user.email}</span>
-              </span>
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/profile" data-testid="account-menu-profile">
-              <UserRound aria-hidden className="size-4" />
-              Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} data-testid="sign-out" onSelect={() => void signOut()}>
-            <LogOut aria-hidden className="size-4" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={8} className={`${popoverPanel} w-64 p-1`}>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/profile" data-testid="account-menu-profile-card">
+            <Avatar person={user} size="md" />
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-semibold" data-testid="account-menu-name">{name}</span>
+              <span className="truncate text-xs text-muted" data-testid="account-menu-email">{user.email}</span>
+            </span>
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/profile" data-testid="account-menu-profile">
+            <UserRound aria-hidden className="size-4" />
+            Profile
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} data-testid="sign-out" onSelect={() => void signOut()}>
+          <LogOut aria-hidden className="size-4" />
+          Sign out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
