@@ -1,9 +1,26 @@
-/** Fixed facts of the browser-test environment, shared by the config, the mock provider and the tests. */
+/** Facts of the browser-test environment, shared by the config, the mock provider and the tests. */
+import { execFileSync } from 'node:child_process';
+
+/**
+ * A free port, found synchronously (Playwright reads its config without awaiting). The
+ * main process picks once; workers and web servers inherit the choice through the
+ * environment, so several runs can share a machine.
+ */
+function pickFreePort(): string {
+  const probe = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', probe]).toString().trim();
+}
+
+process.env.DRABBLE_E2E_PORT ??= pickFreePort();
+process.env.DRABBLE_E2E_OIDC_PORT ??= pickFreePort();
+const port = Number(process.env.DRABBLE_E2E_PORT);
+const oidcPort = Number(process.env.DRABBLE_E2E_OIDC_PORT);
+
 export const E2E = {
-  port: 3100,
-  baseUrl: 'http://localhost:3100',
-  oidcPort: 3101,
-  oidcIssuer: 'http://localhost:3101',
+  port,
+  baseUrl: `http://localhost:${port}`,
+  oidcPort,
+  oidcIssuer: `http://localhost:${oidcPort}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   adminEmail: 'owner@drabble.test',
   google: { clientId: 'e2e-google', person: { sub: 'google-grace', email: 'grace.hopper@gmail.test', name: 'Grace Hopper' } },
