@@ -44,6 +44,8 @@ export default defineConfig({
         DATA_DIR: process.env.DRABBLE_E2E_DATA_DIR,
         ADMIN_EMAIL: E2E.adminEmail,
         LOG_LEVEL: 'warn',
+        // Every browser test signs people up from 127.0.0.1.
+        SIGNUP_RATE_LIMIT: '10000',
         GOOGLE_CLIENT_ID: E2E.google.clientId,
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,

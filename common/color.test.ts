@@ -55,7 +55,7 @@ describe('parseColor', () => {
     expect(hex('red')).toBe('#ff0000');
     expect(hex('Orange')).toBe('#ffa500');
     expect(hex(' NAVY ')).toBe('#000080');
-    for (const bad of ['crimson', 'rebeccapurple', 'grey', '']) expect(parseColor(bad), bad).toBeNull();
+    for (const bad of ['crimson', 'rebeccapurple', 'grey', '', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(parseColor(bad), bad).toBeNull();
   });
 });
 

@@ -71,8 +71,8 @@ export function parseColor(input: string): Rgb | null {
   const hex = HEX.exec(value)?.[1];
   if (hex) return fromInteger(expandHex(hex));
   if (value.startsWith('rgb')) return parseRgbFunction(value);
-  const named = NAMED_COLORS[value];
-  return named === undefined ? null : fromInteger(named);
+  // Own keys only: 'constructor' or '__proto__' are not colours.
+  return Object.hasOwn(NAMED_COLORS, value) ? fromInteger(NAMED_COLORS[value]!) : null;
 }
 
 /** The preset accent closest to a colour by straight-line distance in RGB. */

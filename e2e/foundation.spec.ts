@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './support/env';
+import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
 
 const NAV_LINKS = ['My Stories', 'Community', 'Favorites', 'Feed', 'Friends', 'Messages'];
@@ -80,6 +81,7 @@ test('the login screen is usable with the keyboard alone', async ({ page }) => {
 for (const provider of ['Google', 'Microsoft'] as const) {
   test(`signs in with ${provider} through a local OpenID provider`, async ({ page }) => {
     const person = provider === 'Google' ? E2E.google.person : E2E.microsoft.person;
+    await skipTutorial(page);
     await page.goto('/login?next=/favorites');
     await page.getByRole('button', { name: `Continue with ${provider}` }).click();
     await expect(page).toHaveURL(/\/favorites$/);
@@ -98,6 +100,7 @@ test('admin screens are refused to a non-admin and open for the owner', async ({
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
+  await skipTutorial(owner);
   const res = await owner.request.post('/api/auth/sign-up/email', {
     data: { email: E2E.adminEmail, password: 'owner password', name: 'The Owner' },
     headers: { origin: E2E.baseUrl },

@@ -23,6 +23,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       providers: { google: null, microsoft: null },
       passwordMinLength: 6,
+      signUpsPerHour: 30,
       trustedProxyHeader: null,
     });
   });
@@ -35,6 +36,7 @@ describe('configuration', () => {
     expect(error({ ADMIN_EMAIL: 'not-an-email' })).toMatch(/^Invalid configuration: ADMIN_EMAIL/);
     expect(error({ PUBLIC_URL: 'ftp://x' })).toMatch(/^Invalid configuration: PUBLIC_URL/);
     expect(error({ AUTH_SECRET: 'short' })).toMatch(/^Invalid configuration: AUTH_SECRET must be at least 32 characters/);
+    expect(error({ SIGNUP_RATE_LIMIT: '0' })).toBe('Invalid configuration: SIGNUP_RATE_LIMIT must be at least 1 (got "0")');
     expect(error({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     for (const message of [error({ PORT: 'abc' }), error({ DATABASE_URL: 'x' })]) expect(message).not.toContain('\n');
   });

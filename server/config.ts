@@ -29,6 +29,7 @@ const envSchema = z.object({
   MICROSOFT_TENANT_ID: z.string().regex(/^[\w.-]+$/, 'must be a tenant id, "common", "organizations" or "consumers"').default('common'),
   MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(6, 'must be at least 6').max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -49,6 +50,8 @@ export interface AppConfig {
   publicUrl: string;
   providers: { google: OidcProviderConfig | null; microsoft: OidcProviderConfig | null };
   passwordMinLength: number;
+  /** New accounts allowed per client address per hour. */
+  signUpsPerHour: number;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
   };

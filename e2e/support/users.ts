@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { E2E } from './env';
+import { skipTutorial } from './tutorial';
 
 export interface TestPerson {
   email: string;
@@ -8,12 +9,18 @@ export interface TestPerson {
   name: string;
 }
 
+export interface SignUpOptions {
+  /** The tutorial opens by itself on a first visit; tests skip it unless they are about it. Default true. */
+  skipTutorial?: boolean;
+}
+
 export function newPerson(prefix = 'writer', name = 'Test Writer'): TestPerson {
   return { email: `${prefix}.${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'correct horse 1', name };
 }
 
 /** Signs up through the login screen, as a person would. */
-export async function signUpThroughUi(page: Page, person: TestPerson = newPerson()): Promise<TestPerson> {
+export async function signUpThroughUi(page: Page, person: TestPerson = newPerson(), options: SignUpOptions = {}): Promise<TestPerson> {
+  if (options.skipTutorial ?? true) await skipTutorial(page);
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Sign up' }).click();
   const form = page.getByTestId('sign-up-form');
@@ -26,7 +33,8 @@ export async function signUpThroughUi(page: Page, person: TestPerson = newPerson
 }
 
 /** Signs up through the API (fast set-up for tests about something else); the page shares the session. */
-export async function signUpThroughApi(page: Page, person: TestPerson = newPerson()): Promise<TestPerson> {
+export async function signUpThroughApi(page: Page, person: TestPerson = newPerson(), options: SignUpOptions = {}): Promise<TestPerson> {
+  if (options.skipTutorial ?? true) await skipTutorial(page);
   const res = await page.request.post('/api/auth/sign-up/email', {
     data: { email: person.email, password: person.password, name: person.name },
     headers: { origin: E2E.baseUrl },

@@ -127,3 +127,18 @@ describe.each(testDialects())('sign-in on %s', (dialect) => {
     expect((await second.get('/api/me')).status).toBe(401);
   });
 });
+
+describe('sign-up limit', () => {
+  it('refuses more new accounts per address and hour than SIGNUP_RATE_LIMIT allows', async () => {
+    const server = await startTestServer('sqlite', { SIGNUP_RATE_LIMIT: '2' });
+    try {
+      await signUp(server);
+      await signUp(server);
+      const third = await server.client().post<{ error: { code: string } }>('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'long enough', name: '' });
+      expect(third.status).toBe(429);
+      expect(third.body.error.code).toBe('rate_limited');
+    } finally {
+      await server.stop();
+    }
+  });
+});

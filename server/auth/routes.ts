@@ -12,7 +12,6 @@ const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILED_PER_EMAIL = 10;
 const MAX_FAILED_PER_IP = 30;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
-const MAX_SIGN_UPS_PER_IP = 30;
 
 /** Bodies we check before better-auth sees them, for clear messages and no surprises. */
 const BODY_SCHEMAS: Record<string, z.ZodType> = {
@@ -87,7 +86,7 @@ export function authRoutes(ctx: ServerContext) {
     }
     if (path === '/sign-up/email') {
       const count = await limiter.hit(`sign-up:ip:${ip}`, SIGN_UP_WINDOW_MS);
-      if (count > MAX_SIGN_UPS_PER_IP) throw tooManyRequests('Too many new accounts from this address. Please try again later.');
+      if (count > ctx.config.signUpsPerHour) throw tooManyRequests('Too many new accounts from this address. Please try again later.');
     }
 
     const signingOut = path === '/sign-out' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;

@@ -10,13 +10,17 @@ function patchCachedUser(queryClient: QueryClient, fields: Partial<AppearanceFie
   if (current) setCurrentUserData(queryClient, { user: { ...current.user, ...fields } });
 }
 
+// Quick successive choices: only the latest save's answer (or failure) touches the cache.
+let latestSave = 0;
+
 /**
  * Saves a signed-in user's appearance choice. The change shows at once; if the server
  * refuses it, the previous values come back and the failure goes to the console only.
+ * Resolves to whether the record was saved; never rejects.
  */
-export async function savePreferences(queryClient: QueryClient, update: PreferencesUpdate): Promise<void> {
+export async function savePreferences(queryClient: QueryClient, update: PreferencesUpdate): Promise<boolean> {
   const before = queryClient.getQueryData(ME_QUERY_KEY);
-  if (!before) return;
+  if (!before) return false;
   const optimistic: Partial<AppearanceFields> = {};
   const previous: Partial<AppearanceFields> = {};
   if (update.themeMode !== undefined) {
@@ -28,11 +32,14 @@ export async function savePreferences(queryClient: QueryClient, update: Preferen
     previous.colorTheme = before.user.colorTheme;
   }
   patchCachedUser(queryClient, optimistic);
+  const save = ++latestSave;
   try {
     const saved = await apiFetch('/api/me/preferences', { method: 'PATCH', body: update, schema: meResponseSchema });
-    setCurrentUserData(queryClient, saved);
+    if (save === latestSave) setCurrentUserData(queryClient, saved);
+    return true;
   } catch (error) {
     console.error('Could not save appearance preference', error);
-    patchCachedUser(queryClient, previous);
+    if (save === latestSave) patchCachedUser(queryClient, previous);
+    return false;
   }
 }

@@ -1,26 +1,21 @@
+import { logEvent } from './event-log';
+
 const MAX_MESSAGE_CHARS = 2_000;
-const MAX_STACK_CHARS = 20_000;
+const MAX_STACK_CHARS = 8_000;
 
 // The same error can reach more than one boundary (and effects run twice in development).
 const reported = new WeakSet<object>();
 
-/** Sends a client error to the server log. Best effort: a failure only reaches the console. */
+/** Sends a client error to the server log as error_boundary, with its stack. Best effort. */
 export function reportClientError(error: unknown): void {
   if (typeof error === 'object' && error !== null) {
     if (reported.has(error)) return;
     reported.add(error);
   }
-  const body = {
+  void logEvent({
     type: 'error_boundary',
     level: 'error',
     message: (error instanceof Error ? error.message : String(error)).slice(0, MAX_MESSAGE_CHARS),
     stack: (error instanceof Error ? (error.stack ?? '') : '').slice(0, MAX_STACK_CHARS),
-  };
-  fetch('/api/logs', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-    keepalive: true,
-  }).catch((failure: unknown) => console.error('Could not send the error report', failure));
+  });
 }

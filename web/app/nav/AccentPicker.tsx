@@ -2,8 +2,10 @@ import { useId } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { Check, Palette } from 'lucide-react';
 import { ACCENT_COLORS, type AccentColor } from '@common/theme';
+import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';
 import { focusRing, iconButton, popoverPanel } from '../ui';
+import { CustomColorForm } from './CustomColorForm';
 
 /** Swatches use the fixed 600 shade of each palette, so they show the colour itself. */
 const SWATCH_CLASSES: Record<AccentColor, string> = {
@@ -13,7 +15,7 @@ const SWATCH_CLASSES: Record<AccentColor, string> = {
   cyan: 'bg-cyan-600', sky: 'bg-sky-600', violet: 'bg-violet-600', fuchsia: 'bg-fuchsia-600', rose: 'bg-rose-600',
 };
 
-/** The 17 accent presets as toggle buttons; used in the popover and in the small-screen menu. */
+/** The 17 accent presets as toggle buttons. */
 export function AccentSwatchGrid() {
   const { colorTheme, setColorTheme } = useTheme();
   return (
@@ -28,7 +30,10 @@ export function AccentSwatchGrid() {
             aria-pressed={selected}
             title={color}
             data-testid={`accent-${color}`}
-            onClick={() => setColorTheme(color)}
+            onClick={() => {
+              void logEvent({ type: 'color_theme_selected', action: 'select', details: { color } });
+              setColorTheme(color);
+            }}
             className={`inline-flex size-8 items-center justify-center rounded-full ${SWATCH_CLASSES[color]} ${
               selected ? 'ring-2 ring-fg ring-offset-2 ring-offset-surface' : ''
             } ${focusRing}`}
@@ -41,19 +46,34 @@ export function AccentSwatchGrid() {
   );
 }
 
+/** The swatches and the custom colour form, as both the popover and the small-screen menu show them. */
+export function AccentControls() {
+  return (
+    <div className="flex flex-col gap-4">
+      <AccentSwatchGrid />
+      <div className="border-t border-line pt-3">
+        <CustomColorForm />
+      </div>
+    </div>
+  );
+}
+
 export function AccentPicker() {
   const titleId = useId();
+  const onOpenChange = (open: boolean) => {
+    if (open) void logEvent({ type: 'theme_picker', action: 'open' });
+  };
   return (
-    <Popover.Root>
+    <Popover.Root onOpenChange={onOpenChange}>
       <Popover.Trigger aria-label="Accent colour" title="Accent colour" data-testid="accent-picker" className={iconButton}>
         <Palette aria-hidden className="size-5" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} aria-labelledby={titleId} className={`${popoverPanel} w-64`}>
+        <Popover.Content align="end" sideOffset={8} aria-labelledby={titleId} collisionPadding={8} className={`${popoverPanel} w-72`}>
           <p id={titleId} className="mb-3 text-sm font-semibold">
             Accent colour
           </p>
-          <AccentSwatchGrid />
+          <AccentControls />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -19,6 +19,7 @@ export function AccountMenu({ user }: { user: UserRecord }) {
       <DropdownMenu.Trigger
         aria-label="Account menu"
         data-testid="account-menu-trigger"
+        data-tutorial="profile-menu"
         className={`rounded-full ${focusRing}`}
       >
         <Avatar person={user} size="sm" />

@@ -4,7 +4,7 @@ import type { UserRecord } from '@common/user';
 import { useSignOut } from '../../lib/auth';
 import { Avatar } from '../Avatar';
 import { focusRing } from '../ui';
-import { AccentSwatchGrid } from './AccentPicker';
+import { AccentControls } from './AccentPicker';
 import { accountName } from './account';
 import { AdminLink, TutorialButton } from './NavControls';
 import { NavLinks } from './NavLinks';
@@ -44,7 +44,7 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
       </div>
       <div className="mt-3 border-t border-line pt-3">
         <p className="mb-2 text-sm font-semibold text-fg">Accent colour</p>
-        <AccentSwatchGrid />
+        <AccentControls />
       </div>
       {user && (
         <div className="mt-3 border-t border-line pt-2">

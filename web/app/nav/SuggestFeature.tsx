@@ -1,14 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { Lightbulb } from 'lucide-react';
+import { z } from 'zod';
+import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
 import { apiFetch, isApiError } from '../../lib/api';
+import { logEvent } from '../../lib/event-log';
 import { useToast } from '../toasts/toast-context';
 import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../ui';
 
-const EMPTY_MESSAGE = 'Please enter a feature suggestion.';
-const SUCCESS_MESSAGE = 'Feature request submitted! Thank you for your feedback.';
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
+const submittedSchema = z.object({ featureRequest: featureRequestSchema });
 
+/**
+ * Spec section 2: the Suggest a Feature popover. An empty suggestion is refused here and
+ * nothing is sent; a failure keeps the text for another try.
+ */
 export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
@@ -27,13 +33,15 @@ export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) {
-      setError(EMPTY_MESSAGE);
+      setError(EMPTY_SUGGESTION_MESSAGE);
       return;
     }
     setSubmitting(true);
     try {
-      await apiFetch('/api/feature-requests', { method: 'POST', body: { text: trimmed } });
-      toast(SUCCESS_MESSAGE, 'success');
+      const { featureRequest } = await apiFetch('/api/feature-requests', { method: 'POST', body: { text: trimmed }, schema: submittedSchema });
+      // The server logged the request with the text; this records the person's action.
+      void logEvent({ type: 'feature_request', action: 'submit', resource: `featureRequests/${featureRequest.id}` });
+      toast(SUGGESTION_THANKS, 'success');
       setText('');
       changeOpen(false);
     } catch (failure) {

@@ -62,6 +62,7 @@ export function TopNav() {
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? panelId : undefined}
               data-testid="menu-button"
+              data-tutorial={user ? 'profile-menu' : undefined}
               onClick={() => setMenuOpen((open) => !open)}
               className={`${iconButton} lg:hidden`}
             >

@@ -38,3 +38,12 @@ export function storeThemeMode(mode: ThemeMode): void {
 export function storeColorTheme(color: AccentColor): void {
   writeItem(COLOR_THEME_STORAGE_KEY, color);
 }
+
+/** Calls back when another tab changes a stored appearance choice (guests' tabs stay in step). */
+export function onStoredAppearanceChange(callback: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === THEME_MODE_STORAGE_KEY || event.key === COLOR_THEME_STORAGE_KEY) callback();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,7 +1,10 @@
 import { useMemo, useRef, type ReactNode } from 'react';
+import { useCurrentUser } from '../../lib/auth';
 import { TutorialContext, type TutorialContextValue, type TutorialOpener } from './tutorial-context';
+import { TutorialOverlay } from './TutorialOverlay';
 
 export function TutorialProvider({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
   const openerRef = useRef<TutorialOpener | null>(null);
 
   const value = useMemo<TutorialContextValue>(
@@ -17,5 +20,11 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  return <TutorialContext value={value}>{children}</TutorialContext>;
+  return (
+    <TutorialContext value={value}>
+      {children}
+      {/* The tutorial is for signed-in people (spec section 6); a new person gets a fresh one. */}
+      {user && <TutorialOverlay key={user.uid} />}
+    </TutorialContext>
+  );
 }

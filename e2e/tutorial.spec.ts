@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { saveThemeModeThroughApi } from './support/appearance';
+import { nextLoggedEvent } from './support/event-log';
+import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
+
+const TITLES = [
+  'Welcome',
+  'Daily Prompt',
+  'Write Your Story',
+  'Make Stories Public or Private',
+  'Reactions & Comments',
+  'Add and Follow Friends',
+  'Profile & Streaks',
+  "You're Ready",
+];
+
+function tutorial(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+async function expectStep(page: Page, n: number) {
+  const card = tutorial(page);
+  await expect(card.getByRole('heading')).toHaveText(TITLES[n - 1] ?? '');
+  await expect(card.getByText(`Step ${n} of 8`, { exact: true })).toBeVisible();
+}
+
+async function openFromHelpButton(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Open tutorial' }).click();
+  await expect(tutorial(page)).toBeVisible();
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
+test('opens by itself on a writer’s first visit only, and not for guests', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(tutorial(page)).toHaveCount(0);
+
+  await signUpThroughUi(page, newPerson('tour'), { skipTutorial: false });
+  await expectStep(page, 1);
+  await expect(tutorial(page)).toHaveAccessibleName('Welcome');
+  expect(await page.evaluate(() => window.localStorage.getItem('drabble.tutorialShown'))).toBe('true');
+  const closed = nextLoggedEvent(page, 'tutorial_closed');
+  await page.keyboard.press('Escape');
+  expect((await closed).details).toMatchObject({ step: 1, openedBy: 'first-visit' });
+  await expect(tutorial(page)).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('account-menu-trigger')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open tutorial' })).toBeVisible();
+  await expect(tutorial(page)).toHaveCount(0);
+});
+
+test('the help button walks through the 8 steps with Close, Back, Next and Finish; focus stays in the card', async ({ page }) => {
+  // Signed up elsewhere (the API): the tutorial still opens by itself on the first page here.
+  await signUpThroughApi(page, newPerson('tour'), { skipTutorial: false });
+  await page.goto('/stories');
+  await expectStep(page, 1);
+  await tutorial(page).getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(tutorial(page)).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByTestId('account-menu-trigger')).toBeVisible();
+  await expect(tutorial(page)).toHaveCount(0);
+
+  await openFromHelpButton(page);
+  const card = tutorial(page);
+  const left = card.getByRole('button', { name: /^(Close|Back)$/ });
+  const right = card.getByRole('button', { name: /^(Next|Finish)$/ });
+
+  await expectStep(page, 1);
+  await expect(left).toHaveText('Close');
+  await expect(right).toHaveText('Next');
+  await expect(right).toBeFocused();
+  for (let n = 2; n <= 8; n += 1) {
+    await right.click();
+    await expectStep(page, n);
+    await expect(left).toHaveText('Back');
+    await expect(right).toHaveText(n === 8 ? 'Finish' : 'Next');
+  }
+  await left.click();
+  await expectStep(page, 7);
+  await right.click();
+  await expectStep(page, 8);
+
+  const completed = nextLoggedEvent(page, 'tutorial_completed');
+  await right.click();
+  expect((await completed).details).toMatchObject({ step: 8, of: 8, openedBy: 'help-button' });
+  await expect(card).toHaveCount(0);
+
+  // Reopening starts again at the first step, wherever it was left.
+  await openFromHelpButton(page);
+  await expectStep(page, 1);
+  await right.click();
+  await right.click();
+  await expectStep(page, 3);
+  const closed = nextLoggedEvent(page, 'tutorial_closed');
+  await page.keyboard.press('Escape');
+  expect((await closed).details).toMatchObject({ step: 3 });
+  await openFromHelpButton(page);
+  await expectStep(page, 1);
+  await card.getByRole('button', { name: 'Close tutorial' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open tutorial' })).toBeFocused();
+
+  // A modal card: Tab and Shift+Tab stay inside it; it passes axe.
+  await openFromHelpButton(page);
+  await right.click();
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await card.evaluate((el) => el.contains(document.activeElement)), key).toBe(true);
+  }
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('anchored steps sit beside the story editor and the profile menu, and centre without them', async ({ page }) => {
+  fs.mkdirSync('e2e/screenshots', { recursive: true });
+  await signUpThroughApi(page);
+  await saveThemeModeThroughApi(page, 'dark-blue');
+  await page.goto('/');
+  await openFromHelpButton(page);
+  const card = page.getByTestId('tutorial-card');
+  const next = card.getByRole('button', { name: 'Next' });
+
+  await next.click();
+  await next.click();
+  await expectStep(page, 3);
+  // No story editor on the home screen: the card centres itself.
+  await expect(card).toHaveAttribute('data-placement', 'center');
+  await expect(card).toHaveAttribute('data-anchored', 'false');
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const centred = await boxOf(card);
+  expect(Math.abs(centred.x + centred.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(centred.y + centred.height / 2 - viewport.height / 2)).toBeLessThan(2);
+
+  for (let n = 4; n <= 7; n += 1) await next.click();
+  await expectStep(page, 7);
+  await expect(card).toHaveAttribute('data-anchored', 'true');
+  await expect(card).toHaveAttribute('data-placement', 'below');
+  const trigger = await boxOf(page.getByTestId('account-menu-trigger'));
+  const besideMenu = await boxOf(card);
+  expect(besideMenu.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
+  expect(besideMenu.x + besideMenu.width).toBeGreaterThan(trigger.x);
+  await page.screenshot({ path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-desktop.png' });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/story/new');
+  await expect(page.locator('[data-tutorial="story-editor"]')).toBeVisible();
+  await openFromHelpButton(page);
+  await next.click();
+  await next.click();
+  await expectStep(page, 3);
+  await expect(card).toHaveAttribute('data-anchored', 'true');
+  await expect(page.getByTestId('tutorial-spotlight')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/tutorial-story-editor-dark-blue-desktop.png' });
+  await page.keyboard.press('Escape');
+
+  // On a phone the profile step points at the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByTestId('mobile-menu').getByRole('button', { name: 'Open tutorial' }).click();
+  for (let n = 2; n <= 7; n += 1) await next.click();
+  await expectStep(page, 7);
+  await expect(card).toHaveAttribute('data-anchored', 'true');
+  const menuButton = await boxOf(page.getByTestId('menu-button'));
+  const onPhone = await boxOf(card);
+  expect(onPhone.y).toBeGreaterThanOrEqual(menuButton.y + menuButton.height);
+  expect(onPhone.x).toBeGreaterThanOrEqual(0);
+  expect(onPhone.x + onPhone.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-phone.png' });
+});
