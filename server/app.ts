@@ -12,8 +12,16 @@ import type { OpenStreams } from './events/streams';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { adminRoutes } from './features/admin/routes';
+import { promptRoutes } from './features/prompts/routes';
+import { storyRoutes } from './features/stories/routes';
+import { reactionRoutes } from './features/reactions/routes';
+import { commentRoutes } from './features/comments/routes';
+import { favoriteRoutes } from './features/favorites/routes';
+import { streakRoutes } from './features/streaks/routes';
 import { featureRequestRoutes } from './features/feature-requests/routes';
 import { logRoutes } from './features/logs/routes';
+import { profileRoutes, userRoutes } from './features/profile/routes';
+import { imageRoutes, isProfileImageUpload, profileImageRoutes } from './features/avatars/routes';
 import { mountWebApp } from './static';
 
 export interface AppOptions {
@@ -35,26 +43,36 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
     await next();
   });
   app.use('/api/*', refuseForeignOrigins([ctx.config.publicUrl]));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => {
-        // The unread body is still on the socket; the connection cannot be reused.
-        c.header('connection', 'close');
-        return errorResponse(c, 413, 'payload_too_large', 'The request body is too large.');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: (c) => {
+      // The unread body is still on the socket; the connection cannot be reused.
+      c.header('connection', 'close');
+      return errorResponse(c, 413, 'payload_too_large', 'The request body is too large.');
+    },
+  });
+  // The profile image upload has its own, larger limit on its route.
+  app.use('/api/*', (c, next) => (isProfileImageUpload(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
   app.route('/api', authRoutes(ctx));
+  // Public, cacheable images: before the session, so no refreshed cookie rides on them.
+  app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
+  app.route('/api/me', streakRoutes(ctx));
+  app.route('/api/prompts', promptRoutes());
+  app.route('/api/stories', storyRoutes(ctx));
+  app.route('/api/stories', reactionRoutes(ctx));
+  app.route('/api/stories', commentRoutes(ctx));
+  app.route('/api/favorites', favoriteRoutes(ctx));
+  app.route('/api/me', profileRoutes(ctx));
+  app.route('/api/me', profileImageRoutes(ctx));
+  app.route('/api/users', userRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   if (options.webDir) mountWebApp(app, options.webDir);

@@ -63,6 +63,45 @@ describe('configuration', () => {
     expect(config.trustedProxyHeader).toBe('x-forwarded-for');
   });
 
+  it('keeps uploads on local disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(loadConfig({ STORAGE_DRIVER: 'local' }).storage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the S3 storage settings', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'drabble-images', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).storage).toEqual({
+      driver: 's3',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      region: 'us-east-1',
+      bucket: 'drabble-images',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3' }).storage).toMatchObject({ endpoint: 'https://s3.eu-west-3.amazonaws.com', region: 'eu-west-3' });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'TRUE' }).storage).toMatchObject({
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: '0' }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('names the missing or bad storage variable in one line', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'drabble-images', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(error({ STORAGE_DRIVER: 'gcs' })).toBe('Invalid configuration: STORAGE_DRIVER must be local or s3 (got "gcs")');
+    expect(error({ STORAGE_DRIVER: 's3' })).toBe('Invalid configuration: S3_BUCKET must be set when STORAGE_DRIVER is s3');
+    expect(error({ ...s3, S3_ACCESS_KEY_ID: '' })).toBe('Invalid configuration: S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3');
+    expect(error({ ...s3, S3_SECRET_ACCESS_KEY: ' ' })).toBe('Invalid configuration: S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3');
+    expect(error({ ...s3, S3_BUCKET: 'My_Bucket' })).toMatch(/^Invalid configuration: S3_BUCKET must be a bucket name/);
+    expect(error({ ...s3, S3_ENDPOINT: 'minio:9000' })).toMatch(/^Invalid configuration: S3_ENDPOINT must be an http\(s\) URL/);
+    expect(error({ ...s3, S3_REGION: 'EU West' })).toMatch(/^Invalid configuration: S3_REGION must be a region name/);
+    expect(error({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toBe('Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")');
+    expect(error({ S3_BUCKET: 'drabble-images' })).toBe('Invalid configuration: S3_BUCKET is set but STORAGE_DRIVER is not s3 (set STORAGE_DRIVER=s3)');
+    // The secret never appears in a message.
+    expect(error({ ...s3, S3_BUCKET: 'x' })).not.toContain('secret');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

@@ -11,6 +11,13 @@ const httpUrl = z
   .string()
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL');
 
+/** 'true'/'false' (also 1/0, yes/no, any case). */
+const flag = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be 1–65535').max(65535, 'must be 1–65535').default(3000),
   DATA_DIR: z.string().default('./data'),
@@ -32,7 +39,30 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], 'must be local or s3').default('local'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** Where uploads (profile images) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -54,6 +84,7 @@ export interface AppConfig {
   signUpsPerHour: number;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +100,28 @@ function pairedProvider(
     throw new ConfigError(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
   }
   return { clientId: id, clientSecret: secret, discoveryUrl };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') {
+    // S3 settings without the driver would silently keep images on local disk.
+    if (e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is set but STORAGE_DRIVER is not s3 (set STORAGE_DRIVER=s3)');
+    return { driver: 'local' };
+  }
+  const required = (name: 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'): string => {
+    const value = e[name];
+    if (!value) throw new ConfigError(`Invalid configuration: ${name} must be set when STORAGE_DRIVER is s3`);
+    return value;
+  };
+  return {
+    driver: 's3',
+    bucket: required('S3_BUCKET'),
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Validates the environment; throws ConfigError with one line naming the bad variable. */
@@ -104,5 +157,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
+    storage: storageConfig(e),
   };
 }

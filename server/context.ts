@@ -7,6 +7,7 @@ import type { EventBus } from './events/bus';
 import type { Logger } from './logger';
 import type { RateLimiter } from './http/rate-limit';
 import type { Auth } from './auth/auth';
+import type { ObjectStorage } from './storage';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -17,6 +18,8 @@ export interface ServerContext {
   logger: Logger;
   rateLimiter: RateLimiter;
   auth: Auth;
+  /** Uploaded files (profile images): local disk or S3, by configuration. */
+  storage: ObjectStorage;
 }
 
 /** Hono variables set by the session middleware. */

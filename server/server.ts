@@ -15,6 +15,7 @@ import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './features/me/queries';
 import { recordSystemEvent } from './features/logs/record';
+import { createStorage } from './storage';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
@@ -60,6 +61,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     bus,
     logger,
     rateLimiter: new RateLimiter(database.db),
+    storage: createStorage(config),
   };
   ctx.auth = createAuth({
     config,

@@ -81,7 +81,8 @@ export function openPostgres(url: string, schema?: string): DatabaseHandle {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features land in parallel: a migration numbered below one already applied must still run.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

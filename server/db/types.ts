@@ -37,6 +37,68 @@ export interface UsersTable {
   reddit: Defaulted<string>;
   /** Legacy flag from the older app; converted to themeMode when first read. */
   darkMode: DbBool | null;
+  /** IANA zone from the browser, for writing days; null means UTC. */
+  timezone: Defaulted<string | null>;
+}
+
+export interface StoriesTable {
+  /** Insertion order: SQLite's rowid (the FTS index points at it); newest first is seq descending. */
+  seq: Generated<number>;
+  id: string;
+  uid: string;
+  title: string;
+  content: string;
+  public: DbBool;
+  likesCount: Defaulted<number>;
+  commentsCount: Defaulted<number>;
+  viewsCount: Defaulted<number>;
+  wordCount: number;
+  created_at: string;
+  updated_at: string;
+  madePublicAt: string | null;
+  madePrivateAt: string | null;
+  promptGenre: string | null;
+  promptTheme: string | null;
+  promptTwist: string | null;
+  authorDisplayName: string;
+  authorProfileIcon: string;
+  authorProfileColor: string;
+  authorProfileImage: string | null;
+}
+
+export interface StoryReactionsTable {
+  storyId: string;
+  uid: string;
+  kind: string;
+  created_at: string;
+}
+
+export interface StoryCommentsTable {
+  id: string;
+  storyId: string;
+  uid: string;
+  text: string;
+  created_at: string;
+}
+
+/** One row per reader per story per UTC day: viewsCount counts these. */
+export interface StoryViewsTable {
+  storyId: string;
+  viewerUid: string;
+  day: string;
+}
+
+export interface UserFavoritesTable {
+  uid: string;
+  storyId: string;
+  created_at: string;
+}
+
+/** Words added per local calendar day (`YYYY-MM-DD` in the writer's zone at the time). */
+export interface WritingDaysTable {
+  uid: string;
+  day: string;
+  words: number;
 }
 
 export interface LogTableBase {
@@ -128,4 +190,10 @@ export interface Database {
   adminLogs: AdminLogsTable;
   liveEvents: LiveEventsTable;
   rateLimits: RateLimitsTable;
+  stories: StoriesTable;
+  storyReactions: StoryReactionsTable;
+  storyComments: StoryCommentsTable;
+  storyViews: StoryViewsTable;
+  userFavorites: UserFavoritesTable;
+  writingDays: WritingDaysTable;
 }

@@ -14,6 +14,7 @@ const SIZES = {
   sm: { box: 'size-8', icon: 'size-4', text: 'text-sm' },
   md: { box: 'size-10', icon: 'size-5', text: 'text-base' },
   lg: { box: 'size-16', icon: 'size-8', text: 'text-2xl' },
+  xl: { box: 'size-24 sm:size-28', icon: 'size-12 sm:size-14', text: 'text-4xl' },
 } as const;
 
 export type AvatarSize = keyof typeof SIZES;

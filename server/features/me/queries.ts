@@ -40,9 +40,17 @@ export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
   };
 }
 
-async function loadFavorites(_db: Kysely<Database>, _uid: string): Promise<string[]> {
-  // Favourites arrive with stories; until then every user has none.
-  return [];
+/** Ids of the user's favourited stories they can still read, most recently favourited first. */
+async function loadFavorites(db: Kysely<Database>, uid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('userFavorites as f')
+    .innerJoin('stories as s', 's.id', 'f.storyId')
+    .select('f.storyId')
+    .where('f.uid', '=', uid)
+    .where((eb) => eb.or([eb('s.public', '=', 1), eb('s.uid', '=', uid)]))
+    .orderBy('f.created_at', 'desc')
+    .execute();
+  return rows.map((row) => row.storyId);
 }
 
 /** The legacy darkMode flag becomes a themeMode the first time the record is read. */

@@ -1,5 +1,33 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { favoritesQuery } from '../stories/api/stories';
+import { EmptyState, StoryGrid } from '../stories/StoryGrid';
 
+/** /favorites: the stories the user favourited that they can still read, latest first. */
 export function FavoritesScreen() {
-  return <PlaceholderScreen title="Favorites" description="Stories you mark as favorites are kept here." />;
+  const query = useInfiniteQuery(favoritesQuery());
+  return (
+    <section aria-labelledby="screen-heading">
+      <title>Favorites · Drabble</title>
+      <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
+        Favorites
+      </h1>
+      <p className="mt-1 text-muted">Stories you kept, most recently favourited first.</p>
+      <div className="mt-6">
+        <StoryGrid
+          query={query}
+          label="Favourite stories"
+          empty={
+            <EmptyState icon={<Heart aria-hidden className="size-6" />} title="No favorites yet.">
+              Tap the heart on a story to keep it here.{' '}
+              <Link to="/community" className="font-medium text-accent-ink underline">
+                Browse the community
+              </Link>
+            </EmptyState>
+          }
+        />
+      </div>
+    </section>
+  );
 }

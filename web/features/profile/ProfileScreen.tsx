@@ -1,20 +1,55 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
-import { card } from '../../app/ui';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { UserRecord } from '@common/user';
 import { useCurrentUser } from '../../lib/auth';
+import { useToast } from '../../app/toasts/toast-context';
+import { myStatsQuery, STATS_FAILURE, useSaveProfileIcon } from './api';
+import { GuestProfile } from './GuestProfile';
+import { IconPicker } from './IconPicker';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileInfo } from './ProfileInfo';
+import { RecentActivity } from './RecentActivity';
+import { reportProfileFailure } from './report';
+import { WritingStatistics } from './WritingStatistics';
 
-/** Reachable signed out (spec section 2), where it only asks the visitor to log in. */
+/** /profile: reachable signed out, where it asks the visitor to log in (spec section 2). */
 export function ProfileScreen() {
   const { user } = useCurrentUser();
-  if (!user) {
-    return (
-      <section aria-labelledby="screen-heading" className={card}>
-        <title>My Profile · Drabble</title>
-        <h1 id="screen-heading" className="text-2xl font-bold text-fg">
-          My Profile
-        </h1>
-        <p className="mt-2 text-muted">Please log in to view your profile.</p>
-      </section>
-    );
-  }
-  return <PlaceholderScreen title="My Profile" description="Your profile, writing statistics and recent activity are shown here." />;
+  return user ? <MyProfile user={user} /> : <GuestProfile />;
+}
+
+function MyProfile({ user }: { user: UserRecord }) {
+  const stats = useQuery(myStatsQuery);
+  const saveIcon = useSaveProfileIcon();
+  const { toast } = useToast();
+
+  // Spec section 8: a failed load toasts and logs once per failure.
+  const { isError, error, errorUpdatedAt } = stats;
+  useEffect(() => {
+    if (!isError) return;
+    toast(STATS_FAILURE, 'error');
+    reportProfileFailure('profile_stats_loaded', STATS_FAILURE, error);
+  }, [isError, error, errorUpdatedAt, toast]);
+
+  return (
+    <div className="space-y-6">
+      <title>My Profile · Drabble</title>
+      <ProfileHeader user={user} stats={stats.data?.stats} />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ProfileInfo user={user} />
+          <IconPicker
+            current={user.profileIcon}
+            save={(profileIcon) => saveIcon.mutateAsync({ profileIcon })}
+            saving={saveIcon.isPending}
+            note={user.profileImage ? 'Your photo is shown while you have one; this icon is used when you remove it.' : 'Shown as your avatar across Drabble.'}
+          />
+        </div>
+        <div className="space-y-6">
+          <WritingStatistics query={stats} dailyGoal={user.dailyGoal} />
+          <RecentActivity recent={stats.data?.recent} />
+        </div>
+      </div>
+    </div>
+  );
 }

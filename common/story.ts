@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { GENRES, promptInputSchema, promptSchema } from './prompts';
+import { timeZoneSchema } from './streak';
+
+/** Limits the editor, the comment box and the server all enforce. */
+export const STORY_TITLE_MAX = 120;
+export const STORY_TEXT_MAX = 10_000;
+export const COMMENT_MAX = 1_000;
+export const SEARCH_QUERY_MAX = 100;
+export const STORY_PAGE_SIZE = 20;
+export const STORY_PAGE_MAX = 50;
+export const COMMENT_PAGE_SIZE = 50;
+
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The reactions a reader can leave on a public story: each toggled once per reader.
+ * `likesCount` is the number of reactions of every kind.
+ */
+export const REACTIONS = [
+  { kind: 'heart', emoji: '❤️', label: 'Love' },
+  { kind: 'fire', emoji: '🔥', label: 'Gripping' },
+  { kind: 'laugh', emoji: '😂', label: 'Funny' },
+  { kind: 'wow', emoji: '😮', label: 'Surprising' },
+  { kind: 'sad', emoji: '😢', label: 'Moving' },
+  { kind: 'clap', emoji: '👏', label: 'Well crafted' },
+] as const;
+export const REACTION_KINDS = ['heart', 'fire', 'laugh', 'wow', 'sad', 'clap'] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+export const reactionKindSchema = z.enum(REACTION_KINDS, 'Unknown reaction.');
+
+export const reactionSummarySchema = z.object({
+  /** Every kind, zero included. */
+  counts: z.record(reactionKindSchema, z.number().int()),
+  /** The kinds the viewer has left. */
+  mine: z.array(reactionKindSchema),
+});
+export type ReactionSummary = z.infer<typeof reactionSummarySchema>;
+
+/** What the viewer may do with a story: the UI shows exactly these controls. */
+export const storyPermissionsSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  changeVisibility: z.boolean(),
+  react: z.boolean(),
+  comment: z.boolean(),
+  favorite: z.boolean(),
+});
+export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
+
+/** The stories entity (spec section 3) as the API returns it, without the text. */
+const storyFieldsSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  title: z.string(),
+  public: z.boolean(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  viewsCount: z.number().int(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  updatedAt: z.string(),
+  madePublicAt: z.string().nullable(),
+  madePrivateAt: z.string().nullable(),
+  prompt: promptSchema.nullable(),
+  /** Author details as they were at the last save. */
+  authorDisplayName: z.string(),
+  authorProfileIcon: z.string(),
+  authorProfileColor: z.string(),
+  authorProfileImage: z.string().nullable(),
+  wordCount: z.number().int(),
+  charCount: z.number().int(),
+  permissions: storyPermissionsSchema,
+});
+
+/** GET /api/stories/:id: the whole story. `content` and `body` are the same text. */
+export const storySchema = storyFieldsSchema.extend({
+  content: z.string(),
+  body: z.string(),
+  reactions: reactionSummarySchema,
+});
+export type Story = z.infer<typeof storySchema>;
+
+/** A story in a list: everything but the text, plus the card's 150-character preview. */
+export const storySummarySchema = storyFieldsSchema.extend({ preview: z.string() });
+export type StorySummary = z.infer<typeof storySummarySchema>;
+
+export const storyPageSchema = z.object({
+  stories: z.array(storySummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type StoryPage = z.infer<typeof storyPageSchema>;
+
+export const titleSchema = z
+  .string('Please give your story a title.')
+  .trim()
+  .min(1, 'Please give your story a title.')
+  .max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters.`);
+
+/** The story text: kept as written apart from trailing whitespace; never blank. */
+export const storyTextSchema = z
+  .string('Please write your story before saving.')
+  .max(STORY_TEXT_MAX, `Your story must be at most ${formatted(STORY_TEXT_MAX)} characters.`)
+  .refine((text) => text.trim().length > 0, 'Please write your story before saving.')
+  .transform((text) => text.trimEnd());
+
+/** POST /api/stories */
+export const storyCreateSchema = z
+  .object({
+    title: titleSchema,
+    content: storyTextSchema,
+    prompt: promptInputSchema.nullable().default(null),
+    public: z.boolean().default(false),
+    /** The browser's IANA zone: the day this save counts towards. */
+    timezone: timeZoneSchema.optional(),
+  })
+  .strict();
+export type StoryCreateInput = z.input<typeof storyCreateSchema>;
+
+/** PATCH /api/stories/:id: any of the fields; at least one. */
+export const storyUpdateSchema = z
+  .object({
+    title: titleSchema.optional(),
+    content: storyTextSchema.optional(),
+    prompt: promptInputSchema.nullable().optional(),
+    public: z.boolean().optional(),
+    timezone: timeZoneSchema.optional(),
+  })
+  .strict()
+  .refine((v) => v.title !== undefined || v.content !== undefined || v.prompt !== undefined || v.public !== undefined, {
+    message: 'Nothing to update.',
+  });
+export type StoryUpdateInput = z.input<typeof storyUpdateSchema>;
+
+/** PATCH /api/stories/:id/visibility */
+export const visibilityUpdateSchema = z.object({ public: z.boolean('Say whether the story is public.') }).strict();
+
+export const STORY_SORTS = ['newest', 'liked'] as const;
+export type StorySort = (typeof STORY_SORTS)[number];
+export const VISIBILITY_FILTERS = ['all', 'public', 'private'] as const;
+export type VisibilityFilter = (typeof VISIBILITY_FILTERS)[number];
+
+const cursorSchema = z.string().max(200).optional();
+const limitSchema = z.coerce.number().int().min(1).max(STORY_PAGE_MAX).default(STORY_PAGE_SIZE);
+/** An empty query parameter means "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Search text must be at most ${max} characters.`)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** GET /api/stories/community: public stories, searchable, by genre, newest or most liked. */
+export const communityQuerySchema = z.object({
+  q: optionalText(SEARCH_QUERY_MAX),
+  genre: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GENRES, 'Unknown genre.').optional()),
+  sort: z.enum(STORY_SORTS, 'Sort must be newest or liked.').default('newest'),
+  /** Only this writer's public stories (a public profile). */
+  author: z.string().max(64).optional(),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type CommunityQuery = z.infer<typeof communityQuerySchema>;
+
+/** GET /api/stories/mine */
+export const myStoriesQuerySchema = z.object({
+  visibility: z.enum(VISIBILITY_FILTERS, 'Visibility must be all, public or private.').default('all'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type MyStoriesQuery = z.infer<typeof myStoriesQuerySchema>;
+
+/** GET /api/favorites */
+export const pageQuerySchema = z.object({ cursor: cursorSchema, limit: limitSchema });
+
+/** GET /api/stories/mine/rows: every one of the writer's stories, for the table screen. */
+export const storyRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  public: z.boolean(),
+  wordCount: z.number().int(),
+  createdAt: z.string(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  viewsCount: z.number().int(),
+});
+export type StoryRow = z.infer<typeof storyRowSchema>;
+export const storyRowsResponseSchema = z.object({ rows: z.array(storyRowSchema) });
+
+export const storyResponseSchema = z.object({ story: storySchema });
+
+/** PUT/DELETE /api/stories/:id/reactions/:kind */
+export const reactionResponseSchema = z.object({ reactions: reactionSummarySchema, likesCount: z.number().int() });
+
+/** POST /api/stories/:id/view */
+export const viewResponseSchema = z.object({ viewsCount: z.number().int(), counted: z.boolean() });
+
+/** PUT/DELETE /api/favorites/:storyId: the user's favourites afterwards. */
+export const favoritesResponseSchema = z.object({ favorites: z.array(z.string()) });
+
+export const commentSchema = z.object({
+  id: z.string(),
+  storyId: z.string(),
+  uid: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  authorDisplayName: z.string(),
+  authorProfileIcon: z.string(),
+  authorProfileImage: z.string().nullable(),
+  permissions: z.object({ delete: z.boolean() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentCreateSchema = z
+  .object({
+    text: z
+      .string('Please write a comment first.')
+      .trim()
+      .min(1, 'Please write a comment first.')
+      .max(COMMENT_MAX, `Comments must be at most ${formatted(COMMENT_MAX)} characters.`),
+  })
+  .strict();
+
+export const commentPageSchema = z.object({
+  comments: z.array(commentSchema),
+  nextCursor: z.string().nullable(),
+  commentsCount: z.number().int(),
+});
+export type CommentPage = z.infer<typeof commentPageSchema>;
+export const commentCreatedSchema = z.object({ comment: commentSchema, commentsCount: z.number().int() });
+export const commentDeletedSchema = z.object({ commentsCount: z.number().int() });

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { countChars, countWords, readingMinutes, readingTimeLabel, STORY_PREVIEW_LENGTH, storyPreview } from './words';
+
+describe('countWords', () => {
+  it('splits on any whitespace, ignoring leading, trailing and repeated runs', () => {
+    expect(countWords('one two  three')).toBe(3);
+    expect(countWords('  one\ttwo\n\nthree  \r\n')).toBe(3);
+    expect(countWords('non\u00a0breaking space')).toBe(3);
+  });
+
+  it('has no words in empty or blank text', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords(' \n\t ')).toBe(0);
+  });
+
+  it('counts punctuation-joined text as one word, like a whitespace split does', () => {
+    expect(countWords("don't—stop. now!")).toBe(2);
+    expect(countWords('— a — b —')).toBe(5);
+  });
+});
+
+describe('countChars', () => {
+  it('counts UTF-16 units, the unit of maxlength and the server limits', () => {
+    expect(countChars('abc')).toBe(3);
+    expect(countChars('a\nb')).toBe(3);
+    expect(countChars('😀')).toBe(2);
+  });
+});
+
+describe('reading time', () => {
+  it('rounds up to whole minutes at 200 words a minute, at least one', () => {
+    expect(readingMinutes(0)).toBe(1);
+    expect(readingMinutes(100)).toBe(1);
+    expect(readingMinutes(200)).toBe(1);
+    expect(readingMinutes(201)).toBe(2);
+    expect(readingMinutes(1_000)).toBe(5);
+    expect(readingTimeLabel(450)).toBe('3 min read');
+  });
+});
+
+describe('storyPreview', () => {
+  it('returns short text whole, on one line', () => {
+    expect(storyPreview('  A short\n\nstory.  ')).toBe('A short story.');
+  });
+
+  it('keeps text of exactly 150 characters whole', () => {
+    const text = 'x'.repeat(STORY_PREVIEW_LENGTH);
+    expect(storyPreview(text)).toBe(text);
+  });
+
+  it('cuts longer text at a word boundary and adds an ellipsis', () => {
+    const text = `${'word '.repeat(40)}end`;
+    const preview = storyPreview(text);
+    expect(preview.endsWith('word…')).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(STORY_PREVIEW_LENGTH + 1);
+    expect(preview.length).toBeGreaterThan(STORY_PREVIEW_LENGTH - 40);
+  });
+
+  it('cuts a single long word at the limit', () => {
+    const preview = storyPreview('y'.repeat(400));
+    expect(preview).toBe(`${'y'.repeat(STORY_PREVIEW_LENGTH)}…`);
+  });
+
+  it('does not leave punctuation before the ellipsis', () => {
+    const text = `${'a'.repeat(140)}, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb`;
+    expect(storyPreview(text)).toBe(`${'a'.repeat(140)}…`);
+  });
+
+  it('never splits an emoji in half', () => {
+    const text = `${'a'.repeat(149)}😀 and more`;
+    const preview = storyPreview(text);
+    expect(preview).toBe(`${'a'.repeat(149)}…`);
+    expect(() => encodeURIComponent(preview)).not.toThrow();
+  });
+
+  it('takes a custom length', () => {
+    expect(storyPreview('one two three four', 9)).toBe('one two…');
+  });
+});

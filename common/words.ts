@@ -1,0 +1,48 @@
+/**
+ * Counting and previewing story text, the same in the editor, on cards and on the server.
+ *
+ * Characters are UTF-16 code units (JavaScript's `length`), the unit the browser's
+ * `maxlength` and the server's limits use, so a counter never disagrees with a limit.
+ */
+
+/** Spec section 9: the story card shows a 150-character preview. */
+export const STORY_PREVIEW_LENGTH = 150;
+/** Reading speed for "n min read": a common figure for adult silent reading of fiction. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Words, split on whitespace (spec section 9). Empty or blank text has none. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/u).length : 0;
+}
+
+export function countChars(text: string): number {
+  return text.length;
+}
+
+/** Whole minutes, rounded up, never less than one: a 60-word drabble is a "1 min read". */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+export function readingTimeLabel(words: number): string {
+  return `${readingMinutes(words)} min read`;
+}
+
+const SOFT_CUT_WINDOW = 40;
+
+/**
+ * At most `length` characters of the text on one line (runs of whitespace and line
+ * breaks become single spaces). A longer text is cut at the last word boundary within the
+ * final 40 characters when there is one, and ends with '…'. Never splits a surrogate pair.
+ */
+export function storyPreview(text: string, length = STORY_PREVIEW_LENGTH): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  if (flat.length <= length) return flat;
+  let cut = flat.slice(0, length);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  const space = cut.lastIndexOf(' ');
+  if (flat[cut.length] !== ' ' && space >= cut.length - SOFT_CUT_WINDOW && space > 0) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s.,;:!?—–-]+$/u, '')}…`;
+}

@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { StorageError, type StoredObject } from '../../storage';
+import { logUserOf, recordActivity } from '../logs/record';
+import { publishUserChanged } from '../me/service';
+import { refreshStoryAvatars } from '../profile/queries';
+import type { Actor } from '../profile/service';
+import { processProfileImage } from './image';
+
+/** Spec section 3: profile images are stored at profileImages/{uid}. */
+export const profileImageKey = (uid: string) => `profileImages/${uid}`;
+
+/** Short content hash: the image URL changes exactly when the image does. */
+export function imageVersion(bytes: Uint8Array): string {
+  return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 16);
+}
+
+/** What `profileImage` holds: a same-origin URL that names the version it shows. */
+export function profileImageUrl(uid: string, version: string): string {
+  return `/api/images/profile/${encodeURIComponent(uid)}?v=${version}`;
+}
+
+const storageUnavailable = () => new AppError(503, 'unavailable', 'Image storage is unavailable right now. Please try again.');
+
+/** Storage failures are the server's problem (503, which the browser retries), never a 500. */
+async function withStorage<T>(ctx: ServerContext, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof StorageError)) throw err;
+    ctx.logger.error({ err, driver: ctx.storage.driver }, `profile image storage failed: ${what}`);
+    throw storageUnavailable();
+  }
+}
+
+/** The record's image and the avatar on every story card of theirs, in one transaction. */
+async function setProfileImage(ctx: ServerContext, uid: string, profileImage: string | null): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ profileImage }).where('uid', '=', uid).execute();
+    await refreshStoryAvatars(trx, uid, { authorProfileImage: profileImage });
+  });
+}
+
+/**
+ * Checks and re-encodes the upload, stores it at profileImages/{uid} (replacing any
+ * earlier one), and points the record and the writer's story cards at the new version.
+ */
+export async function uploadProfileImage(ctx: ServerContext, actor: Actor, bytes: Uint8Array): Promise<UserRecord> {
+  const { uid } = actor.user;
+  const image = await processProfileImage(bytes);
+  await withStorage(ctx, 'put', () => ctx.storage.put(profileImageKey(uid), image.webp, 'image/webp'));
+  await setProfileImage(ctx, uid, profileImageUrl(uid, imageVersion(image.webp)));
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'profile_image_uploaded',
+    action: 'upload',
+    user: logUserOf(actor.user),
+    resource: profileImageKey(uid),
+    details: { format: image.inputFormat, width: image.inputWidth, height: image.inputHeight, bytes: bytes.length, storedBytes: image.webp.length },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return publishUserChanged(ctx, uid);
+}
+
+/** Deletes the stored object first (a failure changes nothing), then clears the record. */
+export async function removeProfileImage(ctx: ServerContext, actor: Actor): Promise<UserRecord> {
+  const { uid } = actor.user;
+  await withStorage(ctx, 'delete', () => ctx.storage.delete(profileImageKey(uid)));
+  await setProfileImage(ctx, uid, null);
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'profile_image_removed',
+    action: 'remove',
+    user: logUserOf(actor.user),
+    resource: profileImageKey(uid),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return publishUserChanged(ctx, uid);
+}
+
+export function readProfileImage(ctx: ServerContext, uid: string): Promise<StoredObject | null> {
+  return withStorage(ctx, 'get', () => ctx.storage.get(profileImageKey(uid)));
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Comment } from '@common/story';
+import type { Database } from '../../db/types';
+import { authorName } from '../stories/author';
+import { decodeCursor, encodeCursor, pageOf } from '../stories/cursor';
+import { commentPolicy, type StoryFacts, type Viewer } from '../stories/policy';
+
+type Db = Kysely<Database>;
+
+const commentCursor = z.object({ k: z.literal('comments'), c: z.string().max(40), i: z.string().max(64) });
+
+/** A comment with its author's current name and avatar. */
+function commentsWithAuthors(db: Db) {
+  return db
+    .selectFrom('storyComments as c')
+    .innerJoin('users as u', 'u.uid', 'c.uid')
+    .select(['c.id', 'c.storyId', 'c.uid', 'c.text', 'c.created_at', 'u.displayName', 'u.name', 'u.profileIcon', 'u.profileImage']);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>['executeTakeFirstOrThrow']>>;
+
+function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment {
+  return {
+    id: row.id,
+    storyId: row.storyId,
+    uid: row.uid,
+    text: row.text,
+    createdAt: row.created_at,
+    created_at: row.created_at,
+    authorDisplayName: authorName(row),
+    authorProfileIcon: row.profileIcon,
+    authorProfileImage: row.profileImage,
+    permissions: { delete: commentPolicy.delete(viewer, row, story) },
+  };
+}
+
+/** A story's comments, oldest first (a conversation reads top to bottom). */
+export async function listComments(db: Db, storyId: string, story: StoryFacts, viewer: Viewer, cursor: string | undefined, limit: number) {
+  const after = decodeCursor(commentCursor, cursor);
+  let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));
+  const rows = await q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1).execute();
+  const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor({ k: 'comments', c: last.created_at, i: last.id }));
+  return { comments: items.map((row) => toComment(row, viewer, story)), nextCursor };
+}
+
+export async function findComment(db: Db, id: string, viewer: Viewer, story: StoryFacts): Promise<Comment | null> {
+  const row = await commentsWithAuthors(db).where('c.id', '=', id).executeTakeFirst();
+  return row ? toComment(row, viewer, story) : null;
+}

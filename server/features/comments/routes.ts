@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { commentCreateSchema, pageQuerySchema } from '@common/story';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { notFound } from '../../http/errors';
+import { readJson, readQuery } from '../../http/validate';
+import { ID_PATTERN } from '../stories/ids';
+import { storyIdParam } from '../stories/http';
+import { addComment, deleteComment, readComments } from './service';
+
+/** /api/stories/:id/comments: read (guests too, on public stories), post, delete. */
+export function commentRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:id/comments', async (c) => {
+    const id = storyIdParam(c);
+    const { cursor } = readQuery(c, pageQuerySchema);
+    return c.json(await readComments(ctx, c.var.user, id, cursor));
+  });
+
+  app.post('/:id/comments', requireUser, async (c) => {
+    const id = storyIdParam(c);
+    const { text } = await readJson(c, commentCreateSchema);
+    return c.json(await addComment(ctx, c.var.user!, id, text), 201);
+  });
+
+  app.delete('/:id/comments/:commentId', requireUser, async (c) => {
+    const id = storyIdParam(c);
+    const commentId = c.req.param('commentId');
+    if (!ID_PATTERN.test(commentId)) throw notFound('Comment not found');
+    return c.json({ commentsCount: await deleteComment(ctx, c.var.user!, id, commentId) });
+  });
+
+  return app;
+}

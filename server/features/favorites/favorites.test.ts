@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favoritesResponseSchema, storyPageSchema } from '@common/story';
+import type { UserRecord } from '@common/user';
+import { testDialects } from '../../test/databases';
+import { openEventStream } from '../../test/sse';
+import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { postStory, type ErrorBody } from '../stories/testing';
+
+describe.each(testDialects())('favourites on %s', (dialect) => {
+  let server: TestServer;
+  let ada: SignedUp;
+  let bob: SignedUp;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    ada = await signUp(server);
+    bob = await signUp(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const favoritesOf = async (who: SignedUp) => (await who.client.get<{ user: UserRecord }>('/api/me')).body.user.favorites;
+
+  it('adds and removes a story id in the user’s favorites, idempotently', async () => {
+    const story = await postStory(ada.client, { public: true });
+    const added = await bob.client.send('PUT', `/api/favorites/${story.id}`);
+    expect(added.status).toBe(200);
+    expect(favoritesResponseSchema.parse(added.body).favorites).toEqual([story.id]);
+    expect((await bob.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
+    expect(await favoritesOf(bob)).toEqual([story.id]);
+    const removed = await bob.client.send('DELETE', `/api/favorites/${story.id}`);
+    expect(favoritesResponseSchema.parse(removed.body).favorites).toEqual([]);
+    expect((await bob.client.send('DELETE', `/api/favorites/${story.id}`)).status).toBe(200);
+  });
+
+  it('tells the user’s other tabs', async () => {
+    const story = await postStory(ada.client, { public: true });
+    const stream = await openEventStream(bob.client);
+    try {
+      await bob.client.send('PUT', `/api/favorites/${story.id}`);
+      const event = await stream.next('user.updated');
+      expect((JSON.parse(event.data) as { user: UserRecord }).user.favorites).toContain(story.id);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('lets nobody favourite someone else’s private story; the author may favourite their own', async () => {
+    const hidden = await postStory(ada.client, { public: false });
+    const res = await bob.client.send<ErrorBody>('PUT', `/api/favorites/${hidden.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Story not found');
+    expect((await ada.client.send('PUT', `/api/favorites/${hidden.id}`)).status).toBe(200);
+    expect((await server.client().send('PUT', `/api/favorites/${hidden.id}`)).status).toBe(401);
+    expect((await bob.client.send('PUT', '/api/favorites/missing000000000000')).status).toBe(404);
+  });
+
+  it('lists favourited stories still visible, most recent first; one turned private drops out of list and record', async () => {
+    const reader = await signUp(server);
+    const first = await postStory(ada.client, { public: true });
+    const second = await postStory(bob.client, { public: true });
+    const mine = await postStory(reader.client, { public: false });
+    for (const id of [first.id, second.id, mine.id]) await reader.client.send('PUT', `/api/favorites/${id}`);
+    const list = async () => storyPageSchema.parse((await reader.client.get('/api/favorites')).body).stories.map((s) => s.id);
+    expect(await list()).toEqual([mine.id, second.id, first.id]);
+
+    await ada.client.patch(`/api/stories/${first.id}/visibility`, { public: false });
+    expect(await list()).toEqual([mine.id, second.id]);
+    expect(await favoritesOf(reader)).toEqual([mine.id, second.id]);
+
+    await ada.client.patch(`/api/stories/${first.id}/visibility`, { public: true });
+    expect(await list()).toEqual([mine.id, second.id, first.id]);
+    await bob.client.delete(`/api/stories/${second.id}`);
+    expect(await list()).toEqual([mine.id, first.id]);
+    expect((await server.client().get('/api/favorites')).status).toBe(401);
+  });
+
+  it('pages the favourites list by cursor', async () => {
+    const reader = await signUp(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const story = await postStory(ada.client, { public: true });
+      await reader.client.send('PUT', `/api/favorites/${story.id}`);
+      ids.unshift(story.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = cursor ? `/api/favorites?limit=2&cursor=${cursor}` : '/api/favorites?limit=2';
+      const page = storyPageSchema.parse((await reader.client.get(path)).body);
+      seen.push(...page.stories.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ids);
+  });
+});

@@ -1,0 +1,105 @@
+import { sql, type Kysely } from 'kysely';
+import { isProfileIcon } from '@common/profile-icons';
+import type { PublicProfile, RecentStory } from '@common/profile';
+import type { Database, UsersTable } from '../../db/types';
+import { storyRowsOf } from '../stories/queries';
+import { authorName } from '../stories/author';
+
+type Db = Kysely<Database>;
+
+export interface StoryTotals {
+  stories: number;
+  publicStories: number;
+  privateStories: number;
+  likes: number;
+  comments: number;
+  views: number;
+  avgWords: number;
+  longestStory: number;
+}
+
+/**
+ * The writing statistics of one writer in one aggregate over their stories (the
+ * `stories_uid_*` indexes lead with uid). `publicOnly` counts only what everyone can see,
+ * for the public profile. PostgreSQL returns sums as text (bigint), hence Number().
+ */
+export async function storyTotals(db: Db, uid: string, { publicOnly }: { publicOnly: boolean }): Promise<StoryTotals> {
+  let q = db
+    .selectFrom('stories')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('stories'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('public'), sql.lit(0)).as('publicStories'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('likesCount'), sql.lit(0)).as('likes'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('commentsCount'), sql.lit(0)).as('comments'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('viewsCount'), sql.lit(0)).as('views'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('wordCount'), sql.lit(0)).as('words'),
+      eb.fn.coalesce(eb.fn.max<number | string | null>('wordCount'), sql.lit(0)).as('longestStory'),
+    ])
+    .where('uid', '=', uid);
+  if (publicOnly) q = q.where('public', '=', 1);
+  const row = await q.executeTakeFirstOrThrow();
+  const stories = Number(row.stories);
+  const publicStories = Number(row.publicStories);
+  return {
+    stories,
+    publicStories,
+    privateStories: stories - publicStories,
+    likes: Number(row.likes),
+    comments: Number(row.comments),
+    views: Number(row.views),
+    // Spec section 9: the average is rounded.
+    avgWords: stories === 0 ? 0 : Math.round(Number(row.words) / stories),
+    longestStory: Number(row.longestStory),
+  };
+}
+
+/** The writer's newest stories, for Recent Activity (spec section 9: up to 5, newest first). */
+export async function recentStories(db: Db, uid: string, limit: number): Promise<RecentStory[]> {
+  const rows = await storyRowsOf(db, uid, limit);
+  return rows.map(({ id, title, wordCount, public: isPublic, createdAt }) => ({ id, title, wordCount, public: isPublic, createdAt }));
+}
+
+/** The columns anyone may read. Never email, favourites, admin, appearance or time zone. */
+const PUBLIC_COLUMNS = [
+  'uid', 'displayName', 'name', 'profileIcon', 'profileImage', 'pronouns', 'aboutMe',
+  'location', 'website', 'bluesky', 'xcom', 'reddit', 'streak', 'bestStreak',
+] as const satisfies ReadonlyArray<keyof UsersTable>;
+
+export interface PublicProfileRow {
+  profile: PublicProfile;
+  streak: number;
+  bestStreak: number;
+}
+
+export async function findPublicProfile(db: Db, uid: string): Promise<PublicProfileRow | null> {
+  const row = await db.selectFrom('users').select(PUBLIC_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+  if (!row) return null;
+  return {
+    profile: {
+      uid: row.uid,
+      displayName: authorName(row),
+      name: row.name,
+      profileIcon: isProfileIcon(row.profileIcon) ? row.profileIcon : 'User',
+      profileImage: row.profileImage,
+      pronouns: row.pronouns,
+      aboutMe: row.aboutMe,
+      location: row.location,
+      website: row.website,
+      bluesky: row.bluesky,
+      xcom: row.xcom,
+      reddit: row.reddit,
+    },
+    streak: Number(row.streak),
+    bestStreak: Number(row.bestStreak),
+  };
+}
+
+export async function userExists(db: Db, uid: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()) !== undefined;
+}
+
+/** Keeps the avatar that story cards show in step with the writer's record. */
+export async function refreshStoryAvatars(db: Db, uid: string, avatar: { authorProfileIcon?: string; authorProfileImage?: string | null }): Promise<void> {
+  if (avatar.authorProfileIcon === undefined && avatar.authorProfileImage === undefined) return;
+  await db.updateTable('stories').set(avatar).where('uid', '=', uid).execute();
+}

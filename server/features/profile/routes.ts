@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
+import { pageQuerySchema } from '@common/story';
+import type { MeResponse } from '@common/user';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { notFound } from '../../http/errors';
+import { readJson, readQuery } from '../../http/validate';
+import {
+  changeAboutMe,
+  changeDetails,
+  changePronouns,
+  changeProfileIcon,
+  myStats,
+  publicProfile,
+  publicStories,
+  USER_NOT_FOUND,
+  type Actor,
+} from './service';
+
+export function actorOf(c: Context<AppEnv>): Actor {
+  return { user: c.var.user!, ip: c.var.clientIp || null, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
+}
+
+/**
+ * /api/me: the signed-in writer's own profile. Every route acts on the session's user;
+ * there is no way to name another (a uid in a body is an unknown key: 400).
+ */
+export function profileRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+
+  app.patch('/profile-icon', requireUser, async (c) => {
+    const { profileIcon } = await readJson(c, profileIconUpdateSchema);
+    return c.json({ user: await changeProfileIcon(ctx, actorOf(c), profileIcon) } satisfies MeResponse);
+  });
+
+  app.patch('/about', requireUser, async (c) => {
+    const { aboutMe } = await readJson(c, aboutMeUpdateSchema);
+    return c.json({ user: await changeAboutMe(ctx, actorOf(c), aboutMe) } satisfies MeResponse);
+  });
+
+  app.patch('/pronouns', requireUser, async (c) => {
+    const { pronouns } = await readJson(c, pronounsUpdateSchema);
+    return c.json({ user: await changePronouns(ctx, actorOf(c), pronouns) } satisfies MeResponse);
+  });
+
+  app.patch('/details', requireUser, async (c) => {
+    const details = await readJson(c, detailsUpdateSchema);
+    return c.json({ user: await changeDetails(ctx, actorOf(c), details) } satisfies MeResponse);
+  });
+
+  app.get('/stats', requireUser, async (c) => c.json(await myStats(ctx, c.var.user!.uid)));
+
+  return app;
+}
+
+/** User ids are better-auth's random ids; anything else cannot be a user. */
+const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+function uidParam(c: Context<AppEnv>): string {
+  const uid = c.req.param('uid') ?? '';
+  if (!UID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
+  return uid;
+}
+
+/** /api/users: public profiles, readable by anyone, like public stories. */
+export function userRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, uidParam(c))));
+
+  app.get('/:uid/stories', async (c) => {
+    const uid = uidParam(c);
+    const page = readQuery(c, pageQuerySchema);
+    return c.json(await publicStories(ctx, c.var.user, uid, page));
+  });
+
+  return app;
+}

@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MyStatsResponse, ProfileDetails, PublicProfileResponse } from '@common/profile';
+import { RECENT_ACTIVITY_MAX, textLength } from '@common/profile';
+import type { ProfileIcon } from '@common/profile-icons';
+import type { StoryPage } from '@common/story';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
+import { notFound } from '../../http/errors';
+import { logUserOf, recordActivity } from '../logs/record';
+import { publishUserChanged } from '../me/service';
+import { listCommunity } from '../stories/lists';
+import type { Viewer } from '../stories/policy';
+import { refreshStreak } from '../streaks/service';
+import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, userExists } from './queries';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** Who is changing their profile, and from where (for the activity log). */
+export interface Actor {
+  user: UserRecord;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface ProfileEvent {
+  type: 'profile_icon_updated' | 'profile_about_updated' | 'profile_pronouns_updated' | 'profile_details_updated';
+  /** What changed, never what was written: logs do not keep people's words. */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Writes the change in one transaction, logs the activity, and sends the new record to the
+ * writer's open tabs. There is no uid parameter: a writer only ever changes their own profile.
+ */
+async function updateOwnProfile(
+  ctx: ServerContext,
+  actor: Actor,
+  event: ProfileEvent,
+  write: (trx: Transaction<Database>, uid: string) => Promise<void>,
+): Promise<UserRecord> {
+  const { uid } = actor.user;
+  await ctx.db.transaction().execute((trx) => write(trx, uid));
+  await recordActivity(ctx.db, ctx.logger, {
+    type: event.type,
+    action: 'update',
+    user: logUserOf(actor.user),
+    resource: `users/${uid}`,
+    details: event.details,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return publishUserChanged(ctx, uid);
+}
+
+type ProfileColumn = 'profileIcon' | 'aboutMe' | 'pronouns' | keyof ProfileDetails;
+
+async function setUser(db: Kysely<Database>, uid: string, values: Partial<Record<ProfileColumn, string>>): Promise<void> {
+  await db.updateTable('users').set(values).where('uid', '=', uid).execute();
+}
+
+/** The icon, and the avatar on every story card of theirs, in the same transaction. */
+export function changeProfileIcon(ctx: ServerContext, actor: Actor, profileIcon: ProfileIcon): Promise<UserRecord> {
+  return updateOwnProfile(ctx, actor, { type: 'profile_icon_updated', details: { profileIcon } }, async (trx, uid) => {
+    await setUser(trx, uid, { profileIcon });
+    await refreshStoryAvatars(trx, uid, { authorProfileIcon: profileIcon });
+  });
+}
+
+export function changeAboutMe(ctx: ServerContext, actor: Actor, aboutMe: string): Promise<UserRecord> {
+  return updateOwnProfile(ctx, actor, { type: 'profile_about_updated', details: { length: textLength(aboutMe) } }, (trx, uid) => setUser(trx, uid, { aboutMe }));
+}
+
+export function changePronouns(ctx: ServerContext, actor: Actor, pronouns: string): Promise<UserRecord> {
+  return updateOwnProfile(ctx, actor, { type: 'profile_pronouns_updated', details: { length: textLength(pronouns) } }, (trx, uid) => setUser(trx, uid, { pronouns }));
+}
+
+export function changeDetails(ctx: ServerContext, actor: Actor, details: ProfileDetails): Promise<UserRecord> {
+  const fields = (Object.keys(details) as Array<keyof ProfileDetails>).filter((field) => details[field] !== actor.user[field]);
+  return updateOwnProfile(ctx, actor, { type: 'profile_details_updated', details: { fields } }, (trx, uid) => setUser(trx, uid, details));
+}
+
+/** My Profile: the record's streaks and goal, totals over every story, the five newest. */
+export async function myStats(ctx: ServerContext, uid: string): Promise<MyStatsResponse> {
+  // A streak that lapsed since the last save reads as 0 (and the writer's tabs hear of it).
+  await refreshStreak(ctx, uid);
+  const [user, totals, recent] = await Promise.all([
+    ctx.db.selectFrom('users').select(['streak', 'bestStreak', 'dailyGoal']).where('uid', '=', uid).executeTakeFirst(),
+    storyTotals(ctx.db, uid, { publicOnly: false }),
+    recentStories(ctx.db, uid, RECENT_ACTIVITY_MAX),
+  ]);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return {
+    stats: { streak: Number(user.streak), bestStreak: Number(user.bestStreak), dailyGoal: Number(user.dailyGoal), ...totals },
+    recent,
+  };
+}
+
+/** A public profile: public fields, and statistics over public stories only. */
+export async function publicProfile(ctx: ServerContext, uid: string): Promise<PublicProfileResponse> {
+  await refreshStreak(ctx, uid);
+  const [found, totals] = await Promise.all([findPublicProfile(ctx.db, uid), storyTotals(ctx.db, uid, { publicOnly: true })]);
+  if (!found) throw notFound(USER_NOT_FOUND);
+  const { likes, comments, views, avgWords, longestStory, publicStories } = totals;
+  return {
+    profile: found.profile,
+    stats: { streak: found.streak, bestStreak: found.bestStreak, likes, comments, views, avgWords, longestStory, publicStories },
+  };
+}
+
+/** A writer's public stories, newest first, paged: the community list filtered to one author. */
+export async function publicStories(ctx: ServerContext, viewer: Viewer, uid: string, page: { cursor?: string; limit: number }): Promise<StoryPage> {
+  if (!(await userExists(ctx.db, uid))) throw notFound(USER_NOT_FOUND);
+  return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, ...page });
+}

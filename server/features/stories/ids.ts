@@ -1,0 +1,20 @@
+import crypto from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 62 × 4 = 248: bytes at or above it are skipped so every character is equally likely. */
+const UNBIASED_LIMIT = 248;
+
+/** A random 20-character id like a document id (~119 bits): stories and comments. */
+export function newId(length = 20): string {
+  let id = '';
+  while (id.length < length) {
+    for (const byte of crypto.randomBytes(length * 2)) {
+      if (byte < UNBIASED_LIMIT) id += ALPHABET[byte % 62];
+      if (id.length === length) break;
+    }
+  }
+  return id;
+}
+
+/** Ids the API hands out look like this; anything else cannot name a story. */
+export const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;

@@ -1,0 +1,130 @@
+import type { Kysely, Selectable } from 'kysely';
+import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
+import type { Prompt } from '@common/prompts';
+import { countChars, storyPreview } from '@common/words';
+import type { Database, StoriesTable } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import { fromDbBool } from '../../db/bool';
+import { storyPermissions, type Viewer } from './policy';
+
+export type StoryDbRow = Selectable<StoriesTable>;
+type Db = Kysely<Database>;
+
+/** Every column of a story row, named: PostgreSQL also keeps a search vector no one should fetch. */
+export const STORY_COLUMNS = [
+  'seq', 'id', 'uid', 'title', 'content', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount',
+  'created_at', 'updated_at', 'madePublicAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
+  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage',
+] as const satisfies ReadonlyArray<keyof StoriesTable>;
+
+/** The story columns of the row aliased `s`. */
+export const S_STORY_COLUMNS = STORY_COLUMNS.map((c) => `s.${c}` as const);
+
+/** `select <story columns> from stories as s`: the start of every story list. */
+export function selectStories(db: Db) {
+  return db.selectFrom('stories as s').select(S_STORY_COLUMNS);
+}
+export type StoriesQuery = ReturnType<typeof selectStories>;
+
+export async function findStoryRow(db: Db, id: string): Promise<StoryDbRow | undefined> {
+  return db.selectFrom('stories').select(STORY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The facts the policy needs, with `public` as a boolean. */
+export function storyFacts(row: Pick<StoryDbRow, 'uid' | 'public'>) {
+  return { uid: row.uid, public: fromDbBool(row.public) };
+}
+
+function promptOf(row: StoryDbRow): Prompt | null {
+  return row.promptGenre && row.promptTheme && row.promptTwist
+    ? { genre: row.promptGenre, theme: row.promptTheme, twist: row.promptTwist }
+    : null;
+}
+
+function storyFields(row: StoryDbRow, viewer: Viewer) {
+  return {
+    id: row.id,
+    uid: row.uid,
+    title: row.title,
+    public: fromDbBool(row.public),
+    likesCount: Number(row.likesCount),
+    commentsCount: Number(row.commentsCount),
+    viewsCount: Number(row.viewsCount),
+    createdAt: row.created_at,
+    created_at: row.created_at,
+    updatedAt: row.updated_at,
+    madePublicAt: row.madePublicAt,
+    madePrivateAt: row.madePrivateAt,
+    prompt: promptOf(row),
+    authorDisplayName: row.authorDisplayName,
+    authorProfileIcon: row.authorProfileIcon,
+    authorProfileColor: row.authorProfileColor,
+    authorProfileImage: row.authorProfileImage,
+    wordCount: Number(row.wordCount),
+    charCount: countChars(row.content),
+    permissions: storyPermissions(viewer, storyFacts(row)),
+  };
+}
+
+export function toStory(row: StoryDbRow, viewer: Viewer, reactions: ReactionSummary): Story {
+  return { ...storyFields(row, viewer), content: row.content, body: row.content, reactions };
+}
+
+export function toSummary(row: StoryDbRow, viewer: Viewer): StorySummary {
+  return { ...storyFields(row, viewer), preview: storyPreview(row.content) };
+}
+
+/** Counts of every reaction kind on a story, and which the viewer left. */
+export async function reactionSummary(db: Db, storyId: string, viewerUid: string | null): Promise<ReactionSummary> {
+  const [counts, mine] = await Promise.all([
+    db
+      .selectFrom('storyReactions')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('storyId', '=', storyId)
+      .groupBy('kind')
+      .execute(),
+    viewerUid
+      ? db.selectFrom('storyReactions').select('kind').where('storyId', '=', storyId).where('uid', '=', viewerUid).execute()
+      : Promise.resolve([]),
+  ]);
+  const summary: ReactionSummary = { counts: Object.fromEntries(REACTION_KINDS.map((k) => [k, 0])) as ReactionSummary['counts'], mine: [] };
+  for (const row of counts) if (row.kind in summary.counts) summary.counts[row.kind as keyof ReactionSummary['counts']] = Number(row.n);
+  summary.mine = REACTION_KINDS.filter((kind) => mine.some((m) => m.kind === kind));
+  return summary;
+}
+
+/** Every story of one writer, newest first, without the text: the table screen. */
+export async function storyRowsOf(db: Db, uid: string, cap: number): Promise<StoryRow[]> {
+  const rows = await db
+    .selectFrom('stories')
+    .select(['id', 'title', 'public', 'wordCount', 'created_at', 'likesCount', 'commentsCount', 'viewsCount'])
+    .where('uid', '=', uid)
+    .orderBy('seq', 'desc')
+    .limit(cap)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    public: fromDbBool(r.public),
+    wordCount: Number(r.wordCount),
+    createdAt: r.created_at,
+    likesCount: Number(r.likesCount),
+    commentsCount: Number(r.commentsCount),
+    viewsCount: Number(r.viewsCount),
+  }));
+}
+
+/**
+ * Reads a story inside a write transaction, locked until commit so a concurrent delete or
+ * visibility change cannot slip between the permission check and the write. PostgreSQL
+ * needs FOR UPDATE for that; SQLite transactions here begin IMMEDIATE (one writer at a
+ * time), so the plain read is already protected and SQLite has no FOR UPDATE clause.
+ */
+export async function lockStory(trx: Db, dialect: Dialect, id: string): Promise<StoryDbRow | undefined> {
+  return trx
+    .selectFrom('stories')
+    .select(STORY_COLUMNS)
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}

@@ -1,0 +1,171 @@
+import { countWords } from '@common/words';
+import { localDay, wordsAdded, type Progress } from '@common/streak';
+import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
+import type { UserRecord } from '@common/user';
+import type { z } from 'zod';
+import type { ServerContext } from '../../context';
+import { toDbBool } from '../../db/bool';
+import { recordSystemEvent } from '../logs/record';
+import { publishUserChanged } from '../me/service';
+import { addWritingWords, loadProgress, resolveTimeZone, syncStreak } from '../streaks/queries';
+import { authorSnapshot } from './author';
+import { newId } from './ids';
+import { authorizeStory, type Viewer } from './policy';
+import { findStoryRow, lockStory, reactionSummary, storyFacts, toStory } from './queries';
+
+/** Who is acting, and from where (for the event log). */
+export interface Actor {
+  user: UserRecord;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SavedStory {
+  story: Story;
+  progress: Progress;
+}
+
+type CreateInput = z.output<typeof storyCreateSchema>;
+type UpdateInput = z.output<typeof storyUpdateSchema>;
+
+function logUser(user: UserRecord) {
+  return { uid: user.uid, displayName: user.displayName, email: user.email };
+}
+
+function promptColumns(prompt: CreateInput['prompt']) {
+  return { promptGenre: prompt?.genre ?? null, promptTheme: prompt?.theme ?? null, promptTwist: prompt?.twist ?? null };
+}
+
+export async function getStory(ctx: ServerContext, viewer: Viewer, id: string): Promise<Story> {
+  const row = await findStoryRow(ctx.db, id);
+  authorizeStory('read', viewer, row && storyFacts(row));
+  return toStory(row!, viewer, await reactionSummary(ctx.db, id, viewer?.uid ?? null));
+}
+
+/** Tells the writer's open tabs when a save moved their streak; returns their progress. */
+async function afterSave(ctx: ServerContext, uid: string, streakChanged: boolean, now: Date): Promise<Progress> {
+  if (streakChanged) await publishUserChanged(ctx, uid);
+  return loadProgress(ctx.db, uid, now);
+}
+
+/** Saves a new story; its words count towards today in the writer's zone. */
+export async function createStory(ctx: ServerContext, actor: Actor, input: CreateInput, now = new Date()): Promise<SavedStory> {
+  const { uid } = actor.user;
+  const id = newId();
+  const at = now.toISOString();
+  const wordCount = countWords(input.content);
+  const streak = await ctx.db.transaction().execute(async (trx) => {
+    const zone = await resolveTimeZone(trx, uid, input.timezone);
+    await trx
+      .insertInto('stories')
+      .values({
+        id,
+        uid,
+        title: input.title,
+        content: input.content,
+        public: toDbBool(input.public),
+        wordCount,
+        created_at: at,
+        updated_at: at,
+        madePublicAt: input.public ? at : null,
+        madePrivateAt: null,
+        ...promptColumns(input.prompt),
+        ...authorSnapshot(actor.user),
+      })
+      .execute();
+    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, wordCount));
+    return syncStreak(trx, uid, now);
+  });
+  const progress = await afterSave(ctx, uid, streak.changed, now);
+  return { story: await getStory(ctx, actor.user, id), progress };
+}
+
+/** Edits the owner's story. Words added (never removed) count towards today. */
+export async function updateStory(ctx: ServerContext, actor: Actor, id: string, input: UpdateInput, now = new Date()): Promise<SavedStory> {
+  const { uid } = actor.user;
+  const at = now.toISOString();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockStory(trx, ctx.dialect, id);
+    authorizeStory('edit', actor.user, row && storyFacts(row));
+    const story = row!;
+    const zone = await resolveTimeZone(trx, uid, input.timezone);
+    const wordCount = input.content === undefined ? Number(story.wordCount) : countWords(input.content);
+    const textChanged = input.title !== undefined || input.content !== undefined || input.prompt !== undefined;
+    const visibility = input.public === undefined ? null : visibilityChange(story.public === 1, input.public, at);
+    await trx
+      .updateTable('stories')
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.content !== undefined ? { content: input.content, wordCount } : {}),
+        ...(input.prompt !== undefined ? promptColumns(input.prompt) : {}),
+        ...(textChanged ? { updated_at: at, ...authorSnapshot(actor.user) } : {}),
+        ...(visibility ?? {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(story.wordCount), wordCount));
+    return { streak: await syncStreak(trx, uid, now), toggled: visibility !== null };
+  });
+  if (result.toggled) await logVisibility(ctx, actor, id, input.public === true);
+  const progress = await afterSave(ctx, uid, result.streak.changed, now);
+  return { story: await getStory(ctx, actor.user, id), progress };
+}
+
+/** The columns a visibility change writes, or null when nothing changes (spec section 4). */
+function visibilityChange(isPublic: boolean, makePublic: boolean, at: string) {
+  if (isPublic === makePublic) return null;
+  return makePublic ? { public: toDbBool(true), madePublicAt: at } : { public: toDbBool(false), madePrivateAt: at };
+}
+
+async function logVisibility(ctx: ServerContext, actor: Actor, storyId: string, isPublic: boolean): Promise<void> {
+  await recordSystemEvent(ctx.db, ctx.logger, {
+    type: 'story_public_toggle',
+    action: isPublic ? 'make_public' : 'make_private',
+    user: logUser(actor.user),
+    resource: `stories/${storyId}`,
+    details: { storyId, public: isPublic },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+}
+
+/** Private → public records madePublicAt; public → private records madePrivateAt. */
+export async function setVisibility(ctx: ServerContext, actor: Actor, id: string, makePublic: boolean, now = new Date()): Promise<Story> {
+  const toggled = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockStory(trx, ctx.dialect, id);
+    authorizeStory('changeVisibility', actor.user, row && storyFacts(row));
+    const change = visibilityChange(row!.public === 1, makePublic, now.toISOString());
+    if (change) await trx.updateTable('stories').set(change).where('id', '=', id).execute();
+    return change !== null;
+  });
+  if (toggled) await logVisibility(ctx, actor, id, makePublic);
+  return getStory(ctx, actor.user, id);
+}
+
+/** Deletes the owner's story with its reactions, comments, views and favourites. */
+export async function deleteStory(ctx: ServerContext, actor: Actor, id: string): Promise<void> {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockStory(trx, ctx.dialect, id);
+    authorizeStory('delete', actor.user, row && storyFacts(row));
+    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites'] as const) {
+      await trx.deleteFrom(table).where('storyId', '=', id).execute();
+    }
+    await trx.deleteFrom('stories').where('id', '=', id).execute();
+    return row!;
+  });
+  await recordSystemEvent(ctx.db, ctx.logger, {
+    type: 'story_deleted',
+    action: 'delete',
+    user: logUser(actor.user),
+    resource: `stories/${id}`,
+    details: {
+      storyId: id,
+      public: deleted.public === 1,
+      wordCount: Number(deleted.wordCount),
+      likesCount: Number(deleted.likesCount),
+      commentsCount: Number(deleted.commentsCount),
+    },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+}

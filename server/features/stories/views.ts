@@ -1,0 +1,50 @@
+import { utcDayKey } from '@common/prompts';
+import type { ServerContext } from '../../context';
+import { authorizeStory, type Viewer } from './policy';
+import { findStoryRow, lockStory, storyFacts } from './queries';
+
+export interface ViewResult {
+  viewsCount: number;
+  counted: boolean;
+}
+
+/**
+ * Counts a signed-in reader's view: at most one per reader per story per UTC day, none by
+ * the author. The common case (already counted today) is a read-only lookup; the first view
+ * of the day inserts its row and bumps the counter in one transaction, and the row's
+ * primary key makes a racing duplicate a no-op, so viewsCount always equals the rows.
+ */
+export async function recordView(ctx: ServerContext, viewer: NonNullable<Viewer>, storyId: string, now = new Date()): Promise<ViewResult> {
+  const row = await findStoryRow(ctx.db, storyId);
+  authorizeStory('read', viewer, row && storyFacts(row));
+  const story = row!;
+  if (story.uid === viewer.uid) return { viewsCount: Number(story.viewsCount), counted: false };
+  const day = utcDayKey(now);
+  const seen = await ctx.db
+    .selectFrom('storyViews')
+    .select('day')
+    .where('storyId', '=', storyId)
+    .where('viewerUid', '=', viewer.uid)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  if (seen) return { viewsCount: Number(story.viewsCount), counted: false };
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockStory(trx, ctx.dialect, storyId);
+    authorizeStory('read', viewer, locked && storyFacts(locked));
+    const inserted = await trx
+      .insertInto('storyViews')
+      .values({ storyId, viewerUid: viewer.uid, day })
+      .onConflict((oc) => oc.columns(['storyId', 'viewerUid', 'day']).doNothing())
+      .returning('day')
+      .execute();
+    if (inserted.length === 0) return { viewsCount: Number(locked!.viewsCount), counted: false };
+    const updated = await trx
+      .updateTable('stories')
+      .set((eb) => ({ viewsCount: eb('viewsCount', '+', 1) }))
+      .where('id', '=', storyId)
+      .returning('viewsCount')
+      .executeTakeFirstOrThrow();
+    return { viewsCount: Number(updated.viewsCount), counted: true };
+  });
+}

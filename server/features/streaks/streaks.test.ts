@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyCreateSchema, storyUpdateSchema, type Story } from '@common/story';
+import { progressResponseSchema, type Progress } from '@common/streak';
+import type { UserRecord } from '@common/user';
+import { testDialects } from '../../test/databases';
+import { openEventStream } from '../../test/sse';
+import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { findUser } from '../me/queries';
+import { buildStoryInput } from '../stories/builders';
+import { createStory, updateStory } from '../stories/service';
+import type { ErrorBody } from '../stories/testing';
+import { currentProgress } from './service';
+
+describe.each(testDialects())('streaks and goals on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const progressOf = async (who: SignedUp) => progressResponseSchema.parse((await who.client.get('/api/me/progress')).body).progress;
+  const meOf = async (who: SignedUp) => (await who.client.get<{ user: UserRecord }>('/api/me')).body.user;
+
+  /** Saves a story as the writer at a given instant, through the service (the clock is the test's). */
+  async function writeAt(who: SignedUp, iso: string, words: number, timezone?: string) {
+    const user = (await findUser(server.ctx.db, who.uid))!;
+    const input = storyCreateSchema.parse({ ...buildStoryInput(), content: 'word '.repeat(words), ...(timezone ? { timezone } : {}) });
+    return createStory(server.ctx, { user, ip: null, userAgent: null }, input, new Date(iso));
+  }
+
+  it('starts a writer at no streak, no words today and a goal of 500', async () => {
+    const writer = await signUp(server);
+    const progress = await progressOf(writer);
+    expect(progress).toMatchObject({ streak: 0, bestStreak: 0, dailyGoal: 500, wordsToday: 0, timezone: 'UTC' });
+    expect(progress.recentDays).toHaveLength(7);
+    expect(progress.recentDays.at(-1)!.day).toBe(progress.today);
+    expect((await server.client().get('/api/me/progress')).status).toBe(401);
+  });
+
+  it('counts a new story’s words towards today, starts the streak and tells open tabs', async () => {
+    const writer = await signUp(server);
+    const stream = await openEventStream(writer.client);
+    try {
+      const res = await writer.client.post<{ story: Story; progress: Progress }>('/api/stories', { ...buildStoryInput(), content: 'one two three four five' });
+      expect(res.body.progress).toMatchObject({ streak: 1, bestStreak: 1, wordsToday: 5 });
+      const event = await stream.next('user.updated');
+      expect((JSON.parse(event.data) as { user: UserRecord }).user).toMatchObject({ streak: 1, bestStreak: 1 });
+    } finally {
+      stream.close();
+    }
+    expect(await meOf(writer)).toMatchObject({ streak: 1, bestStreak: 1 });
+  });
+
+  it('counts words added by an edit, never words removed', async () => {
+    const writer = await signUp(server);
+    const created = await writer.client.post<{ story: Story; progress: Progress }>('/api/stories', { ...buildStoryInput(), content: 'a b c' });
+    const id = created.body.story.id;
+    const grown = await writer.client.patch<{ progress: Progress }>(`/api/stories/${id}`, { content: 'a b c d e f g' });
+    expect(grown.body.progress.wordsToday).toBe(7);
+    const shrunk = await writer.client.patch<{ progress: Progress }>(`/api/stories/${id}`, { content: 'a' });
+    expect(shrunk.body.progress.wordsToday).toBe(7);
+    const regrown = await writer.client.patch<{ progress: Progress }>(`/api/stories/${id}`, { content: 'a b' });
+    expect(regrown.body.progress.wordsToday).toBe(8);
+    const retitled = await writer.client.patch<{ progress: Progress }>(`/api/stories/${id}`, { title: 'New title' });
+    expect(retitled.body.progress.wordsToday).toBe(8);
+  });
+
+  it('builds a streak over consecutive days, keeps it through today until the day ends, and resets after a gap', async () => {
+    const writer = await signUp(server);
+    await writeAt(writer, '2030-01-01T10:00:00Z', 100);
+    await writeAt(writer, '2030-01-02T10:00:00Z', 100);
+    const third = await writeAt(writer, '2030-01-03T23:59:00Z', 600);
+    expect(third.progress).toMatchObject({ streak: 3, bestStreak: 3, wordsToday: 600, today: '2030-01-03' });
+    expect(third.progress.recentDays.slice(-3)).toEqual([
+      { day: '2030-01-01', words: 100 },
+      { day: '2030-01-02', words: 100 },
+      { day: '2030-01-03', words: 600 },
+    ]);
+
+    // The next day, before writing: the streak still stands (it ends yesterday).
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2030-01-04T20:00:00Z'))).toMatchObject({ streak: 3, wordsToday: 0 });
+    // A whole day missed: the streak is gone from the record too; the best remains.
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2030-01-05T00:00:01Z'))).toMatchObject({ streak: 0, bestStreak: 3 });
+    expect(await meOf(writer)).toMatchObject({ streak: 0, bestStreak: 3 });
+
+    const restart = await writeAt(writer, '2030-01-06T08:00:00Z', 50);
+    expect(restart.progress).toMatchObject({ streak: 1, bestStreak: 3 });
+  });
+
+  it('counts days in the writer’s own zone, taken from the save, across midnight', async () => {
+    const writer = await signUp(server);
+    // 23:30 and 00:30 in New York are 04:30Z and 05:30Z on the same UTC day: two local days.
+    await writeAt(writer, '2030-03-02T04:30:00Z', 10, 'America/New_York');
+    const second = await writeAt(writer, '2030-03-02T05:30:00Z', 10);
+    expect(second.progress).toMatchObject({ timezone: 'America/New_York', today: '2030-03-02', streak: 2, wordsToday: 10 });
+    const days = await server.ctx.db.selectFrom('writingDays').select(['day', 'words']).where('uid', '=', writer.uid).orderBy('day').execute();
+    expect(days).toEqual([
+      { day: '2030-03-01', words: 10 },
+      { day: '2030-03-02', words: 10 },
+    ]);
+  });
+
+  it('keeps an earned day when the writer moves west across the date line', async () => {
+    const writer = await signUp(server);
+    await writeAt(writer, '2030-05-09T20:00:00Z', 10, 'Pacific/Auckland'); // 10 May, 08:00 in Auckland
+    // An hour later in Los Angeles it is still 9 May: the day written "tomorrow" counts as today.
+    const res = await writer.client.patch('/api/me/timezone', { timezone: 'America/Los_Angeles' });
+    expect(res.status).toBe(200);
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2030-05-09T21:00:00Z'))).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      today: '2030-05-09',
+      streak: 1,
+    });
+  });
+
+  it('updates the zone from a story edit too', async () => {
+    const writer = await signUp(server);
+    const saved = await writeAt(writer, '2030-06-01T12:00:00Z', 5);
+    const user = (await findUser(server.ctx.db, writer.uid))!;
+    const input = storyUpdateSchema.parse({ content: 'one two three four five six', timezone: 'Asia/Tokyo' });
+    const edited = await updateStory(server.ctx, { user, ip: null, userAgent: null }, saved.story.id, input, new Date('2030-06-01T16:00:00Z'));
+    expect(edited.progress).toMatchObject({ timezone: 'Asia/Tokyo', today: '2030-06-02', wordsToday: 1, streak: 2 });
+  });
+
+  it('validates and stores the time zone', async () => {
+    const writer = await signUp(server);
+    const bad = await writer.client.patch<ErrorBody>('/api/me/timezone', { timezone: 'Atlantis/Capital' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('Unknown time zone.');
+    expect((await writer.client.patch('/api/me/timezone', { timezone: 42 })).status).toBe(400);
+    const ok = await writer.client.patch<{ progress: Progress }>('/api/me/timezone', { timezone: 'europe/paris' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.progress.timezone).toBe('Europe/Paris');
+    expect((await server.client().patch('/api/me/timezone', { timezone: 'UTC' })).status).toBe(401);
+  });
+
+  it('changes the daily goal between 50 and 10,000 words and tells open tabs', async () => {
+    const writer = await signUp(server);
+    const stream = await openEventStream(writer.client);
+    try {
+      const res = await writer.client.patch<{ user: UserRecord }>('/api/me/daily-goal', { dailyGoal: 750 });
+      expect(res.status).toBe(200);
+      expect(res.body.user.dailyGoal).toBe(750);
+      const event = await stream.next('user.updated');
+      expect((JSON.parse(event.data) as { user: UserRecord }).user.dailyGoal).toBe(750);
+    } finally {
+      stream.close();
+    }
+    for (const dailyGoal of [49, 10_001, 100.5, '500', null]) {
+      expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal })).status).toBe(400);
+    }
+    expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 50 })).status).toBe(200);
+    expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 10_000 })).status).toBe(200);
+    expect((await progressOf(writer)).dailyGoal).toBe(10_000);
+    expect((await server.client().patch('/api/me/daily-goal', { dailyGoal: 500 })).status).toBe(401);
+  });
+});

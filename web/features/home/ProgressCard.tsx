@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Flame, Pencil, Trophy } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
+import { dailyGoalUpdateSchema, type Progress } from '@common/streak';
+import { meResponseSchema } from '@common/user';
+import { apiFetch } from '../../lib/api';
+import { setCurrentUserData } from '../../lib/auth';
+import { card, focusRing, inputField, primaryButton, secondaryButton } from '../../app/ui';
+import { useToast } from '../../app/toasts/toast-context';
+import { progressKeys } from '../stories/api/keys';
+import { useProgress } from '../stories/api/progress';
+import { formatNumber } from '../stories/format';
+import { GoalMeter } from '../story/editor/GoalMeter';
+import { saveErrorMessage } from '../story/editor/save';
+
+const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
+/** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */
+function weekday(day: string): string {
+  return weekdayFormat.format(new Date(`${day}T12:00:00Z`));
+}
+
+function GoalEditor({ goal, onDone }: { goal: number; onDone: () => void }) {
+  const [value, setValue] = useState(String(goal));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: Number(value) });
+    if (!parsed.success || value.trim() === '') return setError(parsed.error?.issues[0]?.message ?? 'Please enter a number.');
+    setSaving(true);
+    try {
+      const saved = await apiFetch('/api/me/daily-goal', { method: 'PATCH', body: parsed.data, schema: meResponseSchema });
+      setCurrentUserData(queryClient, saved);
+      queryClient.setQueryData<Progress>(progressKeys.mine, (p) => (p ? { ...p, dailyGoal: saved.user.dailyGoal } : p));
+      toast('Daily goal updated!', 'success');
+      onDone();
+    } catch (failure) {
+      setError(saveErrorMessage(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+      <div>
+        <label htmlFor={id} className="text-xs font-medium text-fg">
+          Daily goal (words)
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={DAILY_GOAL_MIN}
+          max={DAILY_GOAL_MAX}
+          step={50}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          className={`${inputField} mt-1 w-32`}
+          data-testid="daily-goal-input"
+        />
+      </div>
+      <button type="submit" className={`${primaryButton} py-2`} disabled={saving}>
+        Save
+      </button>
+      <button type="button" className={`${secondaryButton} py-2`} onClick={onDone}>
+        Cancel
+      </button>
+      <p className="w-full text-xs text-muted">
+        Between {formatNumber(DAILY_GOAL_MIN)} and {formatNumber(DAILY_GOAL_MAX)} words.
+      </p>
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Streak, best streak, today's words against the goal, and the last seven days. */
+export function ProgressCard() {
+  const { data } = useProgress();
+  const [editing, setEditing] = useState(false);
+  if (!data) return <div className={`${card} h-48 animate-pulse`} aria-hidden />;
+  const best = Math.max(...data.recentDays.map((d) => d.words), 1);
+  return (
+    <section aria-labelledby="progress-heading" className={card} data-testid="progress-card">
+      <h2 id="progress-heading" className="text-sm font-semibold text-accent-ink">
+        Your writing
+      </h2>
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        <div className="rounded-lg bg-subtle p-3">
+          <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+            <Flame aria-hidden className="size-4 text-orange-600 dark:text-orange-400" />
+            Streak
+          </p>
+          <p className="mt-1 text-2xl font-bold text-fg" data-testid="streak">
+            {data.streak} <span className="text-sm font-medium text-muted">day{data.streak === 1 ? '' : 's'}</span>
+          </p>
+        </div>
+        <div className="rounded-lg bg-subtle p-3">
+          <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+            <Trophy aria-hidden className="size-4 text-amber-600 dark:text-amber-400" />
+            Best
+          </p>
+          <p className="mt-1 text-2xl font-bold text-fg">
+            {data.bestStreak} <span className="text-sm font-medium text-muted">day{data.bestStreak === 1 ? '' : 's'}</span>
+          </p>
+        </div>
+      </div>
+      <div className="mt-5">
+        <GoalMeter wordsToday={data.wordsToday} dailyGoal={data.dailyGoal} />
+        {editing ? (
+          <GoalEditor goal={data.dailyGoal} onDone={() => setEditing(false)} />
+        ) : (
+          <button type="button" onClick={() => setEditing(true)} className={`mt-2 inline-flex items-center gap-1 rounded-sm text-xs font-medium text-accent-ink underline ${focusRing}`} data-testid="edit-daily-goal">
+            <Pencil aria-hidden className="size-3" />
+            Change daily goal
+          </button>
+        )}
+      </div>
+      <div className="mt-5">
+        <p className="text-xs font-semibold text-muted">Last 7 days</p>
+        <ol className="mt-2 grid grid-cols-7 gap-1.5" aria-label="Words written on each of the last seven days">
+          {data.recentDays.map((day) => (
+            <li key={day.day} className="flex flex-col items-stretch gap-1" title={`${day.day}: ${formatNumber(day.words)} words`}>
+              <span className="sr-only">{`${weekday(day.day)} ${day.day}: ${formatNumber(day.words)} words`}</span>
+              <span aria-hidden className="flex h-14 flex-col justify-end">
+                <span
+                  className={`block rounded-sm ${day.words > 0 ? 'bg-accent-600' : 'bg-subtle'}`}
+                  style={{ height: `${day.words > 0 ? Math.max(12, (day.words / best) * 100) : 10}%` }}
+                />
+              </span>
+              <span aria-hidden className={`text-center text-[0.7rem] ${day.day === data.today ? 'font-bold text-fg' : 'text-muted'}`}>
+                {weekday(day.day)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  myStatsResponseSchema,
+  publicProfileResponseSchema,
+  type AboutMeUpdate,
+  type DetailsUpdate,
+  type ProfileIconUpdate,
+  type PronounsUpdate,
+} from '@common/profile';
+import { storyPageSchema, type StoryPage } from '@common/story';
+import { meResponseSchema, type MeResponse } from '@common/user';
+import { apiFetch } from '../../lib/api';
+import { setCurrentUserData } from '../../lib/auth';
+import { fetchWithRetry, uploadFile, type Progress, type RetryOptions } from '../../lib/upload';
+import { useToast } from '../../app/toasts/toast-context';
+import { progressKeys, storyKeys } from '../stories/api/keys';
+import { reportProfileFailure, type ProfileEventType } from './report';
+
+/** Everything profile-shaped lives under ['profile']. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  myStats: ['profile', 'me', 'stats'] as const,
+  user: (uid: string) => ['profile', 'user', uid] as const,
+  userStories: (uid: string) => ['profile', 'user', uid, 'stories'] as const,
+};
+
+export const myStatsQuery = queryOptions({
+  queryKey: profileKeys.myStats,
+  queryFn: ({ signal }) => apiFetch('/api/me/stats', { schema: myStatsResponseSchema, signal }),
+  // Stories written elsewhere change these: fetch afresh on every visit.
+  staleTime: 0,
+});
+
+export const publicProfileQuery = (uid: string) =>
+  queryOptions({
+    queryKey: profileKeys.user(uid),
+    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}`, { schema: publicProfileResponseSchema, signal }),
+    staleTime: 0,
+  });
+
+export const publicStoriesQuery = (uid: string) =>
+  infiniteQueryOptions({
+    queryKey: profileKeys.userStories(uid),
+    queryFn: ({ pageParam, signal }): Promise<StoryPage> =>
+      apiFetch(`/api/users/${encodeURIComponent(uid)}/stories${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        schema: storyPageSchema,
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** Spec section 8: the toasts of each profile change. */
+export const PROFILE_TOASTS = {
+  icon: { success: 'Profile icon updated!', failure: 'Failed to save profile icon', event: 'profile_icon_updated' },
+  about: { success: 'About Me updated!', failure: 'Failed to save About Me', event: 'profile_about_updated' },
+  pronouns: { success: 'Pronouns updated!', failure: 'Failed to save pronouns', event: 'profile_pronouns_updated' },
+  details: { success: 'Profile updated!', failure: 'Failed to save profile', event: 'profile_details_updated' },
+  upload: { success: 'Profile image uploaded!', failure: 'Failed to upload image', event: 'profile_image_uploaded' },
+  remove: { success: 'Profile image removed!', failure: 'Failed to remove image', event: 'profile_image_removed' },
+} as const satisfies Record<string, { success: string; failure: string; event: ProfileEventType }>;
+export const STATS_FAILURE = 'Failed to load profile stats';
+
+type ToastSet = (typeof PROFILE_TOASTS)[keyof typeof PROFILE_TOASTS];
+
+/**
+ * A change to the user's own record: the answer becomes the current user (the nav avatar
+ * and every screen follow), the success toast shows; a failure toasts and is logged.
+ * `avatar`: story cards show the author's avatar, so their lists are refetched.
+ */
+function useProfileMutation<V>(request: (vars: V) => Promise<MeResponse>, toasts: ToastSet, { avatar = false } = {}) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (saved) => {
+      setCurrentUserData(queryClient, saved);
+      toast(toasts.success, 'success');
+      await queryClient.invalidateQueries({ queryKey: profileKeys.user(saved.user.uid) });
+      if (avatar) await queryClient.invalidateQueries({ queryKey: storyKeys.all });
+    },
+    onError: (error) => {
+      toast(toasts.failure, 'error');
+      reportProfileFailure(toasts.event, toasts.failure, error);
+    },
+  });
+}
+
+const patchMe = (path: string, body: unknown) => apiFetch(`/api/me/${path}`, { method: 'PATCH', body, schema: meResponseSchema });
+
+export const useSaveProfileIcon = () => useProfileMutation((body: ProfileIconUpdate) => patchMe('profile-icon', body), PROFILE_TOASTS.icon, { avatar: true });
+export const useSaveAboutMe = () => useProfileMutation((body: AboutMeUpdate) => patchMe('about', body), PROFILE_TOASTS.about);
+export const useSavePronouns = () => useProfileMutation((body: PronounsUpdate) => patchMe('pronouns', body), PROFILE_TOASTS.pronouns);
+export const useSaveDetails = () => useProfileMutation((body: DetailsUpdate) => patchMe('details', body), PROFILE_TOASTS.details);
+
+export interface UploadVars {
+  file: File;
+  onProgress?: (progress: Progress) => void;
+  onRetry?: RetryOptions['onRetry'];
+}
+
+export const useUploadProfileImage = () =>
+  useProfileMutation(
+    ({ file, onProgress, onRetry }: UploadVars) => uploadFile('/api/me/profile-image', file, { schema: meResponseSchema, onProgress, onRetry }),
+    PROFILE_TOASTS.upload,
+    { avatar: true },
+  );
+
+export const useRemoveProfileImage = () =>
+  useProfileMutation(
+    (vars: { onRetry?: RetryOptions['onRetry'] } = {}) =>
+      fetchWithRetry('/api/me/profile-image', { method: 'DELETE', schema: meResponseSchema }, { onRetry: vars.onRetry }),
+    PROFILE_TOASTS.remove,
+    { avatar: true },
+  );
+
+/** The daily goal lives on the streaks routes; the profile edits it there too. */
+export function useSaveDailyGoal() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
+    onSuccess: async (saved) => {
+      setCurrentUserData(queryClient, saved);
+      toast('Daily goal updated!', 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.myStats }),
+        queryClient.invalidateQueries({ queryKey: progressKeys.mine }),
+      ]);
+    },
+    // The editor explains the failure in place; it is logged like every profile failure.
+    onError: (error) => reportProfileFailure('profile_daily_goal_updated', 'Failed to save daily goal', error),
+  });
+}

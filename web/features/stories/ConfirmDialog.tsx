@@ -1,0 +1,41 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { focusRing, secondaryButton } from '../../app/ui';
+
+export const dangerButton = `inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+const confirmButton = `inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-800 ${focusRing}`;
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The question, word for word (spec section 5 confirm texts). */
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: 'danger' | 'default';
+  onConfirm: () => void;
+}
+
+/** A modal question with Cancel (focused first, so Enter never confirms by accident) and a confirm button. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'default', onConfirm }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content
+          data-testid="confirm-dialog"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 text-fg shadow-2xl focus:outline-none"
+        >
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={secondaryButton}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={tone === 'danger' ? dangerButton : confirmButton} onClick={onConfirm} data-testid="confirm-action">
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

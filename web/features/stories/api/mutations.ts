@@ -1,0 +1,84 @@
+import { useCallback } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { favoritesResponseSchema, storyResponseSchema, type Story } from '@common/story';
+import { apiFetch } from '../../../lib/api';
+import { ME_QUERY_KEY, setCurrentUserData } from '../../../lib/auth';
+import { useToast } from '../../../app/toasts/toast-context';
+import { storyKeys } from './keys';
+
+/** Spec section 4 and 8: the toasts for a visibility change. */
+export const VISIBILITY_TOASTS = {
+  public: 'Story is now public!',
+  private: 'Story is now private!',
+  failed: 'Failed to update story.',
+} as const;
+
+/** After a write: the story's own page gets the new record; every list refetches. */
+export function storyChanged(queryClient: QueryClient, story: Story | null, id: string): Promise<void> {
+  if (story) queryClient.setQueryData(storyKeys.detail(id), story);
+  else queryClient.removeQueries({ queryKey: storyKeys.detail(id) });
+  return queryClient.invalidateQueries({ queryKey: storyKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== id });
+}
+
+export function useSetVisibility() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: ({ id, makePublic }: { id: string; makePublic: boolean }) =>
+      apiFetch(`/api/stories/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { public: makePublic }, schema: storyResponseSchema }),
+    onSuccess: async ({ story }, { id, makePublic }) => {
+      toast(makePublic ? VISIBILITY_TOASTS.public : VISIBILITY_TOASTS.private, 'success');
+      await storyChanged(queryClient, story, id);
+    },
+    onError: (error) => {
+      console.error('Could not change the story’s visibility', error);
+      toast(VISIBILITY_TOASTS.failed, 'error');
+    },
+  });
+}
+
+export function useDeleteStory() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: async (_, id) => {
+      toast('Story deleted.', 'success');
+      await storyChanged(queryClient, null, id);
+    },
+    onError: (error) => {
+      console.error('Could not delete the story', error);
+      toast('Failed to delete story.', 'error');
+    },
+  });
+}
+
+function setCachedFavorites(queryClient: QueryClient, update: (favorites: string[]) => string[]): void {
+  const me = queryClient.getQueryData(ME_QUERY_KEY);
+  if (me) setCurrentUserData(queryClient, { user: { ...me.user, favorites: update(me.user.favorites) } });
+}
+
+/**
+ * Favourite toggle: the heart changes at once; the server's answer then becomes the list.
+ * Failures go to the console only (spec section 8) and the heart goes back.
+ */
+export function useToggleFavorite(): (storyId: string, favorite: boolean) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (storyId, favorite) => {
+      setCachedFavorites(queryClient, (list) => (favorite ? [storyId, ...list.filter((id) => id !== storyId)] : list.filter((id) => id !== storyId)));
+      try {
+        const { favorites } = await apiFetch(`/api/favorites/${encodeURIComponent(storyId)}`, {
+          method: favorite ? 'PUT' : 'DELETE',
+          schema: favoritesResponseSchema,
+        });
+        setCachedFavorites(queryClient, () => favorites);
+        await queryClient.invalidateQueries({ queryKey: storyKeys.favorites });
+      } catch (error) {
+        console.error('Could not update favourites', error);
+        setCachedFavorites(queryClient, (list) => (favorite ? list.filter((id) => id !== storyId) : [storyId, ...list]));
+      }
+    },
+    [queryClient],
+  );
+}

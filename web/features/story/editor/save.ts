@@ -1,0 +1,42 @@
+import type { PromptInput } from '@common/prompts';
+import { storySchema, storyTextSchema, titleSchema, type StoryCreateInput } from '@common/story';
+import { progressSchema } from '@common/streak';
+import { z } from 'zod';
+import { apiFetch, isApiError } from '../../../lib/api';
+import { browserTimeZone } from '../../stories/api/progress';
+import type { DraftFields } from './draft';
+
+export const savedStorySchema = z.object({ story: storySchema, progress: progressSchema });
+export type SavedStory = z.infer<typeof savedStorySchema>;
+
+/**
+ * The first problem with the title or text, in the words the server would use; null when
+ * they are fine. (The prompt comes from the picker or the saved story, so it is not re-checked.)
+ */
+export function validationMessage(fields: Pick<DraftFields, 'title' | 'content'>): string | null {
+  const title = titleSchema.safeParse(fields.title);
+  if (!title.success) return title.error.issues[0]?.message ?? 'Please check the title.';
+  const text = storyTextSchema.safeParse(fields.content);
+  return text.success ? null : (text.error.issues[0]?.message ?? 'Please check your story.');
+}
+
+/** What the server said, without the field path it puts in front of validation messages. */
+export function saveErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  return error.code === 'validation_failed' ? error.message.replace(/^[\w.]+: /, '') : error.message;
+}
+
+/** Creates the story, or sends an existing one's changed fields only. */
+export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields): Promise<SavedStory> {
+  const timezone = browserTimeZone();
+  if (storyId === null) {
+    const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}) };
+    return apiFetch('/api/stories', { method: 'POST', body, schema: savedStorySchema });
+  }
+  const body: Record<string, unknown> = timezone ? { timezone } : {};
+  if (fields.title !== base.title) body.title = fields.title;
+  if (fields.content !== base.content) body.content = fields.content;
+  if (fields.public !== base.public) body.public = fields.public;
+  if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt;
+  return apiFetch(`/api/stories/${encodeURIComponent(storyId)}`, { method: 'PATCH', body, schema: savedStorySchema });
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Progress } from '@common/streak';
+import { useCurrentUser } from '../../../lib/auth';
+import { useToast } from '../../../app/toasts/toast-context';
+import { progressKeys } from '../../stories/api/keys';
+import { storyChanged } from '../../stories/api/mutations';
+import { browserStorage, clearDraft, draftKey, draftToRestore, hasUnsavedWork, readDraft, writeDraft, type DraftFields } from './draft';
+import { saveErrorMessage, saveStory, validationMessage } from './save';
+import { useLeaveGuard } from './useLeaveGuard';
+
+const DRAFT_DELAY_MS = 400;
+
+export interface EditorBase {
+  storyId: string | null;
+  fields: DraftFields;
+  updatedAt: string | null;
+}
+
+function pickFields(fields: DraftFields): DraftFields {
+  return { title: fields.title, content: fields.content, prompt: fields.prompt, public: fields.public };
+}
+
+/**
+ * The editor's state. Nothing typed is lost: every change is written to a local draft
+ * (shortly after typing stops, and at once when the page is hidden or the editor closes);
+ * a draft holding unsaved work is restored on the next visit; a failed save keeps the text
+ * and says why; leaving with unsaved changes asks first.
+ */
+export function useStoryEditor(base: EditorBase) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const isNew = base.storyId === null;
+  const key = draftKey(user?.uid ?? 'guest', base.storyId);
+
+  const [initial] = useState(() => {
+    const restored = draftToRestore(readDraft(browserStorage(), key), base.fields, isNew);
+    return {
+      fields: restored ? pickFields(restored) : base.fields,
+      restoredAt: restored?.savedAt ?? null,
+      // The story was saved again (elsewhere) after this draft began.
+      stale: Boolean(restored && base.updatedAt && restored.baseUpdatedAt !== base.updatedAt),
+    };
+  });
+  const [fields, setFields] = useState<DraftFields>(initial.fields);
+  const [restored, setRestored] = useState<{ at: number; stale: boolean } | null>(
+    initial.restoredAt === null ? null : { at: initial.restoredAt, stale: initial.stale },
+  );
+  const [error, setError] = useState<string | null>(null);
+  /** When the draft was last written, or false when the browser refused to keep it. */
+  const [draftSavedAt, setDraftSavedAt] = useState<number | false | null>(null);
+  const unsaved = hasUnsavedWork(fields, base.fields, isNew);
+  const { allowLeave, dialog } = useLeaveGuard(unsaved);
+
+  // The latest fields for writes that cannot wait for React (page hidden, editor closing).
+  const latest = useRef({ fields, unsaved });
+  useEffect(() => {
+    latest.current = { fields, unsaved };
+  }, [fields, unsaved]);
+
+  // Set once the story is saved: from then on there is no draft to keep.
+  const saved = useRef(false);
+
+  const flushDraft = useCallback(() => {
+    const storage = browserStorage();
+    if (saved.current || !latest.current.unsaved) {
+      clearDraft(storage, key);
+      return setDraftSavedAt(null);
+    }
+    const savedAt = Date.now();
+    const ok = writeDraft(storage, key, { ...latest.current.fields, savedAt, baseUpdatedAt: base.updatedAt });
+    setDraftSavedAt(ok ? savedAt : false);
+  }, [key, base.updatedAt]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(flushDraft, DRAFT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [fields, flushDraft]);
+
+  useEffect(() => {
+    const onHide = () => flushDraft();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      flushDraft();
+    };
+  }, [flushDraft]);
+
+  const mutation = useMutation({
+    mutationFn: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields),
+    onSuccess: async ({ story, progress }) => {
+      saved.current = true;
+      clearDraft(browserStorage(), key);
+      allowLeave();
+      queryClient.setQueryData<Progress>(progressKeys.mine, progress);
+      toast(isNew ? 'Story saved.' : 'Changes saved.', 'success');
+      await navigate(`/story/${story.id}`, { replace: true });
+      void storyChanged(queryClient, story, story.id);
+    },
+    onError: (failure) => {
+      console.error('Saving the story failed', failure);
+      flushDraft();
+      setError(saveErrorMessage(failure));
+    },
+  });
+
+  const update = useCallback((change: Partial<DraftFields>) => {
+    setFields((current) => ({ ...current, ...change }));
+    setError(null);
+  }, []);
+
+  const save = useCallback(() => {
+    if (mutation.isPending) return;
+    const problem = validationMessage(fields);
+    if (problem) return setError(problem);
+    setError(null);
+    mutation.mutate(fields);
+  }, [fields, mutation]);
+
+  const discardDraft = useCallback(() => {
+    setFields(base.fields);
+    setRestored(null);
+    setError(null);
+    clearDraft(browserStorage(), key);
+  }, [base.fields, key]);
+
+  return { fields, update, save, saving: mutation.isPending, error, unsaved, restored, dismissRestored: () => setRestored(null), discardDraft, draftSavedAt, leaveDialog: dialog };
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef } from 'react';
+import { Eye, Globe, Lock, MessageCircle } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { viewResponseSchema, type Story } from '@common/story';
+import { readingTimeLabel } from '@common/words';
+import { apiFetch } from '../../../lib/api';
+import { focusRing } from '../../../app/ui';
+import { storyKeys } from '../../stories/api/keys';
+import { FavoriteButton } from '../../stories/FavoriteButton';
+import { OwnerActions } from '../../stories/OwnerActions';
+import { PromptChips } from '../../stories/PromptChips';
+import { AuthorAvatar } from '../../stories/StoryCard';
+import { VisibilityBadge } from '../../stories/VisibilityBadge';
+import { formatDate, formatNumber, plural } from '../../stories/format';
+import { Comments } from './Comments';
+import { ReactionsBar } from './ReactionsBar';
+
+/** Counts this reader's view once per visit (the server counts one a day and none by the author). */
+function useRecordView(story: Story) {
+  const queryClient = useQueryClient();
+  const sent = useRef<string | null>(null);
+  const isOwner = story.permissions.edit;
+  useEffect(() => {
+    if (isOwner || sent.current === story.id) return;
+    sent.current = story.id;
+    apiFetch(`/api/stories/${encodeURIComponent(story.id)}/view`, { method: 'POST', schema: viewResponseSchema })
+      .then(({ viewsCount }) => queryClient.setQueryData<Story>(storyKeys.detail(story.id), (s) => (s ? { ...s, viewsCount } : s)))
+      .catch((error: unknown) => console.error('Could not count the view', error));
+  }, [story.id, isOwner, queryClient]);
+}
+
+/** /story/:id: the whole story as plain text with its line breaks, and everything around it. */
+export function StoryView({ story }: { story: Story }) {
+  const navigate = useNavigate();
+  useRecordView(story);
+  const edited = Date.parse(story.updatedAt) - Date.parse(story.createdAt) > 60_000;
+
+  return (
+    <article className="mx-auto max-w-3xl" aria-labelledby="story-title" data-testid="story-view">
+      <title>{`${story.title} · Drabble`}</title>
+      <header>
+        <div className="flex flex-wrap items-center gap-2">
+          <VisibilityBadge isPublic={story.public} />
+          {story.prompt && <PromptChips prompt={story.prompt} />}
+        </div>
+        <h1 id="story-title" className="mt-4 font-serif text-3xl leading-tight font-bold break-words text-fg sm:text-4xl" data-testid="story-title">
+          {story.title}
+        </h1>
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          <Link to={`/user/${story.uid}`} className={`rounded-full ${focusRing}`} aria-label={`${story.authorDisplayName}’s profile`}>
+            <AuthorAvatar story={story} size="md" />
+          </Link>
+          <div className="min-w-0">
+            <Link to={`/user/${story.uid}`} className={`block rounded-sm font-semibold text-fg hover:underline ${focusRing}`} data-testid="story-author">
+              {story.authorDisplayName}
+            </Link>
+            <p className="text-sm text-muted">
+              <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
+              {edited && <span> · edited {formatDate(story.updatedAt)}</span>}
+            </p>
+          </div>
+          <div className="ml-auto flex items-center gap-1">
+            {story.permissions.favorite && <FavoriteButton storyId={story.id} withLabel />}
+          </div>
+        </div>
+        {story.permissions.edit && (
+          <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3">
+            {story.public ? (
+              <p className="flex items-center gap-1.5 text-sm text-muted">
+                <Globe aria-hidden className="size-4" />
+                Public{story.madePublicAt ? ` since ${formatDate(story.madePublicAt)}` : ''}: anyone signed in can read it.
+              </p>
+            ) : (
+              <p className="flex items-center gap-1.5 text-sm text-muted" data-testid="private-notice">
+                <Lock aria-hidden className="size-4" />
+                This story is private. Only you can see it.
+              </p>
+            )}
+            <div className="ml-auto">
+              <OwnerActions story={story} variant="buttons" onDeleted={() => void navigate('/stories', { replace: true })} />
+            </div>
+          </div>
+        )}
+      </header>
+
+      <div className="mt-8 font-serif text-lg leading-relaxed break-words whitespace-pre-wrap text-fg sm:text-xl sm:leading-relaxed" data-testid="story-body">
+        {story.content}
+      </div>
+
+      <p className="mt-8 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-4 text-sm text-muted" data-testid="story-stats">
+        <span data-testid="story-word-count">{plural(story.wordCount, 'word')}</span>
+        <span>{readingTimeLabel(story.wordCount)}</span>
+        <span>{plural(story.charCount, 'character')}</span>
+        <span className="inline-flex items-center gap-1">
+          <Eye aria-hidden className="size-4" />
+          {plural(story.viewsCount, 'view')}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MessageCircle aria-hidden className="size-4" />
+          {formatNumber(story.commentsCount)}
+        </span>
+      </p>
+
+      <div className="mt-6">
+        <ReactionsBar story={story} />
+      </div>
+      <Comments story={story} />
+    </article>
+  );
+}
