@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
+import type { S3Settings } from './storage/s3';
 
 /** The one module that reads process.env: everything else receives an AppConfig. */
 
@@ -52,17 +53,7 @@ const envSchema = z.object({
 });
 
 /** Where uploads (profile images) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
-export type StorageConfig =
-  | { driver: 'local' }
-  | {
-      driver: 's3';
-      endpoint: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-    };
+export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
 
 export interface OidcProviderConfig {
   clientId: string;

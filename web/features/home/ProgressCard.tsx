@@ -1,84 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Flame, Pencil, Trophy } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
-import { dailyGoalUpdateSchema, type Progress } from '@common/streak';
-import { meResponseSchema } from '@common/user';
-import { apiFetch } from '../../lib/api';
-import { setCurrentUserData } from '../../lib/auth';
-import { card, focusRing, inputField, primaryButton, secondaryButton } from '../../app/ui';
-import { useToast } from '../../app/toasts/toast-context';
-import { progressKeys } from '../stories/api/keys';
+import { card, focusRing } from '../../app/ui';
 import { useProgress } from '../stories/api/progress';
 import { formatNumber } from '../stories/format';
 import { GoalMeter } from '../story/editor/GoalMeter';
-import { saveErrorMessage } from '../story/editor/save';
+import { DailyGoalForm } from '../streaks/DailyGoalForm';
 
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
 /** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */
 function weekday(day: string): string {
   return weekdayFormat.format(new Date(`${day}T12:00:00Z`));
-}
-
-function GoalEditor({ goal, onDone }: { goal: number; onDone: () => void }) {
-  const [value, setValue] = useState(String(goal));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const id = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: Number(value) });
-    if (!parsed.success || value.trim() === '') return setError(parsed.error?.issues[0]?.message ?? 'Please enter a number.');
-    setSaving(true);
-    try {
-      const saved = await apiFetch('/api/me/daily-goal', { method: 'PATCH', body: parsed.data, schema: meResponseSchema });
-      setCurrentUserData(queryClient, saved);
-      queryClient.setQueryData<Progress>(progressKeys.mine, (p) => (p ? { ...p, dailyGoal: saved.user.dailyGoal } : p));
-      toast('Daily goal updated!', 'success');
-      onDone();
-    } catch (failure) {
-      setError(saveErrorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-2" noValidate>
-      <div>
-        <label htmlFor={id} className="text-xs font-medium text-fg">
-          Daily goal (words)
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={DAILY_GOAL_MIN}
-          max={DAILY_GOAL_MAX}
-          step={50}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className={`${inputField} mt-1 w-32`}
-          data-testid="daily-goal-input"
-        />
-      </div>
-      <button type="submit" className={`${primaryButton} py-2`} disabled={saving}>
-        Save
-      </button>
-      <button type="button" className={`${secondaryButton} py-2`} onClick={onDone}>
-        Cancel
-      </button>
-      <p className="w-full text-xs text-muted">
-        Between {formatNumber(DAILY_GOAL_MIN)} and {formatNumber(DAILY_GOAL_MAX)} words.
-      </p>
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-    </form>
-  );
 }
 
 /** Streak, best streak, today's words against the goal, and the last seven days. */
@@ -115,7 +46,7 @@ export function ProgressCard() {
       <div className="mt-5">
         <GoalMeter wordsToday={data.wordsToday} dailyGoal={data.dailyGoal} />
         {editing ? (
-          <GoalEditor goal={data.dailyGoal} onDone={() => setEditing(false)} />
+          <DailyGoalForm goal={data.dailyGoal} onDone={() => setEditing(false)} className="mt-3" />
         ) : (
           <button type="button" onClick={() => setEditing(true)} className={`mt-2 inline-flex items-center gap-1 rounded-sm text-xs font-medium text-accent-ink underline ${focusRing}`} data-testid="edit-daily-goal">
             <Pencil aria-hidden className="size-3" />

@@ -1,65 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Eye, Flame, Globe, Heart, Lock, MessageCircle, RefreshCw, Ruler, Sigma, Target, Trophy } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
 import type { MyStatsResponse } from '@common/profile';
-import { dailyGoalUpdateSchema } from '@common/streak';
-import { card, inputField, primaryButton, secondaryButton } from '../../app/ui';
+import { card, secondaryButton } from '../../app/ui';
 import { formatNumber } from '../stories/format';
-import { useSaveDailyGoal } from './api';
-import { errorText, linkButton, StatTile } from './fields';
+import { DailyGoalForm } from '../streaks/DailyGoalForm';
+import { linkButton, StatTile } from './fields';
 
 const unit = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
-
-function DailyGoalEditor({ goal, onDone }: { goal: number; onDone: () => void }) {
-  const [value, setValue] = useState(String(goal));
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useSaveDailyGoal();
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: value.trim() === '' ? NaN : Number(value) });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a number of words.');
-    save.mutate(parsed.data.dailyGoal, { onSuccess: onDone, onError: (error) => setProblem(error.message) });
-  };
-  return (
-    <form onSubmit={submit} className="mt-2 space-y-2" noValidate data-testid="daily-goal-form">
-      <label htmlFor={id} className="sr-only">
-        Daily goal in words
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={DAILY_GOAL_MIN}
-        max={DAILY_GOAL_MAX}
-        step={50}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        className={`${inputField} w-full`}
-        aria-describedby={`${id}-hint`}
-        autoFocus
-        data-testid="daily-goal-input"
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        {formatNumber(DAILY_GOAL_MIN)}–{formatNumber(DAILY_GOAL_MAX)} words
-      </p>
-      <div className="flex gap-2">
-        <button type="submit" className={`${primaryButton} px-3 py-1.5`} disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" className={`${secondaryButton} px-3 py-1.5`} onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </button>
-      </div>
-      {problem && (
-        <p role="alert" className={errorText}>
-          {problem}
-        </p>
-      )}
-    </form>
-  );
-}
 
 function StatsSkeleton() {
   return (
@@ -91,7 +39,7 @@ export function WritingStatistics({ query, dailyGoal }: { query: UseQueryResult<
             <StatTile icon={Trophy} label="Best Streak" value={formatNumber(stats.bestStreak)} unit={unit(stats.bestStreak, 'day')} testId="stat-best-streak" />
             <StatTile icon={Target} label="Daily Goal" value={formatNumber(dailyGoal)} unit={unit(dailyGoal, 'word')} testId="stat-daily-goal">
               {editingGoal ? (
-                <DailyGoalEditor goal={dailyGoal} onDone={() => setEditingGoal(false)} />
+                <DailyGoalForm goal={dailyGoal} onDone={() => setEditingGoal(false)} className="mt-2" />
               ) : (
                 <button type="button" className={linkButton} onClick={() => setEditingGoal(true)} data-testid="edit-daily-goal">
                   Edit<span className="sr-only"> daily goal</span>

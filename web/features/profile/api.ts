@@ -13,7 +13,7 @@ import { apiFetch } from '../../lib/api';
 import { setCurrentUserData } from '../../lib/auth';
 import { fetchWithRetry, uploadFile, type Progress, type RetryOptions } from '../../lib/upload';
 import { useToast } from '../../app/toasts/toast-context';
-import { progressKeys, storyKeys } from '../stories/api/keys';
+import { storyKeys } from '../stories/api/keys';
 import { reportProfileFailure, type ProfileEventType } from './report';
 
 /** Everything profile-shaped lives under ['profile']. */
@@ -115,20 +115,3 @@ export const useRemoveProfileImage = () =>
   );
 
 /** The daily goal lives on the streaks routes; the profile edits it there too. */
-export function useSaveDailyGoal() {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  return useMutation({
-    mutationFn: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
-    onSuccess: async (saved) => {
-      setCurrentUserData(queryClient, saved);
-      toast('Daily goal updated!', 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.myStats }),
-        queryClient.invalidateQueries({ queryKey: progressKeys.mine }),
-      ]);
-    },
-    // The editor explains the failure in place; it is logged like every profile failure.
-    onError: (error) => reportProfileFailure('profile_daily_goal_updated', 'Failed to save daily goal', error),
-  });
-}

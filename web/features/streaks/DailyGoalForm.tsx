@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
+import { dailyGoalUpdateSchema } from '@common/streak';
+import { meResponseSchema } from '@common/user';
+import { apiFetch } from '../../lib/api';
+import { setCurrentUserData } from '../../lib/auth';
+import { logEvent } from '../../lib/event-log';
+import { inputField, primaryButton, secondaryButton } from '../../app/ui';
+import { useToast } from '../../app/toasts/toast-context';
+import { progressKeys } from '../stories/api/keys';
+import { formatNumber } from '../stories/format';
+import { saveErrorMessage } from '../story/editor/save';
+
+/** PATCH /api/me/daily-goal; the record and today's progress follow at once. */
+function useSaveDailyGoal() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
+    onSuccess: async (saved) => {
+      setCurrentUserData(queryClient, saved);
+      toast('Daily goal updated!', 'success');
+      await queryClient.invalidateQueries({ queryKey: progressKeys.mine });
+    },
+    onError: (error) => void logEvent({ type: 'daily_goal_updated', level: 'error', message: error.message }),
+  });
+}
+
+/** The one editor for the daily word goal (home and profile): 50–10,000 words. */
+export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; onDone: () => void; className?: string }) {
+  const [value, setValue] = useState(String(goal));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveDailyGoal();
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: value.trim() === '' ? NaN : Number(value) });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a number of words.');
+    save.mutate(parsed.data.dailyGoal, { onSuccess: onDone, onError: (failure) => setProblem(saveErrorMessage(failure)) });
+  };
+  return (
+    <form onSubmit={submit} className={`space-y-2 ${className}`} noValidate data-testid="daily-goal-form">
+      <label htmlFor={id} className="text-xs font-medium text-fg">
+        Daily goal (words)
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={DAILY_GOAL_MIN}
+        max={DAILY_GOAL_MAX}
+        step={50}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        className={`${inputField} w-full max-w-40`}
+        aria-describedby={`${id}-hint`}
+        autoFocus
+        data-testid="daily-goal-input"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        Between {formatNumber(DAILY_GOAL_MIN)} and {formatNumber(DAILY_GOAL_MAX)} words.
+      </p>
+      <div className="flex gap-2">
+        <button type="submit" className={`${primaryButton} px-3 py-1.5`} disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" className={`${secondaryButton} px-3 py-1.5`} onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
