@@ -128,4 +128,6 @@ test('phone width collapses the nav into a menu with the same items', async ({ p
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   for (const label of NAV_LINKS) await expect(page.getByRole('link', { name: label, exact: true }).last()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
@@ -14,20 +14,23 @@ import { ThemeCycler } from './ThemeCycler';
 export function TopNav() {
   const { user } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
   const panelId = useId();
   const closeMenu = () => setMenuOpen(false);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      // Escape inside another layer (the tutorial card, a dialog) belongs to that layer.
+      const inHeader = event.target instanceof Node && headerRef.current?.contains(event.target);
+      if (event.key === 'Escape' && (inHeader || event.target === document.body)) setMenuOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-surface">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-line bg-surface">
       <nav aria-label="Main">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <Link to="/" onClick={closeMenu} className={`rounded-md px-1 text-xl font-bold tracking-tight text-accent-ink ${focusRing}`}>
