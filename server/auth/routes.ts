@@ -113,10 +113,25 @@ export function authRoutes(ctx: ServerContext) {
         userAgent: c.req.header('user-agent') ?? null,
       });
     }
-    return response.ok || response.status < 400 ? response : reshapeError(c, ctx, response, email);
+    if (response.status >= 400) return reshapeError(c, ctx, response, email);
+    return response.ok ? withoutSessionToken(response) : response;
   });
 
   return app;
+}
+
+/**
+ * better-auth also puts the session token in sign-in and sign-up bodies, for bearer-token
+ * clients. Ours use the HttpOnly cookie only, so script on the page never sees the token.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const body: unknown = await response.clone().json().catch(() => null);
+  if (!body || typeof body !== 'object' || !('token' in body)) return response;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(rest), { status: response.status, headers });
 }
 
 /** better-auth answers `{code, message}`; the API answers `{"error":{code, message}}` in words people use. */

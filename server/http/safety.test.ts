@@ -73,6 +73,10 @@ describe.each(testDialects())('baseline safety on %s', (dialect) => {
     });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('drabble.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
+    // The token lives in the HttpOnly cookie only, never in a body script could read.
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('token');
+    expect(body).toHaveProperty('user');
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 });
