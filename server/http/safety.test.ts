@@ -80,3 +80,23 @@ describe.each(testDialects())('baseline safety on %s', (dialect) => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 });
+
+describe('behind https', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const server = await startTestServer('sqlite', { PUBLIC_URL: 'https://drabble.example' });
+    try {
+      const client = new TestClient(server.url, 'https://drabble.example');
+      const res = await client.raw('POST', '/api/auth/sign-up/email', {
+        body: JSON.stringify({ email: `s.${Date.now()}@example.com`, password: 'long enough', name: '' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('drabble.session_token='));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await server.stop();
+    }
+  });
+});
