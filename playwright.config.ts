@@ -29,6 +29,13 @@ export default defineConfig({
   },
   webServer: [
     {
+      // First, so the app never starts with nowhere to send its email.
+      command: 'tsx e2e/support/mailbox-server.ts',
+      url: `${E2E.mailboxUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'tsx e2e/support/mock-oidc.ts',
       url: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
@@ -52,6 +59,8 @@ export default defineConfig({
         MICROSOFT_CLIENT_ID: E2E.microsoft.clientId,
         MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
         MICROSOFT_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
+        SMTP_URL: E2E.smtpUrl,
+        MAIL_FROM: 'Drabble <no-reply@drabble.test>',
       },
     },
   ],

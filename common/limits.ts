@@ -5,7 +5,7 @@ export const DAILY_GOAL_MAX = 10_000;
 
 export const PASSWORD_MIN_LENGTH_DEFAULT = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-export const DISPLAY_NAME_MAX = 80;
+export const DISPLAY_NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 
 export const TOAST_DURATION_MS = 4000;

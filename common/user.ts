@@ -18,6 +18,8 @@ export const userRecordSchema = z.object({
   /** null until the person picks a mode: the app then follows the system preference. */
   themeMode: z.enum(THEME_MODES).nullable(),
   admin: z.boolean(),
+  /** The sign-in email is confirmed (by a link we sent, or by a provider that vouches for it). */
+  emailVerified: z.boolean(),
   profileImage: z.string().nullable(),
   displayName: z.string().nullable(),
   streak: z.number().int(),

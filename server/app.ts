@@ -11,6 +11,7 @@ import { eventRoutes } from './events/routes';
 import type { OpenStreams } from './events/streams';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
+import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
@@ -60,6 +61,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));
   app.route('/api/me', meRoutes(ctx));
+  app.route('/api/account', accountRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));

@@ -102,6 +102,42 @@ describe('configuration', () => {
     expect(error({ ...s3, S3_BUCKET: 'x' })).not.toContain('secret');
   });
 
+  it('logs email instead of sending it by default, from no-reply at the public host', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' });
+    expect(loadConfig({ PUBLIC_URL: 'https://drabble.example:8443/' }).mail.from).toBe('Drabble <no-reply@drabble.example>');
+  });
+
+  it('reads the SMTP server and the sender', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587' }).mail.smtpUrl).toBe('smtp://user:p%40ss@mail.example.com:587');
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com' }).mail.smtpUrl).toBe('smtps://mail.example.com');
+    for (const from of ['stories@drabble.example', 'Drabble Stories <stories@drabble.example>', '"Drabble, the app" <stories@drabble.example>']) {
+      expect(loadConfig({ MAIL_FROM: from }).mail.from).toBe(from);
+    }
+    expect(loadConfig({ MAIL_FROM: '  Drabble <a@drabble.example> ' }).mail.from).toBe('Drabble <a@drabble.example>');
+  });
+
+  it('names a bad SMTP_URL without showing its password', () => {
+    expect(error({ SMTP_URL: 'http://mail.example.com' })).toBe(
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (got "http://mail.example.com")',
+    );
+    expect(error({ SMTP_URL: 'https://user:hunter2@mail.example.com:587/x?y=z' })).toBe(
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (got "https://***@mail.example.com:587")',
+    );
+    // Unparseable or host-less values may hold the password anywhere: they are not shown at all.
+    for (const bad of ['smtp//user:hunter2@mail.example.com', 'mailto:user:hunter2@mail.example.com', 'smtp://', 'user:hunter2@mail.example.com']) {
+      const message = error({ SMTP_URL: bad });
+      expect(message).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('names a bad MAIL_FROM', () => {
+    for (const bad of ['no-reply', 'Drabble <no-reply>', 'Drabble no-reply@drabble.example', 'Drabble, Inc <a@drabble.example>', 'a@drabble.example, b@drabble.example']) {
+      expect(error({ MAIL_FROM: bad })).toBe(`Invalid configuration: MAIL_FROM must be an email address or Name <email address> (got "${bad}")`);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

@@ -12,6 +12,26 @@ const httpUrl = z
   .string()
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL');
 
+/** smtp:// or smtps://, with a host; user and password (percent-encoded) are optional. */
+const smtpUrl = z
+  .string()
+  .refine(
+    (v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== '',
+    'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+  );
+
+/**
+ * `no-reply@example.com` or `Name <no-reply@example.com>` (the name may be "quoted"). Commas,
+ * semicolons and line breaks are refused: they would split the header into several addresses.
+ */
+const mailFrom = z
+  .string()
+  .transform((v) => v.trim())
+  .refine((v) => {
+    const named = /^(?:"[^"\r\n]+"|[^<>",;\r\n]+?)\s*<([^<>\s]+)>$/.exec(v);
+    return z.email().safeParse(named ? named[1] : v).success;
+  }, 'must be an email address or Name <email address>');
+
 /** 'true'/'false' (also 1/0, yes/no, any case). */
 const flag = z
   .string()
@@ -50,7 +70,23 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.optional(),
 });
+
+/** Variables whose value may hold a secret: an error shows only their scheme and host. */
+const SECRET_URLS = new Set(['SMTP_URL']);
+
+/** How a bad value is quoted back in the error: whole, or for a secret URL without its user, password, path and query. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (!SECRET_URLS.has(name)) return ` (got "${value}")`;
+  if (!URL.canParse(value)) return '';
+  const url = new URL(value);
+  // Without a host the whole value sits in the path, where a password would show.
+  if (url.host === '') return '';
+  return ` (got "${url.protocol}//${url.username || url.password ? '***@' : ''}${url.host}")`;
+}
 
 /** Where uploads (profile images) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
 export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
@@ -76,6 +112,8 @@ export interface AppConfig {
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   storage: StorageConfig;
+  /** smtpUrl null means: write each email to the log instead of sending it (see email/mailer.ts). */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -123,8 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = present[name];
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shownValue(name, present[name])}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -149,5 +186,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     storage: storageConfig(e),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
   };
 }

@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { RateLimiter } from './http/rate-limit';
 import type { Auth } from './auth/auth';
 import type { ObjectStorage } from './storage';
+import type { Mailer } from './email/mailer';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -20,6 +21,8 @@ export interface ServerContext {
   auth: Auth;
   /** Uploaded files (profile images): local disk or S3, by configuration. */
   storage: ObjectStorage;
+  /** SMTP when SMTP_URL is set, else every email goes whole to the log. */
+  mailer: Mailer;
 }
 
 /** Hono variables set by the session middleware. */

@@ -15,6 +15,11 @@ import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './features/me/queries';
 import { recordSystemEvent } from './features/logs/record';
+import { sendVerification } from './features/account/service';
+import { sendLater } from './features/account/mail';
+import { pruneTokens } from './features/account/tokens';
+import { syncEmailVerification } from './auth/owner';
+import { createMailer } from './email/mailer';
 import { createStorage } from './storage';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -63,14 +68,19 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     rateLimiter: new RateLimiter(database.db),
     storage: createStorage(config),
   };
+  ctx.mailer = createMailer(config.mail, logger);
   ctx.auth = createAuth({
     config,
     db: database.db,
     dialect: database.dialect,
     secret,
     logger,
-    onSignedIn: async (user, method) => {
-      const record = await ensureUserRecord(database.db, { uid: user.id, email: user.email, displayName: user.name }, config.adminEmail);
+    onSignedIn: async (user, { method, signedUp }) => {
+      const record = await ensureUserRecord(
+        database.db,
+        { uid: user.id, email: user.email, displayName: user.name, emailVerified: user.emailVerified },
+        config.adminEmail,
+      );
       if (method) {
         await recordSystemEvent(database.db, logger, {
           type: 'user_login',
@@ -79,9 +89,21 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
           details: { method },
         });
       }
+      // Sign-up succeeds even when the mail server is down; the banner offers a resend.
+      if (signedUp && !user.emailVerified) await sendVerification(ctx as ServerContext, record, sendLater);
+    },
+    onPreRegistrationRemoved: async (uid) => {
+      await recordSystemEvent(database.db, logger, {
+        type: 'account_preregistration_removed',
+        action: 'security',
+        resource: `users/${uid}`,
+        level: 'warn',
+        details: { reason: 'a provider vouched for the address; the unverified password and sessions were removed' },
+      });
     },
   });
   await migrateAuthTables(ctx.auth);
+  await syncEmailVerification(database.db, config.adminEmail, logger);
   return ctx as ServerContext;
 }
 
@@ -123,6 +145,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const maintenance = setInterval(() => {
     void ctx.rateLimiter.prune().catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
     void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
+    void pruneTokens(ctx.db).catch((err: unknown) => logger.warn({ err }, 'account-link prune failed'));
   }, MAINTENANCE_MS);
   maintenance.unref();
 
@@ -134,6 +157,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams.closeAll();
       await drainHttpServer(server);
       await ctx.bus.close();
+      await ctx.mailer.close();
       await database.close();
     })());
 

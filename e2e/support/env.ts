@@ -13,14 +13,23 @@ function pickFreePort(): string {
 
 process.env.DRABBLE_E2E_PORT ??= pickFreePort();
 process.env.DRABBLE_E2E_OIDC_PORT ??= pickFreePort();
+process.env.DRABBLE_E2E_SMTP_PORT ??= pickFreePort();
+process.env.DRABBLE_E2E_MAILBOX_PORT ??= pickFreePort();
 const port = Number(process.env.DRABBLE_E2E_PORT);
 const oidcPort = Number(process.env.DRABBLE_E2E_OIDC_PORT);
+const smtpPort = Number(process.env.DRABBLE_E2E_SMTP_PORT);
+const mailboxPort = Number(process.env.DRABBLE_E2E_MAILBOX_PORT);
 
 export const E2E = {
   port,
   baseUrl: `http://localhost:${port}`,
   oidcPort,
   oidcIssuer: `http://localhost:${oidcPort}`,
+  /** The app sends its email here (SMTP_URL); the tests read it back from the mailbox's HTTP side (support/mail.ts). */
+  smtpPort,
+  smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+  mailboxPort,
+  mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   adminEmail: 'owner@drabble.test',
   google: { clientId: 'e2e-google', person: { sub: 'google-grace', email: 'grace.hopper@gmail.test', name: 'Grace Hopper' } },

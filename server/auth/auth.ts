@@ -1,13 +1,15 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppConfig, OidcProviderConfig } from '../config';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import type { Logger } from '../logger';
+import { fromDbBool } from '../db/bool';
 import { hashPassword, verifyPassword } from './password';
+import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password';
 
@@ -15,6 +17,13 @@ export interface SignedInUser {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
+}
+
+export interface SignInFacts {
+  method: LoginMethod | null;
+  /** A new email/password account: it gets a verification email. */
+  signedUp: boolean;
 }
 
 /** The header the /api/auth wrapper sets to the client address it trusts. */
@@ -22,7 +31,29 @@ export const CLIENT_IP_HEADER = 'x-drabble-client-ip';
 
 const SESSION_DAYS = 30;
 
-function oidcProvider(providerId: 'google' | 'microsoft', provider: OidcProviderConfig): GenericOAuthConfig {
+/**
+ * What better-auth learns from a provider. The identity is keyed by issuer + subject. The
+ * email counts as verified only when the provider vouches for it AND linking would be safe:
+ * better-auth links a verified identity to an existing account by email, so for an
+ * existing account that never proved its address the claim is passed on as unverified and
+ * better-auth refuses the sign-in (`account_not_linked`) instead of handing it over.
+ */
+async function userInfoFor(db: Kysely<Database>, providerId: string, claims: IdTokenClaims) {
+  const id = providerAccountKey(claims);
+  const email = claims.email.toLowerCase();
+  let emailVerified = emailVouched(claims);
+  if (emailVerified) {
+    const linked = await sql<{ n: number }>`select 1 as n from ${sql.table('authAccounts')} where ${sql.ref('providerId')} = ${providerId} and ${sql.ref('accountId')} = ${id}`.execute(db);
+    if (linked.rows.length === 0) {
+      const existing = await sql<{ emailVerified: unknown }>`select ${sql.ref('emailVerified')} from ${sql.table('authUsers')} where lower(${sql.ref('email')}) = ${email}`.execute(db);
+      const holder = existing.rows[0];
+      if (holder && !fromDbBool(holder.emailVerified as number | boolean)) emailVerified = false;
+    }
+  }
+  return { id, email, name: claims.name?.trim() || email.split('@')[0] || email, emailVerified, image: claims.picture };
+}
+
+function oidcProvider(db: Kysely<Database>, providerId: 'google' | 'microsoft', provider: OidcProviderConfig): GenericOAuthConfig {
   return {
     providerId,
     clientId: provider.clientId,
@@ -30,6 +61,10 @@ function oidcProvider(providerId: 'google' | 'microsoft', provider: OidcProvider
     discoveryUrl: provider.discoveryUrl,
     scopes: ['openid', 'email', 'profile'],
     pkce: true,
+    getUserInfo: async (tokens) => {
+      const claims = claimsFromIdToken(tokens.idToken);
+      return claims ? userInfoFor(db, providerId, claims) : null;
+    },
   };
 }
 
@@ -48,14 +83,16 @@ export interface CreateAuthOptions {
   dialect: Dialect;
   secret: string;
   /** Runs after every successful sign-in or sign-up, outside better-auth's transaction. */
-  onSignedIn: (user: SignedInUser, method: LoginMethod | null) => Promise<void>;
+  onSignedIn: (user: SignedInUser, facts: SignInFacts) => Promise<void>;
+  /** A verified provider identity took over an account that never proved its address. */
+  onPreRegistrationRemoved: (userId: string) => Promise<void>;
   logger: Logger;
 }
 
-export function createAuth({ config, db, dialect, secret, onSignedIn, logger }: CreateAuthOptions) {
+export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, logger }: CreateAuthOptions) {
   const providers: GenericOAuthConfig[] = [];
-  if (config.providers.google) providers.push(oidcProvider('google', config.providers.google));
-  if (config.providers.microsoft) providers.push(oidcProvider('microsoft', config.providers.microsoft));
+  if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
+  if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
 
   const options = {
     appName: 'Drabble',
@@ -67,7 +104,8 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, logger }: 
     session: { modelName: 'authSessions', expiresIn: SESSION_DAYS * 24 * 60 * 60 },
     account: {
       modelName: 'authAccounts',
-      accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] },
+      // No trusted providers: a provider links by email only when both sides are verified (see userInfoFor).
+      accountLinking: { enabled: true },
     },
     verification: { modelName: 'authVerifications' },
     emailAndPassword: {
@@ -75,10 +113,11 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, logger }: 
       autoSignIn: true,
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
     },
     trustedOrigins: [config.publicUrl],
+    // A provider sign-in that fails without an errorCallbackURL lands on the login screen.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     // Counters live in our database-backed limiter (http/rate-limit.ts), applied by the wrapper.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -90,20 +129,47 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, logger }: 
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    databaseHooks: {
+      account: {
+        create: {
+          // Connecting a provider from Settings: it must vouch for the address it shares.
+          before: async (account, endpoint) => {
+            if (account.providerId === 'credential' || !endpoint) return;
+            const claims = claimsFromIdToken(account.idToken ?? undefined);
+            if (claims && emailVouched(claims)) return;
+            const others = await endpoint.context.internalAdapter.findAccounts(account.userId);
+            if (others.length > 0) return false;
+          },
+          after: async (account, endpoint) => {
+            if (account.providerId === 'credential' || !endpoint) return;
+            const claims = claimsFromIdToken(account.idToken ?? undefined);
+            if (!claims || !emailVouched(claims)) return;
+            const internal = endpoint.context.internalAdapter;
+            const user = await internal.findUserById(account.userId);
+            if (!user || user.emailVerified || user.email.toLowerCase() !== claims.email.toLowerCase()) return;
+            // Pre-registration hijack: whoever registered this address without proving it loses
+            // the password and every session; the browser that just proved it stays signed in.
+            await internal.updateUser(user.id, { emailVerified: true });
+            for (const other of await internal.findAccounts(user.id)) {
+              if (other.providerId === 'credential') await internal.deleteAccount(other.id);
+            }
+            const keep = await endpoint.getSignedCookie(endpoint.context.authCookies.sessionToken.name, endpoint.context.secret);
+            const sessions = await internal.listSessions(user.id);
+            const revoke = sessions.map((s) => s.token).filter((token) => token !== keep);
+            if (revoke.length > 0) await internal.deleteSessions(revoke);
+            await onPreRegistrationRemoved(user.id);
+          },
+        },
+      },
+    },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        // A changed password must end every other session, whatever the client asked.
-        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-      }),
       after: createAuthMiddleware(async (ctx) => {
         const created = ctx.context.newSession;
         if (!created) return;
         const providerId = typeof ctx.params?.providerId === 'string' ? ctx.params.providerId : undefined;
         await onSignedIn(
-          { id: created.user.id, email: created.user.email, name: created.user.name },
-          loginMethodFor(ctx.path, providerId),
+          { id: created.user.id, email: created.user.email, name: created.user.name, emailVerified: created.user.emailVerified },
+          { method: loginMethodFor(ctx.path, providerId), signedUp: ctx.path === '/sign-up/email' },
         );
       }),
     },

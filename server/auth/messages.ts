@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { ACCOUNT_TEXTS } from '@common/account';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { ServerContext } from '../context';
 
@@ -7,22 +7,14 @@ export interface HumanError {
   message: string;
 }
 
-async function accountExists(ctx: ServerContext, email: string): Promise<boolean> {
-  const row = await sql<{ id: string }>`select id from ${sql.table('authUsers')} where lower(email) = ${email} limit 1`.execute(ctx.db);
-  return row.rows.length > 0;
-}
-
 /**
- * Turns better-auth's error codes into messages for the login screen. Sign-up already tells
- * whether an email is taken, so sign-in may say which half was wrong (and is rate-limited).
+ * Turns better-auth's error codes into messages for the login screen. Sign-in says the same
+ * for an unknown email and a wrong password, so it cannot be used to find accounts.
  */
-export async function humanAuthError(ctx: ServerContext, code: string, message: string, email: string | null): Promise<HumanError> {
+export function humanAuthError(ctx: ServerContext, code: string, message: string): HumanError {
   switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
-      if (email && (await accountExists(ctx, email))) {
-        return { code: 'wrong_password', message: 'Wrong password. Please try again.' };
-      }
-      return { code: 'unknown_account', message: 'No account uses that email. Check it or sign up.' };
+      return { code: 'invalid_credentials', message: ACCOUNT_TEXTS.invalidCredentials };
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return { code: 'email_in_use', message: 'An account with this email already exists. Sign in instead.' };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../test/databases';
-import { startTestServer, uniqueEmail, type TestServer } from '../test/server';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../test/server';
 import { startMockOidc } from '../test/oidc';
 import type { TestClient } from '../test/client';
 
@@ -9,7 +10,25 @@ type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 
 /** Walks the redirect dance a browser would: our start URL → provider → our callback. */
 async function signInWithProvider(client: TestClient, providerId: 'google' | 'microsoft') {
-  const start = await client.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', { providerId, callbackURL: '/stories' });
+  const start = await client.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', {
+    providerId,
+    callbackURL: '/stories',
+    errorCallbackURL: `/login?provider=${providerId}`,
+  });
+  return followProvider(client, start, providerId);
+}
+
+/** Connecting a provider from Settings: the same dance, for the signed-in person. */
+async function connectProvider(client: TestClient, providerId: 'google' | 'microsoft') {
+  const start = await client.post<{ url: string; redirect: boolean }>('/api/auth/oauth2/link', {
+    providerId,
+    callbackURL: '/settings',
+    errorCallbackURL: `/settings?provider=${providerId}`,
+  });
+  return followProvider(client, start, providerId);
+}
+
+async function followProvider(client: TestClient, start: { status: number; body: { url: string } }, providerId: string) {
   expect(start.status).toBe(200);
   const authorize = await fetch(start.body.url, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
@@ -59,6 +78,158 @@ describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) =>
       expect(JSON.parse(login?.details ?? '{}')).toEqual({ method });
     });
   }
+});
+
+type Me = { user: UserRecord };
+
+describe.each(testDialects())('which provider identities may sign in to which accounts, on %s', (dialect) => {
+  let oidc: MockOidc;
+  let server: TestServer;
+  beforeAll(async () => {
+    oidc = await startMockOidc();
+    server = await startTestServer(dialect, {
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await oidc.stop();
+  });
+
+  const refusedLocation = '/login?provider=google&error=account_not_linked';
+  const passwordWorks = async (email: string, password: string) =>
+    (await server.client().post('/api/auth/sign-in/email', { email, password })).status === 200;
+
+  it('keys an identity by issuer and subject', async () => {
+    const email = uniqueEmail('keyed');
+    oidc.signInAs({ sub: `sub-${email}`, email, name: 'Key Holder' });
+    const client = server.client();
+    expect((await signInWithProvider(client, 'google')).status).toBe(302);
+    const { user } = (await client.get<Me>('/api/me')).body;
+    const row = await server.ctx.db.selectFrom('authAccounts').select('accountId').where('userId', '=', user.uid).where('providerId', '=', 'google').executeTakeFirstOrThrow();
+    expect(row.accountId).toBe(`${oidc.issuer}|sub-${email}`);
+    expect(user.emailVerified).toBe(true);
+  });
+
+  it('links a verified identity to an existing verified account', async () => {
+    const person = await signUpVerified(server);
+    oidc.signInAs({ sub: `sub-${person.email}`, email: person.email, name: 'Same Person' });
+    const client = server.client();
+    const done = await signInWithProvider(client, 'google');
+    expect(done.headers.get('location')).toBe('/stories');
+    expect((await client.get<Me>('/api/me')).body.user.uid).toBe(person.uid);
+    expect(await passwordWorks(person.email, person.password)).toBe(true);
+  });
+
+  it('refuses a verified identity for an existing account whose email is unverified, and changes nothing', async () => {
+    const squatter = await signUp(server);
+    oidc.signInAs({ sub: `sub-${squatter.email}`, email: squatter.email, name: 'Real Owner' });
+    const client = server.client();
+    const done = await signInWithProvider(client, 'google');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe(refusedLocation);
+    expect((await client.get('/api/me')).status).toBe(401);
+    const links = await server.ctx.db.selectFrom('authAccounts').select('providerId').where('userId', '=', squatter.uid).execute();
+    expect(links.map((l) => l.providerId)).toEqual(['credential']);
+    expect((await squatter.client.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses an unverified identity for an existing account, verified or not', async () => {
+    for (const person of [await signUpVerified(server), await signUp(server)]) {
+      oidc.signInAs({ sub: `sub-${person.email}`, email: person.email, name: 'Tenant Admin', emailVerified: false });
+      const client = server.client();
+      expect((await signInWithProvider(client, 'google')).headers.get('location')).toBe(refusedLocation);
+      expect((await client.get('/api/me')).status).toBe(401);
+      expect(await passwordWorks(person.email, person.password)).toBe(true);
+    }
+  });
+
+  it('creates an unverified account from an unverified identity; the owner address is admin only once a provider vouches for it', async () => {
+    oidc.signInAs({ sub: 'owner-sub', email: ADMIN_EMAIL, name: 'Maybe Owner', emailVerified: false });
+    const first = server.client();
+    expect((await signInWithProvider(first, 'google')).headers.get('location')).toBe('/stories');
+    expect((await first.get<Me>('/api/me')).body.user).toMatchObject({ email: ADMIN_EMAIL, emailVerified: false, admin: false });
+    expect((await first.get('/api/admin/overview')).status).toBe(403);
+
+    oidc.signInAs({ sub: 'owner-sub', email: ADMIN_EMAIL, name: 'The Owner', emailVerified: true });
+    const second = server.client();
+    expect((await signInWithProvider(second, 'google')).headers.get('location')).toBe('/stories');
+    expect((await second.get<Me>('/api/me')).body.user).toMatchObject({ emailVerified: true, admin: true });
+    expect((await second.get('/api/admin/overview')).status).toBe(200);
+  });
+
+  it('connecting a vouched-for identity to a never-verified account removes its password and every other session', async () => {
+    const squatter = await signUp(server);
+    const other = server.client();
+    expect((await other.post('/api/auth/sign-in/email', { email: squatter.email, password: squatter.password })).status).toBe(200);
+    oidc.signInAs({ sub: `sub-connect-${squatter.email}`, email: squatter.email, name: 'Real Owner' });
+    const done = await connectProvider(squatter.client, 'google');
+    expect(done.headers.get('location')).toBe('/settings');
+    expect((await other.get('/api/me')).status).toBe(401);
+    expect(await passwordWorks(squatter.email, squatter.password)).toBe(false);
+    const me = await squatter.client.get<Me>('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.emailVerified).toBe(true);
+    const overview = await squatter.client.get<{ hasPassword: boolean; providers: Array<{ id: string; connected: boolean }> }>('/api/account');
+    expect(overview.body.hasPassword).toBe(false);
+    expect(overview.body.providers.find((p) => p.id === 'google')?.connected).toBe(true);
+  });
+
+  it('refuses to connect an identity that does not vouch for the address', async () => {
+    const person = await signUpVerified(server);
+    oidc.signInAs({ sub: `sub-unvouched-${person.email}`, email: person.email, name: 'Tenant Admin', emailVerified: false });
+    const done = await connectProvider(person.client, 'google');
+    expect(done.headers.get('location')).toBe('/settings?provider=google&error=unable_to_link_account');
+    const links = await server.ctx.db.selectFrom('authAccounts').select('providerId').where('userId', '=', person.uid).execute();
+    expect(links.map((l) => l.providerId)).toEqual(['credential']);
+  });
+
+  it('refuses to connect an identity with another email address', async () => {
+    const person = await signUpVerified(server);
+    oidc.signInAs({ sub: `sub-other-${person.email}`, email: uniqueEmail('elsewhere'), name: 'Someone' });
+    const done = await connectProvider(person.client, 'google');
+    expect(done.headers.get('location')).toBe("/settings?provider=google&error=email_doesn't_match");
+  });
+
+  it('disconnects a provider but never the last way to sign in', async () => {
+    const email = uniqueEmail('only-google');
+    oidc.signInAs({ sub: `sub-${email}`, email, name: 'Only Google' });
+    const client = server.client();
+    await signInWithProvider(client, 'google');
+    const refused = await client.post<{ error: { code: string; message: string } }>('/api/account/providers/google/disconnect', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("You can't remove your only way to sign in. Set a password or connect another account first.");
+
+    const person = await signUpVerified(server);
+    oidc.signInAs({ sub: `sub-both-${person.email}`, email: person.email, name: 'Both' });
+    await connectProvider(person.client, 'google');
+    const ok = await person.client.post<{ providers: Array<{ id: string; connected: boolean }> }>('/api/account/providers/google/disconnect', {});
+    expect(ok.status).toBe(200);
+    expect(ok.body.providers.find((p) => p.id === 'google')?.connected).toBe(false);
+    expect((await person.client.post('/api/account/providers/google/disconnect', {})).status).toBe(404);
+    expect((await person.client.post('/api/account/providers/github/disconnect', {})).status).toBe(404);
+  });
+
+  it('keeps one way in when both providers are disconnected at once', async () => {
+    const email = uniqueEmail('two-providers');
+    oidc.signInAs({ sub: `sub-g-${email}`, email, name: 'Two Ways' });
+    const client = server.client();
+    await signInWithProvider(client, 'google');
+    const { user } = (await client.get<Me>('/api/me')).body;
+    // A second provider identity, as if connected through Microsoft.
+    const now = new Date().toISOString();
+    await sql`insert into ${sql.table('authAccounts')} (id, ${sql.ref('userId')}, ${sql.ref('providerId')}, ${sql.ref('accountId')}, ${sql.ref('createdAt')}, ${sql.ref('updatedAt')})
+      values (${`acc-${user.uid}`}, ${user.uid}, 'microsoft', ${`ms|${email}`}, ${now}, ${now})`.execute(server.ctx.db);
+    const results = await Promise.all([
+      client.post('/api/account/providers/google/disconnect', {}),
+      client.post('/api/account/providers/microsoft/disconnect', {}),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const left = await server.ctx.db.selectFrom('authAccounts').select('providerId').where('userId', '=', user.uid).execute();
+    expect(left).toHaveLength(1);
+  });
 });
 
 describe('providers not configured', () => {

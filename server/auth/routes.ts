@@ -3,15 +3,31 @@ import type { z } from 'zod';
 import { signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppEnv, ServerContext } from '../context';
-import { badRequest, errorResponse, tooManyRequests } from '../http/errors';
+import { badRequest, errorResponse, notFound, tooManyRequests } from '../http/errors';
+import { addressKey } from '../http/client-ip';
 import { recordSystemEvent } from '../features/logs/record';
 import { CLIENT_IP_HEADER } from './auth';
 import { humanAuthError } from './messages';
+import { reservePasswordCheck, tooManyPasswordChecks, type PasswordCheck } from './password-attempts';
 
-const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILED_PER_EMAIL = 10;
-const MAX_FAILED_PER_IP = 30;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The better-auth endpoints the app uses. Everything else better-auth offers (password
+ * reset by its own tokens, account deletion, session listing with tokens…) answers 404:
+ * the account features live under /api/account, with our own checks.
+ */
+const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
+  ['POST', /^\/sign-up\/email$/],
+  ['POST', /^\/sign-in\/email$/],
+  ['POST', /^\/sign-out$/],
+  ['GET', /^\/get-session$/],
+  ['POST', /^\/sign-in\/oauth2$/],
+  ['GET', /^\/oauth2\/callback\/[a-z]+$/],
+  ['POST', /^\/oauth2\/link$/],
+];
+
+export const isExposedAuthEndpoint = (method: string, path: string) => EXPOSED.some(([m, pattern]) => m === method && pattern.test(path));
 
 /** Bodies we check before better-auth sees them, for clear messages and no surprises. */
 const BODY_SCHEMAS: Record<string, z.ZodType> = {
@@ -24,11 +40,6 @@ function emailOf(body: unknown): string | null {
     return body.email.trim().toLowerCase();
   }
   return null;
-}
-
-function minutes(ms: number): string {
-  const n = Math.max(1, Math.ceil(ms / 60_000));
-  return `${n} minute${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -50,6 +61,7 @@ export function authRoutes(ctx: ServerContext) {
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
+    if (!isExposedAuthEndpoint(c.req.method, path)) throw notFound('No such API endpoint.');
     const ip = c.var.clientIp;
     const rawBody = c.req.method === 'POST' ? await c.req.text() : null;
     let body: unknown = undefined;
@@ -72,20 +84,16 @@ export function authRoutes(ctx: ServerContext) {
     }
 
     const isSignIn = path === '/sign-in/email';
-    const ipKey = `sign-in-failed:ip:${ip}`;
-    const emailKey = email ? `sign-in-failed:email:${email}` : null;
-    if (isSignIn) {
-      const wait = Math.max(
-        await limiter.retryAfterMs(ipKey, MAX_FAILED_PER_IP),
-        emailKey ? await limiter.retryAfterMs(emailKey, MAX_FAILED_PER_EMAIL) : 0,
-      );
-      if (wait > 0) {
-        c.header('retry-after', String(Math.ceil(wait / 1000)));
-        throw tooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes(wait)} and try again.`);
+    let check: PasswordCheck | null = null;
+    if (isSignIn && email) {
+      check = await reservePasswordCheck(limiter, email, ip);
+      if (!check.allowed) {
+        c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
+        throw tooManyRequests(tooManyPasswordChecks(check.retryAfterMs));
       }
     }
     if (path === '/sign-up/email') {
-      const count = await limiter.hit(`sign-up:ip:${ip}`, SIGN_UP_WINDOW_MS);
+      const count = await limiter.hit(`sign-up:ip:${addressKey(ip)}`, SIGN_UP_WINDOW_MS);
       if (count > ctx.config.signUpsPerHour) throw tooManyRequests('Too many new accounts from this address. Please try again later.');
     }
 
@@ -97,12 +105,9 @@ export function authRoutes(ctx: ServerContext) {
       new Request(c.req.raw.url, { method: c.req.method, headers, body: rawBody || undefined }),
     );
 
-    if (isSignIn && response.status === 401) {
-      await limiter.hit(ipKey, FAILED_SIGN_IN_WINDOW_MS);
-      if (emailKey) await limiter.hit(emailKey, FAILED_SIGN_IN_WINDOW_MS);
-    } else if (isSignIn && response.ok && emailKey) {
-      await limiter.clear(emailKey);
-    }
+    // A wrong password keeps its places in the counters; anything else gives them back.
+    if (check && response.ok) await check.succeeded();
+    else if (check && response.status !== 401) await check.cancelled();
     if (signingOut && response.ok) {
       const { user } = signingOut;
       await recordSystemEvent(ctx.db, ctx.logger, {
@@ -113,7 +118,7 @@ export function authRoutes(ctx: ServerContext) {
         userAgent: c.req.header('user-agent') ?? null,
       });
     }
-    if (response.status >= 400) return reshapeError(c, ctx, response, email);
+    if (response.status >= 400) return reshapeError(c, ctx, response);
     return response.ok ? withoutSessionToken(response) : response;
   });
 
@@ -135,7 +140,7 @@ async function withoutSessionToken(response: Response): Promise<Response> {
 }
 
 /** better-auth answers `{code, message}`; the API answers `{"error":{code, message}}` in words people use. */
-async function reshapeError(c: Context<AppEnv>, ctx: ServerContext, response: Response, email: string | null) {
+async function reshapeError(c: Context<AppEnv>, ctx: ServerContext, response: Response) {
   let code = 'bad_request';
   let message = response.statusText || 'Request failed.';
   try {
@@ -145,7 +150,7 @@ async function reshapeError(c: Context<AppEnv>, ctx: ServerContext, response: Re
   } catch {
     // Not JSON: keep the status text.
   }
-  const human = await humanAuthError(ctx, code, message, email);
+  const human = humanAuthError(ctx, code, message);
   const res = errorResponse(c, response.status === 500 ? 400 : (response.status as 400), human.code, human.message);
   for (const cookie of response.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
   return res;

@@ -15,23 +15,29 @@ export function loadSession(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     if (response) {
       const user = await ensureUserRecord(
         ctx.db,
-        { uid: response.user.id, email: response.user.email, displayName: response.user.name },
+        { uid: response.user.id, email: response.user.email, displayName: response.user.name, emailVerified: response.user.emailVerified },
         ctx.config.adminEmail,
       );
       c.set('user', user);
       c.set('sessionId', response.session.id);
     }
     await next();
-    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+    // A route that signed the person in afresh (password reset) has set its own cookie: keep it.
+    const setByRoute = new Set(c.res.headers.getSetCookie().map(cookieName));
+    for (const cookie of headers.getSetCookie()) {
+      if (!setByRoute.has(cookieName(cookie))) c.res.headers.append('set-cookie', cookie);
+    }
   };
 }
+
+const cookieName = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw unauthenticated();
   await next();
 };
 
-/** Admin is a flag on the users record, set at creation for ADMIN_EMAIL only. */
+/** Admin is a flag on the users record, set for ADMIN_EMAIL once that address is verified. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw unauthenticated();
   if (!c.var.user.admin) throw forbidden('Admins only.');

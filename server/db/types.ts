@@ -39,6 +39,20 @@ export interface UsersTable {
   darkMode: DbBool | null;
   /** IANA zone from the browser, for writing days; null means UTC. */
   timezone: Defaulted<string | null>;
+  /** Mirrors authUsers.emailVerified (kept in step by auth/session.ts). */
+  emailVerified: Defaulted<DbBool>;
+}
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
+
+/** A link we emailed: only the SHA-256 of its token is kept. */
+export interface AccountTokensTable {
+  tokenHash: string;
+  uid: string;
+  purpose: AccountTokenPurpose;
+  /** The address the link was sent to (for change-email: the new address). */
+  email: string;
+  expiresAt: number;
 }
 
 export interface StoriesTable {
@@ -180,6 +194,28 @@ export interface NotificationsTable {
   data: string | null;
 }
 
+/**
+ * better-auth's tables, created and written by better-auth (auth/auth.ts). Declared here
+ * for the few reads and locked writes we do in our own transactions. Its booleans are
+ * 0/1 on SQLite and true/false on PostgreSQL.
+ */
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  userId: string;
+  /** 'credential' for the password, else the provider id. */
+  providerId: string;
+  accountId: string;
+  password: string | null;
+  idToken: string | null;
+}
+
 export interface Database {
   featureRequests: FeatureRequestsTable;
   featureRequestResponses: FeatureRequestResponsesTable;
@@ -196,4 +232,7 @@ export interface Database {
   storyViews: StoryViewsTable;
   userFavorites: UserFavoritesTable;
   writingDays: WritingDaysTable;
+  accountTokens: AccountTokensTable;
+  authUsers: AuthUsersTable;
+  authAccounts: AuthAccountsTable;
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
 /**
@@ -17,4 +18,17 @@ export function clientIp(c: Context, trustedProxyHeader: string | null): string 
     // app.request() in tests has no socket.
     return 'unknown';
   }
+}
+
+/**
+ * The part of an address that limits count: IPv4 whole, IPv6 by its /64 prefix (one
+ * subscriber usually holds a whole /64, so counting single v6 addresses counts nothing).
+ * IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 }

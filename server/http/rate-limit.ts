@@ -1,27 +1,65 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 
+export interface Hit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Epoch ms when the window ends. */
+  resetAt: number;
+}
+
+export interface Reservation extends Hit {
+  allowed: boolean;
+  /** Milliseconds until the key may act again (0 when allowed). */
+  retryAfterMs: number;
+}
+
 /**
- * Fixed-window counters kept in the database, so limits hold across server instances
- * and restarts. `hit` counts one event; `isBlocked` only reads.
+ * Fixed-window counters kept in the database, so limits hold across server instances and
+ * restarts. Each hit is one upsert that increments and returns the count in a single
+ * statement: concurrent requests can neither lose a count nor read a stale one.
  */
 export class RateLimiter {
   constructor(private readonly db: Kysely<Database>) {}
 
   async hit(key: string, windowMs: number, now = Date.now()): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
-      if (!row || Number(row.resetAt) <= now) {
-        await trx
-          .insertInto('rateLimits')
-          .values({ key, count: 1, resetAt: now + windowMs })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, resetAt: now + windowMs }))
-          .execute();
-        return 1;
-      }
-      await trx.updateTable('rateLimits').set({ count: row.count + 1 }).where('key', '=', key).execute();
-      return row.count + 1;
-    });
+    return (await this.count(key, windowMs, now)).count;
+  }
+
+  /** Counts one event and returns the window as it stands after it. */
+  async count(key: string, windowMs: number, now = Date.now()): Promise<Hit> {
+    const expired = sql<boolean>`${sql.ref('rateLimits.resetAt')} <= ${now}`;
+    const row = await this.db
+      .insertInto('rateLimits')
+      .values({ key, count: 1, resetAt: now + windowMs })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when ${expired} then 1 else ${sql.ref('rateLimits.count')} + 1 end`,
+          resetAt: sql<number>`case when ${expired} then ${now + windowMs} else ${sql.ref('rateLimits.resetAt')} end`,
+        }),
+      )
+      .returning(['count', 'resetAt'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.resetAt) };
+  }
+
+  /**
+   * Takes one of `max` places in the window before the work is done, so a burst of
+   * parallel requests can never let more than `max` through.
+   */
+  async reserve(key: string, max: number, windowMs: number, now = Date.now()): Promise<Reservation> {
+    const hit = await this.count(key, windowMs, now);
+    const allowed = hit.count <= max;
+    return { ...hit, allowed, retryAfterMs: allowed ? 0 : Math.max(0, hit.resetAt - now) };
+  }
+
+  /** Gives back a place taken by `reserve` (the attempt turned out not to count). */
+  async refund(key: string): Promise<void> {
+    await this.db
+      .updateTable('rateLimits')
+      .set({ count: sql<number>`case when ${sql.ref('count')} > 0 then ${sql.ref('count')} - 1 else 0 end` })
+      .where('key', '=', key)
+      .execute();
   }
 
   /** Milliseconds until the key may act again, or 0 when it is under `max`. */
@@ -29,6 +67,12 @@ export class RateLimiter {
     const row = await this.db.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
     if (!row || Number(row.resetAt) <= now || row.count < max) return 0;
     return Number(row.resetAt) - now;
+  }
+
+  /** Hits in the current window without counting one. */
+  async peek(key: string, now = Date.now()): Promise<number> {
+    const row = await this.db.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
+    return !row || Number(row.resetAt) <= now ? 0 : row.count;
   }
 
   async clear(key: string): Promise<void> {

@@ -4,6 +4,8 @@ export interface OidcIdentity {
   sub: string;
   email: string;
   name: string;
+  /** What the provider says about the address (default: verified). */
+  emailVerified?: boolean;
 }
 
 /**
@@ -15,11 +17,12 @@ export async function startMockOidc(port = 0) {
   await server.issuer.keys.generate('RS256');
   await server.start(port, 'localhost');
   let identity: OidcIdentity = { sub: 'nobody', email: 'nobody@example.com', name: 'Nobody' };
+  const claims = () => ({ sub: identity.sub, email: identity.email, email_verified: identity.emailVerified ?? true, name: identity.name });
   server.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name });
+    Object.assign(token.payload, claims());
   });
   server.service.on('beforeUserinfo', (response) => {
-    response.body = { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name };
+    response.body = claims();
   });
   const issuer = server.issuer.url ?? '';
   return {

@@ -6,10 +6,13 @@ import type { Dialect } from '../db/database';
 import { startServer, type RunningServer } from '../server';
 import { TestClient } from './client';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { startTestSmtp, type TestSmtp } from './smtp';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
   config: AppConfig;
+  /** The SMTP server this instance sends through: every email it sent is here. */
+  mail: TestSmtp;
   client(): TestClient;
   stop(): Promise<void>;
 }
@@ -26,12 +29,15 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
 export async function startTestServerOn(database: TestDatabase, env: Record<string, string> = {}, handle = database.handle): Promise<TestServer> {
   // Origin checks and cookies need the real address up front, so pick the port first.
   const port = await freePort();
+  const mail = await startTestSmtp();
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     PORT: String(port),
     ADMIN_EMAIL,
     AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
     LOG_LEVEL: 'silent',
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'Drabble <no-reply@drabble.test>',
     ...env,
   });
   const running = await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) });
@@ -40,9 +46,11 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
     ...running,
     database,
     config,
+    mail,
     client: () => new TestClient(url),
     stop: async () => {
       await running.close();
+      await mail.stop();
       await database.drop();
     },
   };
@@ -67,6 +75,29 @@ export async function signUp(server: TestServer, opts: { email?: string; name?: 
   const res = await client.post<{ user: { id: string } }>('/api/auth/sign-up/email', { email, password, name: opts.name ?? '' });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, email, password, uid: res.body.user.id };
+}
+
+/** The token of the newest emailed link to `path` (e.g. '/verify-email') sent to `to`. */
+export async function linkToken(server: TestServer, to: string, subject: string | RegExp, path: string): Promise<string> {
+  const mail = await server.mail.waitFor({ to, subject });
+  const link = mail.links.map((l) => new URL(l)).find((u) => u.pathname === path);
+  const token = link?.searchParams.get('token');
+  if (!token) throw new Error(`no ${path} link in "${mail.subject}": ${mail.text}`);
+  return token;
+}
+
+/** Opens the verification link from the sign-up email, as the person would. */
+export async function verifyEmail(server: TestServer, email: string): Promise<void> {
+  const token = await linkToken(server, email, /Verify your email/, '/verify-email');
+  const res = await server.client().post('/api/account/verify-email', { token });
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A new account whose address is verified (the owner address then is an admin). */
+export async function signUpVerified(server: TestServer, opts: { email?: string; name?: string; password?: string } = {}): Promise<SignedUp> {
+  const person = await signUp(server, opts);
+  await verifyEmail(server, person.email);
+  return person;
 }
 
 export function freePort(): Promise<number> {

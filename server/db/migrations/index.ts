@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as featureRequests from './0002_feature_requests';
 import * as stories from './0003_stories';
+import * as accounts from './0004_accounts';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_feature_requests': featureRequests,
   '0003_stories': stories,
+  '0004_accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

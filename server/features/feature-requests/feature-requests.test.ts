@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
-import { ADMIN_EMAIL } from '../../test/server';
+import { ADMIN_EMAIL, signUpVerified } from '../../test/server';
 import { openEventStream } from '../../test/sse';
 
 describe.each(testDialects())('feature requests on %s', (dialect) => {
@@ -72,7 +72,7 @@ describe.each(testDialects())('feature requests on %s', (dialect) => {
   });
 
   it('tells open admin tabs about the new request', async () => {
-    const admin = await signUp(server, { email: ADMIN_EMAIL });
+    const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
     const stream = await openEventStream(admin.client);
     const writer = await signUp(server);
     await writer.client.post('/api/feature-requests', { text: 'Notify the admins' });

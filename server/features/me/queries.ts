@@ -23,6 +23,7 @@ export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
     colorTheme: isAccentColor(row.colorTheme) ? row.colorTheme : 'blue',
     themeMode: isThemeMode(row.themeMode) ? row.themeMode : null,
     admin: fromDbBool(row.admin),
+    emailVerified: fromDbBool(row.emailVerified),
     profileImage: row.profileImage,
     displayName: row.displayName,
     streak: row.streak,
@@ -72,16 +73,30 @@ export interface NewUserInput {
   uid: string;
   email: string;
   displayName: string | null;
+  /** better-auth's flag: the address was proved by our link or vouched for by a provider. */
+  emailVerified: boolean;
 }
 
-/** Creates the users record on first sign-in; later calls leave it as it is. */
+/** ADMIN_EMAIL makes an admin only once someone has proved they hold that address. */
+export function isOwner(email: string, emailVerified: boolean, adminEmail: string | null): boolean {
+  return emailVerified && adminEmail !== null && email.trim().toLowerCase() === adminEmail;
+}
+
+/**
+ * Creates the users record on first sign-in. Later calls keep `emailVerified` in step with
+ * better-auth, granting admin to the owner address once it is verified.
+ */
 export async function ensureUserRecord(
   db: Kysely<Database>,
   input: NewUserInput,
   adminEmail: string | null,
 ): Promise<UserRecord> {
   const existing = await findUser(db, input.uid);
-  if (existing) return existing;
+  if (existing) {
+    if (existing.emailVerified === input.emailVerified) return existing;
+    await setEmailVerified(db, input.uid, input.emailVerified, adminEmail);
+    return (await findUser(db, input.uid)) ?? existing;
+  }
   const now = new Date().toISOString();
   const displayName = input.displayName?.trim() || null;
   const { first, last } = deriveFirstLast(displayName, input.email);
@@ -97,13 +112,35 @@ export async function ensureUserRecord(
       created_at: now,
       lastActive: now,
       displayName,
-      admin: toDbBool(adminEmail !== null && email.toLowerCase() === adminEmail),
+      emailVerified: toDbBool(input.emailVerified),
+      admin: toDbBool(isOwner(email, input.emailVerified, adminEmail)),
     })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
   const created = await findUser(db, input.uid);
   if (!created) throw new Error(`users record ${input.uid} was not created`);
   return created;
+}
+
+/** Records the verification state; the owner address becomes admin, an unverified address never is. */
+export async function setEmailVerified(
+  db: Kysely<Database>,
+  uid: string,
+  emailVerified: boolean,
+  adminEmail: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      emailVerified: toDbBool(emailVerified),
+      admin: emailVerified
+        ? adminEmail === null
+          ? eb.ref('admin')
+          : eb.case().when(eb.fn('lower', [eb.ref('email')]), '=', adminEmail).then(toDbBool(true)).else(eb.ref('admin')).end()
+        : toDbBool(false),
+    }))
+    .where('uid', '=', uid)
+    .execute();
 }
 
 export async function updatePreferences(db: Kysely<Database>, uid: string, update: PreferencesUpdate): Promise<void> {

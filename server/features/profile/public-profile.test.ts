@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicProfileResponseSchema, type PublicProfileResponse } from '@common/profile';
 import { storyPageSchema, type StoryPage } from '@common/story';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/testing';
 
 describe.each(testDialects())('public profiles on %s', (dialect) => {
@@ -15,7 +15,7 @@ describe.each(testDialects())('public profiles on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     // The admin, with preferences, a favourite and a time zone: none of it may show.
-    writer = await signUp(server, { name: 'Grace Writer', email: ADMIN_EMAIL });
+    writer = await signUpVerified(server, { name: 'Grace Writer', email: ADMIN_EMAIL });
     reader = await signUp(server, { name: 'Rex Reader' });
     await writer.client.patch('/api/me/preferences', { themeMode: 'dark-blue', colorTheme: 'violet' });
     await writer.client.patch('/api/me/pronouns', { pronouns: 'she/her' });

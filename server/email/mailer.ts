@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config';
+import type { Logger } from '../logger';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Rejects when the SMTP server cannot be reached or refuses the message: callers decide what that means. */
+  send(message: EmailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Sends email through SMTP_URL. Without one (the embedded default) each email is written
+ * whole to the log instead, links included, so a self-hoster can still verify the owner's
+ * address or reset a password by opening the link printed there.
+ */
+export function createMailer(mail: AppConfig['mail'], logger: Logger): Mailer {
+  if (mail.smtpUrl === null) return logOnlyMailer(logger);
+
+  // nodemailer's own logger stays off: at debug level it would print the AUTH exchange.
+  const transport = nodemailer.createTransport(mail.smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      logger.debug({ email: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'Email sent');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+function logOnlyMailer(logger: Logger): Mailer {
+  return {
+    async send(message) {
+      // The text is the log message itself, not a nested field, so the link reads (and copies) as-is.
+      logger.info({ email: { to: message.to, subject: message.subject } }, `Email (no SMTP_URL configured, not sent)\n${message.text}`);
+    },
+    async close() {},
+  };
+}

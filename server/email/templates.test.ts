@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { linksIn } from '../test/smtp';
+import {
+  appLink,
+  confirmEmailChangeMessage,
+  emailChangedMessage,
+  passwordChangedMessage,
+  resetPasswordMessage,
+  verifyEmailMessage,
+} from './templates';
+
+const PUBLIC_URL = 'https://drabble.example';
+const HOSTILE = '<script>alert("x")</script> & Co';
+
+/** Every href in the HTML, unescaped, as a mail client would follow it. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) => (m[1] ?? '').replace(/&#38;/g, '&').replace(/&#39;/g, "'"));
+}
+
+describe('appLink', () => {
+  it('joins the public URL, the path and the encoded token', () => {
+    expect(appLink(PUBLIC_URL, '/verify-email', 'a b/c?d&e')).toBe('https://drabble.example/verify-email?token=a%20b%2Fc%3Fd%26e');
+    expect(appLink(PUBLIC_URL, '/forgot-password')).toBe('https://drabble.example/forgot-password');
+  });
+});
+
+describe('email templates', () => {
+  const link = appLink(PUBLIC_URL, '/some-path', 'tok&en');
+  const withLink = [
+    { make: verifyEmailMessage, subject: 'Verify your email address for Drabble', says: /valid for 24 hours/ },
+    { make: resetPasswordMessage, subject: 'Reset your Drabble password', says: /valid for 1 hour\. If you didn't ask for this, ignore this email/ },
+    { make: confirmEmailChangeMessage, subject: 'Confirm your new email address for Drabble', says: /valid for 24 hours/ },
+  ];
+
+  for (const { make, subject, says } of withLink) {
+    it(`"${subject}" carries its link in text and HTML`, () => {
+      const message = make({ to: 'ada@example.com', name: 'Ada', link });
+      expect(message.to).toBe('ada@example.com');
+      expect(message.subject).toBe(subject);
+      expect(message.text).toMatch(says);
+      expect(message.text).toContain('Hi Ada,');
+      expect(linksIn(message.text)).toEqual([link]);
+      expect(hrefs(message.html)).toContain(link);
+      expect(message.html).toContain('https://drabble.example/some-path?token=tok%26en');
+    });
+  }
+
+  it('tells the old address that the email was changed and how to get the account back', () => {
+    const message = emailChangedMessage({ to: 'old@example.com', name: 'Ada', newEmail: 'new@example.com', publicUrl: PUBLIC_URL });
+    expect(message.to).toBe('old@example.com');
+    expect(message.subject).toBe('Your Drabble email address was changed');
+    expect(message.text).toContain('from old@example.com to new@example.com');
+    expect(message.text).toContain('"Forgot password"');
+    expect(linksIn(message.text)).toEqual(['https://drabble.example/forgot-password']);
+    expect(hrefs(message.html)).toEqual(['https://drabble.example/forgot-password']);
+  });
+
+  it('tells that the password was changed and where to reset it', () => {
+    const message = passwordChangedMessage({ to: 'ada@example.com', name: 'Ada', publicUrl: PUBLIC_URL });
+    expect(message.subject).toBe('Your Drabble password was changed');
+    expect(message.text).toContain("If it wasn't you, reset your password");
+    expect(linksIn(message.text)).toEqual(['https://drabble.example/forgot-password']);
+    expect(hrefs(message.html)).toEqual(['https://drabble.example/forgot-password']);
+  });
+
+  it('escapes every value it puts into the HTML', () => {
+    const messages = [
+      verifyEmailMessage({ to: 'ada@example.com', name: HOSTILE, link: 'https://drabble.example/x?token="><script>' }),
+      resetPasswordMessage({ to: 'ada@example.com', name: HOSTILE, link }),
+      confirmEmailChangeMessage({ to: 'ada@example.com', name: HOSTILE, link }),
+      emailChangedMessage({ to: 'ada@example.com', name: HOSTILE, newEmail: '"<b>"@example.com', publicUrl: PUBLIC_URL }),
+      passwordChangedMessage({ to: 'ada@example.com', name: HOSTILE, publicUrl: PUBLIC_URL }),
+    ];
+    for (const message of messages) {
+      expect(message.html).not.toContain('<script');
+      expect(message.html).not.toContain('<b>');
+      expect(message.html).toContain('Hi &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co,');
+      // The plain text is not HTML: the name stays as typed.
+      expect(message.text).toContain(`Hi ${HOSTILE},`);
+    }
+  });
+
+  it('greets someone without a name', () => {
+    expect(verifyEmailMessage({ to: 'ada@example.com', name: '  ', link }).text).toMatch(/^Hi,\n/);
+  });
+});

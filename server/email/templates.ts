@@ -1,0 +1,154 @@
+import type { EmailMessage } from './mailer';
+
+/**
+ * The emails Drabble sends, as pure functions: plain text (read by some clients, and the
+ * one written to the log when no SMTP server is configured) and the same words as simple
+ * HTML with inline styles, since mail clients drop style sheets.
+ */
+
+const APP = 'Drabble';
+
+/** A link into the web app; the token, when there is one, travels in the query string. */
+export function appLink(publicUrl: string, path: string, token?: string): string {
+  const base = `${publicUrl.replace(/\/+$/, '')}${path}`;
+  return token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`;
+}
+
+const forgotPasswordLink = (publicUrl: string) => appLink(publicUrl, '/forgot-password');
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** "Hi Ada," — or just "Hi," for someone who left their name empty. */
+function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed ? `Hi ${trimmed},` : 'Hi,';
+}
+
+/** A paragraph: text, and links that the HTML version makes clickable (never guessed from the text, which may hold a user's name). */
+type Paragraph = string | Array<string | { link: string }>;
+
+/** One email's content; the optional button's link is also written out in full so it can be copied. */
+interface Content {
+  to: string;
+  subject: string;
+  name: string;
+  paragraphs: Paragraph[];
+  action?: { label: string; link: string };
+  /** Said after the button, e.g. how long the link works and what to do if it was not you. */
+  after: Paragraph[];
+}
+
+const STYLE = {
+  body: 'margin:0;padding:24px;background:#f6f4ef;font-family:Georgia,\'Times New Roman\',serif;color:#1f1d1a;',
+  card: 'max-width:520px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;',
+  brand: 'margin:0 0 24px;font-size:20px;font-weight:bold;letter-spacing:0.02em;',
+  p: 'margin:0 0 16px;font-size:16px;line-height:1.5;',
+  button: 'display:inline-block;padding:12px 20px;background:#1f1d1a;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;',
+  small: 'margin:0 0 16px;font-size:13px;line-height:1.5;color:#5c5750;word-break:break-all;',
+  link: 'color:#1f1d1a;',
+} as const;
+
+const parts = (paragraph: Paragraph) => (typeof paragraph === 'string' ? [paragraph] : paragraph);
+
+const asText = (paragraph: Paragraph) => parts(paragraph).map((part) => (typeof part === 'string' ? part : part.link)).join('');
+
+const anchor = (link: string, style = '') => `<a href="${escapeHtml(link)}"${style ? ` style="${style}"` : ''}>${escapeHtml(link)}</a>`;
+
+function asHtml(paragraph: Paragraph, style: string = STYLE.p): string {
+  const inner = parts(paragraph)
+    .map((part) => (typeof part === 'string' ? escapeHtml(part) : anchor(part.link, STYLE.link)))
+    .join('');
+  return `<p style="${style}">${inner}</p>`;
+}
+
+function render(c: Content): EmailMessage {
+  const text = [greeting(c.name), ...c.paragraphs.map(asText)];
+  if (c.action) text.push(`${c.action.label}:\n${c.action.link}`);
+  text.push(...c.after.map(asText), `— ${APP}`);
+
+  const button = c.action
+    ? [
+        `<p style="${STYLE.p}"><a href="${escapeHtml(c.action.link)}" style="${STYLE.button}">${escapeHtml(c.action.label)}</a></p>`,
+        asHtml(['Or copy this link into your browser: ', { link: c.action.link }], STYLE.small),
+      ]
+    : [];
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head>`,
+    `<body style="${STYLE.body}"><div style="${STYLE.card}">`,
+    `<p style="${STYLE.brand}">${APP}</p>`,
+    asHtml(greeting(c.name)),
+    ...c.paragraphs.map((paragraph) => asHtml(paragraph)),
+    ...button,
+    ...c.after.map((paragraph) => asHtml(paragraph)),
+    '</div></body></html>',
+  ].join('\n');
+
+  return { to: c.to, subject: c.subject, text: `${text.join('\n\n')}\n`, html };
+}
+
+export function verifyEmailMessage(o: { to: string; name: string; link: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Verify your email address for ${APP}`,
+    paragraphs: [`Please confirm that ${o.to} is your email address.`],
+    action: { label: 'Verify email address', link: o.link },
+    after: [`The link is valid for 24 hours. If you didn't create a ${APP} account, you can ignore this email.`],
+  });
+}
+
+export function resetPasswordMessage(o: { to: string; name: string; link: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Reset your ${APP} password`,
+    paragraphs: [`Someone asked to reset the password of the ${APP} account for ${o.to}.`],
+    action: { label: 'Choose a new password', link: o.link },
+    after: ["The link is valid for 1 hour. If you didn't ask for this, ignore this email: your password stays as it is."],
+  });
+}
+
+/** Sent to the new address, which must prove it is theirs before the change takes effect. */
+export function confirmEmailChangeMessage(o: { to: string; name: string; link: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Confirm your new email address for ${APP}`,
+    paragraphs: [`Please confirm that you want to use ${o.to} for your ${APP} account from now on.`],
+    action: { label: 'Confirm new email address', link: o.link },
+    after: [`The link is valid for 24 hours. Until you confirm, your account keeps its current address. If you didn't ask for this, ignore this email.`],
+  });
+}
+
+/** Sent to the old address, so a hijacked account does not change hands silently. */
+export function emailChangedMessage(o: { to: string; name: string; newEmail: string; publicUrl: string }): EmailMessage {
+  const forgot = forgotPasswordLink(o.publicUrl);
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Your ${APP} email address was changed`,
+    paragraphs: [`The email address of your ${APP} account was changed from ${o.to} to ${o.newEmail}.`, 'If you made this change, there is nothing to do.'],
+    after: [
+      [
+        "If it wasn't you, someone else may have your password. Use \"Forgot password\" at ",
+        { link: forgot },
+        ` to choose a new one right away, and contact the people who run this ${APP} site if you can no longer sign in.`,
+      ],
+    ],
+  });
+}
+
+export function passwordChangedMessage(o: { to: string; name: string; publicUrl: string }): EmailMessage {
+  const forgot = forgotPasswordLink(o.publicUrl);
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Your ${APP} password was changed`,
+    paragraphs: [`The password of your ${APP} account (${o.to}) was just changed.`, 'If you made this change, there is nothing to do.'],
+    // The link ends the sentence without a full stop, which some mail clients would take into the link.
+    after: [["If it wasn't you, reset your password right away: ", { link: forgot }]],
+  });
+}

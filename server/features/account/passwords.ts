@@ -1,0 +1,120 @@
+import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS, type PasswordChange } from '@common/account';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import { badRequest, tooManyRequests } from '../../http/errors';
+import { addressKey } from '../../http/client-ip';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { reservePasswordCheck, tooManyPasswordChecks } from '../../auth/password-attempts';
+import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
+import { logUserOf, recordActivity } from '../logs/record';
+import { findUser } from '../me/queries';
+import { authStore, dropUnvouchedIdentities, markEmailVerified, revokeSessions, signInMethods } from './identity';
+import { sendLater } from './mail';
+import { consumeToken, issueToken } from './tokens';
+import type { AccountActor } from './service';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** "Forgot password" requests per client address per hour: past it, 429. */
+const FORGOT_PER_ADDRESS = 10;
+/** Reset emails per address per hour: past it, the same answer and nothing sent. */
+const FORGOT_PER_EMAIL = 3;
+/** Reset-link confirmations per client address per 15 minutes. */
+const RESETS_PER_ADDRESS = 20;
+
+function checkPolicy(ctx: ServerContext, password: string): void {
+  if (password.length < ctx.config.passwordMinLength) {
+    throw badRequest(`Password must be at least ${ctx.config.passwordMinLength} characters.`, 'weak_password');
+  }
+}
+
+/**
+ * The account's password, when it has one, must be given and right. Counted like sign-in
+ * attempts (per account and per address, reserved before hashing).
+ */
+export async function checkCurrentPassword(ctx: ServerContext, actor: AccountActor, given: string | undefined): Promise<void> {
+  const { password } = await signInMethods(ctx, actor.user.uid);
+  if (!password?.password) return;
+  if (!given) throw badRequest(ACCOUNT_TEXTS.passwordRequired, 'password_required');
+  const attempt = await reservePasswordCheck(ctx.rateLimiter, actor.user.email, actor.ip);
+  if (!attempt.allowed) throw tooManyRequests(tooManyPasswordChecks(attempt.retryAfterMs));
+  if (!(await verifyPassword({ hash: password.password, password: given }))) {
+    throw badRequest(ACCOUNT_TEXTS.wrongCurrentPassword, 'wrong_password');
+  }
+  await attempt.succeeded();
+}
+
+/** A new password; every other session of the person ends, and their inbox is told. */
+export async function changePassword(ctx: ServerContext, actor: AccountActor, change: PasswordChange): Promise<string> {
+  const { password } = await signInMethods(ctx, actor.user.uid);
+  if (!password) throw badRequest('Your account has no password yet. Use "Email me a link to set a password".', 'no_password');
+  checkPolicy(ctx, change.newPassword);
+  await checkCurrentPassword(ctx, actor, change.currentPassword);
+  await (await authStore(ctx)).updatePassword(actor.user.uid, await hashPassword(change.newPassword));
+  await revokeSessions(ctx, actor.user.uid, actor.sessionId);
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'password_changed',
+    action: 'update',
+    user: logUserOf(actor.user),
+    resource: `users/${actor.user.uid}`,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  sendLater(ctx, passwordChangedMessage({ to: actor.user.email, name: actor.user.name, publicUrl: ctx.config.publicUrl }));
+  return ACCOUNT_TEXTS.passwordChanged;
+}
+
+/**
+ * Always the same answer, as fast whether or not the address has an account: the email is
+ * sent in the background.
+ */
+export async function forgotPassword(ctx: ServerContext, email: string, ip: string): Promise<string> {
+  const address = email.trim().toLowerCase();
+  const byAddress = await ctx.rateLimiter.reserve(`forgot:ip:${addressKey(ip)}`, FORGOT_PER_ADDRESS, HOUR_MS);
+  if (!byAddress.allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  void sendResetLink(ctx, address).catch((err: unknown) => ctx.logger.error({ err }, 'could not send a password reset link'));
+  return ACCOUNT_TEXTS.forgotAnswer;
+}
+
+async function sendResetLink(ctx: ServerContext, email: string): Promise<void> {
+  const found = await (await authStore(ctx)).findUserByEmail(email);
+  if (!found) return;
+  const perEmail = await ctx.rateLimiter.reserve(`forgot:email:${email}`, FORGOT_PER_EMAIL, HOUR_MS);
+  if (!perEmail.allowed) return;
+  const { user } = found;
+  const token = await issueToken(ctx.db, { uid: user.id, purpose: 'reset-password', email }, RESET_PASSWORD_TTL_MS);
+  await ctx.mailer.send(resetPasswordMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/reset-password', token) }));
+}
+
+/**
+ * The link from the reset email: a new password, every session ends, and the address is
+ * proved (it received the link). The caller then signs the person in afresh.
+ */
+export async function resetPassword(ctx: ServerContext, token: string, newPassword: string, ip: string): Promise<UserRecord> {
+  // Checked before the link is used up, so a too-short password does not cost the link.
+  checkPolicy(ctx, newPassword);
+  const { allowed } = await ctx.rateLimiter.reserve(`reset:ip:${addressKey(ip)}`, RESETS_PER_ADDRESS, HOUR_MS / 4);
+  if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  const link = await consumeToken(ctx.db, token, 'reset-password');
+  const user = link ? await findUser(ctx.db, link.uid) : null;
+  if (!link || !user || user.email.toLowerCase() !== link.email) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
+
+  const store = await authStore(ctx);
+  const hash = await hashPassword(newPassword);
+  const credential = (await store.findAccounts(user.uid)).find((a) => a.providerId === 'credential');
+  if (credential) await store.updatePassword(user.uid, hash);
+  else await store.createAccount({ userId: user.uid, providerId: 'credential', accountId: user.uid, password: hash });
+  if (!user.emailVerified) {
+    await markEmailVerified(ctx, user.uid);
+    await dropUnvouchedIdentities(ctx, user.uid);
+  }
+  await revokeSessions(ctx, user.uid);
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'password_reset',
+    action: 'update',
+    user: logUserOf(user),
+    resource: `users/${user.uid}`,
+    ip,
+  });
+  const fresh = await findUser(ctx.db, user.uid);
+  return fresh ?? user;
+}

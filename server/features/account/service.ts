@@ -1,0 +1,147 @@
+import {
+  ACCOUNT_TEXTS,
+  CHANGE_EMAIL_TTL_MS,
+  PROVIDER_IDS,
+  PROVIDER_LABELS,
+  VERIFY_EMAIL_TTL_MS,
+  type AccountOverview,
+  type EmailChange,
+} from '@common/account';
+import { deriveFirstLast } from '@common/names';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { EmailMessage } from '../../email/mailer';
+import { appLink, confirmEmailChangeMessage, emailChangedMessage, verifyEmailMessage } from '../../email/templates';
+import { logUserOf, recordActivity } from '../logs/record';
+import { publishUserChanged } from '../me/service';
+import { findUser } from '../me/queries';
+import { authStore, markEmailVerified, signInMethods } from './identity';
+import { checkCurrentPassword } from './passwords';
+import { sendLater, sendNow } from './mail';
+import { consumeToken, issueToken } from './tokens';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Verification emails a person may ask for per hour. */
+const RESENDS_PER_HOUR = 3;
+/** Email-change links a person may ask for per hour. */
+const EMAIL_CHANGES_PER_HOUR = 5;
+
+/** Who is acting on their own account, and from where. */
+export interface AccountActor {
+  user: UserRecord;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+export async function accountOverview(ctx: ServerContext, user: UserRecord): Promise<AccountOverview> {
+  const { accounts, password } = await signInMethods(ctx, user.uid);
+  return {
+    email: user.email,
+    emailVerified: user.emailVerified,
+    hasPassword: password !== null,
+    providers: PROVIDER_IDS.map((id) => ({
+      id,
+      label: PROVIDER_LABELS[id],
+      configured: ctx.config.providers[id] !== null,
+      connected: accounts.some((a) => a.providerId === id),
+    })),
+  };
+}
+
+/** Display name 1–60 characters; first and last follow it (spec: the names rule). */
+export async function changeDisplayName(ctx: ServerContext, actor: AccountActor, displayName: string): Promise<UserRecord> {
+  const { uid, email } = actor.user;
+  const { first, last } = deriveFirstLast(displayName, email);
+  await ctx.db.updateTable('users').set({ displayName, name: displayName, first, last }).where('uid', '=', uid).execute();
+  await (await authStore(ctx)).updateUser(uid, { name: displayName });
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'profile_name_updated',
+    action: 'update',
+    user: logUserOf({ ...actor.user, displayName }),
+    resource: `users/${uid}`,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return publishUserChanged(ctx, uid);
+}
+
+/** Emails a fresh 24-hour verification link; earlier links stop working. */
+export async function sendVerification(
+  ctx: ServerContext,
+  user: { uid: string; email: string; name: string },
+  deliver: (ctx: ServerContext, message: EmailMessage) => void | Promise<void> = sendNow,
+): Promise<void> {
+  const token = await issueToken(ctx.db, { uid: user.uid, purpose: 'verify-email', email: user.email.toLowerCase() }, VERIFY_EMAIL_TTL_MS);
+  await deliver(ctx, verifyEmailMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/verify-email', token) }));
+}
+
+export async function resendVerification(ctx: ServerContext, user: UserRecord): Promise<string> {
+  if (user.emailVerified) throw badRequest(ACCOUNT_TEXTS.alreadyVerified, 'already_verified');
+  const { allowed } = await ctx.rateLimiter.reserve(`verify-resend:${user.uid}`, RESENDS_PER_HOUR, HOUR_MS);
+  if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  await sendVerification(ctx, user);
+  return ACCOUNT_TEXTS.verificationSent;
+}
+
+/** The link from the verification email; works signed in or not. */
+export async function verifyEmail(ctx: ServerContext, token: string): Promise<string> {
+  const link = await consumeToken(ctx.db, token, 'verify-email');
+  const user = link ? await findUser(ctx.db, link.uid) : null;
+  // A link for an address the account no longer uses proves nothing.
+  if (!link || !user || user.email.toLowerCase() !== link.email) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
+  await markEmailVerified(ctx, user.uid);
+  await publishUserChanged(ctx, user.uid);
+  return ACCOUNT_TEXTS.emailVerified;
+}
+
+async function emailInUse(ctx: ServerContext, email: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('authUsers')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sends a confirmation link to the new address; nothing changes until it is opened. An
+ * account with a password must give it (a borrowed, signed-in browser is not enough).
+ */
+export async function requestEmailChange(ctx: ServerContext, actor: AccountActor, change: EmailChange): Promise<string> {
+  const newEmail = change.newEmail.trim().toLowerCase();
+  if (newEmail === actor.user.email.toLowerCase()) throw badRequest(ACCOUNT_TEXTS.emailSame, 'same_email');
+  await checkCurrentPassword(ctx, actor, change.currentPassword);
+  if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);
+  const { allowed } = await ctx.rateLimiter.reserve(`email-change:${actor.user.uid}`, EMAIL_CHANGES_PER_HOUR, HOUR_MS);
+  if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  const token = await issueToken(ctx.db, { uid: actor.user.uid, purpose: 'change-email', email: newEmail }, CHANGE_EMAIL_TTL_MS);
+  await sendNow(ctx, confirmEmailChangeMessage({ to: newEmail, name: actor.user.name, link: appLink(ctx.config.publicUrl, '/confirm-email', token) }));
+  return ACCOUNT_TEXTS.emailChangeSent(newEmail);
+}
+
+/** The link from the new address: the email changes (verified), and the old address is told. */
+export async function confirmEmailChange(ctx: ServerContext, token: string): Promise<string> {
+  const link = await consumeToken(ctx.db, token, 'change-email');
+  const user = link ? await findUser(ctx.db, link.uid) : null;
+  if (!link || !user) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
+  if (user.email.toLowerCase() === link.email) return ACCOUNT_TEXTS.emailChanged;
+  if (await emailInUse(ctx, link.email)) throw conflict(ACCOUNT_TEXTS.emailTaken);
+  try {
+    await (await authStore(ctx)).updateUser(user.uid, { email: link.email, emailVerified: true });
+  } catch (err) {
+    // Another account took the address between the check and the write (a unique index).
+    if (await emailInUse(ctx, link.email)) throw conflict(ACCOUNT_TEXTS.emailTaken);
+    throw err;
+  }
+  await ctx.db.updateTable('users').set({ email: link.email }).where('uid', '=', user.uid).execute();
+  await markEmailVerified(ctx, user.uid);
+  sendLater(ctx, emailChangedMessage({ to: user.email, name: user.name, newEmail: link.email, publicUrl: ctx.config.publicUrl }));
+  await publishUserChanged(ctx, user.uid);
+  return ACCOUNT_TEXTS.emailChanged;
+}
+
+export function unknownProvider(id: string): never {
+  throw notFound(`No sign-in provider called ${id}.`);
+}
