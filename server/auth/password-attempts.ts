@@ -22,7 +22,8 @@ export interface PasswordCheck {
  * Every password check (sign-in, password change, email change) takes its places in the
  * counters BEFORE the password is hashed, in one atomic upsert each, so a burst of parallel
  * guesses cannot slip past the limit. A stranger who uses up an account's limit cannot lock
- * its owner out: a client address with no recent attempts on the account still gets a try.
+ * its owner out: a client address with no recent failures (on any account) still gets a
+ * try, so a stranger gets at most one such try per address and window.
  */
 export async function reservePasswordCheck(limiter: RateLimiter, email: string, ip: string): Promise<PasswordCheck> {
   const account = email.trim().toLowerCase();
@@ -37,7 +38,8 @@ export async function reservePasswordCheck(limiter: RateLimiter, email: string, 
     limiter.reserve(keys.account, PER_ACCOUNT, WINDOW_MS),
     limiter.reserve(keys.pair, PER_ACCOUNT_ADDRESS, WINDOW_MS),
   ]);
-  const freshAddress = byPair.count === 1;
+  // Successful checks are refunded, so a count of 1 means: this address has failed nothing lately.
+  const freshAddress = byAddress.count === 1;
   const allowed = byAddress.allowed && byPair.allowed && (byAccount.allowed || freshAddress);
   const blockers = [byAddress, byPair, ...(freshAddress ? [] : [byAccount])].filter((r) => !r.allowed);
   const refundAll = async () => {

@@ -119,24 +119,33 @@ export function authRoutes(ctx: ServerContext) {
       });
     }
     if (response.status >= 400) return reshapeError(c, ctx, response);
-    return response.ok ? withoutSessionToken(response) : response;
+    return withoutSessionToken(response);
   });
 
   return app;
 }
 
 /**
- * better-auth also puts the session token in sign-in and sign-up bodies, for bearer-token
- * clients. Ours use the HttpOnly cookie only, so script on the page never sees the token.
+ * better-auth also puts the session token in sign-in, sign-up and get-session bodies, for
+ * bearer-token clients. Ours use the HttpOnly cookie only, so script on the page never sees
+ * the token. Nothing from /api/auth may be cached.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
-  if (!response.headers.get('content-type')?.includes('application/json')) return response;
-  const body: unknown = await response.clone().json().catch(() => null);
-  if (!body || typeof body !== 'object' || !('token' in body)) return response;
-  const { token: _token, ...rest } = body as Record<string, unknown>;
   const headers = new Headers(response.headers);
+  headers.set('cache-control', 'no-store');
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body: unknown = await response.json().catch(() => null);
   headers.delete('content-length');
-  return new Response(JSON.stringify(rest), { status: response.status, headers });
+  return new Response(JSON.stringify(stripTokens(body)), { status: response.status, headers });
+}
+
+function stripTokens(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { token: _token, session, ...rest } = body as Record<string, unknown>;
+  if (session === undefined) return rest;
+  return { ...rest, session: session && typeof session === 'object' ? stripTokens(session) : session };
 }
 
 /** better-auth answers `{code, message}`; the API answers `{"error":{code, message}}` in words people use. */

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS } from '@common/account';
+import { testDialects } from '../test/databases';
+import { signUp, signUpVerified, startTestServer, type TestServer } from '../test/server';
+import { addressKey } from '../http/client-ip';
+import { hashingSlots } from './password';
+
+type ErrorBody = { error: { code: string; message: string } };
+
+describe.each(testDialects())('password checks that cannot be abused, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Tests play clients at many addresses through the proxy header.
+    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  let nextAddress = 1;
+  const freshAddress = () => `10.1.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  const signIn = (email: string, password: string, from: string) =>
+    server.client().send<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password }, { 'x-forwarded-for': from });
+
+  it('exposes only the better-auth endpoints the app uses', async () => {
+    const person = await signUp(server);
+    const hidden: Array<[string, string]> = [
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/revoke-session'],
+      ['POST', '/api/auth/revoke-sessions'],
+      ['POST', '/api/auth/revoke-other-sessions'],
+      ['POST', '/api/auth/change-password'],
+      ['POST', '/api/auth/change-email'],
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/request-password-reset'],
+      ['POST', '/api/auth/reset-password'],
+      ['GET', '/api/auth/verify-email'],
+      ['GET', '/api/auth/list-accounts'],
+      ['POST', '/api/auth/unlink-account'],
+      ['GET', '/api/auth/ok'],
+      ['GET', '/api/auth/sign-in/email'],
+    ];
+    for (const [method, path] of hidden) {
+      const res = await person.client.send<ErrorBody>(method, path, method === 'POST' ? {} : undefined);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect((await person.client.get('/api/auth/get-session')).status).toBe(200);
+  });
+
+  it('answers auth requests with Cache-Control: no-store and no session token in the body', async () => {
+    const person = await signUp(server);
+    const session = await person.client.get('/api/auth/get-session');
+    expect(session.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.stringify(session.body)).not.toMatch(/"token"/);
+    const signedIn = await signIn(person.email, person.password, freshAddress());
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.stringify(signedIn.body)).not.toMatch(/"token"/);
+  });
+
+  it('lets at most the limit of a burst of 100 parallel wrong passwords be checked', async () => {
+    const person = await signUp(server);
+    const from = freshAddress();
+    const burst = await Promise.all(Array.from({ length: 100 }, () => signIn(person.email, 'wrong guess', from)));
+    const checked = burst.filter((r) => r.status === 401).length;
+    const refused = burst.filter((r) => r.status === 429);
+    expect(checked).toBe(5);
+    expect(refused).toHaveLength(95);
+    expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused[0]!.body.error.message).toMatch(/^Too many failed attempts\. Please wait \d+ minutes? and try again\.$/);
+    // The right password from the same address waits too: the guesses used its places.
+    expect((await signIn(person.email, person.password, from)).status).toBe(429);
+  });
+
+  it('counts per account across addresses, yet the owner at an address with no failures still gets in', async () => {
+    const owner = await signUpVerified(server);
+    for (let i = 0; i < 4; i++) {
+      const from = freshAddress();
+      await Promise.all(Array.from({ length: 5 }, () => signIn(owner.email, 'attacker guess', from)));
+    }
+    const attacker = freshAddress();
+    await signIn(owner.email, 'one more', attacker);
+    // The account is over its limit: the attacker's address (with failures) is refused…
+    expect((await signIn(owner.email, owner.password, attacker)).status).toBe(429);
+    // …while the owner at home, with no recent failures, signs in.
+    expect((await signIn(owner.email, owner.password, freshAddress())).status).toBe(200);
+  });
+
+  it('counts IPv6 addresses by their /64', async () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:ffff::9'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    const person = await signUp(server);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(person.email, 'wrong guess', `2001:db8:77:1::${(i + 1).toString(16)}`)),
+    );
+    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+    expect((await signIn(person.email, 'wrong guess', '2001:db8:77:2::1')).status).toBe(401);
+  });
+
+  it('counts a wrong current password in Settings like a failed sign-in', async () => {
+    const person = await signUp(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await person.client.post<ErrorBody>('/api/account/password', { currentPassword: 'guess', newPassword: 'new password 1' })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it('hashes a few at a time, so a flood of password checks leaves other requests fast', async () => {
+    const people = await Promise.all(Array.from({ length: 24 }, () => signUp(server)));
+    const reader = await signUp(server);
+    const timeMe = async () => {
+      const start = performance.now();
+      expect((await reader.client.get('/api/me')).status).toBe(200);
+      return performance.now() - start;
+    };
+    const baseline = Math.min(await timeMe(), await timeMe(), await timeMe());
+    // Every one of these is allowed (a fresh address each) and costs a full argon2 hash.
+    const flood = Promise.all(people.map((p) => signIn(p.email, 'wrong guess', freshAddress())));
+    // Measure while hashes are waiting for a place, i.e. in the thick of the flood.
+    for (let i = 0; i < 400 && hashingSlots.queued === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    const queuedDuring = hashingSlots.queued;
+    const during = await timeMe();
+    const results = await flood;
+    expect(results.every((r) => r.status === 401)).toBe(true);
+    expect(queuedDuring).toBeGreaterThan(0);
+    expect(during).toBeLessThan(Math.max(750, baseline * 10));
+  });
+
+  it('says the same for a wrong password and an unknown email', async () => {
+    const person = await signUp(server);
+    const wrong = await signIn(person.email, 'not it', freshAddress());
+    const unknown = await signIn(`nobody.${Date.now()}@example.com`, 'not it', freshAddress());
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error.message).toBe(ACCOUNT_TEXTS.invalidCredentials);
+  });
+});
