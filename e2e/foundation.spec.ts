@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './support/env';
+import { linkFrom, waitForMail } from './support/mail';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
 
@@ -42,7 +43,7 @@ test('a signed-out visitor is sent to login and comes back after signing in', as
   await form.getByLabel('Email').fill(person.email);
   await form.getByLabel('Password').fill('wrong password');
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Wrong password. Please try again.');
+  await expect(form.getByRole('alert')).toHaveText('Incorrect email or password.');
   await expect(form.getByLabel('Email')).toHaveValue(person.email);
   await form.getByLabel('Password').fill(person.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
@@ -108,6 +109,10 @@ test('admin screens are refused to a non-admin and open for the owner', async ({
   if (res.status() === 422) {
     await owner.request.post('/api/auth/sign-in/email', { data: { email: E2E.adminEmail, password: 'owner password' }, headers: { origin: E2E.baseUrl } });
   }
+  // The owner address is an admin only once verified: open the link from the email.
+  const verification = await waitForMail(E2E.adminEmail, 'Verify your email address for Drabble');
+  await owner.goto(linkFrom(verification, '/verify-email'));
+  await expect(owner.getByText('Your email address is verified.')).toBeVisible();
   await owner.goto('/admin');
   await expect(owner.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(owner.getByRole('link', { name: 'Admin Panel' })).toBeVisible();

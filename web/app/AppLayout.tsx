@@ -3,6 +3,7 @@ import { useCurrentUser } from '../lib/auth';
 import { useLiveEvents } from '../lib/live-events';
 import { TopNav } from './nav/TopNav';
 import { CenteredSpinner } from './Spinner';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 export function AppLayout() {
   const { user } = useCurrentUser();
@@ -20,6 +21,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopNav />
+      {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
         {loadingScreen ? <CenteredSpinner /> : <Outlet />}
       </main>

@@ -15,6 +15,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'messages', lazy: () => import('../features/messages/MessagesScreen').then((m) => ({ Component: m.MessagesScreen })) },
   { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
   { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
+  { path: 'settings', lazy: () => import('../features/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
   { path: 'mrt-test', lazy: () => import('../features/mrt-test/MrtTestScreen').then((m) => ({ Component: m.MrtTestScreen })) },
   {
     path: 'admin',
@@ -41,6 +42,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/home/HomeScreen').then((m) => ({ Component: m.HomeScreen })) },
           { path: 'login', lazy: () => import('../features/auth/LoginScreen').then((m) => ({ Component: m.LoginScreen })) },
+          // The emailed links and the password reset work signed in or out.
+          { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordScreen').then((m) => ({ Component: m.ForgotPasswordScreen })) },
+          { path: 'reset-password', lazy: () => import('../features/auth/ResetPasswordScreen').then((m) => ({ Component: m.ResetPasswordScreen })) },
+          { path: 'verify-email', lazy: () => import('../features/auth/VerifyEmailScreen').then((m) => ({ Component: m.VerifyEmailScreen })) },
+          { path: 'confirm-email', lazy: () => import('../features/auth/ConfirmEmailScreen').then((m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
           { element: <RequireAuth />, children: signedInRoutes },
           { path: '*', lazy: () => import('../features/not-found/NotFoundScreen').then((m) => ({ Component: m.NotFoundScreen })) },

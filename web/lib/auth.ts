@@ -69,11 +69,27 @@ export type OAuthProviderId = 'google' | 'microsoft';
 
 const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean().optional() });
 
-/** Asks the server where to send the browser for a provider sign-in, and goes there. */
+/**
+ * Asks the server where to send the browser for a provider sign-in, and goes there. A refusal
+ * comes back to /login?provider=<id>&error=<code> (account_not_linked: the email has an account).
+ */
 export async function startOAuthSignIn(providerId: OAuthProviderId, next: string): Promise<void> {
   const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
     method: 'POST',
-    body: { providerId, callbackURL: next, errorCallbackURL: '/login?error=oauth' },
+    body: { providerId, callbackURL: next, errorCallbackURL: `/login?provider=${providerId}` },
+    schema: oauthStartSchema,
+  });
+  window.location.assign(url);
+}
+
+/**
+ * Connects a provider to the signed-in account: the browser goes to the provider and comes
+ * back to /settings, or to /settings?provider=<id>&error=<code> when it was refused.
+ */
+export async function startOAuthLink(providerId: OAuthProviderId): Promise<void> {
+  const { url } = await apiFetch('/api/auth/oauth2/link', {
+    method: 'POST',
+    body: { providerId, callbackURL: '/settings', errorCallbackURL: `/settings?provider=${providerId}` },
     schema: oauthStartSchema,
   });
   window.location.assign(url);

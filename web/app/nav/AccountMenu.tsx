@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
 import { useSignOut } from '../../lib/auth';
@@ -39,6 +39,12 @@ export function AccountMenu({ user }: { user: UserRecord }) {
           <Link to="/profile" data-testid="account-menu-profile">
             <UserRound aria-hidden className="size-4" />
             Profile
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/settings" data-testid="account-menu-settings">
+            <Settings aria-hidden className="size-4" />
+            Settings
           </Link>
         </DropdownMenu.Item>
         <DropdownMenu.Item className={itemClass} data-testid="sign-out" onSelect={() => void signOut()}>

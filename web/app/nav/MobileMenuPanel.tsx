@@ -1,4 +1,4 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
 import { useSignOut } from '../../lib/auth';
@@ -32,6 +32,10 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
             <Link to="/profile" onClick={onClose} className={rowLink}>
               <UserRound aria-hidden className="size-5" />
               Profile
+            </Link>
+            <Link to="/settings" onClick={onClose} className={rowLink} data-testid="mobile-menu-settings">
+              <Settings aria-hidden className="size-5" />
+              Settings
             </Link>
             {user.admin && <AdminLink withLabel onNavigate={onClose} />}
           </div>

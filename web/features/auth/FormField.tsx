@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
 import { inputField } from '../../app/ui';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -21,6 +22,38 @@ export function FormField({ label, hint, ...inputProps }: FormFieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+type PresetProps = Omit<FormFieldProps, 'type' | 'label'> & { label?: string };
+
+/** An email address field: the keyboard, autofill and length every email field wants. */
+export function EmailField({ label = 'Email', ...props }: PresetProps) {
+  return <FormField label={label} type="email" name="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} {...props} />;
+}
+
+/** A password field; `autoComplete` says which (current-password or new-password). */
+export function PasswordField({ label = 'Password', ...props }: PresetProps) {
+  return <FormField label={label} type="password" maxLength={PASSWORD_MAX_LENGTH} {...props} />;
+}
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  maxLength: number;
+  hint?: string;
+}
+
+/** "New password" and "Confirm new password", as the reset form and Settings ask for them. */
+export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, maxLength, hint }: NewPasswordFieldsProps) {
+  const shared = { autoComplete: 'new-password', maxLength, required: true } as const;
+  return (
+    <>
+      <PasswordField label="New password" name="newPassword" hint={hint} value={password} onChange={(e) => onPassword(e.target.value)} {...shared} />
+      <PasswordField label="Confirm new password" name="confirmPassword" value={confirmation} onChange={(e) => onConfirmation(e.target.value)} {...shared} />
+    </>
   );
 }
 

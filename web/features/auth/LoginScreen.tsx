@@ -8,18 +8,19 @@ import { safeNextPath } from '../../lib/safe-next';
 import { ACCOUNT_NOT_LOADED_MESSAGE } from './auth-form';
 import { AuthTabs, panelId, tabId, type AuthMode } from './AuthTabs';
 import { FormError } from './FormField';
+import { providerFromParam, providerSignInError } from './provider-errors';
 import { ProviderButtons } from './ProviderButtons';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
-const PROVIDER_FAILED_MESSAGE = 'Sign-in with that provider failed. Please try again.';
 const NO_PROVIDERS = { google: false, microsoft: false };
 
 export function LoginScreen() {
   const { user } = useCurrentUser();
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
-  const providerFailed = searchParams.has('error');
+  // A provider sign-in that came back refused: /login?provider=<id>&error=<code>.
+  const providerError = searchParams.get('error');
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [email, setEmail] = useState('');
   const refreshCurrentUser = useRefreshCurrentUser();
@@ -43,7 +44,7 @@ export function LoginScreen() {
           </h1>
           <p className="mt-1 text-sm text-muted">Write, share and talk about ultra-short fiction.</p>
         </div>
-        {providerFailed && <FormError message={PROVIDER_FAILED_MESSAGE} />}
+        {providerError !== null && <FormError message={providerSignInError(providerFromParam(searchParams.get('provider')), providerError)} />}
         <ProviderButtons providers={config?.providers ?? NO_PROVIDERS} next={next} />
         <AuthTabs mode={mode} onChange={setMode} />
         <div role="tabpanel" id={panelId(mode)} aria-labelledby={tabId(mode)}>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { EMAIL_MAX } from '@common/limits';
-import { primaryButton } from '../../app/ui';
+import { Link } from 'react-router';
+import { primaryButton, textLink } from '../../app/ui';
 import { signInWithEmail } from '../../lib/auth';
 import { authErrorMessage } from './auth-form';
-import { FormError, FormField } from './FormField';
+import { EmailField, FormError, PasswordField } from './FormField';
 
 interface SignInFormProps {
   email: string;
@@ -11,6 +11,12 @@ interface SignInFormProps {
   maxPasswordLength: number;
   /** Called after the server accepted the credentials; resolves to an error to show, if any. */
   onSignedIn: () => Promise<string | null>;
+}
+
+/** The reset screen starts with the address already typed here. */
+function forgotPasswordPath(email: string): string {
+  const typed = email.trim();
+  return typed ? `/forgot-password?${new URLSearchParams({ email: typed }).toString()}` : '/forgot-password';
 }
 
 export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn }: SignInFormProps) {
@@ -36,20 +42,14 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">
-      <FormField
+      <EmailField
         label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
         required
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="current-password"
         maxLength={maxPasswordLength}
@@ -57,6 +57,11 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
         onChange={(event) => setPassword(event.target.value)}
         required
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to={forgotPasswordPath(email)} className={textLink}>
+          Forgot password?
+        </Link>
+      </p>
       <FormError message={error} />
       <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
         Sign in

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MAX, EMAIL_MAX } from '@common/limits';
+import { DISPLAY_NAME_MAX } from '@common/limits';
 import { primaryButton } from '../../app/ui';
 import { signUpWithEmail } from '../../lib/auth';
 import { authErrorMessage } from './auth-form';
-import { FormError, FormField } from './FormField';
+import { EmailField, FormError, FormField, PasswordField } from './FormField';
 import { passwordLengthProblem } from './password-rules';
 
 interface SignUpFormProps {
@@ -48,20 +48,14 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
         value={displayName}
         onChange={(event) => setDisplayName(event.target.value)}
       />
-      <FormField
+      <EmailField
         label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={EMAIL_MAX}
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
         required
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         name="new-password"
         autoComplete="new-password"
         maxLength={maxPasswordLength}

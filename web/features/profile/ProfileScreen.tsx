@@ -35,8 +35,9 @@ function MyProfile({ user }: { user: UserRecord }) {
     <div className="space-y-6">
       <title>My Profile · Drabble</title>
       <ProfileHeader user={user} stats={stats.data?.stats} />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long unbroken title or word must not widen the page. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileInfo user={user} />
           <IconPicker
             current={user.profileIcon}
@@ -45,7 +46,7 @@ function MyProfile({ user }: { user: UserRecord }) {
             note={user.profileImage ? 'Your photo is shown while you have one; this icon is used when you remove it.' : 'Shown as your avatar across Drabble.'}
           />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <WritingStatistics query={stats} dailyGoal={user.dailyGoal} />
           <RecentActivity recent={stats.data?.recent} />
         </div>

@@ -8,7 +8,7 @@ import { formatDate, plural } from '../stories/format';
 /** Spec section 2: up to 5 stories, newest first: title, word count, Public/Private, date. */
 export function RecentActivity({ recent }: { recent: RecentStory[] | undefined }) {
   return (
-    <section aria-labelledby="recent-heading" className={card} data-testid="recent-activity">
+    <section aria-labelledby="recent-heading" className={`${card} min-w-0`} data-testid="recent-activity">
       <h2 id="recent-heading" className="text-lg font-semibold text-fg">
         Recent Activity
       </h2>
@@ -30,8 +30,8 @@ export function RecentActivity({ recent }: { recent: RecentStory[] | undefined }
         <ol className="mt-3 divide-y divide-line" data-testid="recent-list">
           {recent.map((story) => (
             <li key={story.id} className="flex items-start justify-between gap-3 py-3 first:pt-1 last:pb-0" data-testid="recent-item">
-              <div className="min-w-0">
-                <Link to={`/story/${story.id}`} className={`block truncate rounded-sm font-medium text-fg hover:underline ${focusRing}`}>
+              <div className="min-w-0 flex-1">
+                <Link to={`/story/${story.id}`} title={story.title} className={`block truncate rounded-sm font-medium text-fg hover:underline ${focusRing}`}>
                   {story.title}
                 </Link>
                 <p className="mt-0.5 text-xs text-muted">

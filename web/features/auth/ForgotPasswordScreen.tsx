@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ACCOUNT_TEXTS } from '@common/account';
+import { emailSchema } from '@common/api';
+import { primaryButton, textLink } from '../../app/ui';
+import { accountErrorMessage, useForgotPassword } from '../settings/api';
+import { AuthCard, FormNotice } from './AuthCard';
+import { EmailField, FormError } from './FormField';
+
+/** /forgot-password[?email=]: the answer never says whether the address has an account. */
+export function ForgotPasswordScreen() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email.trim());
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
+    setProblem(null);
+    forgot.mutate({ email: parsed.data }, { onError: (error) => setProblem(accountErrorMessage(error)) });
+  };
+
+  return (
+    <AuthCard title="Reset your password" intro="Enter the email address of your account and we will send you a link to choose a new password.">
+      {forgot.isSuccess ? (
+        <FormNotice message={ACCOUNT_TEXTS.forgotAnswer} testId="forgot-answer" />
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="forgot-password-form">
+          <EmailField
+            label="Email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+          <FormError message={problem} />
+          <button type="submit" disabled={forgot.isPending} className={`${primaryButton} w-full`}>
+            {forgot.isPending ? 'Sending…' : 'Send reset link'}
+          </button>
+        </form>
+      )}
+      <p className="text-center text-sm text-muted">
+        <Link to="/login" className={textLink}>
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

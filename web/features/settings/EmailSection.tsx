@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { BadgeCheck, CircleAlert } from 'lucide-react';
+import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
+import { emailSchema } from '@common/api';
+import { primaryButton } from '../../app/ui';
+import { EmailField, FormError, PasswordField } from '../auth/FormField';
+import { useChangeEmail } from './api';
+import { SettingsSection } from './SettingsSection';
+
+function VerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-ink" data-testid="email-verified">
+      <BadgeCheck aria-hidden className="size-3.5" />
+      Verified
+    </span>
+  ) : (
+    <span
+      className="inline-flex shrink-0 items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+      data-testid="email-unverified"
+    >
+      <CircleAlert aria-hidden className="size-3.5" />
+      Not verified
+    </span>
+  );
+}
+
+/**
+ * The sign-in address. A change is confirmed from a link sent to the new address; an account
+ * with a password confirms it is its owner by typing it (the field shows once a new address is typed).
+ */
+export function EmailSection({ account }: { account: AccountOverview }) {
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useChangeEmail();
+  const askPassword = account.hasPassword && (newEmail !== '' || password !== '');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = emailSchema.safeParse(newEmail.trim());
+    if (!email.success) return setProblem(email.error.issues[0]?.message ?? 'Please enter a valid email address.');
+    if (email.data.toLowerCase() === account.email.toLowerCase()) return setProblem(ACCOUNT_TEXTS.emailSame);
+    if (account.hasPassword && !password) return setProblem(ACCOUNT_TEXTS.passwordRequired);
+    setProblem(null);
+    change.mutate(
+      { newEmail: email.data, ...(account.hasPassword ? { currentPassword: password } : {}) },
+      {
+        onSuccess: () => {
+          setNewEmail('');
+          setPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <SettingsSection title="Email" testId="settings-email">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="min-w-0 text-sm break-all text-fg">
+          <span className="sr-only">Current email: </span>
+          <span className="font-medium" data-testid="current-email">
+            {account.email}
+          </span>
+        </p>
+        <VerifiedBadge verified={account.emailVerified} />
+      </div>
+      <form onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
+        <EmailField
+          label="New email"
+            name="newEmail"
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+          hint="We send a link to the new address; your email changes when you open it."
+        />
+        {askPassword && (
+          <PasswordField
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+        <FormError message={problem} />
+        <div>
+          <button type="submit" disabled={change.isPending || !newEmail.trim()} className={primaryButton}>
+            {change.isPending ? 'Sending…' : 'Change email'}
+          </button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

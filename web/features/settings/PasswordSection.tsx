@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
+import { primaryButton, secondaryButton } from '../../app/ui';
+import { FormError, NewPasswordFields, PasswordField } from '../auth/FormField';
+import { newPasswordProblem } from '../auth/new-password';
+import { useChangePassword, usePasswordPolicy, useSendSetPasswordLink } from './api';
+import { SettingsSection } from './SettingsSection';
+
+function ChangePasswordForm({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const policy = usePasswordPolicy();
+  const change = useChangePassword();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = current ? newPasswordProblem(next, confirm, policy.min, policy.max) : ACCOUNT_TEXTS.passwordRequired;
+    setProblem(found);
+    if (found) return;
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+          setConfirm('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <NewPasswordFields
+        password={next}
+        confirmation={confirm}
+        onPassword={setNext}
+        onConfirmation={setConfirm}
+        maxLength={policy.max}
+        hint={`At least ${policy.min} characters.`}
+      />
+      <FormError message={problem} />
+      <p className="text-sm text-muted">Changing your password signs you out everywhere else.</p>
+      <div>
+        <button type="submit" disabled={change.isPending} className={primaryButton}>
+          {change.isPending ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** An account made with Google or Microsoft has no password: it can get one by email. */
+function SetPasswordByEmail({ email }: { email: string }) {
+  const send = useSendSetPasswordLink();
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className="text-sm text-muted">You sign in with a connected account. Set a password to sign in with your email address too.</p>
+      <button type="button" disabled={send.isPending} onClick={() => send.mutate({ email })} className={secondaryButton}>
+        Email me a link to set a password
+      </button>
+    </div>
+  );
+}
+
+export function PasswordSection({ account }: { account: AccountOverview }) {
+  return (
+    <SettingsSection title="Password" testId="settings-password">
+      {account.hasPassword ? <ChangePasswordForm email={account.email} /> : <SetPasswordByEmail email={account.email} />}
+    </SettingsSection>
+  );
+}

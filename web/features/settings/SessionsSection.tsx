@@ -1,0 +1,80 @@
+import { Monitor, RefreshCw } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AccountSession } from '@common/account';
+import { secondaryButton } from '../../app/ui';
+import { formatDateTime } from '../stories/format';
+import { useRevokeOtherSessions, useRevokeSession, sessionsQuery } from './api';
+import { lastActiveText } from './last-active';
+import { SettingsSection, smallButton } from './SettingsSection';
+
+function SessionRow({ session, revoking, onRevoke }: { session: AccountSession; revoking: boolean; onRevoke: () => void }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-testid="session">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-fg">
+            {session.device}
+            {session.current && (
+              <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-ink" data-testid="session-current">
+                This device
+              </span>
+            )}
+          </p>
+          <p className="text-sm break-words text-muted">
+            {session.ipAddress ?? 'Unknown IP address'} · Last active{' '}
+            <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
+              {lastActiveText(session.lastSeenAt)}
+            </time>
+          </p>
+        </div>
+      </div>
+      {!session.current && (
+        <button type="button" disabled={revoking} onClick={onRevoke} className={`${secondaryButton} ${smallButton}`}>
+          Sign out<span className="sr-only"> of {session.device}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Where the account is signed in: each other session can be ended, or all of them at once. */
+export function SessionsSection() {
+  const query = useQuery(sessionsQuery);
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const sessions = query.data?.sessions;
+  const others = sessions?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <SettingsSection title="Active sessions" description="The browsers and devices signed in to your account." testId="settings-sessions">
+      {sessions ? (
+        <>
+          <ul className="divide-y divide-line" data-testid="session-list">
+            {sessions.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                revoking={revoke.isPending && revoke.variables === session.id}
+                onRevoke={() => revoke.mutate(session.id)}
+              />
+            ))}
+          </ul>
+          {others > 0 && (
+            <button type="button" disabled={revokeOthers.isPending} onClick={() => revokeOthers.mutate()} className={`${secondaryButton} mt-4`}>
+              Sign out of all other sessions
+            </button>
+          )}
+        </>
+      ) : query.isError ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p>Your sessions could not be loaded.</p>
+          <button type="button" className={`${secondaryButton} ${smallButton} mt-3`} onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden className="size-4" />
+            Try again
+          </button>
+        </div>
+      ) : undefined}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,33 @@
+import { useId, type ReactNode } from 'react';
+import { card } from '../../app/ui';
+
+export const smallButton = 'px-3 py-1.5';
+
+interface SettingsSectionProps {
+  title: string;
+  description?: ReactNode;
+  testId?: string;
+  /** Left out while the account is loading: a placeholder shows instead. */
+  children?: ReactNode;
+}
+
+/** One card of /settings: a region named by its heading. */
+export function SettingsSection({ title, description, testId, children }: SettingsSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${card} min-w-0`} data-testid={testId}>
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
+        {title}
+      </h2>
+      {description && <div className="mt-1 text-sm text-muted">{description}</div>}
+      <div className="mt-4">
+        {children ?? (
+          <div className="space-y-3" aria-hidden>
+            <div className="h-5 w-2/3 animate-pulse rounded bg-subtle" />
+            <div className="h-10 animate-pulse rounded-md bg-subtle" />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
