@@ -129,6 +129,17 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(during).toBeLessThan(Math.max(750, baseline * 10));
   });
 
+  it('limits answers to emailed links per address', async () => {
+    const from = freshAddress();
+    const tries = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        server.client().send('POST', '/api/account/verify-email', { token: `guess${String(i).padStart(20, '0')}` }, { 'x-forwarded-for': from }),
+      ),
+    );
+    expect(tries.filter((r) => r.status === 400)).toHaveLength(30);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
   it('says the same for a wrong password and an unknown email', async () => {
     const person = await signUp(server);
     const wrong = await signIn(person.email, 'not it', freshAddress());

@@ -19,7 +19,8 @@ import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { readJson } from '../../http/validate';
-import { notFound } from '../../http/errors';
+import { notFound, tooManyRequests } from '../../http/errors';
+import { addressKey } from '../../http/client-ip';
 import { disconnectProvider, listSessions, revokeSession } from './connections';
 import { revokeSessions } from './identity';
 import { changePassword, forgotPassword, resetPassword } from './passwords';
@@ -38,6 +39,17 @@ function actorOf(c: Context<AppEnv>): AccountActor {
 }
 
 const message = (text: string): AccountMessage => ({ message: text });
+
+/** Emailed-link answers per client address per 15 minutes: tokens cannot be guessed, but nobody needs to try. */
+const LINKS_PER_ADDRESS = 30;
+
+async function limitLinkAttempts(ctx: ServerContext, c: Context<AppEnv>): Promise<void> {
+  const { allowed, retryAfterMs } = await ctx.rateLimiter.reserve(`links:ip:${addressKey(c.var.clientIp)}`, LINKS_PER_ADDRESS, 15 * 60 * 1000);
+  if (!allowed) {
+    c.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  }
+}
 const providerIdSchema = z.enum(PROVIDER_IDS);
 
 /**
@@ -61,11 +73,13 @@ export function accountRoutes(ctx: ServerContext) {
 
   app.post('/email/confirm', async (c) => {
     const { token } = await readJson(c, linkTokenBodySchema);
+    await limitLinkAttempts(ctx, c);
     return c.json(message(await confirmEmailChange(ctx, token)));
   });
 
   app.post('/verify-email', async (c) => {
     const { token } = await readJson(c, linkTokenBodySchema);
+    await limitLinkAttempts(ctx, c);
     return c.json(message(await verifyEmail(ctx, token)));
   });
 
