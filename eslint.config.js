@@ -1,7 +1,51 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/*
+ * Import boundaries (docs/decisions/0010-web-building-blocks.md):
+ * - web/ never imports server/;
+ * - common/ does no I/O: it imports neither web/ nor server/, no Node built-ins and no I/O package;
+ * - a feature (web/features/<name>/) imports another feature only through its public entry,
+ *   '../<name>' (its index.ts), never the files behind it; web/app/router.tsx alone may load
+ *   screen modules directly, with import(), so that each screen stays its own chunk;
+ * - web/lib and web/components sit below the features and the app shell and import neither;
+ *   features do not import the app shell (web/app).
+ * ESLint's no-restricted-imports does not look at import(): no-restricted-syntax covers those.
+ * A file gets a rule's options from the last block that sets it, so each block below lists every
+ * restriction its files need (only the feature-depth guard is meant to be overridden).
+ */
+const up = (levels) => `(?:\\.\\./){${levels}}`;
+const FEATURE_ENTRY = "Import another feature through its public entry, '../<feature>' (its index.ts), not the files behind it.";
+const NO_SERVER = { regex: '^(?:\\.\\./)*server(?:/|$)', message: 'web/ never imports server/ code: what both sides need lives in common/.' };
+/** From a web/ file outside web/features: any path through features/<name>/… */
+const DEEP_FEATURE = { regex: '(?:^|/)features/[^/]+/', message: FEATURE_ENTRY };
+/** From a file `depth` folders below its feature's root: up out of the feature, then into another's files. */
+const otherFeatureFiles = (depth) => [
+  { regex: `^${up(depth + 1)}[^./][^/]*/`, message: FEATURE_ENTRY },
+  { regex: `^${up(depth + 2)}features/[^/]+/`, message: FEATURE_ENTRY },
+  { regex: `^${up(depth + 2)}app(?:/|$)`, message: 'Features do not import the app shell (web/app): shared pieces live in web/components and web/lib.' },
+];
+const BELOW_FEATURES = {
+  regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
+  message: 'web/lib and web/components are shared building blocks: they import neither features nor the app shell.',
+};
+/** The same restrictions for import(), which no-restricted-imports does not check. */
+const dynamicImports = (patterns) =>
+  patterns.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message }));
+const restrict = (patterns, { dynamic = true } = {}) => ({
+  'no-restricted-imports': ['error', { patterns }],
+  ...(dynamic ? { 'no-restricted-syntax': ['error', ...dynamicImports(patterns)] } : {}),
+});
+const MAX_FEATURE_DEPTH = 4;
+
+const COMMON_NO_IO = 'common/ is pure code shared by web/ and server/: it does no I/O and imports neither side.';
+const IO_PACKAGES = [
+  'pg', 'pg/*', 'better-sqlite3', 'kysely', 'kysely/*', 'nodemailer', 'nodemailer/*', 'sharp', 'hono', 'hono/*', '@hono/*',
+  'better-auth', 'better-auth/*', 'pino', 'pino/*', 'aws4fetch', '@node-rs/*', 'smtp-server', 'mailparser',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'e2e/screenshots/'] },
@@ -26,5 +70,70 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/main.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // The app shell and web/main.tsx: features through their public entries.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/features/**', 'web/lib/**', 'web/components/**', 'web/app/router.tsx'],
+    rules: restrict([NO_SERVER, DEEP_FEATURE]),
+  },
+  {
+    // Lazy routes import screen modules directly (one chunk per screen); static imports still go through public entries.
+    files: ['web/app/router.tsx'],
+    rules: restrict([NO_SERVER, DEEP_FEATURE], { dynamic: false }),
+  },
+  {
+    files: ['web/lib/**/*.{ts,tsx}', 'web/components/**/*.{ts,tsx}'],
+    rules: restrict([NO_SERVER, BELOW_FEATURES]),
+  },
+  {
+    // The blocks below look MAX_FEATURE_DEPTH folders deep; a deeper file would escape them.
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program', message: `Keep feature folders at most ${MAX_FEATURE_DEPTH} folders deep (the import-boundary rules look no deeper).` },
+      ],
+    },
+  },
+  // web/features/<name>/ at each folder depth: files directly in it, one folder down, and so on.
+  ...Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+    files: [`web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: restrict([NO_SERVER, ...otherFeatureFiles(depth)]),
+  })),
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: COMMON_NO_IO })),
+          patterns: [
+            { regex: '^node:', message: COMMON_NO_IO },
+            { regex: '^(?:\\.\\./)*(?:web|server)(?:/|$)', message: COMMON_NO_IO },
+            { group: IO_PACKAGES, message: COMMON_NO_IO },
+          ],
+        },
+      ],
+      // import() loads common/'s own modules only.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/^[^.]/]', message: COMMON_NO_IO },
+        ...dynamicImports([{ regex: '^(?:\\.\\./)+(?:web|server)(?:/|$)', message: COMMON_NO_IO }]),
+      ],
+    },
+  },
+  {
+    // Tests may stub the network; the shared code itself never touches it, the disk, storage or the page.
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'localStorage', 'sessionStorage', 'indexedDB', 'document', 'window', 'process', 'require'].map(
+          (name) => ({ name, message: COMMON_NO_IO }),
+        ),
+      ],
+    },
   },
 );

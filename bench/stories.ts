@@ -111,7 +111,7 @@ async function main() {
       log(`\n${name}\n${rows.map((r) => `  ${r.detail}`).join('\n')}`);
     };
     const community = (query: Partial<CommunityQuery>) =>
-      communityQuery(db, 'sqlite', { sort: 'newest', limit: 20, ...query } as CommunityQuery, query.q ? searchTerms(query.q) : []).compile();
+      communityQuery(db, 'sqlite', null, { sort: 'newest', limit: 20, ...query } as CommunityQuery, query.q ? searchTerms(query.q) : []).compile();
     plan('community, newest', community({}));
     plan('community, newest, deep page', community({ cursor: deepNewest() }));
     plan('community, most liked, deep page', community({ sort: 'liked', cursor: deepLiked() }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './api';
 import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH } from './limits';
+import { safeText } from './text';
 
 /**
  * The self-service account API (/api/account/*): verification, password reset, email and
@@ -47,8 +48,7 @@ export const ACCOUNT_TEXTS = {
   sessionNotFound: 'That session was not found.',
 } as const;
 
-export const displayNameSchema = z
-  .string()
+export const displayNameSchema = safeText('Display name')
   .trim()
   .min(1, 'Please enter a display name.')
   .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`);

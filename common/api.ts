@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from './limits';
+import { safeText } from './text';
 
 /** Every API error has this shape: `{"error":{"code","message"}}`. */
 export const apiErrorSchema = z.object({
@@ -21,7 +22,10 @@ export const authConfigSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-/** Sign-in and sign-up bodies, checked on the login form and again by the server. */
+/**
+ * Sign-in and sign-up bodies, checked on the login form and again by the server. Passwords
+ * are the one text outside the rule in text.ts: they are only ever hashed, never stored.
+ */
 export const emailSchema = z.email('Please enter a valid email address.').max(EMAIL_MAX, 'That email address is too long.');
 export const signInSchema = z.object({
   email: emailSchema,
@@ -30,7 +34,26 @@ export const signInSchema = z.object({
 export const signUpSchema = z.object({
   email: emailSchema,
   password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
-  name: z.string().max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`).default(''),
+  name: safeText('Display name').max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`).default(''),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Where a provider sign-in returns to: a Location header later, so printable ASCII (a browser sends paths percent-encoded). */
+const returnAddressSchema = z.string().regex(/^[\x21-\x7e]{1,2000}$/, 'That return address is not valid.');
+/** What an OAuth provider may send back (RFC 6749: printable ASCII), in every value of every parameter. */
+const providerAnswerSchema = z.string().max(4096).regex(/^[\x20-\x7e]*$/);
+
+/**
+ * POST /api/auth/sign-in/oauth2 and /api/auth/oauth2/link: the fields better-auth would copy
+ * into a redirect. Other fields pass on to better-auth, which checks them itself.
+ */
+export const oauthStartSchema = z.looseObject({
+  providerId: z.string().max(64),
+  callbackURL: returnAddressSchema.optional(),
+  errorCallbackURL: returnAddressSchema.optional(),
+  newUserCallbackURL: returnAddressSchema.optional(),
+});
+
+/** GET /api/auth/oauth2/callback/:provider, every value of every query parameter. */
+export const oauthCallbackQuerySchema = z.record(z.string(), z.array(providerAnswerSchema));

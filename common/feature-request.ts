@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 export const FEATURE_REQUEST_STATUSES = ['new', 'in-progress', 'responded', 'resolved'] as const;
 export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
@@ -10,8 +11,7 @@ export const EMPTY_SUGGESTION_MESSAGE = 'Please enter a feature suggestion.';
 export const SUGGESTION_THANKS = 'Feature request submitted! Thank you for your feedback.';
 
 export const featureRequestInputSchema = z.object({
-  text: z
-    .string()
+  text: safeText('Your suggestion', { typeError: EMPTY_SUGGESTION_MESSAGE })
     .trim()
     .min(1, EMPTY_SUGGESTION_MESSAGE)
     .max(FEATURE_TEXT_MAX, `Please keep your suggestion under ${FEATURE_TEXT_MAX} characters.`),

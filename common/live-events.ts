@@ -1,13 +1,39 @@
 import { z } from 'zod';
 import { userRecordSchema } from './user';
 
+/** An admin notification as pushed to open admin tabs (the stored row, `data` parsed). */
+export const liveNotificationSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  type: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+
 /**
- * Messages on the live-update stream (GET /api/events). The SSE `event:` field is the
- * type; `data:` is the JSON of the matching payload.
+ * Every message on the live-update stream (GET /api/events): the SSE `event:` field is the
+ * type, `data:` the JSON of the matching payload. The server writes an event only with a
+ * type named here and a payload of its schema; the web parses with the same schemas.
  */
 export const liveEventSchemas = {
+  /** The user's record changed (preferences, profile, avatar, streak, favourites, account). */
   'user.updated': z.object({ user: userRecordSchema }),
+  /** For admins: a new notification (a feature request). */
+  'notification.created': z.object({ notification: liveNotificationSchema }),
+  /**
+   * Sent by the stream itself, never stored: the client asked to resume from a point
+   * older than the events the server still keeps (or one it never issued), so it may have
+   * missed something and must refetch what it shows.
+   */
+  reset: z.object({}).strict(),
 } as const;
+
 export type LiveEventType = keyof typeof liveEventSchemas;
 export type LiveEventPayload<T extends LiveEventType> = z.infer<(typeof liveEventSchemas)[T]>;
 export const LIVE_EVENT_TYPES = Object.keys(liveEventSchemas) as LiveEventType[];
+
+/** Types a change may record; `reset` belongs to the stream. */
+export type RecordedLiveEventType = Exclude<LiveEventType, 'reset'>;

@@ -38,10 +38,10 @@ describe('hints and counters', () => {
 });
 
 describe('pronouns', () => {
-  it('trims, collapses whitespace and drops control characters', () => {
+  it('trims, collapses whitespace and refuses control characters', () => {
     expect(pronounsSchema.parse('  she /  her  ')).toBe('she / her');
     expect(pronounsSchema.parse('they\n/them')).toBe('they /them');
-    expect(pronounsSchema.parse('he\u0000/him')).toBe('he/him');
+    expect(problemOf(pronounsSchema, 'he\u0000/him')).toBe('Pronouns contain characters that are not allowed.');
     expect(normalizeLine('\t a \u0007 b ')).toBe('a b');
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_ICONS } from './profile-icons';
+import { safeText } from './text';
 
 /**
  * Profile fields (spec sections 2, 5 and 9): their limits, hint texts and normalisation,
@@ -7,9 +8,9 @@ import { PROFILE_ICONS } from './profile-icons';
  *
  * Rules the spec left open, decided here:
  * - Every field may be emptied: '' clears it.
- * - Single-line fields (pronouns, location) are trimmed, runs of whitespace become one
- *   space and control characters are dropped. About Me keeps its line breaks (CRLF → LF)
- *   and is trimmed at both ends.
+ * - Control characters other than tab and line feed are refused, as in every text field
+ *   (text.ts). Single-line fields (pronouns, location) are trimmed and runs of whitespace
+ *   become one space. About Me keeps its line breaks (CRLF → LF) and is trimmed at both ends.
  * - Limits count characters as code points (an emoji is one; zod's `max` counts the same
  *   way, and so do the counters through `textLength`) and apply to the value as stored,
  *   after normalisation. A website that gets `https://` in
@@ -124,9 +125,10 @@ export function socialUrl(kind: HandleKind, handle: string): string {
 
 // ---- Field schemas: each normalises, then checks the stored value. ----
 
-const textInput = (label: string) => z.string(`${label} must be text.`);
+/** Every field is under the text rule (text.ts) before its own normalisation. */
+const textInput = (label: string, verb?: string) => safeText(label, { verb });
 
-export const pronounsSchema = textInput('Pronouns')
+export const pronounsSchema = textInput('Pronouns', 'contain')
   .overwrite(normalizeLine)
   .max(PRONOUNS_MAX, `Pronouns must be at most ${PRONOUNS_MAX} characters.`);
 

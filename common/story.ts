@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES, promptInputSchema, promptSchema } from './prompts';
 import { timeZoneSchema } from './streak';
+import { emptyAsMissing, safeText } from './text';
 
 /** Limits the editor, the comment box and the server all enforce. */
 export const STORY_TITLE_MAX = 120;
@@ -92,15 +93,13 @@ export const storyPageSchema = z.object({
 });
 export type StoryPage = z.infer<typeof storyPageSchema>;
 
-export const titleSchema = z
-  .string('Please give your story a title.')
+export const titleSchema = safeText('Title', { typeError: 'Please give your story a title.' })
   .trim()
   .min(1, 'Please give your story a title.')
   .max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters.`);
 
 /** The story text: kept as written apart from trailing whitespace; never blank. */
-export const storyTextSchema = z
-  .string('Please write your story before saving.')
+export const storyTextSchema = safeText('Your story', { typeError: 'Please write your story before saving.' })
   .max(STORY_TEXT_MAX, `Your story must be at most ${formatted(STORY_TEXT_MAX)} characters.`)
   .refine((text) => text.trim().length > 0, 'Please write your story before saving.')
   .transform((text) => text.trimEnd());
@@ -141,12 +140,21 @@ export type StorySort = (typeof STORY_SORTS)[number];
 export const VISIBILITY_FILTERS = ['all', 'public', 'private'] as const;
 export type VisibilityFilter = (typeof VISIBILITY_FILTERS)[number];
 
-const cursorSchema = z.string().max(200).optional();
-const limitSchema = z.coerce.number().int().min(1).max(STORY_PAGE_MAX).default(STORY_PAGE_SIZE);
+/** A `nextCursor` passed back: opaque base64url, bounded. The server checks what it decodes to. */
+const cursorSchema = emptyAsMissing(
+  z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'This list has changed. Please reload it.').optional(),
+);
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${STORY_PAGE_MAX}.`;
+/** Page size: digits only (no `1e1`, `0x10` or `-0`); empty means the default. */
+const limitSchema = z.preprocess(
+  (v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]{1,6}$/.test(v) ? Number(v) : v),
+  z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(STORY_PAGE_MAX, LIMIT_MESSAGE).default(STORY_PAGE_SIZE),
+);
+/** User ids are better-auth's random ids. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** An empty query parameter means "not given". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText('Search text')
     .trim()
     .max(max, `Search text must be at most ${max} characters.`)
     .optional()
@@ -158,7 +166,7 @@ export const communityQuerySchema = z.object({
   genre: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GENRES, 'Unknown genre.').optional()),
   sort: z.enum(STORY_SORTS, 'Sort must be newest or liked.').default('newest'),
   /** Only this writer's public stories (a public profile). */
-  author: z.string().max(64).optional(),
+  author: emptyAsMissing(z.string().regex(USER_ID_PATTERN, 'Unknown writer.').optional()),
   cursor: cursorSchema,
   limit: limitSchema,
 });
@@ -216,8 +224,7 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const commentCreateSchema = z
   .object({
-    text: z
-      .string('Please write a comment first.')
+    text: safeText('Your comment', { typeError: 'Please write a comment first.' })
       .trim()
       .min(1, 'Please write a comment first.')
       .max(COMMENT_MAX, `Comments must be at most ${formatted(COMMENT_MAX)} characters.`),

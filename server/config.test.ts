@@ -25,7 +25,19 @@ describe('configuration', () => {
       passwordMinLength: 6,
       signUpsPerHour: 30,
       trustedProxyHeader: null,
+      logRetentionDays: 90,
     });
+  });
+
+  it('reads LOG_RETENTION_DAYS, a whole number of days from 1 to 3650', () => {
+    expect(loadConfig({ LOG_RETENTION_DAYS: '30' }).logRetentionDays).toBe(30);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '1' }).logRetentionDays).toBe(1);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '3650' }).logRetentionDays).toBe(3650);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '' }).logRetentionDays).toBe(90);
+    expect(error({ LOG_RETENTION_DAYS: 'forever' })).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a number of days (got "forever")');
+    expect(error({ LOG_RETENTION_DAYS: '0' })).toBe('Invalid configuration: LOG_RETENTION_DAYS must be 1–3650 days (got "0")');
+    expect(error({ LOG_RETENTION_DAYS: '3651' })).toBe('Invalid configuration: LOG_RETENTION_DAYS must be 1–3650 days (got "3651")');
+    expect(error({ LOG_RETENTION_DAYS: '7.5' })).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "7.5")');
   });
 
   it('names the bad variable in one line', () => {

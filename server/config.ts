@@ -60,6 +60,12 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be 1–3650 days')
+    .max(3650, 'must be 1–3650 days')
+    .default(90),
   STORAGE_DRIVER: z.enum(['local', 's3'], 'must be local or s3').default('local'),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1').default('us-east-1'),
@@ -111,6 +117,8 @@ export interface AppConfig {
   signUpsPerHour: number;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** systemLogs and activityLogs rows older than this many days are deleted by the maintenance task. */
+  logRetentionDays: number;
   storage: StorageConfig;
   /** smtpUrl null means: write each email to the log instead of sending it (see email/mailer.ts). */
   mail: { smtpUrl: string | null; from: string };
@@ -185,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     storage: storageConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
   };

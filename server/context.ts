@@ -9,6 +9,7 @@ import type { RateLimiter } from './http/rate-limit';
 import type { Auth } from './auth/auth';
 import type { ObjectStorage } from './storage';
 import type { Mailer } from './email/mailer';
+import type { SignedInViewer, Viewer } from './policy/viewer';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -29,7 +30,20 @@ export interface ServerContext {
 export interface AppEnv {
   Variables: {
     user: UserRecord | null;
+    /** The same person as policies see them (null: a guest), built once from `user`. */
+    viewer: Viewer;
     sessionId: string | null;
     clientIp: string;
+  };
+}
+
+/**
+ * The variables of a route behind `requireUser` (or in a `signedInRoutes()` group): the
+ * session's user is known, so handlers read `c.var.user` and `c.var.viewer` without `!`.
+ */
+export interface SignedInEnv {
+  Variables: Omit<AppEnv['Variables'], 'user' | 'viewer'> & {
+    user: UserRecord;
+    viewer: SignedInViewer;
   };
 }

@@ -15,6 +15,7 @@ import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './features/me/queries';
 import { recordSystemEvent } from './features/logs/record';
+import { pruneOldLogs } from './features/logs/retention';
 import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
@@ -146,6 +147,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void ctx.rateLimiter.prune().catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
     void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
     void pruneTokens(ctx.db).catch((err: unknown) => logger.warn({ err }, 'account-link prune failed'));
+    void pruneOldLogs(ctx.db, config.logRetentionDays).catch((err: unknown) => logger.warn({ err }, 'log retention prune failed'));
   }, MAINTENANCE_MS);
   maintenance.unref();
 

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_ACCENT } from '@common/theme';
+import { meQueryOptions } from './lib/auth';
+import { createQueryClient } from './lib/query-client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { applyAppearance, currentSystemThemeMode } from './app/theme/system-theme';
 import { readStoredColorTheme, readStoredThemeMode } from './app/theme/theme-storage';
-import { meQueryOptions } from './lib/auth';
-import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 // Paint the remembered appearance before React's first render, so the page does not flash.

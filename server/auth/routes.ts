@@ -1,16 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { signInSchema, signUpSchema, type AuthConfig } from '@common/api';
+import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppEnv, ServerContext } from '../context';
 import { badRequest, errorResponse, notFound, tooManyRequests } from '../http/errors';
-import { addressKey } from '../http/client-ip';
+import { takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../features/logs/record';
 import { CLIENT_IP_HEADER } from './auth';
 import { humanAuthError } from './messages';
 import { reservePasswordCheck, tooManyPasswordChecks, type PasswordCheck } from './password-attempts';
-
-const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The better-auth endpoints the app uses. Everything else better-auth offers (password
@@ -33,6 +31,8 @@ export const isExposedAuthEndpoint = (method: string, path: string) => EXPOSED.s
 const BODY_SCHEMAS: Record<string, z.ZodType> = {
   '/sign-in/email': signInSchema,
   '/sign-up/email': signUpSchema,
+  '/sign-in/oauth2': oauthStartSchema,
+  '/oauth2/link': oauthStartSchema,
 };
 
 function emailOf(body: unknown): string | null {
@@ -62,6 +62,10 @@ export function authRoutes(ctx: ServerContext) {
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
     if (!isExposedAuthEndpoint(c.req.method, path)) throw notFound('No such API endpoint.');
+    // better-auth copies the provider's answer into a Location header: refuse what cannot go there.
+    if (path.startsWith('/oauth2/callback/') && !oauthCallbackQuerySchema.safeParse(c.req.queries()).success) {
+      throw badRequest('The sign-in response is not valid.');
+    }
     const ip = c.var.clientIp;
     const rawBody = c.req.method === 'POST' ? await c.req.text() : null;
     let body: unknown = undefined;
@@ -93,8 +97,7 @@ export function authRoutes(ctx: ServerContext) {
       }
     }
     if (path === '/sign-up/email') {
-      const count = await limiter.hit(`sign-up:ip:${addressKey(ip)}`, SIGN_UP_WINDOW_MS);
-      if (count > ctx.config.signUpsPerHour) throw tooManyRequests('Too many new accounts from this address. Please try again later.');
+      await takePlace(ctx, c, 'signUps');
     }
 
     const signingOut = path === '/sign-out' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;

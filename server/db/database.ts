@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { migrationProvider } from './migrations';
+import { keepOwnerOnly } from '../files';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,12 @@ export interface DatabaseHandle {
   pgPool: pg.Pool | null;
   /** Present on PostgreSQL: connection settings for a dedicated listening client. */
   pgClientConfig: pg.ClientConfig | null;
+  /**
+   * Present on SQLite: registers a callback run after every committed transaction (the
+   * live-event bus dispatches then; on PostgreSQL, NOTIFY announces commits instead).
+   * Returns the function that removes it.
+   */
+  onCommit: ((listener: () => void) => () => void) | null;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -26,13 +33,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 const WAL_CHECKPOINT_MS = 5 * 60 * 1000;
 
 export function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // SQLite gives its -wal and -shm files the database file's permissions.
+    keepOwnerOnly(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const commitListeners = new Set<() => void>();
+  const afterCommit = () => commitListeners.forEach((listener) => listener());
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit) });
   // Long-lived readers can keep the WAL growing; truncate it now and then.
   const checkpoint = setInterval(() => {
     try {
@@ -47,6 +60,10 @@ export function openSqlite(file: string): DatabaseHandle {
     dialect: 'sqlite',
     pgPool: null,
     pgClientConfig: null,
+    onCommit: (listener) => {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
     ping: async () => {
       await sql`select 1`.execute(db);
       return true;
@@ -72,6 +89,7 @@ export function openPostgres(url: string, schema?: string): DatabaseHandle {
     dialect: 'postgres',
     pgPool: pool,
     pgClientConfig: clientConfig,
+    onCommit: null,
     ping: async () => {
       await sql`select 1`.execute(db);
       return true;

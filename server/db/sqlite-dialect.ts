@@ -6,20 +6,35 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
  * waiting for busy_timeout. BEGIN IMMEDIATE takes the lock up front, so writers queue.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly afterCommit: () => void,
+  ) {
+    super(config);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /** `afterCommit` runs once the COMMIT succeeded (the live-event bus dispatches then). */
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    this.afterCommit();
   }
 }
 
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #driverConfig: SqliteDialectConfig;
+  readonly #afterCommit: () => void;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, afterCommit: () => void = () => {}) {
     super(config);
     this.#driverConfig = config;
+    this.#afterCommit = afterCommit;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#driverConfig);
+    return new ImmediateSqliteDriver(this.#driverConfig, this.#afterCommit);
   }
 }

@@ -146,12 +146,20 @@ export interface AdminLogsTable {
   timestamp: string;
 }
 
+/** The live-event outbox (events/outbox.ts). */
 export interface LiveEventsTable {
-  id: Generated<number>;
+  /** From liveEventSeq, in commit order; never from the column's own default. */
+  id: number;
   topic: string;
   type: string;
   payload: string;
   created_at: string;
+}
+
+/** One row (id 1): the last live-event id handed out. */
+export interface LiveEventSeqTable {
+  id: number;
+  last: number;
 }
 
 export interface RateLimitsTable {
@@ -225,6 +233,7 @@ export interface Database {
   activityLogs: ActivityLogsTable;
   adminLogs: AdminLogsTable;
   liveEvents: LiveEventsTable;
+  liveEventSeq: LiveEventSeqTable;
   rateLimits: RateLimitsTable;
   stories: StoriesTable;
   storyReactions: StoryReactionsTable;

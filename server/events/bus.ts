@@ -1,16 +1,12 @@
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-events';
 import type { Database } from '../db/types';
 import type { DatabaseHandle } from '../db/database';
 import type { Logger } from '../logger';
+import { eventsAfter, insertEvent, outboxPosition, OUTBOX_PAGE, PG_CHANNEL, pruneEvents, type LiveEvent, type OutboxPosition } from './outbox';
 
-export interface LiveEvent {
-  id: number;
-  topic: string;
-  type: string;
-  /** JSON text, sent to the browser as the SSE `data:` field. */
-  payload: string;
-}
+export type { LiveEvent } from './outbox';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -18,17 +14,31 @@ type Listener = (event: LiveEvent) => void;
 export const userTopic = (uid: string) => `user:${uid}`;
 export const ADMINS_TOPIC = 'admins';
 
-const PG_CHANNEL = 'drabble_live_events';
-const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Reconnecting the LISTEN connection: the first wait, doubling up to the longest. */
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 10_000;
+/** After a failed read of new events. */
+const DRAIN_RETRY_MS = 2000;
 
 /**
- * Publish/subscribe for live updates. Every event is stored as a row first, so a client
- * reconnecting with Last-Event-ID gets what it missed; then it is announced: in-process
- * on SQLite, or with NOTIFY (carrying only the id) on PostgreSQL so every instance hears it.
+ * Live updates through an outbox (docs/decisions/0006-live-event-outbox.md). A change
+ * records its event in its own transaction (`record`); after commit the bus reads every
+ * event past the last one it dispatched, in id order, and hands each to the subscribers
+ * of its topic. It reads when told something committed: in-process on SQLite (a commit
+ * hook), by NOTIFY on PostgreSQL (so every instance hears), and after each reconnect of
+ * the LISTEN connection, so events committed while it was down are not lost.
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private listenClient: pg.Client | null = null;
+  private lastDispatched = 0;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  /** SQLite: an event was written since the last commit, so the next commit dispatches. */
+  private recorded = false;
+  private stopCommitHook: () => void = () => {};
+  private listener: { client: pg.Client; pid: number } | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
   private closed = false;
 
   private constructor(
@@ -38,7 +48,18 @@ export class EventBus {
 
   static async start(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
     const bus = new EventBus(handle, logger);
-    if (handle.dialect === 'postgres') await bus.listen();
+    // Events from before start-up are for replay (`since`), not for live dispatch.
+    bus.lastDispatched = (await outboxPosition(handle.db)).latest;
+    if (handle.onCommit) {
+      bus.stopCommitHook = handle.onCommit(() => bus.afterCommit());
+    } else {
+      try {
+        await bus.listen();
+      } catch (err) {
+        await bus.close();
+        throw err;
+      }
+    }
     return bus;
   }
 
@@ -46,35 +67,15 @@ export class EventBus {
     return this.handle.db;
   }
 
-  private async listen(): Promise<void> {
-    const client = new pg.Client(this.handle.pgClientConfig ?? {});
-    client.on('notification', (msg) => {
-      const id = Number(msg.payload);
-      if (Number.isSafeInteger(id)) void this.deliverStored(id);
-    });
-    client.on('error', (err) => {
-      this.logger.error({ err }, 'live-event listener connection failed; reconnecting');
-      this.listenClient = null;
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${PG_CHANNEL}`);
-    this.listenClient = client;
+  /** The backend pid of the LISTEN connection (PostgreSQL), null while it is down. */
+  get listenerPid(): number | null {
+    return this.listener?.pid ?? null;
   }
 
-  async publish(topic: string, type: string, data: unknown): Promise<void> {
-    const payload = JSON.stringify(data);
-    const row = await this.db
-      .insertInto('liveEvents')
-      .values({ topic, type, payload, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const event: LiveEvent = { id: Number(row.id), topic, type, payload };
-    if (this.handle.dialect === 'postgres') {
-      await this.handle.pgPool?.query('select pg_notify($1, $2)', [PG_CHANNEL, String(event.id)]);
-    } else {
-      this.dispatch(event);
-    }
+  /** Writes an event in `trx`; subscribers get it once `trx` commits, never if it rolls back. */
+  async record<T extends RecordedLiveEventType>(trx: Transaction<Database>, topic: string, type: T, data: LiveEventPayload<T>): Promise<void> {
+    await insertEvent(trx, this.handle.dialect, topic, type, data);
+    this.recorded = true;
   }
 
   subscribe(topics: readonly string[], listener: Listener): () => void {
@@ -92,31 +93,55 @@ export class EventBus {
     };
   }
 
-  /** Events on these topics after `afterId`, oldest first: what a reconnecting client missed. */
-  async since(topics: readonly string[], afterId: number): Promise<LiveEvent[]> {
-    if (topics.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('liveEvents')
-      .select(['id', 'topic', 'type', 'payload'])
-      .where('topic', 'in', topics)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(500)
-      .execute();
-    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  /** Up to OUTBOX_PAGE events on these topics after `afterId`, oldest first. */
+  since(topics: readonly string[], afterId: number): Promise<LiveEvent[]> {
+    return eventsAfter(this.db, afterId, topics);
+  }
+
+  /** The oldest kept and the latest committed id: what a resuming client can be given. */
+  position(): Promise<OutboxPosition> {
+    return outboxPosition(this.db);
   }
 
   async pruneOld(now = Date.now()): Promise<void> {
-    await this.db.deleteFrom('liveEvents').where('created_at', '<', new Date(now - RETENTION_MS).toISOString()).execute();
+    await pruneEvents(this.db, now);
   }
 
-  private async deliverStored(id: number): Promise<void> {
-    try {
-      const row = await this.db.selectFrom('liveEvents').select(['id', 'topic', 'type', 'payload']).where('id', '=', id).executeTakeFirst();
-      if (row) this.dispatch({ ...row, id: Number(row.id) });
-    } catch (err) {
-      this.logger.error({ err, id }, 'could not load a live event');
+  private afterCommit(): void {
+    if (!this.recorded) return;
+    this.recorded = false;
+    this.wake();
+  }
+
+  /** Single-flight: one reader at a time; a wake-up during a read makes it read again. */
+  private wake(): void {
+    if (this.closed) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
     }
+    this.draining = this.drain().finally(() => (this.draining = null));
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.drainAgain = false;
+      try {
+        let page: LiveEvent[];
+        do {
+          page = await eventsAfter(this.db, this.lastDispatched);
+          for (const event of page) {
+            this.lastDispatched = event.id;
+            this.dispatch(event);
+          }
+        } while (page.length === OUTBOX_PAGE && !this.closed);
+      } catch (err) {
+        if (this.closed) return;
+        this.logger.error({ err }, 'could not read live events; retrying');
+        setTimeout(() => this.wake(), DRAIN_RETRY_MS).unref();
+        return;
+      }
+    } while (this.drainAgain && !this.closed);
   }
 
   private dispatch(event: LiveEvent): void {
@@ -129,11 +154,57 @@ export class EventBus {
     }
   }
 
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ ...this.handle.pgClientConfig, keepAlive: true });
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener?.client === client) this.listener = null;
+      void client.end().catch(() => {});
+      if (this.closed) return;
+      this.logger.warn({ err }, 'live-event listener is down; reconnecting');
+      this.retryListen();
+    };
+    client.on('notification', () => this.wake());
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`listen ${PG_CHANNEL}`);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      if (lost || this.closed) throw new Error('live-event listener closed while connecting');
+      this.listener = { client, pid: rows[0]!.pid };
+    } catch (err) {
+      onLost(err);
+      throw err;
+    }
+    this.failures = 0;
+    // Whatever committed while nobody was listening.
+    this.wake();
+  }
+
+  private retryListen(): void {
+    if (this.closed || this.retryTimer) return;
+    const delay = Math.min(RETRY_MIN_MS * 2 ** this.failures, RETRY_MAX_MS);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      // A failed attempt schedules the next one itself (onLost).
+      this.listen().catch(() => {});
+    }, delay);
+    this.retryTimer.unref();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
-    const client = this.listenClient;
-    this.listenClient = null;
+    this.stopCommitHook();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const client = this.listener?.client;
+    this.listener = null;
     await client?.end().catch(() => {});
+    await this.draining;
   }
 }

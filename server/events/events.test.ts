@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUser } from '../features/me/queries';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
+import { userTopic } from './bus';
+import { LIVE_EVENT_RETENTION_MS, OUTBOX_PAGE } from './outbox';
+import { idsOf, latestId, recordUserEvents, take, userOf } from './testing';
 
 describe.each(testDialects())('live updates on %s', (dialect) => {
   let server: TestServer;
@@ -17,7 +21,7 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     expect(res.status).toBe(401);
   });
 
-  it("pushes a change to every open stream of that user, and only theirs", async () => {
+  it('pushes a change to every open stream of that user, and only theirs', async () => {
     const writer = await signUp(server);
     const secondTab = server.client();
     await secondTab.post('/api/auth/sign-in/email', { email: writer.email, password: writer.password });
@@ -31,7 +35,7 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     await writer.client.patch('/api/me/preferences', { themeMode: 'dark-blue' });
     for (const tab of [tabA, tabB]) {
       const msg = await tab.next('user.updated');
-      expect(JSON.parse(msg.data).user).toMatchObject({ uid: writer.uid, themeMode: 'dark-blue' });
+      expect(userOf(msg)).toMatchObject({ uid: writer.uid, themeMode: 'dark-blue' });
       expect(Number(msg.id)).toBeGreaterThan(0);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -39,7 +43,7 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     [tabA, tabB, other].forEach((s) => s.close());
   });
 
-  it('replays what a client missed when it reconnects with Last-Event-ID', async () => {
+  it('replays what a client missed exactly once, in order, when it reconnects with Last-Event-ID', async () => {
     const writer = await signUp(server);
     const first = await openEventStream(writer.client);
     await writer.client.patch('/api/me/preferences', { colorTheme: 'teal' });
@@ -50,11 +54,94 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     await writer.client.patch('/api/me/preferences', { colorTheme: 'amber' });
 
     const resumed = await openEventStream(writer.client, seen.id ?? undefined);
-    const a = await resumed.next('user.updated');
-    const b = await resumed.next('user.updated');
-    expect([JSON.parse(a.data).user.colorTheme, JSON.parse(b.data).user.colorTheme]).toEqual(['rose', 'amber']);
-    expect(Number(b.id)).toBeGreaterThan(Number(a.id));
+    const missed = await take(resumed, 2);
+    expect(missed.map((m) => userOf(m).colorTheme)).toEqual(['rose', 'amber']);
+    expect(idsOf(missed)).toEqual([Number(seen.id) + 1, Number(seen.id) + 2]);
     resumed.close();
+
+    // Resuming from the last id received replays nothing: the next message is a new change.
+    const again = await openEventStream(writer.client, missed[1]!.id ?? undefined);
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'violet' });
+    expect(userOf(await again.next('user.updated')).colorTheme).toBe('violet');
+    expect(again.received).toHaveLength(0);
+    again.close();
+  });
+
+  it('replays more than a page, in order, with changes committed during the replay', async () => {
+    const writer = await signUp(server);
+    const from = await latestId(server);
+    const backlog = OUTBOX_PAGE + 100;
+    await recordUserEvents(server, writer.uid, backlog);
+
+    const stream = await openEventStream(writer.client, String(from));
+    for (const colorTheme of ['cyan', 'lime', 'sky'] as const) {
+      expect((await writer.client.patch('/api/me/preferences', { colorTheme })).status).toBe(200);
+    }
+    const messages = await take(stream, backlog + 3);
+    expect(idsOf(messages)).toEqual(Array.from({ length: backlog + 3 }, (_, i) => from + 1 + i));
+    expect(messages.slice(0, backlog).map((m) => userOf(m).streak)).toEqual(Array.from({ length: backlog }, (_, i) => i + 1));
+    expect(messages.slice(backlog).map((m) => userOf(m).colorTheme)).toEqual(['cyan', 'lime', 'sky']);
+    stream.close();
+  });
+
+  it('publishes nothing for a transaction that rolls back', async () => {
+    const writer = await signUp(server);
+    const stream = await openEventStream(writer.client);
+    const before = await latestId(server);
+
+    const rolledBack = server.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ colorTheme: 'red' }).where('uid', '=', writer.uid).execute();
+      const user = (await findUser(trx, writer.uid))!;
+      await server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', { user });
+      throw new Error('changed my mind');
+    });
+    await expect(rolledBack).rejects.toThrow('changed my mind');
+    expect(await latestId(server)).toBe(before);
+
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'green' });
+    const msg = await stream.next('user.updated');
+    expect(userOf(msg).colorTheme).toBe('green');
+    expect(Number(msg.id)).toBe(before + 1);
+    expect(stream.received).toHaveLength(0);
+    stream.close();
+  });
+
+  it('sends reset when Last-Event-ID is older than the events kept, then carries on live', async () => {
+    const writer = await signUp(server);
+    const first = await openEventStream(writer.client);
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'orange' });
+    const seen = await first.next('user.updated');
+    first.close();
+
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'purple' });
+    // A day and a bit later, maintenance has pruned everything from then.
+    await server.ctx.bus.pruneOld(Date.now() + LIVE_EVENT_RETENTION_MS + 60_000);
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'pink' });
+    const latest = await latestId(server);
+
+    const resumed = await openEventStream(writer.client, seen.id ?? undefined);
+    const reset = await resumed.next('reset');
+    expect(JSON.parse(reset.data)).toEqual({});
+    expect(Number(reset.id)).toBe(latest);
+    await writer.client.patch('/api/me/preferences', { colorTheme: 'indigo' });
+    const live = await resumed.next('user.updated');
+    expect(userOf(live).colorTheme).toBe('indigo');
+    expect(resumed.received).toHaveLength(0);
+    resumed.close();
+
+    // Nothing was pruned after `latest`: resuming from the reset's id replays, no reset.
+    const next = await openEventStream(writer.client, reset.id ?? undefined);
+    expect(userOf(await next.next('user.updated')).colorTheme).toBe('indigo');
+    expect(next.received).toHaveLength(0);
+    next.close();
+  });
+
+  it('sends reset for a Last-Event-ID this server never issued', async () => {
+    const writer = await signUp(server);
+    const latest = await latestId(server);
+    const stream = await openEventStream(writer.client, String(latest + 1000));
+    expect(Number((await stream.next('reset')).id)).toBe(latest);
+    stream.close();
   });
 });
 
@@ -72,7 +159,7 @@ describe.runIf(testDialects().includes('postgres'))('live updates across two ser
       const res = await writer.client.patch('/api/me/preferences', { themeMode: 'dark-gray' });
       expect(res.status).toBe(200);
       const msg = await stream.next('user.updated');
-      expect(JSON.parse(msg.data).user).toMatchObject({ uid: writer.uid, themeMode: 'dark-gray' });
+      expect(userOf(msg)).toMatchObject({ uid: writer.uid, themeMode: 'dark-gray' });
       stream.close();
     } finally {
       await two.close();

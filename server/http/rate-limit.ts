@@ -1,5 +1,11 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
+import { ACCOUNT_TEXTS } from '@common/account';
+import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/types';
+import { addressKey } from './client-ip';
+import { tooManyRequests } from './errors';
+import { LIMITS, limitMax, type LimitName } from './limits';
 
 export interface Hit {
   /** Hits in the current window, this one included. */
@@ -62,13 +68,6 @@ export class RateLimiter {
       .execute();
   }
 
-  /** Milliseconds until the key may act again, or 0 when it is under `max`. */
-  async retryAfterMs(key: string, max: number, now = Date.now()): Promise<number> {
-    const row = await this.db.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
-    if (!row || Number(row.resetAt) <= now || row.count < max) return 0;
-    return Number(row.resetAt) - now;
-  }
-
   /** Hits in the current window without counting one. */
   async peek(key: string, now = Date.now()): Promise<number> {
     const row = await this.db.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
@@ -83,4 +82,33 @@ export class RateLimiter {
   async prune(now = Date.now()): Promise<void> {
     await this.db.deleteFrom('rateLimits').where('resetAt', '<=', now).execute();
   }
+}
+
+/** The counter a request counts in: `limit:<name>:user:<uid>` or `limit:<name>:ip:<address>`. */
+export function limitKey(name: LimitName, who: { uid: string } | { ip: string }): string {
+  return 'uid' in who ? `limit:${name}:user:${who.uid}` : `limit:${name}:ip:${addressKey(who.ip)}`;
+}
+
+/**
+ * Takes this request's place under the named limit (LIMITS in limits.ts), before any work
+ * is done. Past the limit: 429 `rate_limited` with Retry-After (whole seconds) and
+ * ACCOUNT_TEXTS.tooOften. For routes that must look at the request first; otherwise use
+ * the `rateLimit` middleware.
+ */
+export async function takePlace(ctx: ServerContext, c: Context<AppEnv>, name: LimitName): Promise<void> {
+  const limit = LIMITS[name];
+  const user = c.var.user;
+  const key = limitKey(name, limit.per === 'user' && user ? { uid: user.uid } : { ip: c.var.clientIp });
+  const { allowed, retryAfterMs } = await ctx.rateLimiter.reserve(key, limitMax(limit, ctx.config), limit.windowMs);
+  if (allowed) return;
+  c.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+}
+
+/** Route middleware: `app.post('/', requireUser, rateLimit(ctx, 'comments'), handler)`. */
+export function rateLimit(ctx: ServerContext, name: LimitName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await takePlace(ctx, c, name);
+    await next();
+  };
 }

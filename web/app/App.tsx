@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import type { createAppRouter } from './router';
+import { FullScreenSpinner } from '../components/Spinner';
+import { ToastProvider } from '../components/toasts/ToastProvider';
 import { useCurrentUser } from '../lib/auth';
+import type { createAppRouter } from './router';
 import { ErrorBoundary } from './ErrorBoundary';
-import { FullScreenSpinner } from './Spinner';
 import { ThemeProvider } from './theme/ThemeProvider';
-import { ToastProvider } from './toasts/ToastProvider';
 import { TutorialProvider } from './tutorial/TutorialProvider';
 
 type AppRouter = ReturnType<typeof createAppRouter>;

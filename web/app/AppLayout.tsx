@@ -1,8 +1,8 @@
 import { Outlet, useNavigation } from 'react-router';
+import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
 import { useLiveEvents } from '../lib/live-events';
 import { TopNav } from './nav/TopNav';
-import { CenteredSpinner } from './Spinner';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 export function AppLayout() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { primaryButton } from '../components/ui';
 import { reportClientError } from '../lib/report-error';
-import { primaryButton } from './ui';
 
 /** Spec section 2, "Error fallback": full screen, fixed texts, Try Again reloads. */
 export function ErrorFallback() {

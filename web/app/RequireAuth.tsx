@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/auth';
 import { loginPathFor } from '../lib/safe-next';
-import { AdminsOnlyScreen } from '../features/admin/AdminsOnlyScreen';
+import { AdminsOnlyScreen } from '../features/admin';
 
 /** Signed-in-only routes: a signed-out visitor goes to /login?next=<where they were>. */
 export function RequireAuth() {

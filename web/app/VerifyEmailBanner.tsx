@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { MailWarning, X } from 'lucide-react';
 import { ACCOUNT_TEXTS } from '@common/account';
 import type { UserRecord } from '@common/user';
-import { useResendVerification } from '../features/settings/api';
-import { focusRing } from './ui';
+import { focusRing } from '../components/ui';
+import { useResendVerification } from '../features/settings';
 
 const DISMISSED_KEY = 'drabble.verifyBannerDismissed';
 

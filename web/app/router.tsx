@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
-import { CenteredSpinner } from './Spinner';
+import { CenteredSpinner } from '../components/Spinner';
 
 /** Screens load on first visit; the layout shows a spinner meanwhile. */
 const signedInRoutes: RouteObject[] = [

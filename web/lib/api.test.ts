@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiFetch } from './api';
+import { ACCOUNT_TEXTS } from '@common/account';
+import { ApiError, apiFetch, isClientError } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -29,6 +30,23 @@ describe('apiFetch', () => {
     const failure = await apiFetch('/api/x').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 401, code: 'wrong_password', message: 'Wrong password.' });
+  });
+
+  it('turns every 429 into the one "too often" message, whatever the body said', async () => {
+    expect(ACCOUNT_TEXTS.tooOften).toBe("You're doing that too often. Try again in a minute.");
+    const answers = [
+      () => new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } }),
+      () => new Response('Too Many Requests', { status: 429, headers: { 'Content-Type': 'text/plain' } }),
+      () => new Response(JSON.stringify({ error: { code: 'something_else', message: 'Other words.' } }), { status: 429, headers: { 'Content-Type': 'application/json' } }),
+    ];
+    for (const answer of answers) {
+      vi.stubGlobal('fetch', vi.fn(async () => answer()));
+      const failure = await apiFetch('/api/stories', { method: 'POST', body: { title: 'Kept' } }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ status: 429, code: 'rate_limited', message: ACCOUNT_TEXTS.tooOften });
+      // A 4xx: queries do not retry it.
+      expect(isClientError(failure)).toBe(true);
+    }
   });
 
   it('reports a body that does not match the schema', async () => {

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { ACCOUNT_TEXTS } from '@common/account';
 import { apiErrorSchema } from '@common/api';
 
 /** A failed API call: the server's `{"error":{"code","message"}}`, or a local stand-in. */
@@ -71,7 +72,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Every 429 reads the same to a person, whichever limit it hit: ACCOUNT_TEXTS.tooOften. Forms
+ * show the failure beside what was typed and never clear it on error, so nothing is lost.
+ */
 async function errorFromResponse(response: Response): Promise<ApiError> {
+  if (response.status === 429) return new ApiError(429, 'rate_limited', ACCOUNT_TEXTS.tooOften);
   const parsed = apiErrorSchema.safeParse(await readJson(response));
   if (parsed.success) {
     const { code, message } = parsed.data.error;

@@ -5,13 +5,19 @@ import { z } from 'zod';
 import { authConfigSchema } from '@common/api';
 import { meResponseSchema, type MeResponse, type UserRecord } from '@common/user';
 import { apiFetch, isApiError } from './api';
+import { setEventLogSignedIn } from './event-log';
 
 /** `null` means signed out: the API answers 401 then, which is not an error here. */
 async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await apiFetch('/api/me', { schema: meResponseSchema });
+    const me = await apiFetch('/api/me', { schema: meResponseSchema });
+    setEventLogSignedIn(true);
+    return me;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) {
+      setEventLogSignedIn(false);
+      return null;
+    }
     throw error;
   }
 }
@@ -31,6 +37,7 @@ export const ME_QUERY_KEY = meQueryOptions.queryKey;
 
 /** Replaces the cached current user: `null` for signed out. */
 export function setCurrentUserData(queryClient: QueryClient, data: MeResponse | null): void {
+  setEventLogSignedIn(data !== null);
   queryClient.setQueryData(ME_QUERY_KEY, data);
 }
 

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientLogSchema } from '@common/client-log';
-import { logEvent } from './event-log';
+import { logEvent, setEventLogSignedIn } from './event-log';
 import { reportClientError } from './report-error';
+
+beforeEach(() => setEventLogSignedIn(true));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,6 +36,19 @@ describe('logEvent', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(logEvent({ type: 'theme_picker' })).resolves.toBeUndefined();
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('HTTP 429'));
+  });
+});
+
+describe('logEvent for a signed-out visitor', () => {
+  it('sends crash reports only: the server refuses a guest\'s other events', async () => {
+    setEventLogSignedIn(false);
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await logEvent({ type: 'theme_mode_changed', details: { from: 'light', to: 'dark-blue' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    reportClientError(new Error('guest crash'));
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(sentBody(fetchMock)).toMatchObject({ type: 'error_boundary', message: 'guest crash' });
   });
 });
 

@@ -1,13 +1,23 @@
 import type { ClientLogEvent } from '@common/client-log';
+import { GUEST_LOG_TYPE } from '@common/guest-events';
 
 const LOGS_URL = '/api/logs';
+
+let signedIn = false;
+
+/** Told by the session (lib/auth.ts) whether someone is signed in. */
+export function setEventLogSignedIn(value: boolean): void {
+  signedIn = value;
+}
 
 /**
  * Records one event in the server's event log (POST /api/logs; the server adds the user,
  * time and redaction). Best effort: it never throws and nobody waits for it — a failed
- * write reaches the console only (spec section 8).
+ * write reaches the console only (spec section 8). A signed-out visitor records only
+ * crashes (GUEST_LOG_TYPE): the server refuses their other events, so they are not sent.
  */
 export async function logEvent(event: ClientLogEvent): Promise<void> {
+  if (!signedIn && event.type !== GUEST_LOG_TYPE) return;
   try {
     const response = await fetch(LOGS_URL, {
       method: 'POST',

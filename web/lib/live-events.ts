@@ -1,9 +1,22 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { liveEventSchemas } from '@common/live-events';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType } from '@common/live-events';
 import { setCurrentUserData } from './auth';
 
 const EVENTS_URL = '/api/events';
+
+export type LiveEventHandlers = { [T in LiveEventType]?: (data: LiveEventPayload<T>) => void };
+
+/** What this tab does with each event type from the catalogue (types it ignores are absent). */
+export function liveEventHandlers(queryClient: QueryClient, userId: string): LiveEventHandlers {
+  return {
+    'user.updated': ({ user }) => {
+      if (user.uid === userId) setCurrentUserData(queryClient, { user });
+    },
+    // The server no longer has everything this tab missed: refetch what it shows.
+    reset: () => void queryClient.invalidateQueries(),
+  };
+}
 
 function parseEventData(event: Event): unknown {
   if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return undefined;
@@ -14,9 +27,23 @@ function parseEventData(event: Event): unknown {
   }
 }
 
+/** Checks the SSE message against the catalogue's schema and passes it to the handler. */
+export function handleLiveEvent<T extends LiveEventType>(type: T, handlers: LiveEventHandlers, event: Event): void {
+  const handler = handlers[type];
+  if (!handler) return;
+  const parsed = liveEventSchemas[type].safeParse(parseEventData(event));
+  if (!parsed.success) {
+    console.error(`Ignoring malformed ${type} event`, parsed.error);
+    return;
+  }
+  // zod's output for the schema of T is LiveEventPayload<T>; TypeScript cannot relate the two through the index.
+  handler(parsed.data as LiveEventPayload<T>);
+}
+
 /**
  * Keeps this tab in step with changes made elsewhere (other tabs, other devices) while
- * signed in. EventSource reconnects on its own and resumes with Last-Event-ID.
+ * signed in. EventSource reconnects on its own and resumes with Last-Event-ID; the server
+ * replays what was missed, or sends `reset` when it no longer can.
  */
 export function useLiveEvents(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -24,20 +51,14 @@ export function useLiveEvents(userId: string | null): void {
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
     const source = new EventSource(EVENTS_URL);
-
-    const onUserUpdated = (event: Event) => {
-      const parsed = liveEventSchemas['user.updated'].safeParse(parseEventData(event));
-      if (!parsed.success) {
-        console.error('Ignoring malformed user.updated event', parsed.error);
-        return;
-      }
-      if (parsed.data.user.uid !== userId) return;
-      setCurrentUserData(queryClient, { user: parsed.data.user });
-    };
-
-    source.addEventListener('user.updated', onUserUpdated);
+    const handlers = liveEventHandlers(queryClient, userId);
+    const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
+      const listener = (event: Event) => handleLiveEvent(type, handlers, event);
+      source.addEventListener(type, listener);
+      return () => source.removeEventListener(type, listener);
+    });
     return () => {
-      source.removeEventListener('user.updated', onUserUpdated);
+      subscriptions.forEach((unsubscribe) => unsubscribe());
       source.close();
     };
   }, [userId, queryClient]);

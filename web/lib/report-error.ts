@@ -19,3 +19,16 @@ export function reportClientError(error: unknown): void {
     stack: (error instanceof Error ? (error.stack ?? '') : '').slice(0, MAX_STACK_CHARS),
   });
 }
+
+/**
+ * Spec section 8: a failed change goes to the console, and with an event `type` it is also
+ * logged under the event type of what failed (the server files level 'error' in systemLogs).
+ * Best effort. The message names the failure (`what`, e.g. the failure toast) and the reason,
+ * never what was typed.
+ */
+export function reportFailure(what: string | undefined, error: unknown, type?: string): void {
+  console.error(what ?? 'Request failed', error);
+  if (!type) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  void logEvent({ type, level: 'error', message: (what ? `${what}: ${reason}` : reason).slice(0, MAX_MESSAGE_CHARS) });
+}

@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as featureRequests from './0002_feature_requests';
 import * as stories from './0003_stories';
 import * as accounts from './0004_accounts';
+import * as eventOutbox from './0005_event_outbox';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_feature_requests': featureRequests,
   '0003_stories': stories,
   '0004_accounts': accounts,
+  '0005_event_outbox': eventOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

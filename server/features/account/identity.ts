@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context';
 import { claimsFromIdToken, emailVouched } from '../../auth/id-token';
 import { setEmailVerified } from '../me/queries';
+import { changeUser } from '../me/service';
 
 /** better-auth's own data access: users, accounts and sessions as it stores them. */
 export async function authStore(ctx: ServerContext) {
@@ -14,12 +15,12 @@ export async function signInMethods(ctx: ServerContext, uid: string) {
 }
 
 /**
- * The address was proved by a link we emailed: better-auth and the users record agree, and
- * the owner address becomes admin.
+ * The address was proved by a link we emailed: better-auth and the users record agree, the
+ * owner address becomes admin, and the user's open tabs hear of it.
  */
 export async function markEmailVerified(ctx: ServerContext, uid: string): Promise<void> {
   await (await authStore(ctx)).updateUser(uid, { emailVerified: true });
-  await setEmailVerified(ctx.db, uid, true, ctx.config.adminEmail);
+  await changeUser(ctx, uid, (trx) => setEmailVerified(trx, uid, true, ctx.config.adminEmail));
 }
 
 /**

@@ -15,12 +15,12 @@ import {
   type AccountSessions,
 } from '@common/account';
 import type { MeResponse } from '@common/user';
-import type { AppEnv, ServerContext } from '../../context';
+import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
 import { requireUser } from '../../auth/session';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { readJson } from '../../http/validate';
-import { notFound, tooManyRequests } from '../../http/errors';
-import { addressKey } from '../../http/client-ip';
+import { notFound } from '../../http/errors';
+import { takePlace } from '../../http/rate-limit';
 import { disconnectProvider, listSessions, revokeSession } from './connections';
 import { revokeSessions } from './identity';
 import { changePassword, forgotPassword, resetPassword } from './passwords';
@@ -34,22 +34,15 @@ import {
   type AccountActor,
 } from './service';
 
-function actorOf(c: Context<AppEnv>): AccountActor {
-  return { user: c.var.user!, sessionId: c.var.sessionId, ip: c.var.clientIp, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
+function actorOf(c: Context<SignedInEnv>): AccountActor {
+  return { user: c.var.user, sessionId: c.var.sessionId, ip: c.var.clientIp, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
 }
 
 const message = (text: string): AccountMessage => ({ message: text });
 
-/** Emailed-link answers per client address per 15 minutes: tokens cannot be guessed, but nobody needs to try. */
-const LINKS_PER_ADDRESS = 30;
+/** Emailed-link answers per client address (LIMITS.emailLinks). */
+const limitLinkAttempts = (ctx: ServerContext, c: Context<AppEnv>) => takePlace(ctx, c, 'emailLinks');
 
-async function limitLinkAttempts(ctx: ServerContext, c: Context<AppEnv>): Promise<void> {
-  const { allowed, retryAfterMs } = await ctx.rateLimiter.reserve(`links:ip:${addressKey(c.var.clientIp)}`, LINKS_PER_ADDRESS, 15 * 60 * 1000);
-  if (!allowed) {
-    c.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
-    throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
-  }
-}
 const providerIdSchema = z.enum(PROVIDER_IDS);
 
 /**
@@ -59,7 +52,7 @@ const providerIdSchema = z.enum(PROVIDER_IDS);
 export function accountRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', requireUser, async (c) => c.json((await accountOverview(ctx, c.var.user!)) satisfies AccountOverview));
+  app.get('/', requireUser, async (c) => c.json((await accountOverview(ctx, c.var.user)) satisfies AccountOverview));
 
   app.patch('/name', requireUser, async (c) => {
     const { displayName } = await readJson(c, displayNameUpdateSchema);
@@ -83,7 +76,7 @@ export function accountRoutes(ctx: ServerContext) {
     return c.json(message(await verifyEmail(ctx, token)));
   });
 
-  app.post('/verification/resend', requireUser, async (c) => c.json(message(await resendVerification(ctx, c.var.user!))));
+  app.post('/verification/resend', requireUser, async (c) => c.json(message(await resendVerification(ctx, c.var.user))));
 
   app.post('/password', requireUser, async (c) => {
     const change = await readJson(c, passwordChangeSchema);
@@ -110,21 +103,21 @@ export function accountRoutes(ctx: ServerContext) {
   app.post('/providers/:id/disconnect', requireUser, async (c) => {
     const id = providerIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('No such sign-in provider.');
-    await disconnectProvider(ctx, c.var.user!.uid, id.data);
-    return c.json({ ...(await accountOverview(ctx, c.var.user!)), message: ACCOUNT_TEXTS.providerDisconnected(PROVIDER_LABELS[id.data]) });
+    await disconnectProvider(ctx, c.var.user.uid, id.data);
+    return c.json({ ...(await accountOverview(ctx, c.var.user)), message: ACCOUNT_TEXTS.providerDisconnected(PROVIDER_LABELS[id.data]) });
   });
 
   app.get('/sessions', requireUser, async (c) =>
-    c.json({ sessions: await listSessions(ctx, c.var.user!.uid, c.var.sessionId) } satisfies AccountSessions),
+    c.json({ sessions: await listSessions(ctx, c.var.user.uid, c.var.sessionId) } satisfies AccountSessions),
   );
 
   app.delete('/sessions/:id', requireUser, async (c) => {
-    await revokeSession(ctx, c.var.user!.uid, c.req.param('id'));
+    await revokeSession(ctx, c.var.user.uid, c.req.param('id'));
     return c.json(message(ACCOUNT_TEXTS.sessionRevoked));
   });
 
   app.post('/sessions/revoke-others', requireUser, async (c) => {
-    await revokeSessions(ctx, c.var.user!.uid, c.var.sessionId);
+    await revokeSessions(ctx, c.var.user.uid, c.var.sessionId);
     return c.json(message(ACCOUNT_TEXTS.otherSessionsRevoked));
   });
 

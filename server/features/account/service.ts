@@ -14,8 +14,8 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../http/erro
 import type { EmailMessage } from '../../email/mailer';
 import { appLink, confirmEmailChangeMessage, emailChangedMessage, verifyEmailMessage } from '../../email/templates';
 import { logUserOf, recordActivity } from '../logs/record';
-import { publishUserChanged } from '../me/service';
-import { findUser } from '../me/queries';
+import { changeUser } from '../me/service';
+import { findUser, setEmailVerified } from '../me/queries';
 import { authStore, markEmailVerified, signInMethods } from './identity';
 import { checkCurrentPassword } from './passwords';
 import { sendLater, sendNow } from './mail';
@@ -54,7 +54,9 @@ export async function accountOverview(ctx: ServerContext, user: UserRecord): Pro
 export async function changeDisplayName(ctx: ServerContext, actor: AccountActor, displayName: string): Promise<UserRecord> {
   const { uid, email } = actor.user;
   const { first, last } = deriveFirstLast(displayName, email);
-  await ctx.db.updateTable('users').set({ displayName, name: displayName, first, last }).where('uid', '=', uid).execute();
+  const user = await changeUser(ctx, uid, (trx) =>
+    trx.updateTable('users').set({ displayName, name: displayName, first, last }).where('uid', '=', uid).execute(),
+  );
   await (await authStore(ctx)).updateUser(uid, { name: displayName });
   await recordActivity(ctx.db, ctx.logger, {
     type: 'profile_name_updated',
@@ -64,7 +66,7 @@ export async function changeDisplayName(ctx: ServerContext, actor: AccountActor,
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  return publishUserChanged(ctx, uid);
+  return user;
 }
 
 /** Emails a fresh 24-hour verification link; earlier links stop working. */
@@ -92,7 +94,6 @@ export async function verifyEmail(ctx: ServerContext, token: string): Promise<st
   // A link for an address the account no longer uses proves nothing.
   if (!link || !user || user.email.toLowerCase() !== link.email) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
   await markEmailVerified(ctx, user.uid);
-  await publishUserChanged(ctx, user.uid);
   return ACCOUNT_TEXTS.emailVerified;
 }
 
@@ -135,10 +136,12 @@ export async function confirmEmailChange(ctx: ServerContext, token: string): Pro
     if (await emailInUse(ctx, link.email)) throw conflict(ACCOUNT_TEXTS.emailTaken);
     throw err;
   }
-  await ctx.db.updateTable('users').set({ email: link.email }).where('uid', '=', user.uid).execute();
-  await markEmailVerified(ctx, user.uid);
+  // better-auth has the address as verified (above); the users record follows, with the event.
+  await changeUser(ctx, user.uid, async (trx) => {
+    await trx.updateTable('users').set({ email: link.email }).where('uid', '=', user.uid).execute();
+    await setEmailVerified(trx, user.uid, true, ctx.config.adminEmail);
+  });
   sendLater(ctx, emailChangedMessage({ to: user.email, name: user.name, newEmail: link.email, publicUrl: ctx.config.publicUrl }));
-  await publishUserChanged(ctx, user.uid);
   return ACCOUNT_TEXTS.emailChanged;
 }
 

@@ -8,6 +8,8 @@ import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { StorageError, type ObjectStorage } from '../../storage';
+import { LIMITS } from '../../http/limits';
+import { limitKey } from '../../http/rate-limit';
 import { postStory } from '../stories/testing';
 import { nextUserUpdate } from '../profile/testing';
 import { corruptPng, jpegWithGps, pngClaiming, pngOf } from './test-images';
@@ -190,7 +192,7 @@ describe.each(testDialects())('profile images on %s', (dialect) => {
 
   it('limits how often one writer can upload', async () => {
     const writer = await signUp(server);
-    for (let i = 0; i < 30; i++) await server.ctx.rateLimiter.hit(`profile-image:${writer.uid}`, 60_000);
+    for (let i = 0; i < LIMITS.uploads.max; i++) await server.ctx.rateLimiter.hit(limitKey('uploads', { uid: writer.uid }), 60_000);
     const res = await upload(writer.client, await pngOf(8, 8));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

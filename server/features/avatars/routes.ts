@@ -5,6 +5,7 @@ import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { AppError, badRequest, errorResponse, notFound } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../profile/routes';
 import { imageErrors } from './image';
 import { imageVersion, readProfileImage, removeProfileImage, uploadProfileImage } from './service';
@@ -14,15 +15,12 @@ export const PROFILE_IMAGE_UPLOAD_PATH = '/api/me/profile-image';
 /** A 5 MB image plus the multipart envelope around it. */
 const UPLOAD_BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + 1024 * 1024;
 
-const UPLOAD_WINDOW_MS = 10 * 60_000;
-const UPLOADS_PER_WINDOW = 30;
-
 export function isProfileImageUpload(c: Context): boolean {
   return c.req.method === 'POST' && c.req.path === PROFILE_IMAGE_UPLOAD_PATH;
 }
 
 /** The bytes of the multipart field `file`. */
-async function readUploadedFile(c: Context<AppEnv>): Promise<Uint8Array> {
+async function readUploadedFile(c: Context): Promise<Uint8Array> {
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(415, 'unsupported_media_type', 'Please send the image as multipart/form-data, in a field named file.');
@@ -46,6 +44,7 @@ export function profileImageRoutes(ctx: ServerContext) {
   app.post(
     '/profile-image',
     requireUser,
+    rateLimit(ctx, 'uploads'),
     bodyLimit({
       maxSize: UPLOAD_BODY_LIMIT,
       onError: (c) => {
@@ -55,12 +54,6 @@ export function profileImageRoutes(ctx: ServerContext) {
       },
     }),
     async (c) => {
-      const key = `profile-image:${c.var.user!.uid}`;
-      if ((await ctx.rateLimiter.hit(key, UPLOAD_WINDOW_MS)) > UPLOADS_PER_WINDOW) {
-        const wait = await ctx.rateLimiter.retryAfterMs(key, UPLOADS_PER_WINDOW);
-        c.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
-        return errorResponse(c, 429, 'rate_limited', 'Too many uploads. Please wait a few minutes and try again.');
-      }
       const bytes = await readUploadedFile(c);
       return c.json({ user: await uploadProfileImage(ctx, actorOf(c), bytes) } satisfies MeResponse);
     },

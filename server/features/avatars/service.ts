@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { StorageError, type StoredObject } from '../../storage';
 import { logUserOf, recordActivity } from '../logs/record';
-import { publishUserChanged } from '../me/service';
+import { changeUser } from '../me/service';
 import { refreshStoryAvatars } from '../profile/queries';
 import type { Actor } from '../profile/service';
 import { processProfileImage } from './image';
@@ -35,9 +35,9 @@ async function withStorage<T>(ctx: ServerContext, what: string, run: () => Promi
   }
 }
 
-/** The record's image and the avatar on every story card of theirs, in one transaction. */
-async function setProfileImage(ctx: ServerContext, uid: string, profileImage: string | null): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+/** The record's image, the avatar on every story card of theirs and the event for their open tabs, in one transaction. */
+function setProfileImage(ctx: ServerContext, uid: string, profileImage: string | null): Promise<UserRecord> {
+  return changeUser(ctx, uid, async (trx) => {
     await trx.updateTable('users').set({ profileImage }).where('uid', '=', uid).execute();
     await refreshStoryAvatars(trx, uid, { authorProfileImage: profileImage });
   });
@@ -51,7 +51,7 @@ export async function uploadProfileImage(ctx: ServerContext, actor: Actor, bytes
   const { uid } = actor.user;
   const image = await processProfileImage(bytes);
   await withStorage(ctx, 'put', () => ctx.storage.put(profileImageKey(uid), image.webp, 'image/webp'));
-  await setProfileImage(ctx, uid, profileImageUrl(uid, imageVersion(image.webp)));
+  const user = await setProfileImage(ctx, uid, profileImageUrl(uid, imageVersion(image.webp)));
   await recordActivity(ctx.db, ctx.logger, {
     type: 'profile_image_uploaded',
     action: 'upload',
@@ -61,14 +61,14 @@ export async function uploadProfileImage(ctx: ServerContext, actor: Actor, bytes
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  return publishUserChanged(ctx, uid);
+  return user;
 }
 
 /** Deletes the stored object first (a failure changes nothing), then clears the record. */
 export async function removeProfileImage(ctx: ServerContext, actor: Actor): Promise<UserRecord> {
   const { uid } = actor.user;
   await withStorage(ctx, 'delete', () => ctx.storage.delete(profileImageKey(uid)));
-  await setProfileImage(ctx, uid, null);
+  const user = await setProfileImage(ctx, uid, null);
   await recordActivity(ctx.db, ctx.logger, {
     type: 'profile_image_removed',
     action: 'remove',
@@ -77,7 +77,7 @@ export async function removeProfileImage(ctx: ServerContext, actor: Actor): Prom
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  return publishUserChanged(ctx, uid);
+  return user;
 }
 
 export function readProfileImage(ctx: ServerContext, uid: string): Promise<StoredObject | null> {

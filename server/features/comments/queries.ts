@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { Comment } from '@common/story';
 import type { Database } from '../../db/types';
 import { authorName } from '../stories/author';
-import { decodeCursor, encodeCursor, pageOf } from '../stories/cursor';
-import { commentPolicy, type StoryFacts, type Viewer } from '../stories/policy';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../stories/cursor';
+import { commentPolicy } from '../../policy/comments';
+import type { StoryFacts } from '../../policy/stories';
+import type { Viewer } from '../../policy/viewer';
 
 type Db = Kysely<Database>;
 
-const commentCursor = z.object({ k: z.literal('comments'), c: z.string().max(40), i: z.string().max(64) });
+const commentCursor = z.object({ k: z.literal('comments'), c: cursorField.time, i: cursorField.id });
 
 /** A comment with its author's current name and avatar. */
 function commentsWithAuthors(db: Db) {
@@ -31,7 +33,7 @@ function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment 
     authorDisplayName: authorName(row),
     authorProfileIcon: row.profileIcon,
     authorProfileImage: row.profileImage,
-    permissions: { delete: commentPolicy.delete(viewer, row, story) },
+    permissions: commentPolicy.permissions(viewer, row, story),
   };
 }
 

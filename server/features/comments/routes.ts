@@ -3,7 +3,9 @@ import { commentCreateSchema, pageQuerySchema } from '@common/story';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
+import { COMMENT_NOT_FOUND } from '../../policy/comments';
 import { ID_PATTERN } from '../stories/ids';
 import { storyIdParam } from '../stories/http';
 import { addComment, deleteComment, readComments } from './service';
@@ -15,20 +17,20 @@ export function commentRoutes(ctx: ServerContext) {
   app.get('/:id/comments', async (c) => {
     const id = storyIdParam(c);
     const { cursor } = readQuery(c, pageQuerySchema);
-    return c.json(await readComments(ctx, c.var.user, id, cursor));
+    return c.json(await readComments(ctx, c.var.viewer, id, cursor));
   });
 
-  app.post('/:id/comments', requireUser, async (c) => {
+  app.post('/:id/comments', requireUser, rateLimit(ctx, 'comments'), async (c) => {
     const id = storyIdParam(c);
     const { text } = await readJson(c, commentCreateSchema);
-    return c.json(await addComment(ctx, c.var.user!, id, text), 201);
+    return c.json(await addComment(ctx, c.var.viewer, id, text), 201);
   });
 
   app.delete('/:id/comments/:commentId', requireUser, async (c) => {
     const id = storyIdParam(c);
     const commentId = c.req.param('commentId');
-    if (!ID_PATTERN.test(commentId)) throw notFound('Comment not found');
-    return c.json({ commentsCount: await deleteComment(ctx, c.var.user!, id, commentId) });
+    if (!ID_PATTERN.test(commentId)) throw notFound(COMMENT_NOT_FOUND);
+    return c.json({ commentsCount: await deleteComment(ctx, c.var.viewer, id, commentId) });
   });
 
   return app;

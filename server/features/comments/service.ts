@@ -1,38 +1,34 @@
 import { COMMENT_PAGE_SIZE, type Comment, type CommentPage } from '@common/story';
 import type { ServerContext } from '../../context';
-import { forbidden, notFound, tooManyRequests } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { authorizeComment, COMMENT_NOT_FOUND } from '../../policy/comments';
+import { authorizeStory } from '../../policy/stories';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { newId } from '../stories/ids';
-import { authorizeStory, commentPolicy, type Viewer } from '../stories/policy';
-import { findStoryRow, lockStory, storyFacts } from '../stories/queries';
+import { findStoryRow, lockStory } from '../stories/queries';
 import { findComment, listComments } from './queries';
-
-const COMMENTS_PER_MINUTE = 10;
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
   const row = await findStoryRow(ctx.db, storyId);
-  authorizeStory('read', viewer, row && storyFacts(row));
-  const page = await listComments(ctx.db, storyId, storyFacts(row!), viewer, cursor, COMMENT_PAGE_SIZE);
-  return { ...page, commentsCount: Number(row!.commentsCount) };
+  authorizeStory(viewer, 'read', row);
+  const page = await listComments(ctx.db, storyId, row, viewer, cursor, COMMENT_PAGE_SIZE);
+  return { ...page, commentsCount: Number(row.commentsCount) };
 }
 
 /**
  * Posts a comment on a public story. The row and commentsCount change in one transaction,
- * so the count stays exact. A reader may post at most 10 a minute.
+ * so the count stays exact. (How often a reader may post: LIMITS.comments, on the route.)
  */
 export async function addComment(
   ctx: ServerContext,
-  viewer: NonNullable<Viewer>,
+  viewer: SignedInViewer,
   storyId: string,
   text: string,
 ): Promise<{ comment: Comment; commentsCount: number }> {
-  const key = `comment:${viewer.uid}`;
-  if ((await ctx.rateLimiter.hit(key, 60_000)) > COMMENTS_PER_MINUTE) {
-    throw tooManyRequests('You are commenting very quickly. Please wait a minute and try again.');
-  }
   const id = newId();
-  const { commentsCount, facts } = await ctx.db.transaction().execute(async (trx) => {
+  const { commentsCount, story } = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, storyId);
-    authorizeStory('comment', viewer, row && storyFacts(row));
+    authorizeStory(viewer, 'comment', row);
     await trx.insertInto('storyComments').values({ id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() }).execute();
     const updated = await trx
       .updateTable('stories')
@@ -40,28 +36,27 @@ export async function addComment(
       .where('id', '=', storyId)
       .returning('commentsCount')
       .executeTakeFirstOrThrow();
-    return { commentsCount: Number(updated.commentsCount), facts: storyFacts(row!) };
+    return { commentsCount: Number(updated.commentsCount), story: row };
   });
-  const comment = await findComment(ctx.db, id, viewer, facts);
-  if (!comment) throw notFound('Comment not found');
+  const comment = await findComment(ctx.db, id, viewer, story);
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
   return { comment, commentsCount };
 }
 
 /** The comment's author deletes their own; the story's author deletes any on their story. */
-export async function deleteComment(ctx: ServerContext, viewer: NonNullable<Viewer>, storyId: string, commentId: string): Promise<number> {
+export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, storyId: string, commentId: string): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, storyId);
-    authorizeStory('read', viewer, row && storyFacts(row));
+    authorizeStory(viewer, 'read', row);
     const comment = await trx
       .selectFrom('storyComments')
       .select(['id', 'uid'])
       .where('id', '=', commentId)
       .where('storyId', '=', storyId)
       .executeTakeFirst();
-    if (!comment) throw notFound('Comment not found');
-    if (!commentPolicy.delete(viewer, comment, storyFacts(row!))) throw forbidden('You can delete only your own comments.');
+    authorizeComment(viewer, 'delete', comment, row);
     const deleted = await trx.deleteFrom('storyComments').where('id', '=', commentId).returning('id').execute();
-    if (deleted.length === 0) return Number(row!.commentsCount);
+    if (deleted.length === 0) return Number(row.commentsCount);
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ commentsCount: eb('commentsCount', '-', deleted.length) }))

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
 import { pageQuerySchema } from '@common/story';
-import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { signedInRoutes } from '../../auth/session';
+import { rateLimit } from '../../http/rate-limit';
 import { readQuery } from '../../http/validate';
 import { listFavorites } from '../stories/lists';
 import { storyIdParam } from '../stories/http';
@@ -9,14 +9,13 @@ import { addFavorite, removeFavorite } from './service';
 
 /** /api/favorites: the favourited stories still visible to the user; PUT/DELETE one by id. */
 export function favoriteRoutes(ctx: ServerContext) {
-  const app = new Hono<AppEnv>();
-  app.use('*', requireUser);
+  const app = signedInRoutes();
 
-  app.get('/', async (c) => c.json(await listFavorites(ctx.db, c.var.user!.uid, readQuery(c, pageQuerySchema))));
+  app.get('/', async (c) => c.json(await listFavorites(ctx.db, c.var.viewer, readQuery(c, pageQuerySchema))));
 
-  app.put('/:id', async (c) => c.json({ favorites: await addFavorite(ctx, c.var.user!, storyIdParam(c)) }));
+  app.put('/:id', rateLimit(ctx, 'favorites'), async (c) => c.json({ favorites: await addFavorite(ctx, c.var.viewer, storyIdParam(c)) }));
 
-  app.delete('/:id', async (c) => c.json({ favorites: await removeFavorite(ctx, c.var.user!, storyIdParam(c)) }));
+  app.delete('/:id', rateLimit(ctx, 'favorites'), async (c) => c.json({ favorites: await removeFavorite(ctx, c.var.viewer, storyIdParam(c)) }));
 
   return app;
 }

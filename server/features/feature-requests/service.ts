@@ -6,8 +6,8 @@ import { ADMINS_TOPIC } from '../../events/bus';
 import { insertSystemLog, logUserOf } from '../logs/record';
 
 /**
- * Stores a suggestion as a 'new' feature request, writes its system log entry and the admin
- * notification — all three in one transaction — then tells open admin tabs.
+ * Stores a suggestion as a 'new' feature request, writes its system log entry, the admin
+ * notification and the live event that tells open admin tabs, all in one transaction.
  */
 export async function submitFeatureRequest(ctx: ServerContext, user: UserRecord, text: string): Promise<FeatureRequest> {
   const now = new Date().toISOString();
@@ -54,9 +54,7 @@ export async function submitFeatureRequest(ctx: ServerContext, user: UserRecord,
       source: 'web',
     });
     await trx.insertInto('notifications').values(notification).execute();
+    await ctx.bus.record(trx, ADMINS_TOPIC, 'notification.created', { notification: { ...notification, read: false, data: { text } } });
   });
-  await ctx.bus
-    .publish(ADMINS_TOPIC, 'notification.created', { notification: { ...notification, read: false, data: { text } } })
-    .catch((err: unknown) => ctx.logger.warn({ err }, 'could not announce a feature request'));
   return request;
 }

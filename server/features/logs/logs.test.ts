@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS } from '@common/account';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { LIMITS } from '../../http/limits';
+import { GUEST_EVENT_REFUSED } from './routes';
+import { pruneOldLogs } from './retention';
+
+type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(testDialects())('POST /api/logs on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    // Guests are counted per address: tests play several through the proxy header.
+    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
   });
   afterAll(async () => {
     await server.stop();
@@ -54,11 +61,82 @@ describe.each(testDialects())('POST /api/logs on %s', (dialect) => {
     expect(res.status).toBe(413);
   });
 
-  it('rate-limits a flood of events', async () => {
+  // A signed-in user's burst: server/http/limits.test.ts.
+
+  const guestReport = (from: string, message: string) =>
+    server.client().send<ErrorBody | null>('POST', '/api/logs', { type: 'error_boundary', level: 'error', message }, { 'x-forwarded-for': from });
+  const storedReports = async (message: string) =>
+    (await server.ctx.db.selectFrom('systemLogs').select('id').where('type', '=', 'error_boundary').where('message', '=', message).execute()).length;
+
+  it('refuses a signed-out visitor any event but error_boundary, with 401 and a clear message, storing nothing', async () => {
+    for (const body of [{ type: 'color_theme_selected', details: { color: 'teal' } }, { type: 'tutorial_closed' }, { type: 'guest_probe', level: 'error' }]) {
+      const res = await server.client().send<ErrorBody>('POST', '/api/logs', body, { 'x-forwarded-for': '203.0.113.7' });
+      expect(res.status, body.type).toBe(401);
+      expect(res.body).toEqual({ error: { code: 'unauthenticated', message: GUEST_EVENT_REFUSED } });
+    }
+    const stored = await server.ctx.db.selectFrom('activityLogs').select('id').where('type', 'in', ['color_theme_selected', 'tutorial_closed']).execute();
+    expect(stored).toHaveLength(0);
+    expect((await server.ctx.db.selectFrom('systemLogs').select('id').where('type', '=', 'guest_probe').execute())).toHaveLength(0);
+  });
+
+  it('lets a burst of guest error reports from one address store exactly LIMITS.guestErrorLogs.max; other addresses still report', async () => {
+    const max = LIMITS.guestErrorLogs.max;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => guestReport('198.51.100.20', 'burst from one address')));
+    expect(answers.filter((a) => a.status === 204)).toHaveLength(max);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(100 - max);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ error: { code: 'rate_limited', message: ACCOUNT_TEXTS.tooOften } });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await storedReports('burst from one address')).toBe(max);
+    expect((await guestReport('198.51.100.21', 'from next door')).status).toBe(204);
+    // A signed-in user is counted on their own, not by the address they share.
     const writer = await signUp(server);
-    const statuses: number[] = [];
-    for (let i = 0; i < 125; i++) statuses.push((await writer.client.post('/api/logs', { type: 'tutorial_step' })).status);
-    expect(statuses.filter((s) => s === 204)).toHaveLength(120);
-    expect(statuses.at(-1)).toBe(429);
+    const res = await writer.client.send('POST', '/api/logs', { type: 'error_boundary', level: 'error', message: 'signed in' }, { 'x-forwarded-for': '198.51.100.20' });
+    expect(res.status).toBe(204);
+  });
+
+  it('counts IPv6 guests by their /64', async () => {
+    const max = LIMITS.guestErrorLogs.max;
+    const answers = await Promise.all(Array.from({ length: max + 5 }, (_, i) => guestReport(`2001:db8:5:6::${(i + 1).toString(16)}`, 'one household')));
+    expect(answers.filter((a) => a.status === 204)).toHaveLength(max);
+    expect((await guestReport('2001:db8:5:7::1', 'another household')).status).toBe(204);
+  });
+});
+
+describe.each(testDialects())('log retention on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { LOG_RETENTION_DAYS: '30' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const DAY = 24 * 60 * 60 * 1000;
+  const base = { type: 'retention_check', action: null, user: null, resource: null, details: null, level: 'info', source: 'server', ip: null, userAgent: null, stack: null, message: null };
+
+  it('deletes systemLogs and activityLogs older than LOG_RETENTION_DAYS, keeps newer ones and every adminLog', async () => {
+    const now = Date.now();
+    const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
+    const ages = { old: 31, edge: 29.99, fresh: 0 };
+    for (const [name, daysAgo] of Object.entries(ages)) {
+      await server.ctx.db.insertInto('systemLogs').values({ ...base, id: `sys-${name}`, timestamp: at(daysAgo) }).execute();
+      await server.ctx.db.insertInto('activityLogs').values({ ...base, id: `act-${name}`, timestamp: at(daysAgo), userId: null }).execute();
+      await server.ctx.db.insertInto('adminLogs').values({ id: `adm-${name}`, user: null, action: 'retention_check', target: null, details: null, timestamp: at(daysAgo + 365) }).execute();
+    }
+    expect(server.config.logRetentionDays).toBe(30);
+
+    const pruned = await pruneOldLogs(server.ctx.db, server.config.logRetentionDays, now);
+    expect(pruned).toEqual({ systemLogs: 1, activityLogs: 1 });
+    const ids = async (table: 'systemLogs' | 'activityLogs' | 'adminLogs') =>
+      (await server.ctx.db.selectFrom(table).select('id').where('id', 'like', '%-%').execute()).map((r) => r.id).sort();
+    expect(await ids('systemLogs')).toEqual(['sys-edge', 'sys-fresh']);
+    expect(await ids('activityLogs')).toEqual(['act-edge', 'act-fresh']);
+    expect(await ids('adminLogs')).toEqual(['adm-edge', 'adm-fresh', 'adm-old']);
+
+    // Run again later: the edge row has aged past the limit.
+    expect(await pruneOldLogs(server.ctx.db, server.config.logRetentionDays, now + DAY)).toEqual({ systemLogs: 1, activityLogs: 1 });
   });
 });

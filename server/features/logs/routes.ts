@@ -1,18 +1,22 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { clientLogSchema } from '@common/client-log';
+import { GUEST_LOG_TYPE } from '@common/guest-events';
 import type { AppEnv, ServerContext } from '../../context';
-import { errorResponse, tooManyRequests } from '../../http/errors';
+import { errorResponse, unauthenticated } from '../../http/errors';
+import { takePlace } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
 import { logUserOf, recordActivity, recordSystemEvent } from './record';
 
 const LOG_BODY_LIMIT = 16 * 1024;
-const WINDOW_MS = 60_000;
-const MAX_PER_WINDOW = 120;
+
+export const GUEST_EVENT_REFUSED = 'Please sign in to record this event. Signed-out visitors can only report errors.';
 
 /**
  * POST /api/logs: events the browser records. The user comes from the session (never the
  * body); errors go to systemLogs, everything else to activityLogs. Details are redacted.
+ * A signed-out visitor may only report a crash (error_boundary), under a tight limit per
+ * address; a signed-in user's events count per user (LIMITS in http/limits.ts).
  */
 export function logRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
@@ -21,9 +25,9 @@ export function logRoutes(ctx: ServerContext) {
     bodyLimit({ maxSize: LOG_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The event is too large.') }),
     async (c) => {
       const user = c.var.user;
-      const key = `logs:${user ? `user:${user.uid}` : `ip:${c.var.clientIp}`}`;
-      if ((await ctx.rateLimiter.hit(key, WINDOW_MS)) > MAX_PER_WINDOW) throw tooManyRequests('Too many events. Please slow down.');
       const event = await readJson(c, clientLogSchema);
+      if (!user && event.type !== GUEST_LOG_TYPE) throw unauthenticated(GUEST_EVENT_REFUSED);
+      await takePlace(ctx, c, user ? 'logs' : 'guestErrorLogs');
       const entry = {
         ...event,
         user: user ? logUserOf(user) : null,

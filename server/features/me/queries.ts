@@ -5,6 +5,8 @@ import { deriveFirstLast } from '@common/names';
 import type { UserRecord, PreferencesUpdate } from '@common/user';
 import type { Database, UsersTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';
+import { readableBy } from '../../policy/readable-stories';
+import type { SignedInViewer } from '../../policy/viewer';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -42,13 +44,13 @@ export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
 }
 
 /** Ids of the user's favourited stories they can still read, most recently favourited first. */
-async function loadFavorites(db: Kysely<Database>, uid: string): Promise<string[]> {
+async function loadFavorites(db: Kysely<Database>, viewer: SignedInViewer): Promise<string[]> {
   const rows = await db
     .selectFrom('userFavorites as f')
     .innerJoin('stories as s', 's.id', 'f.storyId')
     .select('f.storyId')
-    .where('f.uid', '=', uid)
-    .where((eb) => eb.or([eb('s.public', '=', 1), eb('s.uid', '=', uid)]))
+    .where('f.uid', '=', viewer.uid)
+    .where(readableBy(viewer))
     .orderBy('f.created_at', 'desc')
     .execute();
   return rows.map((row) => row.storyId);
@@ -66,7 +68,7 @@ export async function findUser(db: Kysely<Database>, uid: string): Promise<UserR
   const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
   if (!row) return null;
   const current = await migrateLegacyDarkMode(db, row);
-  return toUserRecord(current, await loadFavorites(db, uid));
+  return toUserRecord(current, await loadFavorites(db, { uid, admin: fromDbBool(current.admin) }));
 }
 
 export interface NewUserInput {

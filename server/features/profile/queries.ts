@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { isProfileIcon } from '@common/profile-icons';
 import type { PublicProfile, RecentStory } from '@common/profile';
 import type { Database, UsersTable } from '../../db/types';
+import { readableStories, type StoryScope } from '../../policy/readable-stories';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { storyRowsOf } from '../stories/queries';
 import { authorName } from '../stories/author';
 
@@ -19,13 +21,13 @@ export interface StoryTotals {
 }
 
 /**
- * The writing statistics of one writer in one aggregate over their stories (the
- * `stories_uid_*` indexes lead with uid). `publicOnly` counts only what everyone can see,
- * for the public profile. PostgreSQL returns sums as text (bigint), hence Number().
+ * The writing statistics of one writer (`scope.author`) in one aggregate over the stories
+ * the viewer may read (the `stories_uid_*` indexes lead with uid): all of them on My
+ * Profile, `publicOnly` on a public profile. PostgreSQL returns sums as text (bigint),
+ * hence Number().
  */
-export async function storyTotals(db: Db, uid: string, { publicOnly }: { publicOnly: boolean }): Promise<StoryTotals> {
-  let q = db
-    .selectFrom('stories')
+export async function storyTotals(db: Db, viewer: Viewer, scope: StoryScope & { author: string }): Promise<StoryTotals> {
+  const row = await readableStories(db, viewer, scope)
     .select((eb) => [
       eb.fn.countAll<number | string>().as('stories'),
       eb.fn.coalesce(eb.fn.sum<number | string | null>('public'), sql.lit(0)).as('publicStories'),
@@ -35,9 +37,7 @@ export async function storyTotals(db: Db, uid: string, { publicOnly }: { publicO
       eb.fn.coalesce(eb.fn.sum<number | string | null>('wordCount'), sql.lit(0)).as('words'),
       eb.fn.coalesce(eb.fn.max<number | string | null>('wordCount'), sql.lit(0)).as('longestStory'),
     ])
-    .where('uid', '=', uid);
-  if (publicOnly) q = q.where('public', '=', 1);
-  const row = await q.executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow();
   const stories = Number(row.stories);
   const publicStories = Number(row.publicStories);
   return {
@@ -53,9 +53,9 @@ export async function storyTotals(db: Db, uid: string, { publicOnly }: { publicO
   };
 }
 
-/** The writer's newest stories, for Recent Activity (spec section 9: up to 5, newest first). */
-export async function recentStories(db: Db, uid: string, limit: number): Promise<RecentStory[]> {
-  const rows = await storyRowsOf(db, uid, limit);
+/** The viewer's own newest stories, for Recent Activity (spec section 9: up to 5, newest first). */
+export async function recentStories(db: Db, viewer: SignedInViewer, limit: number): Promise<RecentStory[]> {
+  const rows = await storyRowsOf(db, viewer, limit);
   return rows.map(({ id, title, wordCount, public: isPublic, createdAt }) => ({ id, title, wordCount, public: isPublic, createdAt }));
 }
 
@@ -66,6 +66,7 @@ const PUBLIC_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 
 export interface PublicProfileRow {
+  uid: string;
   profile: PublicProfile;
   streak: number;
   bestStreak: number;
@@ -75,6 +76,7 @@ export async function findPublicProfile(db: Db, uid: string): Promise<PublicProf
   const row = await db.selectFrom('users').select(PUBLIC_COLUMNS).where('uid', '=', uid).executeTakeFirst();
   if (!row) return null;
   return {
+    uid: row.uid,
     profile: {
       uid: row.uid,
       displayName: authorName(row),

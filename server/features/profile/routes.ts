@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
 import { pageQuerySchema } from '@common/story';
 import type { MeResponse } from '@common/user';
-import type { AppEnv, ServerContext } from '../../context';
+import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
 import { readJson, readQuery } from '../../http/validate';
+import { USER_NOT_FOUND } from '../../policy/profiles';
 import {
   changeAboutMe,
   changeDetails,
@@ -14,12 +15,11 @@ import {
   myStats,
   publicProfile,
   publicStories,
-  USER_NOT_FOUND,
   type Actor,
 } from './service';
 
-export function actorOf(c: Context<AppEnv>): Actor {
-  return { user: c.var.user!, ip: c.var.clientIp || null, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
+export function actorOf(c: Context<SignedInEnv>): Actor {
+  return { user: c.var.user, ip: c.var.clientIp || null, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
 }
 
 /**
@@ -49,7 +49,7 @@ export function profileRoutes(ctx: ServerContext) {
     return c.json({ user: await changeDetails(ctx, actorOf(c), details) } satisfies MeResponse);
   });
 
-  app.get('/stats', requireUser, async (c) => c.json(await myStats(ctx, c.var.user!.uid)));
+  app.get('/stats', requireUser, async (c) => c.json(await myStats(ctx, c.var.viewer)));
 
   return app;
 }
@@ -57,7 +57,7 @@ export function profileRoutes(ctx: ServerContext) {
 /** User ids are better-auth's random ids; anything else cannot be a user. */
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-function uidParam(c: Context<AppEnv>): string {
+function uidParam(c: Context): string {
   const uid = c.req.param('uid') ?? '';
   if (!UID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
   return uid;
@@ -67,12 +67,12 @@ function uidParam(c: Context<AppEnv>): string {
 export function userRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, uidParam(c))));
+  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, c.var.viewer, uidParam(c))));
 
   app.get('/:uid/stories', async (c) => {
     const uid = uidParam(c);
     const page = readQuery(c, pageQuerySchema);
-    return c.json(await publicStories(ctx, c.var.user, uid, page));
+    return c.json(await publicStories(ctx, c.var.viewer, uid, page));
   });
 
   return app;

@@ -8,13 +8,12 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { logUserOf, recordActivity } from '../logs/record';
-import { publishUserChanged } from '../me/service';
+import { changeUser } from '../me/service';
+import { authorizeProfile, USER_NOT_FOUND } from '../../policy/profiles';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { listCommunity } from '../stories/lists';
-import type { Viewer } from '../stories/policy';
 import { refreshStreak } from '../streaks/service';
 import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, userExists } from './queries';
-
-export const USER_NOT_FOUND = 'User not found';
 
 /** Who is changing their profile, and from where (for the activity log). */
 export interface Actor {
@@ -30,8 +29,8 @@ interface ProfileEvent {
 }
 
 /**
- * Writes the change in one transaction, logs the activity, and sends the new record to the
- * writer's open tabs. There is no uid parameter: a writer only ever changes their own profile.
+ * Writes the change and the new record for the writer's open tabs in one transaction, then
+ * logs the activity. There is no uid parameter: a writer only ever changes their own profile.
  */
 async function updateOwnProfile(
   ctx: ServerContext,
@@ -40,7 +39,7 @@ async function updateOwnProfile(
   write: (trx: Transaction<Database>, uid: string) => Promise<void>,
 ): Promise<UserRecord> {
   const { uid } = actor.user;
-  await ctx.db.transaction().execute((trx) => write(trx, uid));
+  const user = await changeUser(ctx, uid, (trx) => write(trx, uid));
   await recordActivity(ctx.db, ctx.logger, {
     type: event.type,
     action: 'update',
@@ -50,7 +49,7 @@ async function updateOwnProfile(
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  return publishUserChanged(ctx, uid);
+  return user;
 }
 
 type ProfileColumn = 'profileIcon' | 'aboutMe' | 'pronouns' | keyof ProfileDetails;
@@ -81,13 +80,14 @@ export function changeDetails(ctx: ServerContext, actor: Actor, details: Profile
 }
 
 /** My Profile: the record's streaks and goal, totals over every story, the five newest. */
-export async function myStats(ctx: ServerContext, uid: string): Promise<MyStatsResponse> {
+export async function myStats(ctx: ServerContext, viewer: SignedInViewer): Promise<MyStatsResponse> {
+  const { uid } = viewer;
   // A streak that lapsed since the last save reads as 0 (and the writer's tabs hear of it).
   await refreshStreak(ctx, uid);
   const [user, totals, recent] = await Promise.all([
     ctx.db.selectFrom('users').select(['streak', 'bestStreak', 'dailyGoal']).where('uid', '=', uid).executeTakeFirst(),
-    storyTotals(ctx.db, uid, { publicOnly: false }),
-    recentStories(ctx.db, uid, RECENT_ACTIVITY_MAX),
+    storyTotals(ctx.db, viewer, { author: uid }),
+    recentStories(ctx.db, viewer, RECENT_ACTIVITY_MAX),
   ]);
   if (!user) throw notFound(USER_NOT_FOUND);
   return {
@@ -96,11 +96,14 @@ export async function myStats(ctx: ServerContext, uid: string): Promise<MyStatsR
   };
 }
 
-/** A public profile: public fields, and statistics over public stories only. */
-export async function publicProfile(ctx: ServerContext, uid: string): Promise<PublicProfileResponse> {
+/** A public profile: public fields, and statistics over public stories only (even for its owner). */
+export async function publicProfile(ctx: ServerContext, viewer: Viewer, uid: string): Promise<PublicProfileResponse> {
   await refreshStreak(ctx, uid);
-  const [found, totals] = await Promise.all([findPublicProfile(ctx.db, uid), storyTotals(ctx.db, uid, { publicOnly: true })]);
-  if (!found) throw notFound(USER_NOT_FOUND);
+  const [found, totals] = await Promise.all([
+    findPublicProfile(ctx.db, uid),
+    storyTotals(ctx.db, viewer, { author: uid, publicOnly: true }),
+  ]);
+  authorizeProfile(viewer, 'read', found);
   const { likes, comments, views, avgWords, longestStory, publicStories } = totals;
   return {
     profile: found.profile,
@@ -110,6 +113,6 @@ export async function publicProfile(ctx: ServerContext, uid: string): Promise<Pu
 
 /** A writer's public stories, newest first, paged: the community list filtered to one author. */
 export async function publicStories(ctx: ServerContext, viewer: Viewer, uid: string, page: { cursor?: string; limit: number }): Promise<StoryPage> {
-  if (!(await userExists(ctx.db, uid))) throw notFound(USER_NOT_FOUND);
+  authorizeProfile(viewer, 'read', (await userExists(ctx.db, uid)) ? { uid } : null);
   return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, ...page });
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { reactionKindSchema } from '@common/story';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
+import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
 import { storyIdParam } from '../stories/http';
 import { setReaction } from './service';
@@ -10,10 +11,10 @@ import { setReaction } from './service';
 export function reactionRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   for (const [method, present] of [['put', true], ['delete', false]] as const) {
-    app[method]('/:id/reactions/:kind', requireUser, async (c) => {
+    app[method]('/:id/reactions/:kind', requireUser, rateLimit(ctx, 'reactions'), async (c) => {
       const id = storyIdParam(c);
       const kind = parseWith(reactionKindSchema, c.req.param('kind'));
-      return c.json(await setReaction(ctx, c.var.user!, id, kind, present));
+      return c.json(await setReaction(ctx, c.var.viewer, id, kind, present));
     });
   }
   return app;

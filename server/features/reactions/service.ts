@@ -1,7 +1,8 @@
 import type { ReactionKind, ReactionSummary } from '@common/story';
 import type { ServerContext } from '../../context';
-import { authorizeStory, type Viewer } from '../stories/policy';
-import { lockStory, reactionSummary, storyFacts } from '../stories/queries';
+import { authorizeStory } from '../../policy/stories';
+import type { SignedInViewer } from '../../policy/viewer';
+import { lockStory, reactionSummary } from '../stories/queries';
 
 export interface ReactionResult {
   reactions: ReactionSummary;
@@ -16,14 +17,14 @@ export interface ReactionResult {
  */
 export async function setReaction(
   ctx: ServerContext,
-  viewer: NonNullable<Viewer>,
+  viewer: SignedInViewer,
   storyId: string,
   kind: ReactionKind,
   present: boolean,
 ): Promise<ReactionResult> {
   const likesCount = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, storyId);
-    authorizeStory('react', viewer, row && storyFacts(row));
+    authorizeStory(viewer, 'react', row);
     const changed = present
       ? await trx
           .insertInto('storyReactions')
@@ -38,7 +39,7 @@ export async function setReaction(
           .where('kind', '=', kind)
           .returning('kind')
           .execute();
-    if (changed.length === 0) return Number(row!.likesCount);
+    if (changed.length === 0) return Number(row.likesCount);
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ likesCount: eb('likesCount', present ? '+' : '-', changed.length) }))

@@ -1,11 +1,27 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from '../../http/errors';
+import { ID_PATTERN } from './ids';
 
 /**
  * Keyset-paging cursors: the sort key of the last item shown, as opaque base64url JSON.
  * The schema says which kind of list a cursor belongs to, so one from another list or
  * sort order is refused rather than misread.
  */
+/**
+ * The fields a cursor may carry, bounded like the columns they are compared with: a value
+ * outside them (2^40 likes, a NUL in a timestamp) is a bad cursor, never a database error.
+ */
+export const cursorField = {
+  /** stories.seq: bigserial / rowid. */
+  seq: z.number().int().min(0),
+  /** An integer column (likesCount). */
+  count: z.number().int().min(0).max(2_147_483_647),
+  /** A created_at: an ISO timestamp as stored. */
+  time: z.string().regex(/^[0-9][0-9T:.+Z-]{0,39}$/),
+  /** A story or comment id. */
+  id: z.string().regex(ID_PATTERN),
+};
+
 export function encodeCursor(value: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }

@@ -4,26 +4,30 @@ import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/story';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';
-import { decodeCursor, encodeCursor, pageOf } from './cursor';
+import { readableBy } from '../../policy/readable-stories';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from './cursor';
 import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
 import { matchesSearch, searchNewestFirst, searchTerms } from './search';
-import type { Viewer } from './policy';
 
 /**
- * The story lists. Each filters on the leading columns of one index (migration 0003) and
- * pages by keyset on its trailing columns, so a page costs the same on page 1 and page 500,
- * and no list can ever contain a private story of someone else.
+ * The story lists. Each starts from the stories the viewer may read (readableStories), so
+ * no list can ever contain a private story of someone else; each filters on the leading
+ * columns of one index (migration 0003) and pages by keyset on its trailing columns, so a
+ * page costs the same on page 1 and page 500.
  */
 type Db = Kysely<Database>;
 
-const newestCursor = z.object({ k: z.literal('newest'), s: z.number().int() });
-const likedCursor = z.object({ k: z.literal('liked'), l: z.number().int(), s: z.number().int() });
+const newestCursor = z.object({ k: z.literal('newest'), s: cursorField.seq });
+const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: cursorField.seq });
 
-/** The query behind GET /api/stories/community, exported for the benchmark's query plans. */
-export function communityQuery(db: Db, dialect: Dialect, query: CommunityQuery, terms: string[]) {
-  let q = selectStories(db).where('s.public', '=', 1);
+/**
+ * The query behind GET /api/stories/community: public stories only (the viewer's own
+ * private ones stay on their own shelf). Exported for the benchmark's query plans.
+ */
+export function communityQuery(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[]) {
+  let q = selectStories(db, viewer, { publicOnly: true, author: query.author });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
-  if (query.author) q = q.where('s.uid', '=', query.author);
   if (query.sort === 'liked') {
     const after = decodeCursor(likedCursor, query.cursor);
     if (terms.length > 0) q = q.where(matchesSearch(dialect, terms));
@@ -49,36 +53,36 @@ export async function listCommunity(db: Db, dialect: Dialect, viewer: Viewer, qu
   const terms = query.q === undefined ? [] : searchTerms(query.q);
   // A search of only punctuation has no words to find: nothing matches.
   if (query.q !== undefined && terms.length === 0) return { stories: [], nextCursor: null };
-  const rows = await communityQuery(db, dialect, query, terms).execute();
+  const rows = await communityQuery(db, dialect, viewer, query, terms).execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (last) => cursorFor(query.sort, last));
   return { stories: items.map((row) => toSummary(row, viewer)), nextCursor };
 }
 
 /** GET /api/stories/mine: the writer's own stories, newest first. */
-export async function listMine(db: Db, uid: string, query: MyStoriesQuery): Promise<StoryPage> {
-  let q = selectStories(db).where('s.uid', '=', uid);
+export async function listMine(db: Db, viewer: SignedInViewer, query: MyStoriesQuery): Promise<StoryPage> {
+  let q = selectStories(db, viewer, { author: viewer.uid });
   if (query.visibility !== 'all') q = q.where('s.public', '=', toDbBool(query.visibility === 'public'));
   const after = decodeCursor(newestCursor, query.cursor);
   if (after) q = q.where('s.seq', '<', after.s);
   const rows = await q.orderBy('s.seq', 'desc').limit(query.limit + 1).execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (last) => cursorFor('newest', last));
-  return { stories: items.map((row) => toSummary(row, { uid })), nextCursor };
+  return { stories: items.map((row) => toSummary(row, viewer)), nextCursor };
 }
 
-const favoritesCursor = z.object({ k: z.literal('favorites'), c: z.string().max(40), i: z.string().max(64) });
+const favoritesCursor = z.object({ k: z.literal('favorites'), c: cursorField.time, i: cursorField.id });
 
 /** GET /api/favorites: favourited stories the user can still read, most recently favourited first. */
-export async function listFavorites(db: Db, uid: string, query: { cursor?: string; limit: number }): Promise<StoryPage> {
+export async function listFavorites(db: Db, viewer: SignedInViewer, query: { cursor?: string; limit: number }): Promise<StoryPage> {
   const after = decodeCursor(favoritesCursor, query.cursor);
   let q = db
     .selectFrom('userFavorites as f')
     .innerJoin('stories as s', 's.id', 'f.storyId')
     .select(S_STORY_COLUMNS)
     .select(['f.created_at as favoritedAt'])
-    .where('f.uid', '=', uid)
-    .where((eb) => eb.or([eb('s.public', '=', 1), eb('s.uid', '=', uid)]));
+    .where('f.uid', '=', viewer.uid)
+    .where(readableBy(viewer));
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('f.created_at', 'f.storyId'), '<', tuple(after.c, after.i)));
   const rows = await q.orderBy('f.created_at', 'desc').orderBy('f.storyId', 'desc').limit(query.limit + 1).execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (last) => encodeCursor({ k: 'favorites', c: last.favoritedAt, i: last.id }));
-  return { stories: items.map((row) => toSummary(row, { uid })), nextCursor };
+  return { stories: items.map((row) => toSummary(row, viewer)), nextCursor };
 }

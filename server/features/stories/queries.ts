@@ -5,7 +5,9 @@ import { countChars, storyPreview } from '@common/words';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
-import { storyPermissions, type Viewer } from './policy';
+import { readableStories, type StoryScope } from '../../policy/readable-stories';
+import { storyPolicy } from '../../policy/stories';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
 
 export type StoryDbRow = Selectable<StoriesTable>;
 type Db = Kysely<Database>;
@@ -20,19 +22,14 @@ export const STORY_COLUMNS = [
 /** The story columns of the row aliased `s`. */
 export const S_STORY_COLUMNS = STORY_COLUMNS.map((c) => `s.${c}` as const);
 
-/** `select <story columns> from stories as s`: the start of every story list. */
-export function selectStories(db: Db) {
-  return db.selectFrom('stories as s').select(S_STORY_COLUMNS);
+/** `select <story columns>` of the stories the viewer may read, within `scope`: the start of every story list. */
+export function selectStories(db: Db, viewer: Viewer, scope: StoryScope = {}) {
+  return readableStories(db, viewer, scope).select(S_STORY_COLUMNS);
 }
 export type StoriesQuery = ReturnType<typeof selectStories>;
 
 export async function findStoryRow(db: Db, id: string): Promise<StoryDbRow | undefined> {
   return db.selectFrom('stories').select(STORY_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-/** The facts the policy needs, with `public` as a boolean. */
-export function storyFacts(row: Pick<StoryDbRow, 'uid' | 'public'>) {
-  return { uid: row.uid, public: fromDbBool(row.public) };
 }
 
 function promptOf(row: StoryDbRow): Prompt | null {
@@ -62,7 +59,7 @@ function storyFields(row: StoryDbRow, viewer: Viewer) {
     authorProfileImage: row.authorProfileImage,
     wordCount: Number(row.wordCount),
     charCount: countChars(row.content),
-    permissions: storyPermissions(viewer, storyFacts(row)),
+    permissions: storyPolicy.permissions(viewer, row),
   };
 }
 
@@ -93,13 +90,11 @@ export async function reactionSummary(db: Db, storyId: string, viewerUid: string
   return summary;
 }
 
-/** Every story of one writer, newest first, without the text: the table screen. */
-export async function storyRowsOf(db: Db, uid: string, cap: number): Promise<StoryRow[]> {
-  const rows = await db
-    .selectFrom('stories')
-    .select(['id', 'title', 'public', 'wordCount', 'created_at', 'likesCount', 'commentsCount', 'viewsCount'])
-    .where('uid', '=', uid)
-    .orderBy('seq', 'desc')
+/** Every story of the viewer's own, newest first, without the text: the table screen. */
+export async function storyRowsOf(db: Db, viewer: SignedInViewer, cap: number): Promise<StoryRow[]> {
+  const rows = await readableStories(db, viewer, { author: viewer.uid })
+    .select(['s.id', 's.title', 's.public', 's.wordCount', 's.created_at', 's.likesCount', 's.commentsCount', 's.viewsCount'])
+    .orderBy('s.seq', 'desc')
     .limit(cap)
     .execute();
   return rows.map((r) => ({

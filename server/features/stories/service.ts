@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { toDbBool } from '../../db/bool';
 import { recordSystemEvent } from '../logs/record';
-import { publishUserChanged } from '../me/service';
-import { addWritingWords, loadProgress, resolveTimeZone, syncStreak } from '../streaks/queries';
+import { addWritingWords, loadProgress, resolveTimeZone } from '../streaks/queries';
+import { syncStreakAndTell } from '../streaks/service';
 import { authorSnapshot } from './author';
 import { newId } from './ids';
-import { authorizeStory, type Viewer } from './policy';
-import { findStoryRow, lockStory, reactionSummary, storyFacts, toStory } from './queries';
+import { authorizeStory } from '../../policy/stories';
+import type { Viewer } from '../../policy/viewer';
+import { findStoryRow, lockStory, reactionSummary, toStory } from './queries';
 
 /** Who is acting, and from where (for the event log). */
 export interface Actor {
@@ -38,14 +39,8 @@ function promptColumns(prompt: CreateInput['prompt']) {
 
 export async function getStory(ctx: ServerContext, viewer: Viewer, id: string): Promise<Story> {
   const row = await findStoryRow(ctx.db, id);
-  authorizeStory('read', viewer, row && storyFacts(row));
-  return toStory(row!, viewer, await reactionSummary(ctx.db, id, viewer?.uid ?? null));
-}
-
-/** Tells the writer's open tabs when a save moved their streak; returns their progress. */
-async function afterSave(ctx: ServerContext, uid: string, streakChanged: boolean, now: Date): Promise<Progress> {
-  if (streakChanged) await publishUserChanged(ctx, uid);
-  return loadProgress(ctx.db, uid, now);
+  authorizeStory(viewer, 'read', row);
+  return toStory(row, viewer, await reactionSummary(ctx.db, id, viewer?.uid ?? null));
 }
 
 /** Saves a new story; its words count towards today in the writer's zone. */
@@ -54,7 +49,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
   const id = newId();
   const at = now.toISOString();
   const wordCount = countWords(input.content);
-  const streak = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const zone = await resolveTimeZone(trx, uid, input.timezone);
     await trx
       .insertInto('stories')
@@ -74,9 +69,10 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
       })
       .execute();
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, wordCount));
-    return syncStreak(trx, uid, now);
+    // A save that moves the streak tells the writer's open tabs, at commit.
+    await syncStreakAndTell(ctx, trx, uid, now);
   });
-  const progress = await afterSave(ctx, uid, streak.changed, now);
+  const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
 }
 
@@ -86,12 +82,11 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
   const at = now.toISOString();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
-    authorizeStory('edit', actor.user, row && storyFacts(row));
-    const story = row!;
+    authorizeStory(actor.user, 'edit', row);
     const zone = await resolveTimeZone(trx, uid, input.timezone);
-    const wordCount = input.content === undefined ? Number(story.wordCount) : countWords(input.content);
+    const wordCount = input.content === undefined ? Number(row.wordCount) : countWords(input.content);
     const textChanged = input.title !== undefined || input.content !== undefined || input.prompt !== undefined;
-    const visibility = input.public === undefined ? null : visibilityChange(story.public === 1, input.public, at);
+    const visibility = input.public === undefined ? null : visibilityChange(row.public === 1, input.public, at);
     await trx
       .updateTable('stories')
       .set({
@@ -103,11 +98,12 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
       })
       .where('id', '=', id)
       .execute();
-    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(story.wordCount), wordCount));
-    return { streak: await syncStreak(trx, uid, now), toggled: visibility !== null };
+    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(row.wordCount), wordCount));
+    await syncStreakAndTell(ctx, trx, uid, now);
+    return { toggled: visibility !== null };
   });
   if (result.toggled) await logVisibility(ctx, actor, id, input.public === true);
-  const progress = await afterSave(ctx, uid, result.streak.changed, now);
+  const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
 }
 
@@ -133,8 +129,8 @@ async function logVisibility(ctx: ServerContext, actor: Actor, storyId: string, 
 export async function setVisibility(ctx: ServerContext, actor: Actor, id: string, makePublic: boolean, now = new Date()): Promise<Story> {
   const toggled = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
-    authorizeStory('changeVisibility', actor.user, row && storyFacts(row));
-    const change = visibilityChange(row!.public === 1, makePublic, now.toISOString());
+    authorizeStory(actor.user, 'changeVisibility', row);
+    const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
     if (change) await trx.updateTable('stories').set(change).where('id', '=', id).execute();
     return change !== null;
   });
@@ -146,12 +142,12 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
 export async function deleteStory(ctx: ServerContext, actor: Actor, id: string): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
-    authorizeStory('delete', actor.user, row && storyFacts(row));
+    authorizeStory(actor.user, 'delete', row);
     for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites'] as const) {
       await trx.deleteFrom(table).where('storyId', '=', id).execute();
     }
     await trx.deleteFrom('stories').where('id', '=', id).execute();
-    return row!;
+    return row;
   });
   await recordSystemEvent(ctx.db, ctx.logger, {
     type: 'story_deleted',

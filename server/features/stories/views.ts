@@ -1,7 +1,8 @@
 import { utcDayKey } from '@common/prompts';
 import type { ServerContext } from '../../context';
-import { authorizeStory, type Viewer } from './policy';
-import { findStoryRow, lockStory, storyFacts } from './queries';
+import { authorizeStory } from '../../policy/stories';
+import type { SignedInViewer } from '../../policy/viewer';
+import { findStoryRow, lockStory } from './queries';
 
 export interface ViewResult {
   viewsCount: number;
@@ -14,11 +15,10 @@ export interface ViewResult {
  * of the day inserts its row and bumps the counter in one transaction, and the row's
  * primary key makes a racing duplicate a no-op, so viewsCount always equals the rows.
  */
-export async function recordView(ctx: ServerContext, viewer: NonNullable<Viewer>, storyId: string, now = new Date()): Promise<ViewResult> {
+export async function recordView(ctx: ServerContext, viewer: SignedInViewer, storyId: string, now = new Date()): Promise<ViewResult> {
   const row = await findStoryRow(ctx.db, storyId);
-  authorizeStory('read', viewer, row && storyFacts(row));
-  const story = row!;
-  if (story.uid === viewer.uid) return { viewsCount: Number(story.viewsCount), counted: false };
+  authorizeStory(viewer, 'read', row);
+  if (row.uid === viewer.uid) return { viewsCount: Number(row.viewsCount), counted: false };
   const day = utcDayKey(now);
   const seen = await ctx.db
     .selectFrom('storyViews')
@@ -27,18 +27,18 @@ export async function recordView(ctx: ServerContext, viewer: NonNullable<Viewer>
     .where('viewerUid', '=', viewer.uid)
     .where('day', '=', day)
     .executeTakeFirst();
-  if (seen) return { viewsCount: Number(story.viewsCount), counted: false };
+  if (seen) return { viewsCount: Number(row.viewsCount), counted: false };
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockStory(trx, ctx.dialect, storyId);
-    authorizeStory('read', viewer, locked && storyFacts(locked));
+    authorizeStory(viewer, 'read', locked);
     const inserted = await trx
       .insertInto('storyViews')
       .values({ storyId, viewerUid: viewer.uid, day })
       .onConflict((oc) => oc.columns(['storyId', 'viewerUid', 'day']).doNothing())
       .returning('day')
       .execute();
-    if (inserted.length === 0) return { viewsCount: Number(locked!.viewsCount), counted: false };
+    if (inserted.length === 0) return { viewsCount: Number(locked.viewsCount), counted: false };
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ viewsCount: eb('viewsCount', '+', 1) }))

@@ -10,16 +10,16 @@ import { changeDailyGoal, changeTimeZone, currentProgress } from './service';
 export function streakRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/progress', requireUser, async (c) => c.json({ progress: await currentProgress(ctx, c.var.user!.uid) }));
+  app.get('/progress', requireUser, async (c) => c.json({ progress: await currentProgress(ctx, c.var.user.uid) }));
 
   app.patch('/timezone', requireUser, async (c) => {
     const { timezone } = await readJson(c, timeZoneUpdateSchema);
-    return c.json({ progress: await changeTimeZone(ctx, c.var.user!.uid, timezone) });
+    return c.json({ progress: await changeTimeZone(ctx, c.var.user.uid, timezone) });
   });
 
   app.patch('/daily-goal', requireUser, async (c) => {
     const { dailyGoal } = await readJson(c, dailyGoalUpdateSchema);
-    const user = await changeDailyGoal(ctx, c.var.user!.uid, dailyGoal);
+    const user = await changeDailyGoal(ctx, c.var.user.uid, dailyGoal);
     return c.json({ user } satisfies MeResponse);
   });
 

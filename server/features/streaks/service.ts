@@ -1,8 +1,17 @@
+import type { Transaction } from 'kysely';
 import type { Progress } from '@common/streak';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
-import { publishUserChanged } from '../me/service';
-import { loadProgress, resolveTimeZone, syncStreak } from './queries';
+import type { Database } from '../../db/types';
+import { changeUser, publishUserChanged } from '../me/service';
+import { loadProgress, resolveTimeZone, syncStreak, type StreakSync } from './queries';
+
+/** Brings the streak up to date in `trx`; when it moved, open tabs hear of it at commit. */
+export async function syncStreakAndTell(ctx: ServerContext, trx: Transaction<Database>, uid: string, now: Date): Promise<StreakSync> {
+  const sync = await syncStreak(trx, uid, now);
+  if (sync.changed) await publishUserChanged(ctx, trx, uid);
+  return sync;
+}
 
 /**
  * The writer's progress as of now. A streak that lapsed since the last save is brought
@@ -10,8 +19,7 @@ import { loadProgress, resolveTimeZone, syncStreak } from './queries';
  * profile) can call `refreshStreak` before showing someone's streak.
  */
 export async function refreshStreak(ctx: ServerContext, uid: string, now = new Date()): Promise<void> {
-  const sync = await syncStreak(ctx.db, uid, now);
-  if (sync.changed) await publishUserChanged(ctx, uid);
+  await ctx.db.transaction().execute((trx) => syncStreakAndTell(ctx, trx, uid, now));
 }
 
 export async function currentProgress(ctx: ServerContext, uid: string, now = new Date()): Promise<Progress> {
@@ -25,6 +33,5 @@ export async function changeTimeZone(ctx: ServerContext, uid: string, timezone: 
 }
 
 export async function changeDailyGoal(ctx: ServerContext, uid: string, dailyGoal: number): Promise<UserRecord> {
-  await ctx.db.updateTable('users').set({ dailyGoal }).where('uid', '=', uid).execute();
-  return publishUserChanged(ctx, uid);
+  return changeUser(ctx, uid, (trx) => trx.updateTable('users').set({ dailyGoal }).where('uid', '=', uid).execute());
 }

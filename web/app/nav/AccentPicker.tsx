@@ -2,9 +2,9 @@ import { useId } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { Check, Palette } from 'lucide-react';
 import { ACCENT_COLORS, type AccentColor } from '@common/theme';
+import { focusRing, iconButton, popoverPanel } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';
-import { focusRing, iconButton, popoverPanel } from '../ui';
 import { CustomColorForm } from './CustomColorForm';
 
 /** Swatches use the fixed 600 shade of each palette, so they show the colour itself. */

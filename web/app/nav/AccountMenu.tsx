@@ -2,9 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
+import { Avatar } from '../../components/Avatar';
+import { focusRing, popoverPanel } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
-import { Avatar } from '../Avatar';
-import { focusRing, popoverPanel } from '../ui';
 import { accountName } from './account';
 
 const itemClass =

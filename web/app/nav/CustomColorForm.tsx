@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COLOR_FORMAT_HINT, INVALID_COLOR_MESSAGE, nearestAccent, parseColor, toHex } from '@common/color';
+import { inputField, primaryButton } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';
-import { inputField, primaryButton } from '../ui';
 
 /** Long enough for any accepted format with generous spacing. */
 const MAX_INPUT_CHARS = 40;

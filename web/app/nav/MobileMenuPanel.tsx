@@ -1,9 +1,9 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
+import { Avatar } from '../../components/Avatar';
+import { focusRing } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
-import { Avatar } from '../Avatar';
-import { focusRing } from '../ui';
 import { AccentControls } from './AccentPicker';
 import { accountName } from './account';
 import { AdminLink, TutorialButton } from './NavControls';

@@ -1,7 +1,7 @@
 import { CircleHelp, Shield } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { activeIconButton, focusRing, iconButton } from '../../components/ui';
 import { useOpenTutorial } from '../tutorial/tutorial-context';
-import { activeIconButton, focusRing, iconButton } from '../ui';
 
 export function AdminLink({ withLabel = false, onNavigate }: { withLabel?: boolean; onNavigate?: () => void }) {
   return (

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { focusRing } from '../ui';
+import { focusRing } from '../../components/ui';
 import { NAV_LINKS } from './nav-items';
 
 const linkBase = `rounded-md px-3 py-2 text-sm font-medium ${focusRing}`;

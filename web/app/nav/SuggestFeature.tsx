@@ -3,10 +3,10 @@ import * as Popover from '@radix-ui/react-popover';
 import { Lightbulb } from 'lucide-react';
 import { z } from 'zod';
 import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
+import { useToast } from '../../components/toasts/toast-context';
+import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
 import { apiFetch, isApiError } from '../../lib/api';
 import { logEvent } from '../../lib/event-log';
-import { useToast } from '../toasts/toast-context';
-import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../ui';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
 const submittedSchema = z.object({ featureRequest: featureRequestSchema });

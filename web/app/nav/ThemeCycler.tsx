@@ -1,8 +1,8 @@
 import { Moon, MoonStar, Sun, type LucideIcon } from 'lucide-react';
 import { createElement } from 'react';
 import { nextThemeMode, type ThemeMode } from '@common/theme';
+import { iconButton } from '../../components/ui';
 import { useTheme } from '../theme/theme-context';
-import { iconButton } from '../ui';
 
 const MODE_ICONS: Record<ThemeMode, LucideIcon> = { light: Sun, 'dark-blue': Moon, 'dark-gray': MoonStar };
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
+import { focusRing, iconButton, primaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
-import { focusRing, iconButton, primaryButton } from '../ui';
 import { AccentPicker } from './AccentPicker';
 import { AccountMenu } from './AccountMenu';
 import { MobileMenuPanel } from './MobileMenuPanel';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
-import { iconButton, primaryButton, secondaryButton } from '../ui';
 import type { CardPlacement } from './placement';
 import { useOnOpenTutorial } from './tutorial-context';
 import { TUTORIAL_STEPS } from './tutorial-steps';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
-import { card, focusRing } from '../../app/ui';
+import { card, focusRing } from '../../components/ui';
 import { adminOverviewQueryOptions } from './admin-overview';
 
 const ADMIN_SECTIONS = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { card, textLink } from '../../app/ui';
+import { card, textLink } from '../../components/ui';
 
 export function AdminsOnlyScreen() {
   return (

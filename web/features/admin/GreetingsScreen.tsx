@@ -1,4 +1,4 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import { PlaceholderScreen } from '../../components/PlaceholderScreen';
 
 export function GreetingsScreen() {
   return <PlaceholderScreen title="Admin: Greetings Manager" description="The greetings shown to writers are managed here." />;

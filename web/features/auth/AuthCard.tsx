@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { card } from '../../app/ui';
+import { card } from '../../components/ui';
 
 /** The narrow card of the signed-out screens (sign-in, password reset, emailed links). */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { focusRing } from '../../app/ui';
+import { focusRing } from '../../components/ui';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 

@@ -1,4 +1,4 @@
-import { useConfirmEmail } from '../settings/api';
+import { useConfirmEmail } from '../settings';
 import { EmailLinkScreen } from './EmailLinkScreen';
 
 /** /confirm-email?token=…: the link sent to a new address; the account's email changes here. */

@@ -3,11 +3,11 @@ import { LoaderCircle } from 'lucide-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS, linkTokenSchema, type AccountMessage, type LinkTokenBody } from '@common/account';
-import { textLink } from '../../app/ui';
+import { textLink } from '../../components/ui';
+import { FormError } from '../../components/FormField';
 import { useCurrentUser } from '../../lib/auth';
-import { accountErrorMessage } from '../settings/api';
+import { errorMessage } from '../../lib/errors';
 import { AuthCard, FormNotice } from './AuthCard';
-import { FormError } from './FormField';
 
 interface EmailLinkScreenProps {
   title: string;
@@ -43,7 +43,7 @@ export function EmailLinkScreen({ title, pending, mutation }: EmailLinkScreenPro
       ) : mutation.isSuccess ? (
         <FormNotice message={mutation.data.message} testId="link-result" />
       ) : mutation.isError ? (
-        <FormError message={accountErrorMessage(mutation.error)} />
+        <FormError message={errorMessage(mutation.error)} />
       ) : (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <LoaderCircle aria-hidden className="size-5 shrink-0 animate-spin text-accent-ink" />

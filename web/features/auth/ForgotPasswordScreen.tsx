@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS } from '@common/account';
 import { emailSchema } from '@common/api';
-import { primaryButton, textLink } from '../../app/ui';
-import { accountErrorMessage, useForgotPassword } from '../settings/api';
+import { primaryButton, textLink } from '../../components/ui';
+import { EmailField, FormError } from '../../components/FormField';
+import { errorMessage } from '../../lib/errors';
+import { useForgotPassword } from '../settings';
 import { AuthCard, FormNotice } from './AuthCard';
-import { EmailField, FormError } from './FormField';
 
 /** /forgot-password[?email=]: the answer never says whether the address has an account. */
 export function ForgotPasswordScreen() {
@@ -19,7 +20,7 @@ export function ForgotPasswordScreen() {
     const parsed = emailSchema.safeParse(email.trim());
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
     setProblem(null);
-    forgot.mutate({ email: parsed.data }, { onError: (error) => setProblem(accountErrorMessage(error)) });
+    forgot.mutate({ email: parsed.data }, { onError: (error) => setProblem(errorMessage(error)) });
   };
 
   return (

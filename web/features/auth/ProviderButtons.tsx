@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AuthConfig } from '@common/api';
-import { secondaryButton } from '../../app/ui';
+import { secondaryButton } from '../../components/ui';
+import { FormError } from '../../components/FormField';
 import { startOAuthSignIn, type OAuthProviderId } from '../../lib/auth';
-import { authErrorMessage } from './auth-form';
-import { FormError } from './FormField';
+import { errorMessage } from '../../lib/errors';
 
 const PROVIDERS: { id: OAuthProviderId; label: string }[] = [
   { id: 'google', label: 'Continue with Google' },
@@ -23,7 +23,7 @@ export function ProviderButtons({ providers, next }: { providers: AuthConfig['pr
     try {
       await startOAuthSignIn(id, next);
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(errorMessage(failure));
       setStarting(null);
     }
   };

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS, linkTokenSchema } from '@common/account';
-import { primaryButton, textLink } from '../../app/ui';
-import { accountErrorMessage, usePasswordPolicy, useResetPassword } from '../settings/api';
+import { primaryButton, textLink } from '../../components/ui';
+import { FormError, NewPasswordFields } from '../../components/FormField';
+import { errorMessage } from '../../lib/errors';
+import { usePasswordPolicy, useResetPassword } from '../settings';
 import { AuthCard } from './AuthCard';
-import { FormError, NewPasswordFields } from './FormField';
 import { newPasswordProblem } from './new-password';
 
 function RequestNewLink() {
@@ -48,7 +49,7 @@ export function ResetPasswordScreen() {
       { token, newPassword: password },
       {
         onSuccess: () => void navigate('/', { replace: true }),
-        onError: (error) => setProblem({ message: accountErrorMessage(error), fromServer: true }),
+        onError: (error) => setProblem({ message: errorMessage(error), fromServer: true }),
       },
     );
   };

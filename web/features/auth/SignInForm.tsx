@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { primaryButton, textLink } from '../../app/ui';
+import { primaryButton, textLink } from '../../components/ui';
+import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signInWithEmail } from '../../lib/auth';
-import { authErrorMessage } from './auth-form';
-import { EmailField, FormError, PasswordField } from './FormField';
+import { errorMessage } from '../../lib/errors';
 
 interface SignInFormProps {
   email: string;
@@ -34,7 +34,7 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
       await signInWithEmail({ email: email.trim(), password });
       setError(await onSignedIn());
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(errorMessage(failure));
     } finally {
       setSubmitting(false);
     }

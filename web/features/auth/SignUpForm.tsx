@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '@common/limits';
-import { primaryButton } from '../../app/ui';
+import { primaryButton } from '../../components/ui';
+import { EmailField, FormError, FormField, PasswordField } from '../../components/FormField';
 import { signUpWithEmail } from '../../lib/auth';
-import { authErrorMessage } from './auth-form';
-import { EmailField, FormError, FormField, PasswordField } from './FormField';
+import { errorMessage } from '../../lib/errors';
 import { passwordLengthProblem } from './password-rules';
 
 interface SignUpFormProps {
@@ -31,7 +31,7 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
       await signUpWithEmail({ email: email.trim(), password, name: displayName.trim() });
       setError(await onSignedIn());
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(errorMessage(failure));
     } finally {
       setSubmitting(false);
     }

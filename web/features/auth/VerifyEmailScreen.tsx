@@ -1,4 +1,4 @@
-import { useVerifyEmail } from '../settings/api';
+import { useVerifyEmail } from '../settings';
 import { EmailLinkScreen } from './EmailLinkScreen';
 
 /** /verify-email?token=…: the link of the verification email, signed in or out. */

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Search, SearchX, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
-import { inputField } from '../../app/ui';
-import { communityQuery } from '../stories/api/stories';
-import { SegmentedControl } from '../stories/SegmentedControl';
-import { EmptyState, StoryGrid } from '../stories/StoryGrid';
+import { inputField } from '../../components/ui';
+import { EmptyState } from '../../components/EmptyState';
+import { SegmentedControl } from '../../components/SegmentedControl';
+import { usePagedList } from '../../lib/paged-list';
+import { communityQuery, StoryGrid } from '../stories';
 
 const SEARCH_DELAY_MS = 300;
 const SORT_LABELS: Record<StorySort, string> = { newest: 'Newest', liked: 'Most liked' };
@@ -40,7 +41,7 @@ export function CommunityScreen() {
     return () => window.clearTimeout(timer);
   }, [typed, q, setParams]);
 
-  const query = useInfiniteQuery({ ...communityQuery({ q, genre, sort }), placeholderData: keepPreviousData });
+  const list = usePagedList({ ...communityQuery({ q, genre, sort }), placeholderData: keepPreviousData });
   const filtered = q !== '' || genre !== '';
 
   return (
@@ -92,9 +93,9 @@ export function CommunityScreen() {
         />
       </div>
 
-      <div className={`mt-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isFetching}>
+      <div className={`mt-6 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
         <StoryGrid
-          query={query}
+          list={list}
           label="Community stories"
           empty={
             filtered ? (

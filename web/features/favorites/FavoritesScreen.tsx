@@ -1,12 +1,12 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { favoritesQuery } from '../stories/api/stories';
-import { EmptyState, StoryGrid } from '../stories/StoryGrid';
+import { EmptyState } from '../../components/EmptyState';
+import { usePagedList } from '../../lib/paged-list';
+import { favoritesQuery, StoryGrid } from '../stories';
 
 /** /favorites: the stories the user favourited that they can still read, latest first. */
 export function FavoritesScreen() {
-  const query = useInfiniteQuery(favoritesQuery());
+  const list = usePagedList(favoritesQuery());
   return (
     <section aria-labelledby="screen-heading">
       <title>Favorites · Drabble</title>
@@ -16,7 +16,7 @@ export function FavoritesScreen() {
       <p className="mt-1 text-muted">Stories you kept, most recently favourited first.</p>
       <div className="mt-6">
         <StoryGrid
-          query={query}
+          list={list}
           label="Favourite stories"
           empty={
             <EmptyState icon={<Heart aria-hidden className="size-6" />} title="No favorites yet.">

@@ -1,4 +1,4 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import { PlaceholderScreen } from '../../components/PlaceholderScreen';
 
 export function FriendsScreen() {
   return <PlaceholderScreen title="Friends" description="The writers you add as friends are listed here." />;

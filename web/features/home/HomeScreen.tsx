@@ -1,19 +1,19 @@
 import { BookOpen, Feather, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
 import { displayLabel } from '@common/names';
-import { card, primaryButton, secondaryButton, textLink } from '../../app/ui';
+import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
+import { EmptyState } from '../../components/EmptyState';
 import { useCurrentUser } from '../../lib/auth';
-import { communityQuery, myStoriesQuery } from '../stories/api/stories';
-import { EmptyState, StoryGrid } from '../stories/StoryGrid';
+import { usePagedList } from '../../lib/paged-list';
+import { communityQuery, myStoriesQuery, StoryGrid } from '../stories';
 import { ProgressCard } from './ProgressCard';
 import { TodayPromptCard } from './TodayPromptCard';
 
 const RECENT = 3;
 
 function GuestHome() {
-  const recent = useInfiniteQuery(communityQuery({ q: '', genre: '', sort: 'newest' }, RECENT));
+  const recent = usePagedList(communityQuery({ q: '', genre: '', sort: 'newest' }, RECENT));
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="screen-heading" className={`${card} py-10 text-center sm:py-12`}>
@@ -36,7 +36,7 @@ function GuestHome() {
         </h2>
         <div className="mt-4">
           <StoryGrid
-            query={recent}
+            list={recent}
             paged={false}
             label="Recent public stories"
             showFavorite={false}
@@ -50,7 +50,7 @@ function GuestHome() {
 }
 
 function SignedInHome({ user }: { user: UserRecord }) {
-  const recent = useInfiniteQuery(myStoriesQuery('all', RECENT));
+  const recent = usePagedList(myStoriesQuery('all', RECENT));
   return (
     <div className="flex flex-col gap-8">
       <div>
@@ -74,7 +74,7 @@ function SignedInHome({ user }: { user: UserRecord }) {
         </div>
         <div className="mt-4">
           <StoryGrid
-            query={recent}
+            list={recent}
             paged={false}
             label="Your recent stories"
             empty={

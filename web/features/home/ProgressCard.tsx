@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Flame, Pencil, Trophy } from 'lucide-react';
-import { card, focusRing } from '../../app/ui';
-import { useProgress } from '../stories/api/progress';
-import { formatNumber } from '../stories/format';
-import { GoalMeter } from '../story/editor/GoalMeter';
-import { DailyGoalForm } from '../streaks/DailyGoalForm';
+import { card, focusRing } from '../../components/ui';
+import { formatNumber } from '../../lib/format';
+import { useProgress } from '../stories';
+import { DailyGoalForm, GoalMeter } from '../streaks';
 
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
 /** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */

@@ -1,8 +1,8 @@
 import { Lightbulb, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
-import { card, primaryButton } from '../../app/ui';
-import { useTodayPrompt } from '../stories/api/progress';
-import { formatDate } from '../stories/format';
+import { card, primaryButton } from '../../components/ui';
+import { formatDate } from '../../lib/format';
+import { useTodayPrompt } from '../stories';
 
 /** Everyone's prompt for today, with the way into the editor for signed-in writers. */
 export function TodayPromptCard({ signedIn }: { signedIn: boolean }) {

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Globe, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { focusRing, inputField, secondaryButton } from '../../app/ui';
-import { storyRowsQuery } from '../stories/api/stories';
-import { formatDate, formatNumber } from '../stories/format';
-import { LoadError } from '../stories/StoryGrid';
+import { focusRing, inputField, secondaryButton } from '../../components/ui';
+import { LoadError } from '../../components/LoadError';
+import { formatDate, formatNumber } from '../../lib/format';
+import { storyRowsQuery } from '../stories';
 import { COLUMNS, INITIAL_TABLE_STATE, nextSort, PAGE_SIZES, tablePage, type TableState, type VisibilityFilter } from './table';
 
 /** /mrt-test: the writer's own stories as a sortable, filterable, paginated table. */

@@ -2,12 +2,12 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_FORMATS_TEXT, PROFILE_IMAGE_MAX_BYTES } from '@common/profile';
 import type { UserRecord } from '@common/user';
-import { Avatar } from '../../app/Avatar';
-import { secondaryButton } from '../../app/ui';
-import { useToast } from '../../app/toasts/toast-context';
+import { Avatar } from '../../components/Avatar';
+import { secondaryButton } from '../../components/ui';
+import { useToast } from '../../components/toasts/toast-context';
+import { reportFailure } from '../../lib/report-error';
 import { PROFILE_TOASTS, useRemoveProfileImage, useUploadProfileImage } from './api';
 import { errorText } from './fields';
-import { reportProfileFailure } from './report';
 
 const compact = 'px-3 py-1.5';
 
@@ -42,7 +42,7 @@ export function AvatarUploader({ user }: { user: UserRecord }) {
     if (early) {
       setProblem(early);
       toast(PROFILE_TOASTS.upload.failure, 'error');
-      reportProfileFailure(PROFILE_TOASTS.upload.event, PROFILE_TOASTS.upload.failure, new Error(early));
+      reportFailure(PROFILE_TOASTS.upload.failure, new Error(early), PROFILE_TOASTS.upload.event);
       return;
     }
     setPercent(0);

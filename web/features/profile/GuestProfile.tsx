@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProfileIcon } from '@common/profile-icons';
-import { Avatar } from '../../app/Avatar';
-import { card, primaryButton } from '../../app/ui';
-import { useToast } from '../../app/toasts/toast-context';
+import { Avatar } from '../../components/Avatar';
+import { card, primaryButton } from '../../components/ui';
+import { useToast } from '../../components/toasts/toast-context';
 import { loginPathFor } from '../../lib/safe-next';
+import { reportFailure } from '../../lib/report-error';
 import { PROFILE_TOASTS } from './api';
 import { IconPicker } from './IconPicker';
 import { AboutMeSection } from './ProfileInfo';
 import { readLocalAboutMe, readLocalProfileIcon, storeLocalAboutMe, storeLocalProfileIcon } from './local-profile';
-import { reportProfileFailure } from './report';
 
 /**
  * Signed out (spec sections 2 and 3): the request to log in, and the profile icon and
@@ -30,7 +30,7 @@ export function GuestProfile() {
       return Promise.resolve();
     } catch (error) {
       toast(toasts.failure, 'error');
-      reportProfileFailure(toasts.event, toasts.failure, error);
+      reportFailure(toasts.failure, error, toasts.event);
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   };

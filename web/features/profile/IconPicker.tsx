@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PROFILE_ICONS, type ProfileIcon } from '@common/profile-icons';
-import { PROFILE_ICON_COMPONENTS } from '../../app/profile-icon-components';
-import { card, primaryButton } from '../../app/ui';
+import { PROFILE_ICON_COMPONENTS } from '../../components/profile-icon-components';
+import { card, primaryButton } from '../../components/ui';
 
 interface IconPickerProps {
   current: ProfileIcon;

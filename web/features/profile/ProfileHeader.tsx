@@ -1,8 +1,8 @@
 import { BookOpen, CalendarDays, Eye, Flame, Heart } from 'lucide-react';
 import type { WritingStats } from '@common/profile';
 import type { UserRecord } from '@common/user';
-import { card } from '../../app/ui';
-import { formatDate, formatNumber } from '../stories/format';
+import { card } from '../../components/ui';
+import { formatDate, formatNumber } from '../../lib/format';
 import { AvatarUploader } from './AvatarUploader';
 import { StatTile } from './fields';
 import { ProfileLinks } from './links';

@@ -15,7 +15,7 @@ import {
   type DetailsUpdate,
 } from '@common/profile';
 import type { UserRecord } from '@common/user';
-import { card } from '../../app/ui';
+import { card } from '../../components/ui';
 import { useSaveAboutMe, useSaveDetails, useSavePronouns } from './api';
 import { EditableSection, SavedValue, TextField } from './fields';
 import { SocialLink, WebsiteLink } from './links';

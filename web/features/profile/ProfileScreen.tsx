@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
+import { useToast } from '../../components/toasts/toast-context';
 import { useCurrentUser } from '../../lib/auth';
-import { useToast } from '../../app/toasts/toast-context';
+import { reportFailure } from '../../lib/report-error';
 import { myStatsQuery, STATS_FAILURE, useSaveProfileIcon } from './api';
 import { GuestProfile } from './GuestProfile';
 import { IconPicker } from './IconPicker';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileInfo } from './ProfileInfo';
 import { RecentActivity } from './RecentActivity';
-import { reportProfileFailure } from './report';
 import { WritingStatistics } from './WritingStatistics';
 
 /** /profile: reachable signed out, where it asks the visitor to log in (spec section 2). */
@@ -28,7 +28,7 @@ function MyProfile({ user }: { user: UserRecord }) {
   useEffect(() => {
     if (!isError) return;
     toast(STATS_FAILURE, 'error');
-    reportProfileFailure('profile_stats_loaded', STATS_FAILURE, error);
+    reportFailure(STATS_FAILURE, error, 'profile_stats_loaded');
   }, [isError, error, errorUpdatedAt, toast]);
 
   return (

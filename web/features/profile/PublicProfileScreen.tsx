@@ -1,11 +1,13 @@
 import { BookOpen, Eye, Flame, Globe, Heart, House, MessageCircle, Ruler, Sigma, Trophy } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PublicProfile, PublicStats } from '@common/profile';
-import { Avatar } from '../../app/Avatar';
-import { card, primaryButton } from '../../app/ui';
-import { EmptyState, StoryGrid } from '../stories/StoryGrid';
-import { formatNumber } from '../stories/format';
+import { Avatar } from '../../components/Avatar';
+import { card, primaryButton } from '../../components/ui';
+import { EmptyState } from '../../components/EmptyState';
+import { usePagedList } from '../../lib/paged-list';
+import { formatNumber } from '../../lib/format';
+import { StoryGrid } from '../stories';
 import { publicProfileQuery, publicStoriesQuery } from './api';
 import { StatTile } from './fields';
 import { ProfileLinks } from './links';
@@ -100,7 +102,7 @@ function Identity({ profile }: { profile: PublicProfile }) {
 export function PublicProfileScreen() {
   const { uid = '' } = useParams();
   const profile = useQuery(publicProfileQuery(uid));
-  const stories = useInfiniteQuery({ ...publicStoriesQuery(uid), enabled: profile.isSuccess });
+  const stories = usePagedList({ ...publicStoriesQuery(uid), enabled: profile.isSuccess });
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <UserNotFound />;
@@ -115,7 +117,7 @@ export function PublicProfileScreen() {
           Public Stories ({formatNumber(stats.publicStories)})
         </h2>
         <StoryGrid
-          query={stories}
+          list={stories}
           label={`${person.displayName}’s public stories`}
           showFavorite={false}
           showOwnerActions={false}

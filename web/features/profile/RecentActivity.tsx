@@ -1,9 +1,9 @@
 import { PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RecentStory } from '@common/profile';
-import { card, focusRing } from '../../app/ui';
-import { VisibilityBadge } from '../stories/VisibilityBadge';
-import { formatDate, plural } from '../stories/format';
+import { card, focusRing } from '../../components/ui';
+import { formatDate, plural } from '../../lib/format';
+import { VisibilityBadge } from '../stories';
 
 /** Spec section 2: up to 5 stories, newest first: title, word count, Public/Private, date. */
 export function RecentActivity({ recent }: { recent: RecentStory[] | undefined }) {

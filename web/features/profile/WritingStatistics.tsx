@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Eye, Flame, Globe, Heart, Lock, MessageCircle, RefreshCw, Ruler, Sigma, Target, Trophy } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MyStatsResponse } from '@common/profile';
-import { card, secondaryButton } from '../../app/ui';
-import { formatNumber } from '../stories/format';
-import { DailyGoalForm } from '../streaks/DailyGoalForm';
+import { card, secondaryButton } from '../../components/ui';
+import { formatNumber } from '../../lib/format';
+import { DailyGoalForm } from '../streaks';
 import { linkButton, StatTile } from './fields';
 
 const unit = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);

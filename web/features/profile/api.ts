@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   myStatsResponseSchema,
   publicProfileResponseSchema,
@@ -7,22 +7,14 @@ import {
   type ProfileIconUpdate,
   type PronounsUpdate,
 } from '@common/profile';
-import { storyPageSchema, type StoryPage } from '@common/story';
 import { meResponseSchema, type MeResponse } from '@common/user';
 import { apiFetch } from '../../lib/api';
 import { setCurrentUserData } from '../../lib/auth';
+import { useApiMutation } from '../../lib/mutation';
+import { withSearchParams } from '../../lib/paged-list';
+import { profileKeys, storyKeys } from '../../lib/query-keys';
 import { fetchWithRetry, uploadFile, type Progress, type RetryOptions } from '../../lib/upload';
-import { useToast } from '../../app/toasts/toast-context';
-import { storyKeys } from '../stories/api/keys';
-import { reportProfileFailure, type ProfileEventType } from './report';
-
-/** Everything profile-shaped lives under ['profile']. */
-export const profileKeys = {
-  all: ['profile'] as const,
-  myStats: ['profile', 'me', 'stats'] as const,
-  user: (uid: string) => ['profile', 'user', uid] as const,
-  userStories: (uid: string) => ['profile', 'user', uid, 'stories'] as const,
-};
+import { storyListQuery } from '../stories';
 
 export const myStatsQuery = queryOptions({
   queryKey: profileKeys.myStats,
@@ -39,16 +31,18 @@ export const publicProfileQuery = (uid: string) =>
   });
 
 export const publicStoriesQuery = (uid: string) =>
-  infiniteQueryOptions({
-    queryKey: profileKeys.userStories(uid),
-    queryFn: ({ pageParam, signal }): Promise<StoryPage> =>
-      apiFetch(`/api/users/${encodeURIComponent(uid)}/stories${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-        schema: storyPageSchema,
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  storyListQuery(profileKeys.userStories(uid), (cursor) => withSearchParams(`/api/users/${encodeURIComponent(uid)}/stories`, { cursor }));
+
+/** The event types a profile failure is logged under (spec section 8). */
+export type ProfileEventType =
+  | 'profile_icon_updated'
+  | 'profile_about_updated'
+  | 'profile_pronouns_updated'
+  | 'profile_details_updated'
+  | 'profile_image_uploaded'
+  | 'profile_image_removed'
+  | 'profile_daily_goal_updated'
+  | 'profile_stats_loaded';
 
 /** Spec section 8: the toasts of each profile change. */
 export const PROFILE_TOASTS = {
@@ -69,19 +63,15 @@ type ToastSet = (typeof PROFILE_TOASTS)[keyof typeof PROFILE_TOASTS];
  * `avatar`: story cards show the author's avatar, so their lists are refetched.
  */
 function useProfileMutation<V>(request: (vars: V) => Promise<MeResponse>, toasts: ToastSet, { avatar = false } = {}) {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: async (saved) => {
+  return useApiMutation({
+    request,
+    success: toasts.success,
+    failure: toasts.failure,
+    reportAs: toasts.event,
+    onSuccess: async (saved, _vars, queryClient) => {
       setCurrentUserData(queryClient, saved);
-      toast(toasts.success, 'success');
       await queryClient.invalidateQueries({ queryKey: profileKeys.user(saved.user.uid) });
       if (avatar) await queryClient.invalidateQueries({ queryKey: storyKeys.all });
-    },
-    onError: (error) => {
-      toast(toasts.failure, 'error');
-      reportProfileFailure(toasts.event, toasts.failure, error);
     },
   });
 }
@@ -113,5 +103,3 @@ export const useRemoveProfileImage = () =>
     PROFILE_TOASTS.remove,
     { avatar: true },
   );
-
-/** The daily goal lives on the streaks routes; the profile edits it there too. */

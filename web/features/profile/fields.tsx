@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { counterText, textLength } from '@common/profile';
-import { focusRing, inputField, primaryButton, secondaryButton } from '../../app/ui';
+import { focusRing, inputField, primaryButton, secondaryButton } from '../../components/ui';
 
 export const errorText = 'text-sm text-red-700 dark:text-red-300';
 const smallButton = 'px-3 py-1.5';

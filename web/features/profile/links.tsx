@@ -1,6 +1,6 @@
 import { AtSign, Link2, MapPin } from 'lucide-react';
 import { HANDLE_KINDS, HANDLE_LABELS, socialUrl, type HandleKind } from '@common/profile';
-import { focusRing } from '../../app/ui';
+import { focusRing } from '../../components/ui';
 
 const external = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
 const link = `rounded-sm font-medium text-accent-ink underline-offset-2 hover:underline ${focusRing}`;

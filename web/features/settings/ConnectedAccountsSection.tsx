@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link2, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { AccountOverview, ConnectedProvider } from '@common/account';
-import { iconButton, secondaryButton } from '../../app/ui';
-import { FormError } from '../auth/FormField';
-import { providerConnectError, providerFromParam } from '../auth/provider-errors';
-import { ConfirmDialog } from '../stories/ConfirmDialog';
+import { iconButton, secondaryButton } from '../../components/ui';
+import { FormError } from '../../components/FormField';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { providerConnectError, providerFromParam } from '../auth';
 import { useConnectProvider, useDisconnectProvider } from './api';
 import { SettingsSection, smallButton } from './SettingsSection';
 

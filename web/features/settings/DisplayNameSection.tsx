@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { displayNameSchema } from '@common/account';
 import { DISPLAY_NAME_MAX } from '@common/limits';
 import type { UserRecord } from '@common/user';
-import { primaryButton } from '../../app/ui';
-import { FormError, FormField } from '../auth/FormField';
+import { primaryButton } from '../../components/ui';
+import { FormError, FormField } from '../../components/FormField';
 import { useUpdateDisplayName } from './api';
 import { SettingsSection } from './SettingsSection';
 

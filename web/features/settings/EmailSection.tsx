@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
 import { emailSchema } from '@common/api';
-import { primaryButton } from '../../app/ui';
-import { EmailField, FormError, PasswordField } from '../auth/FormField';
+import { primaryButton } from '../../components/ui';
+import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { useChangeEmail } from './api';
 import { SettingsSection } from './SettingsSection';
 

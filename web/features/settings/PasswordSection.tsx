@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
-import { primaryButton, secondaryButton } from '../../app/ui';
-import { FormError, NewPasswordFields, PasswordField } from '../auth/FormField';
-import { newPasswordProblem } from '../auth/new-password';
+import { primaryButton, secondaryButton } from '../../components/ui';
+import { FormError, NewPasswordFields, PasswordField } from '../../components/FormField';
+import { newPasswordProblem } from '../auth';
 import { useChangePassword, usePasswordPolicy, useSendSetPasswordLink } from './api';
 import { SettingsSection } from './SettingsSection';
 

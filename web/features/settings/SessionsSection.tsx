@@ -1,8 +1,8 @@
 import { Monitor, RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AccountSession } from '@common/account';
-import { secondaryButton } from '../../app/ui';
-import { formatDateTime } from '../stories/format';
+import { secondaryButton } from '../../components/ui';
+import { formatDateTime } from '../../lib/format';
 import { useRevokeOtherSessions, useRevokeSession, sessionsQuery } from './api';
 import { lastActiveText } from './last-active';
 import { SettingsSection, smallButton } from './SettingsSection';

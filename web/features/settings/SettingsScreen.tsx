@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { secondaryButton } from '../../app/ui';
+import { secondaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { accountQuery } from './api';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';

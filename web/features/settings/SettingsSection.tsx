@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { card } from '../../app/ui';
+import { card } from '../../components/ui';
 
 export const smallButton = 'px-3 py-1.5';
 

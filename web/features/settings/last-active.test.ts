@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../stories/format';
+import { formatDate } from '../../lib/format';
 import { lastActiveText } from './last-active';
 
 const now = Date.parse('2025-03-20T12:00:00Z');

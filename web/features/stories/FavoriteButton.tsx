@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
+import { focusRing } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
-import { focusRing } from '../../app/ui';
 import { useToggleFavorite } from './api/mutations';
 
 /** The favourite toggle: a heart, filled when the story is in the user's favorites. */

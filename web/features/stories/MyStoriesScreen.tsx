@@ -1,11 +1,12 @@
 import { BookOpen, PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { VISIBILITY_FILTERS, type VisibilityFilter } from '@common/story';
-import { primaryButton } from '../../app/ui';
+import { EmptyState } from '../../components/EmptyState';
+import { primaryButton } from '../../components/ui';
+import { SegmentedControl } from '../../components/SegmentedControl';
+import { usePagedList } from '../../lib/paged-list';
 import { myStoriesQuery } from './api/stories';
-import { EmptyState, StoryGrid } from './StoryGrid';
-import { SegmentedControl } from './SegmentedControl';
+import { StoryGrid } from './StoryGrid';
 
 const FILTER_LABELS: Record<VisibilityFilter, string> = { all: 'All', public: 'Public', private: 'Private' };
 
@@ -18,7 +19,7 @@ export function MyStoriesScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('show');
   const visibility: VisibilityFilter = isFilter(raw) ? raw : 'all';
-  const query = useInfiniteQuery(myStoriesQuery(visibility));
+  const list = usePagedList(myStoriesQuery(visibility));
 
   return (
     <section aria-labelledby="screen-heading">
@@ -46,7 +47,7 @@ export function MyStoriesScreen() {
       </div>
       <div className="mt-6">
         <StoryGrid
-          query={query}
+          list={list}
           label="My stories"
           empty={
             <EmptyState icon={<BookOpen aria-hidden className="size-6" />} title={visibility === 'all' ? 'No stories yet.' : `No ${visibility} stories.`}>

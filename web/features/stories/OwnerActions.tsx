@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Globe, Lock, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StoryPermissions } from '@common/story';
-import { focusRing, secondaryButton } from '../../app/ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { focusRing, secondaryButton } from '../../components/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDeleteStory, useSetVisibility } from './api/mutations';
 
 /** Spec section 5: the confirm texts, word for word. */

@@ -1,13 +1,13 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StorySummary } from '@common/story';
-import { Avatar } from '../../app/Avatar';
-import { focusRing } from '../../app/ui';
+import { Avatar } from '../../components/Avatar';
+import { focusRing } from '../../components/ui';
+import { formatDate, plural } from '../../lib/format';
 import { FavoriteButton } from './FavoriteButton';
 import { OwnerActions } from './OwnerActions';
 import { PromptChips } from './PromptChips';
 import { VisibilityBadge } from './VisibilityBadge';
-import { formatDate, plural } from './format';
 
 interface StoryCardProps {
   story: StorySummary;

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { StoryPage } from '@common/story';
-import { secondaryButton } from '../../app/ui';
+import type { StorySummary } from '@common/story';
+import { LoadError } from '../../components/LoadError';
+import { LoadMore } from '../../components/LoadMore';
+import type { PagedList } from '../../lib/paged-list';
 import { StoryCard } from './StoryCard';
 
 interface StoryGridProps {
-  query: UseInfiniteQueryResult<InfiniteData<StoryPage>>;
+  list: PagedList<StorySummary>;
   empty: ReactNode;
   showFavorite?: boolean;
   showOwnerActions?: boolean;
@@ -36,22 +37,11 @@ export function CardSkeletons({ count = 3 }: { count?: number }) {
   );
 }
 
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-      <p>{message}</p>
-      <button type="button" onClick={onRetry} className={`${secondaryButton} mt-3`}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-/** Story cards from a cursor-paged list, with a Load more button while pages remain. */
-export function StoryGrid({ query, empty, showFavorite, showOwnerActions, label, paged = true }: StoryGridProps) {
-  if (query.isPending) return <CardSkeletons />;
-  if (query.isError) return <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
-  const stories = query.data.pages.flatMap((page) => page.stories);
+/** Story cards from a cursor-paged list (usePagedList), with a Load more button while pages remain. */
+export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true }: StoryGridProps) {
+  if (list.status === 'pending') return <CardSkeletons />;
+  if (list.status === 'error') return <LoadError message={list.error.message} onRetry={list.refetch} />;
+  const stories = list.items;
   if (stories.length === 0) return <>{empty}</>;
   return (
     <div>
@@ -64,24 +54,7 @@ export function StoryGrid({ query, empty, showFavorite, showOwnerActions, label,
           </li>
         ))}
       </ul>
-      {paged && query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <button type="button" className={secondaryButton} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="load-more">
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
-      {query.isFetchNextPageError && <p role="alert" className="mt-3 text-center text-sm text-red-700 dark:text-red-300">Could not load more stories. Please try again.</p>}
-    </div>
-  );
-}
-
-export function EmptyState({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center" data-testid="empty-state">
-      <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-soft-ink">{icon}</div>
-      <p className="mt-4 font-semibold text-fg">{title}</p>
-      {children && <div className="mt-2 text-sm text-muted">{children}</div>}
+      {paged && <LoadMore list={list} className="mt-6 flex justify-center" testId="load-more" failure="Could not load more stories. Please try again." />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Story } from '@common/story';
-import { useTodayPrompt } from '../stories/api/progress';
+import { useTodayPrompt } from '../stories';
 import { StoryEditor } from './editor/StoryEditor';
 import type { EditorBase } from './editor/useStoryEditor';
 import { StoryNotFound } from './StoryNotFound';

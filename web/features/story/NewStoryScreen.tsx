@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTodayPrompt } from '../stories/api/progress';
+import { useTodayPrompt } from '../stories';
 import type { EditorBase } from './editor/useStoryEditor';
 import { StoryEditor } from './editor/StoryEditor';
 

@@ -1,6 +1,6 @@
 import { BookX } from 'lucide-react';
 import { Link } from 'react-router';
-import { card, primaryButton, secondaryButton } from '../../app/ui';
+import { card, primaryButton, secondaryButton } from '../../components/ui';
 
 /** Missing stories and other people's private ones look exactly alike. */
 export function StoryNotFound({ message = 'Story not found' }: { message?: string }) {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CenteredSpinner } from '../../app/Spinner';
+import { CenteredSpinner } from '../../components/Spinner';
+import { LoadError } from '../../components/LoadError';
 import { isApiError } from '../../lib/api';
-import { storyQuery } from '../stories/api/stories';
-import { LoadError } from '../stories/StoryGrid';
+import { storyQuery } from '../stories';
 import { EditStoryScreen } from './EditStoryScreen';
 import { StoryNotFound } from './StoryNotFound';
 import { StoryView } from './view/StoryView';

@@ -1,31 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
 import { dailyGoalUpdateSchema } from '@common/streak';
-import { meResponseSchema } from '@common/user';
-import { apiFetch } from '../../lib/api';
-import { setCurrentUserData } from '../../lib/auth';
-import { logEvent } from '../../lib/event-log';
-import { inputField, primaryButton, secondaryButton } from '../../app/ui';
-import { useToast } from '../../app/toasts/toast-context';
-import { progressKeys } from '../stories/api/keys';
-import { formatNumber } from '../stories/format';
-import { saveErrorMessage } from '../story/editor/save';
-
-/** PATCH /api/me/daily-goal; the record and today's progress follow at once. */
-function useSaveDailyGoal() {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  return useMutation({
-    mutationFn: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
-    onSuccess: async (saved) => {
-      setCurrentUserData(queryClient, saved);
-      toast('Daily goal updated!', 'success');
-      await queryClient.invalidateQueries({ queryKey: progressKeys.mine });
-    },
-    onError: (error) => void logEvent({ type: 'daily_goal_updated', level: 'error', message: error.message }),
-  });
-}
+import { inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { formErrorMessage } from '../../lib/errors';
+import { formatNumber } from '../../lib/format';
+import { useSaveDailyGoal } from './api';
 
 /** The one editor for the daily word goal (home and profile): 50–10,000 words. */
 export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; onDone: () => void; className?: string }) {
@@ -37,7 +16,7 @@ export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; 
     event.preventDefault();
     const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: value.trim() === '' ? NaN : Number(value) });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a number of words.');
-    save.mutate(parsed.data.dailyGoal, { onSuccess: onDone, onError: (failure) => setProblem(saveErrorMessage(failure)) });
+    save.mutate(parsed.data.dailyGoal, { onSuccess: onDone, onError: (failure) => setProblem(formErrorMessage(failure)) });
   };
   return (
     <form onSubmit={submit} className={`space-y-2 ${className}`} noValidate data-testid="daily-goal-form">

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { favoritesResponseSchema, storyResponseSchema, type Story } from '@common/story';
 import { apiFetch } from '../../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../../lib/auth';
-import { useToast } from '../../../app/toasts/toast-context';
-import { storyKeys } from './keys';
+import { useApiMutation } from '../../../lib/mutation';
+import { storyKeys } from '../../../lib/query-keys';
 
 /** Spec section 4 and 8: the toasts for a visibility change. */
 export const VISIBILITY_TOASTS = {
@@ -20,38 +20,22 @@ export function storyChanged(queryClient: QueryClient, story: Story | null, id: 
   return queryClient.invalidateQueries({ queryKey: storyKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== id });
 }
 
-export function useSetVisibility() {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  return useMutation({
-    mutationFn: ({ id, makePublic }: { id: string; makePublic: boolean }) =>
+export const useSetVisibility = () =>
+  useApiMutation({
+    request: ({ id, makePublic }: { id: string; makePublic: boolean }) =>
       apiFetch(`/api/stories/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { public: makePublic }, schema: storyResponseSchema }),
-    onSuccess: async ({ story }, { id, makePublic }) => {
-      toast(makePublic ? VISIBILITY_TOASTS.public : VISIBILITY_TOASTS.private, 'success');
-      await storyChanged(queryClient, story, id);
-    },
-    onError: (error) => {
-      console.error('Could not change the story’s visibility', error);
-      toast(VISIBILITY_TOASTS.failed, 'error');
-    },
+    success: (_answer, { makePublic }) => (makePublic ? VISIBILITY_TOASTS.public : VISIBILITY_TOASTS.private),
+    failure: VISIBILITY_TOASTS.failed,
+    onSuccess: ({ story }, { id }, queryClient) => storyChanged(queryClient, story, id),
   });
-}
 
-export function useDeleteStory() {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: async (_, id) => {
-      toast('Story deleted.', 'success');
-      await storyChanged(queryClient, null, id);
-    },
-    onError: (error) => {
-      console.error('Could not delete the story', error);
-      toast('Failed to delete story.', 'error');
-    },
+export const useDeleteStory = () =>
+  useApiMutation({
+    request: (id: string) => apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    success: 'Story deleted.',
+    failure: 'Failed to delete story.',
+    onSuccess: (_answer, id, queryClient) => storyChanged(queryClient, null, id),
   });
-}
 
 function setCachedFavorites(queryClient: QueryClient, update: (favorites: string[]) => string[]): void {
   const me = queryClient.getQueryData(ME_QUERY_KEY);

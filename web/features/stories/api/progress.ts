@@ -3,7 +3,9 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayPrompt, todayPromptResponseSchema, utcDayKey, type TodayPromptResponse } from '@common/prompts';
 import { progressResponseSchema, type Progress } from '@common/streak';
 import { apiFetch } from '../../../lib/api';
-import { progressKeys, promptKeys } from './keys';
+import { progressKeys } from '../../../lib/query-keys';
+
+const promptKeys = { today: ['prompts', 'today'] as const };
 
 /** The browser's IANA time zone, which the server counts writing days in. */
 export function browserTimeZone(): string | undefined {

@@ -1,7 +1,7 @@
 import { CalendarDays, Dices, X } from 'lucide-react';
 import { randomPrompt, samePrompt, type Prompt, type PromptInput } from '@common/prompts';
-import { focusRing } from '../../../app/ui';
-import { PromptChips } from '../../stories/PromptChips';
+import { focusRing } from '../../../components/ui';
+import { PromptChips } from '../../stories';
 
 interface PromptPickerProps {
   prompt: Prompt | null;

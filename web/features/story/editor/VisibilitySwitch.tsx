@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Globe, Lock } from 'lucide-react';
-import { focusRing } from '../../../app/ui';
+import { focusRing } from '../../../components/ui';
 
 /** Private (the default) or public, as a switch with a sentence saying what it means. */
 export function VisibilitySwitch({ isPublic, onChange }: { isPublic: boolean; onChange: (isPublic: boolean) => void }) {

@@ -2,8 +2,8 @@ import type { PromptInput } from '@common/prompts';
 import { storySchema, storyTextSchema, titleSchema, type StoryCreateInput } from '@common/story';
 import { progressSchema } from '@common/streak';
 import { z } from 'zod';
-import { apiFetch, isApiError } from '../../../lib/api';
-import { browserTimeZone } from '../../stories/api/progress';
+import { apiFetch } from '../../../lib/api';
+import { browserTimeZone } from '../../stories';
 import type { DraftFields } from './draft';
 
 export const savedStorySchema = z.object({ story: storySchema, progress: progressSchema });
@@ -18,12 +18,6 @@ export function validationMessage(fields: Pick<DraftFields, 'title' | 'content'>
   if (!title.success) return title.error.issues[0]?.message ?? 'Please check the title.';
   const text = storyTextSchema.safeParse(fields.content);
   return text.success ? null : (text.error.issues[0]?.message ?? 'Please check your story.');
-}
-
-/** What the server said, without the field path it puts in front of validation messages. */
-export function saveErrorMessage(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong. Please try again.';
-  return error.code === 'validation_failed' ? error.message.replace(/^[\w.]+: /, '') : error.message;
 }
 
 /** Creates the story, or sends an existing one's changed fields only. */

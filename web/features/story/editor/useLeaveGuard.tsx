@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../stories/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
  * Asks before leaving with unsaved changes: the browser's own prompt on reload or close,

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Progress } from '@common/streak';
 import { useCurrentUser } from '../../../lib/auth';
-import { useToast } from '../../../app/toasts/toast-context';
-import { progressKeys } from '../../stories/api/keys';
-import { storyChanged } from '../../stories/api/mutations';
+import { formErrorMessage } from '../../../lib/errors';
+import { useApiMutation } from '../../../lib/mutation';
+import { progressKeys } from '../../../lib/query-keys';
+import { storyChanged } from '../../stories';
 import { browserStorage, clearDraft, draftKey, draftToRestore, hasUnsavedWork, readDraft, writeDraft, type DraftFields } from './draft';
-import { saveErrorMessage, saveStory, validationMessage } from './save';
+import { saveStory, validationMessage } from './save';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const DRAFT_DELAY_MS = 400;
@@ -31,8 +31,6 @@ function pickFields(fields: DraftFields): DraftFields {
 export function useStoryEditor(base: EditorBase) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
   const isNew = base.storyId === null;
   const key = draftKey(user?.uid ?? 'guest', base.storyId);
 
@@ -91,21 +89,22 @@ export function useStoryEditor(base: EditorBase) {
     };
   }, [flushDraft]);
 
-  const mutation = useMutation({
-    mutationFn: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields),
-    onSuccess: async ({ story, progress }) => {
+  // A failure shows beside the form (no toast); the text stays, and so does the draft.
+  const mutation = useApiMutation({
+    request: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields),
+    success: isNew ? 'Story saved.' : 'Changes saved.',
+    failure: false,
+    onSuccess: async ({ story, progress }, _fields, queryClient) => {
       saved.current = true;
       clearDraft(browserStorage(), key);
       allowLeave();
       queryClient.setQueryData<Progress>(progressKeys.mine, progress);
-      toast(isNew ? 'Story saved.' : 'Changes saved.', 'success');
       await navigate(`/story/${story.id}`, { replace: true });
       void storyChanged(queryClient, story, story.id);
     },
     onError: (failure) => {
-      console.error('Saving the story failed', failure);
       flushDraft();
-      setError(saveErrorMessage(failure));
+      setError(formErrorMessage(failure));
     },
   });
 

@@ -1,48 +1,19 @@
 import { useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  COMMENT_MAX,
-  commentCreateSchema,
-  commentCreatedSchema,
-  commentDeletedSchema,
-  commentPageSchema,
-  type Comment,
-  type Story,
-} from '@common/story';
-import { apiFetch } from '../../../lib/api';
-import { focusRing, inputField, primaryButton, secondaryButton } from '../../../app/ui';
-import { useToast } from '../../../app/toasts/toast-context';
-import { Avatar } from '../../../app/Avatar';
-import { ConfirmDialog } from '../../stories/ConfirmDialog';
-import { storyKeys } from '../../stories/api/keys';
-import { formatDateTime, formatNumber } from '../../stories/format';
-import { saveErrorMessage } from '../editor/save';
-
-function useCommentCountSync(storyId: string) {
-  const queryClient = useQueryClient();
-  return (commentsCount: number) => {
-    queryClient.setQueryData<Story>(storyKeys.detail(storyId), (story) => (story ? { ...story, commentsCount } : story));
-    void queryClient.invalidateQueries({ queryKey: storyKeys.comments(storyId) });
-  };
-}
+import { COMMENT_MAX, commentCreateSchema, type Comment, type Story } from '@common/story';
+import { Avatar } from '../../../components/Avatar';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadMore } from '../../../components/LoadMore';
+import { focusRing, inputField, primaryButton } from '../../../components/ui';
+import { formErrorMessage } from '../../../lib/errors';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { usePagedList } from '../../../lib/paged-list';
+import { commentsQuery, useDeleteComment, usePostComment } from '../api';
 
 function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }) {
   const [confirming, setConfirming] = useState(false);
-  const { toast } = useToast();
-  const syncCount = useCommentCountSync(storyId);
-  const remove = useMutation({
-    mutationFn: () => apiFetch(`/api/stories/${encodeURIComponent(storyId)}/comments/${encodeURIComponent(comment.id)}`, { method: 'DELETE', schema: commentDeletedSchema }),
-    onSuccess: ({ commentsCount }) => {
-      toast('Comment deleted.', 'success');
-      syncCount(commentsCount);
-    },
-    onError: (error) => {
-      console.error('Could not delete the comment', error);
-      toast('Failed to delete comment.', 'error');
-    },
-  });
+  const remove = useDeleteComment(storyId);
   return (
     <li className="flex gap-3 py-4" data-testid="comment">
       <Link to={`/user/${comment.uid}`} className={`shrink-0 self-start rounded-full ${focusRing}`} aria-label={`${comment.authorDisplayName}’s profile`}>
@@ -81,7 +52,7 @@ function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }
             description="Are you sure you want to delete this comment? This action cannot be undone."
             confirmLabel="Delete"
             tone="danger"
-            onConfirm={() => remove.mutate()}
+            onConfirm={() => remove.mutate(comment.id)}
           />
         </>
       )}
@@ -93,20 +64,12 @@ function CommentForm({ storyId }: { storyId: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const syncCount = useCommentCountSync(storyId);
-  const post = useMutation({
-    mutationFn: (body: { text: string }) => apiFetch(`/api/stories/${encodeURIComponent(storyId)}/comments`, { method: 'POST', body, schema: commentCreatedSchema }),
-    onSuccess: ({ commentsCount }) => {
-      setText('');
-      syncCount(commentsCount);
-    },
-    onError: (failure) => setError(saveErrorMessage(failure)),
-  });
+  const post = usePostComment(storyId);
   const submit = () => {
     const parsed = commentCreateSchema.safeParse({ text });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check your comment.');
     setError(null);
-    post.mutate(parsed.data);
+    post.mutate(parsed.data, { onSuccess: () => setText(''), onError: (failure) => setError(formErrorMessage(failure)) });
   };
   const over = text.length > COMMENT_MAX;
   return (
@@ -153,39 +116,28 @@ function CommentForm({ storyId }: { storyId: string }) {
 
 /** The conversation under a story: oldest first, paged, with a box to add to it. */
 export function Comments({ story }: { story: Story }) {
-  const query = useInfiniteQuery({
-    queryKey: storyKeys.comments(story.id),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch(`/api/stories/${encodeURIComponent(story.id)}/comments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { schema: commentPageSchema, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const comments = query.data?.pages.flatMap((page) => page.comments) ?? [];
+  const list = usePagedList(commentsQuery(story.id));
   return (
     <section aria-labelledby="comments-heading" className="mt-10" data-testid="comments">
       <h2 id="comments-heading" className="text-lg font-semibold text-fg">
         Comments <span className="text-muted">({formatNumber(story.commentsCount)})</span>
       </h2>
-      {query.isPending ? (
+      {list.status === 'pending' ? (
         <p className="mt-4 text-sm text-muted">Loading comments…</p>
-      ) : query.isError ? (
+      ) : list.status === 'error' ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-          Could not load comments. {query.error.message}
+          Could not load comments. {list.error.message}
         </p>
-      ) : comments.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <p className="mt-4 text-sm text-muted">{story.permissions.comment ? 'No comments yet. Be the first to say something.' : 'No comments.'}</p>
       ) : (
         <ul className="mt-2 divide-y divide-line">
-          {comments.map((comment) => (
+          {list.items.map((comment) => (
             <CommentItem key={comment.id} comment={comment} storyId={story.id} />
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <button type="button" className={`${secondaryButton} mt-2`} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Show more comments'}
-        </button>
-      )}
+      <LoadMore list={list} label="Show more comments" className="mt-2" />
       <div className="mt-6">
         {story.permissions.comment ? (
           <CommentForm storyId={story.id} />

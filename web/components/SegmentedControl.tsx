@@ -1,4 +1,4 @@
-import { focusRing } from '../../app/ui';
+import { focusRing } from './ui';
 
 interface SegmentedControlProps<T extends string> {
   label: string;

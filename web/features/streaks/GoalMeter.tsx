@@ -1,6 +1,6 @@
 import { Flame, Target } from 'lucide-react';
 import { goalProgress } from '@common/streak';
-import { formatNumber } from '../../stories/format';
+import { formatNumber } from '../../lib/format';
 
 interface GoalMeterProps {
   wordsToday: number;

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
-import { inputField } from '../../app/ui';
+import { inputField } from './ui';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;

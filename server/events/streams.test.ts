@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases';
+import { signUp, startTestServer, type TestServer } from '../test/server';
+import { openEventStream } from '../test/sse';
+import { MAX_OPEN_STREAMS_PER_USER } from '../http/limits';
+import { OpenStreams } from './streams';
+
+describe('OpenStreams', () => {
+  it('closes a user’s oldest stream when one more than the cap opens, and only theirs', () => {
+    const streams = new OpenStreams(3);
+    const closed: string[] = [];
+    const forget = ['a1', 'a2', 'a3'].map((name) => streams.add('ada', () => closed.push(name)));
+    streams.add('bob', () => closed.push('b1'));
+    expect(closed).toEqual([]);
+    streams.add('ada', () => closed.push('a4'));
+    expect(closed).toEqual(['a1']);
+    expect(streams.openFor('ada')).toBe(3);
+    expect(streams.openFor('bob')).toBe(1);
+
+    // A stream that ended on its own frees its place: the next one closes nothing.
+    forget[1]!();
+    streams.add('ada', () => closed.push('a5'));
+    expect(closed).toEqual(['a1']);
+    // Forgetting twice, or forgetting one already closed, changes nothing.
+    forget[0]!();
+    forget[1]!();
+    expect(streams.size).toBe(4);
+
+    streams.closeAll();
+    expect(closed.sort()).toEqual(['a1', 'a3', 'a4', 'a5', 'b1']);
+    expect(streams.size).toBe(0);
+  });
+});
+
+describe.each(testDialects())('open live-event streams per user on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it(`keeps at most ${MAX_OPEN_STREAMS_PER_USER} open: opening one more closes the oldest`, async () => {
+    const writer = await signUp(server);
+    const other = await signUp(server);
+    const theirs = await openEventStream(other.client);
+    const opened = [];
+    for (let i = 0; i < MAX_OPEN_STREAMS_PER_USER; i++) opened.push(await openEventStream(writer.client));
+    expect(opened.every((s) => s.status === 200)).toBe(true);
+    expect(server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
+
+    const newest = await openEventStream(writer.client);
+    expect(newest.status).toBe(200);
+    await opened[0]!.waitForEnd();
+    expect(server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
+    expect(opened.slice(1).some((s) => s.ended)).toBe(false);
+    expect(theirs.ended).toBe(false);
+    expect(server.streams.openFor(other.uid)).toBe(1);
+
+    // The streams still open keep receiving: the newest one sees the next change.
+    await writer.client.patch('/api/me/preferences', { themeMode: 'dark-blue' });
+    expect(JSON.parse((await newest.next('user.updated')).data).user).toMatchObject({ uid: writer.uid, themeMode: 'dark-blue' });
+
+    [...opened, newest, theirs].forEach((s) => s.close());
+  });
+});

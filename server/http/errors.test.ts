@@ -1,0 +1,163 @@
+import { Writable } from 'node:stream';
+import SqliteDatabase from 'better-sqlite3';
+import { Hono } from 'hono';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createErrorHandler, DATABASE_REFUSALS, databaseRefusal, notFound } from './errors';
+
+/** The error a statement raises, or a failure when it raises none. */
+function errorOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('the statement did not fail');
+}
+
+async function asyncErrorOf(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('the statement did not fail');
+}
+
+const answer = (err: unknown) => {
+  const refusal = databaseRefusal(err);
+  return refusal && { status: refusal.status, code: refusal.code, message: refusal.message };
+};
+
+describe('database refusals from SQLite', () => {
+  const db = new SqliteDatabase(':memory:');
+  db.pragma('foreign_keys = ON');
+  db.exec(`
+    create table parent (id integer primary key, name text not null unique, n integer check (n >= 0));
+    create table child (id integer primary key, parent integer not null references parent(id));
+    insert into parent (id, name, n) values (1, 'a', 1);
+  `);
+
+  it('maps a unique or primary-key conflict to 409', () => {
+    expect(answer(errorOf(() => db.exec(`insert into parent (id, name) values (2, 'a')`)))).toEqual({ status: 409, code: 'conflict', message: DATABASE_REFUSALS.duplicate });
+    expect(answer(errorOf(() => db.exec(`insert into parent (id, name) values (1, 'b')`)))?.status).toBe(409);
+  });
+
+  it('maps the other constraints to 400', () => {
+    for (const statement of [
+      `insert into parent (id, name) values (3, null)`,
+      `insert into parent (id, name, n) values (3, 'c', -1)`,
+      `insert into child (parent) values (99)`,
+    ]) {
+      expect(answer(errorOf(() => db.exec(statement))), statement).toEqual({ status: 400, code: 'bad_request', message: DATABASE_REFUSALS.integrity });
+    }
+  });
+
+  it('maps a type mismatch to 400 and a value too big to 413', () => {
+    expect(answer(errorOf(() => db.exec(`insert into parent (id, name) values ('x', 'd')`)))).toEqual({ status: 400, code: 'bad_request', message: DATABASE_REFUSALS.value });
+    expect(answer(errorOf(() => db.prepare('select zeroblob(2000000000)').get()))?.status).toBe(413);
+  });
+
+  it('leaves server faults alone', () => {
+    expect(databaseRefusal(errorOf(() => db.exec('select * from missing')))).toBeNull();
+    expect(databaseRefusal(errorOf(() => db.exec('selec 1')))).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('database refusals from PostgreSQL', () => {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const query = (text: string, values: unknown[] = []) => asyncErrorOf(() => client.query(text, values));
+
+  beforeAll(async () => {
+    await client.connect();
+    await client.query(`
+      create temporary table parent (id integer primary key, name varchar(5) not null unique, n integer check (n >= 0));
+      create temporary table child (id integer primary key, parent integer not null references parent(id));
+      insert into parent (id, name, n) values (1, 'a', 1);
+    `);
+  });
+  afterAll(() => client.end());
+
+  it('maps 23505 (unique) to 409 and the rest of class 23 to 400', async () => {
+    expect(answer(await query(`insert into parent (id, name) values (2, 'a')`))).toEqual({ status: 409, code: 'conflict', message: DATABASE_REFUSALS.duplicate });
+    for (const statement of [
+      `insert into parent (id, name) values (3, null)`,
+      `insert into parent (id, name, n) values (3, 'c', -1)`,
+      `insert into child (id, parent) values (1, 99)`,
+    ]) {
+      expect(answer(await query(statement)), statement).toEqual({ status: 400, code: 'bad_request', message: DATABASE_REFUSALS.integrity });
+    }
+  });
+
+  it('maps class 22 (data exceptions) to 400', async () => {
+    const value = { status: 400, code: 'bad_request', message: DATABASE_REFUSALS.value };
+    // 22021: NUL in text, the character this issue is about.
+    expect(answer(await query('select $1::text', ['a\u0000b']))).toEqual(value);
+    // 22003: out of range; 22P02: not a number.
+    expect(answer(await query('select $1::integer', [2 ** 40]))).toEqual(value);
+    expect(answer(await query('select $1::integer', ['x']))).toEqual(value);
+    // 22001: too long for the column.
+    expect(answer(await query(`insert into parent (id, name) values (4, 'toolong')`))).toEqual({ ...value, message: DATABASE_REFUSALS.tooLong });
+  });
+
+  it('leaves server faults alone', async () => {
+    expect(databaseRefusal(await query('select * from missing'))).toBeNull();
+    expect(databaseRefusal(await query('selec 1'))).toBeNull();
+  });
+});
+
+describe('the error handler', () => {
+  const logged: Array<{ level: number; msg: string }> = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        done();
+      },
+    }),
+  );
+  const app = new Hono();
+  app.onError(createErrorHandler(logger));
+  const sqliteError = (code: string) => Object.assign(new Error(`${code}: secret detail`), { name: 'SqliteError', code });
+  app.get('/unique', () => {
+    throw sqliteError('SQLITE_CONSTRAINT_UNIQUE');
+  });
+  app.get('/pg-nul', () => {
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' });
+  });
+  app.get('/wrapped', () => {
+    throw new Error('auth library failed', { cause: sqliteError('SQLITE_MISMATCH') });
+  });
+  app.get('/system', () => {
+    throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+  });
+  app.get('/bug', () => {
+    throw new TypeError('x is undefined');
+  });
+  app.get('/missing', () => {
+    throw notFound('Story not found');
+  });
+
+  it('answers a refusal with a 4xx in the API shape, never the database text', async () => {
+    const unique = await app.request('/unique');
+    expect(unique.status).toBe(409);
+    expect(await unique.json()).toEqual({ error: { code: 'conflict', message: DATABASE_REFUSALS.duplicate } });
+    const nul = await app.request('/pg-nul');
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: { code: 'bad_request', message: DATABASE_REFUSALS.value } });
+    expect((await app.request('/wrapped')).status).toBe(400);
+    expect(logged.some((entry) => entry.msg === 'database refused a request value' && entry.level === 40)).toBe(true);
+    expect(JSON.stringify(logged)).not.toContain('secret detail');
+  });
+
+  it('keeps 500 for server faults, and typed errors as they are', async () => {
+    for (const path of ['/system', '/bug']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(500);
+      expect(await res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    }
+    expect((await app.request('/missing')).status).toBe(404);
+  });
+});

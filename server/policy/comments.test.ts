@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { authorizeComment, commentPolicy } from './comments';
+import { answer, OTHER, OWNER, VIEWERS } from './testing';
+
+// OWNER wrote the comment; the story is someone else's (CY's), or OTHER's own.
+const comment = { uid: OWNER.uid };
+const storyOfCy = { uid: 'cy', public: true };
+const storyOfOther = { uid: OTHER.uid, public: true };
+
+describe('commentPolicy', () => {
+  it('delete: own (the comment’s author), not others, not admins', () => {
+    expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'delete', comment, storyOfCy))).toEqual([false, false, true, false]);
+  });
+
+  it('delete: any comment on a story of the viewer’s own', () => {
+    expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'delete', comment, storyOfOther))).toEqual([false, true, true, false]);
+  });
+
+  it('sends the same answers as `permissions`', () => {
+    for (const story of [storyOfCy, storyOfOther]) {
+      for (const [, viewer] of VIEWERS) expect(commentPolicy.permissions(viewer, comment, story).delete).toBe(commentPolicy.can(viewer, 'delete', comment, story));
+    }
+  });
+});
+
+describe('authorizeComment', () => {
+  it('answers 404 for a missing comment, 401 to a guest, 403 to someone else', () => {
+    expect(answer(() => authorizeComment(OWNER, 'delete', undefined, storyOfCy))).toEqual([404, 'Comment not found']);
+    expect(answer(() => authorizeComment(null, 'delete', comment, storyOfCy))).toEqual([401, 'Please sign in to continue.']);
+    expect(answer(() => authorizeComment(OTHER, 'delete', comment, storyOfCy))).toEqual([403, 'You can delete only your own comments.']);
+    expect(answer(() => authorizeComment(OWNER, 'delete', comment, storyOfCy))).toBe('ok');
+    expect(answer(() => authorizeComment(OTHER, 'delete', comment, storyOfOther))).toBe('ok');
+  });
+});

@@ -1,0 +1,48 @@
+import type { Comment } from '@common/story';
+import { forbidden, notFound } from '../http/errors';
+import type { StoryFacts } from './stories';
+import { assertSignedIn, own, type Viewer } from './viewer';
+
+/**
+ * Who may do what with a comment. Reading comments is reading their story (storyPolicy
+ * `read`); posting one is the story's `comment` action.
+ *
+ * - delete: own (the comment's author), or any comment on a story that is the viewer's own.
+ *   No admin-any yet: moderation will add it here.
+ */
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+export type CommentPermissions = Comment['permissions'];
+export type CommentAction = keyof CommentPermissions;
+
+const rules: Record<CommentAction, (viewer: Viewer, comment: { uid: string }, story: StoryFacts) => boolean> = {
+  delete: (viewer, comment, story) => own(viewer, comment) || own(viewer, story),
+};
+
+const REFUSALS: Record<CommentAction, string> = {
+  delete: 'You can delete only your own comments.',
+};
+
+export const commentPolicy = {
+  can: (viewer: Viewer, action: CommentAction, comment: { uid: string }, story: StoryFacts): boolean => rules[action](viewer, comment, story),
+
+  /** The `permissions` object every comment in the API carries. */
+  permissions: (viewer: Viewer, comment: { uid: string }, story: StoryFacts): CommentPermissions => ({
+    delete: rules.delete(viewer, comment, story),
+  }),
+};
+
+/**
+ * For a comment on a story the viewer may read (authorize the story first): 404 when the
+ * comment is missing, 401 for a guest, 403 when the viewer may not do `action`.
+ */
+export function authorizeComment<C extends { uid: string }>(
+  viewer: Viewer,
+  action: CommentAction,
+  comment: C | null | undefined,
+  story: StoryFacts,
+): asserts comment is C {
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  assertSignedIn(viewer);
+  if (!rules[action](viewer, comment, story)) throw forbidden(REFUSALS[action]);
+}

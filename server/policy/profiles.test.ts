@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { authorizeProfile, profilePolicy } from './profiles';
+import { answer, OWNER, VIEWERS } from './testing';
+
+const profile = { uid: OWNER.uid };
+
+describe('profilePolicy', () => {
+  it('read: anyone, guests too (a public profile)', () => {
+    expect(VIEWERS.map(([, viewer]) => profilePolicy.can(viewer, 'read', profile))).toEqual([true, true, true, true]);
+  });
+});
+
+describe('authorizeProfile', () => {
+  it('answers 404 for a missing profile and lets everyone see an existing one', () => {
+    for (const [, viewer] of VIEWERS) {
+      expect(answer(() => authorizeProfile(viewer, 'read', null))).toEqual([404, 'User not found']);
+      expect(answer(() => authorizeProfile(viewer, 'read', profile))).toBe('ok');
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database, StoriesTable } from '../db/types';
+import type { Viewer } from './viewer';
+
+/**
+ * The stories a viewer may read, in SQL: storyPolicy `read` (stories.ts) for a whole list.
+ * Every list, search, profile, favourites and feed query starts here, so a rule added once
+ * (blocking, say) reaches them all. The two must agree; readable-stories.test.ts checks it.
+ *
+ * The condition is as narrow as the scope allows, so each list keeps its own index
+ * (migration 0003): a guest's or a shared shelf's `public = 1` leads the community indexes;
+ * the viewer's own stories are just `uid = me`; only a list that mixes both (favourites)
+ * gets `public = 1 or uid = me`.
+ */
+export interface StoryScope {
+  /** Only this writer's stories. */
+  author?: string;
+  /**
+   * Only public stories, even the viewer's own private ones: the shared shelves
+   * (community, search, a public profile) show what everyone may read.
+   */
+  publicOnly?: boolean;
+}
+
+const eb = expressionBuilder<{ s: StoriesTable }, 's'>();
+
+/** The condition on the stories row aliased `s`, for queries that start elsewhere (a join). */
+export function readableBy(viewer: Viewer, scope: StoryScope = {}): Expression<SqlBool> {
+  const { author, publicOnly = false } = scope;
+  const conditions: Array<Expression<SqlBool>> = [];
+  if (author !== undefined) conditions.push(eb('s.uid', '=', author));
+  const ownShelf = viewer !== null && author === viewer.uid;
+  if (publicOnly || viewer === null || (author !== undefined && !ownShelf)) conditions.push(eb('s.public', '=', 1));
+  else if (!ownShelf) conditions.push(eb.or([eb('s.public', '=', 1), eb('s.uid', '=', viewer.uid)]));
+  return eb.and(conditions);
+}
+
+/** `from stories as s where <readable by viewer>`: the start of every story list. */
+export function readableStories(db: Kysely<Database>, viewer: Viewer, scope: StoryScope = {}) {
+  return db.selectFrom('stories as s').where(readableBy(viewer, scope));
+}

@@ -1,0 +1,74 @@
+import type { StoryPermissions } from '@common/story';
+import type { DbBool } from '../db/types';
+import { fromDbBool } from '../db/bool';
+import { forbidden, notFound } from '../http/errors';
+import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
+
+/**
+ * Who may do what with a story. The API sends the answers (`permissions`) with every story
+ * so the UI shows exactly the controls the server allows; lists ask the same question in
+ * SQL through `readableStories` (readable-stories.ts), which must agree with `read` here.
+ *
+ * - read: any reader (guests too) of a public story; own for a private one. To everyone
+ *   else a private story does not exist: 404 'Story not found', as for an unknown id.
+ * - edit, delete, changeVisibility: own. No admin-any: not even admins rewrite or remove
+ *   other people's stories.
+ * - react, comment: any signed-in reader, on public stories only (own included).
+ * - favorite: any signed-in reader of a story they may read (own private ones included).
+ */
+export const STORY_NOT_FOUND = 'Story not found';
+
+/** What the rules look at: a stories row will do (`public` as stored, 0/1, or a boolean). */
+export interface StoryFacts {
+  uid: string;
+  public: boolean | DbBool;
+}
+
+export type StoryAction = 'read' | keyof StoryPermissions;
+
+const isPublic = (story: StoryFacts) => fromDbBool(story.public);
+const read = (viewer: Viewer, story: StoryFacts) => isPublic(story) || own(viewer, story);
+
+const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean> = {
+  read,
+  edit: own,
+  delete: own,
+  changeVisibility: own,
+  react: (viewer, story) => signedIn(viewer) && isPublic(story),
+  comment: (viewer, story) => signedIn(viewer) && isPublic(story),
+  favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
+};
+
+const REFUSALS: Record<keyof StoryPermissions, string> = {
+  edit: 'Only the author can edit this story.',
+  delete: 'Only the author can delete this story.',
+  changeVisibility: 'Only the author can change who sees this story.',
+  react: 'Reactions are open on public stories only.',
+  comment: 'Comments are open on public stories only.',
+  favorite: 'You cannot favourite this story.',
+};
+
+export const storyPolicy = {
+  can: (viewer: Viewer, action: StoryAction, story: StoryFacts): boolean => rules[action](viewer, story),
+
+  /** The `permissions` object every story in the API carries. */
+  permissions: (viewer: Viewer, story: StoryFacts): StoryPermissions => ({
+    edit: rules.edit(viewer, story),
+    delete: rules.delete(viewer, story),
+    changeVisibility: rules.changeVisibility(viewer, story),
+    react: rules.react(viewer, story),
+    comment: rules.comment(viewer, story),
+    favorite: rules.favorite(viewer, story),
+  }),
+};
+
+/**
+ * 404 when the story is missing or the viewer may not read it; 401 for a guest and 403 for
+ * a reader when they may not do `action`. Afterwards the caller's row is known to exist.
+ */
+export function authorizeStory<S extends StoryFacts>(viewer: Viewer, action: StoryAction, story: S | null | undefined): asserts story is S {
+  if (!story || !read(viewer, story)) throw notFound(STORY_NOT_FOUND);
+  if (action === 'read') return;
+  assertSignedIn(viewer);
+  if (!rules[action](viewer, story)) throw forbidden(REFUSALS[action]);
+}

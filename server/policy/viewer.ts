@@ -1,0 +1,32 @@
+import { unauthenticated } from '../http/errors';
+
+/**
+ * Who is asking: a signed-in person (their uid, and whether they are an admin) or a guest
+ * (null). Built once per request from the session (`c.var.viewer`); every policy takes it.
+ */
+export interface SignedInViewer {
+  uid: string;
+  admin: boolean;
+}
+export type Viewer = SignedInViewer | null;
+export type AdminViewer = SignedInViewer & { admin: true };
+
+/** A users record (or anything with uid and admin) as a viewer: only the two facts policies use. */
+export function viewerOf(user: SignedInViewer): SignedInViewer;
+export function viewerOf(user: SignedInViewer | null): Viewer;
+export function viewerOf(user: SignedInViewer | null): Viewer {
+  return user && { uid: user.uid, admin: user.admin };
+}
+
+/**
+ * The words rules are written in. `own`: the viewer is the record's owner (its `uid`).
+ * `adminAny`: an admin, acting on anyone's record. `signedIn`: any person with a session.
+ */
+export const signedIn = (viewer: Viewer): viewer is SignedInViewer => viewer !== null;
+export const own = (viewer: Viewer, record: { uid: string }): boolean => viewer !== null && viewer.uid === record.uid;
+export const adminAny = (viewer: Viewer): viewer is AdminViewer => viewer !== null && viewer.admin;
+
+/** 401 for a guest: the first step of every authorize function that needs a session. */
+export function assertSignedIn(viewer: Viewer): asserts viewer is SignedInViewer {
+  if (!signedIn(viewer)) throw unauthenticated();
+}

@@ -1,0 +1,2 @@
+/** The settings feature's public entry: the account calls the sign-in screens and the app shell use. */
+export { useConfirmEmail, useForgotPassword, usePasswordPolicy, useResendVerification, useResetPassword, useVerifyEmail } from './api';

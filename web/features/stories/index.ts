@@ -1,0 +1,10 @@
+/** The stories feature's public entry: what other features use. Its screens load through the router. */
+export { storyChanged } from './api/mutations';
+export { browserTimeZone, useProgress, useTodayPrompt } from './api/progress';
+export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQuery, storyRowsQuery } from './api/stories';
+export { FavoriteButton } from './FavoriteButton';
+export { OwnerActions } from './OwnerActions';
+export { PromptChips } from './PromptChips';
+export { AuthorAvatar } from './StoryCard';
+export { StoryGrid } from './StoryGrid';
+export { VisibilityBadge } from './VisibilityBadge';

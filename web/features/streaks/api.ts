@@ -1,0 +1,21 @@
+import { meResponseSchema } from '@common/user';
+import { apiFetch } from '../../lib/api';
+import { setCurrentUserData } from '../../lib/auth';
+import { useApiMutation } from '../../lib/mutation';
+import { progressKeys } from '../../lib/query-keys';
+
+/**
+ * PATCH /api/me/daily-goal; the record and today's progress follow at once. A failure shows
+ * beside the form and is logged.
+ */
+export const useSaveDailyGoal = () =>
+  useApiMutation({
+    request: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
+    success: 'Daily goal updated!',
+    failure: false,
+    reportAs: 'daily_goal_updated',
+    onSuccess: async (saved, _goal, queryClient) => {
+      setCurrentUserData(queryClient, saved);
+      await queryClient.invalidateQueries({ queryKey: progressKeys.mine });
+    },
+  });

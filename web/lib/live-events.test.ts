@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { UserRecord } from '@common/user';
+import { ME_QUERY_KEY } from './auth';
+import { handleLiveEvent, liveEventHandlers } from './live-events';
+
+afterEach(() => vi.restoreAllMocks());
+
+const message = (data: unknown) => new MessageEvent('message', { data: JSON.stringify(data) });
+
+const user: UserRecord = {
+  uid: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  first: 'Ada',
+  last: '',
+  created_at: '2024-01-01T00:00:00.000Z',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  lastActive: '2024-01-01T00:00:00.000Z',
+  profileIcon: 'User',
+  colorTheme: 'teal',
+  themeMode: null,
+  admin: false,
+  emailVerified: true,
+  profileImage: null,
+  displayName: 'Ada',
+  streak: 0,
+  bestStreak: 0,
+  dailyGoal: 500,
+  aboutMe: '',
+  pronouns: '',
+  bio: '',
+  location: '',
+  website: '',
+  bluesky: '',
+  xcom: '',
+  reddit: '',
+  favorites: [],
+};
+
+describe('live events in the browser', () => {
+  it('refetches every query on reset', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    handleLiveEvent('reset', liveEventHandlers(queryClient, 'u1'), message({}));
+    expect(invalidate).toHaveBeenCalledWith();
+  });
+
+  it('puts the pushed record in the cache, only for the signed-in user', () => {
+    const queryClient = new QueryClient();
+    const handlers = liveEventHandlers(queryClient, 'u1');
+    handleLiveEvent('user.updated', handlers, message({ user: { ...user, uid: 'someone-else' } }));
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
+    handleLiveEvent('user.updated', handlers, message({ user }));
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual({ user });
+  });
+
+  it('ignores a payload that does not match the catalogue', () => {
+    const queryClient = new QueryClient();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    handleLiveEvent('user.updated', liveEventHandlers(queryClient, 'u1'), message({ user: { uid: 'u1' } }));
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
+    expect(error).toHaveBeenCalled();
+  });
+});
