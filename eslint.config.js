@@ -13,6 +13,9 @@ import globals from 'globals';
  *   screen modules directly, with import(), so that each screen stays its own chunk;
  * - web/lib and web/components sit below the features and the app shell and import neither;
  *   features do not import the app shell (web/app).
+ * - server/: a feature (server/features/<name>/) imports another only through '../<name>' (its
+ *   index.ts); the layers below the features (db, http, events, policy, shared, auth, email,
+ *   storage) never import a feature. Tests and test helpers may reach into a feature's files.
  * ESLint's no-restricted-imports does not look at import(): no-restricted-syntax covers those.
  * A file gets a rule's options from the last block that sets it, so each block below lists every
  * restriction its files need (only the feature-depth guard is meant to be overridden).
@@ -40,6 +43,10 @@ const restrict = (patterns, { dynamic = true } = {}) => ({
   ...(dynamic ? { 'no-restricted-syntax': ['error', ...dynamicImports(patterns)] } : {}),
 });
 const MAX_FEATURE_DEPTH = 4;
+
+const SERVER_TEST_FILES = ['server/**/*.test.ts', 'server/**/testing.ts', 'server/**/test-images.ts', 'server/**/builders.ts'];
+const SERVER_FEATURE_ENTRY = "Import another server feature through its public entry, '../<feature>' (its index.ts), not the files behind it.";
+const SERVER_BELOW_FEATURES = 'The shared server layers (db, http, events, policy, shared, auth, email, storage) sit below the features and never import them.';
 
 const COMMON_NO_IO = 'common/ is pure code shared by web/ and server/: it does no I/O and imports neither side.';
 const IO_PACKAGES = [
@@ -101,6 +108,16 @@ export default tseslint.config(
     files: [`web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: restrict([NO_SERVER, ...otherFeatureFiles(depth)]),
   })),
+  {
+    files: ['server/features/*/*.ts'],
+    ignores: SERVER_TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: SERVER_FEATURE_ENTRY }] }] },
+  },
+  {
+    files: ['server/{db,http,events,policy,shared,auth,email,storage}/**/*.ts'],
+    ignores: SERVER_TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(?:^|/)features(?:/|$)', message: SERVER_BELOW_FEATURES }] }] },
+  },
   {
     files: ['common/**/*.ts'],
     rules: {

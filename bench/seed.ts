@@ -4,7 +4,7 @@ import { PROFILE_ICONS } from '@common/profile-icons';
 import { REACTION_KINDS } from '@common/story';
 import { countWords } from '@common/words';
 import { buildStoryInput } from '../server/features/stories/builders';
-import { newId } from '../server/features/stories/ids';
+import { newId } from '../server/shared/ids';
 import { rareWords } from './random';
 
 export interface SeedOptions {

@@ -22,7 +22,7 @@ import { openSqlite } from '../server/db/database';
 import { startServer } from '../server/server';
 import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
-import { encodeCursor } from '../server/features/stories/cursor';
+import { encodeCursor } from '../server/shared/cursor';
 import { communityQuery } from '../server/features/stories/lists';
 import { STORY_COLUMNS } from '../server/features/stories/queries';
 import { searchTerms } from '../server/features/stories/search';

@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppEnv, ServerContext } from '../context';
 import { badRequest, errorResponse, notFound, tooManyRequests } from '../http/errors';
 import { takePlace } from '../http/rate-limit';
-import { recordSystemEvent } from '../features/logs/record';
+import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
 import { humanAuthError } from './messages';
 import { reservePasswordCheck, tooManyPasswordChecks, type PasswordCheck } from './password-attempts';

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, ServerContext, SignedInEnv } from '../context';
-import { ensureUserRecord } from '../features/me/queries';
+import { ensureUserRecord } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser } from '../features/me/queries';
+import { findUser } from '../shared/users';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/types';
-import { findUser } from '../features/me/queries';
+import { findUser } from '../shared/users';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';

@@ -1,5 +1,5 @@
 import type { UserRecord } from '@common/user';
-import { findUser } from '../features/me/queries';
+import { findUser } from '../shared/users';
 import type { TestServer } from '../test/server';
 import type { openEventStream, SseMessage } from '../test/sse';
 import { userTopic } from './bus';

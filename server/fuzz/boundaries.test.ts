@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { startMockOidc } from '../test/oidc';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
-import { encodeCursor } from '../features/stories/cursor';
+import { encodeCursor } from '../shared/cursor';
 
 /**
  * What the fuzz test found, pinned down one request at a time on each database: text the

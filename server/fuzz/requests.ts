@@ -1,4 +1,4 @@
-import { encodeCursor } from '../features/stories/cursor';
+import { encodeCursor } from '../shared/cursor';
 import type { Random } from './random';
 import { PARAMS, type FuzzRoute, type Pool } from './routes';
 import {

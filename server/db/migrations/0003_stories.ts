@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { searchDocument } from '../../features/stories/search';
+import { searchDocument } from '../search-document';
 import { isPostgres } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
 import { claimsFromIdToken, emailVouched } from '../../auth/id-token';
-import { setEmailVerified } from '../me/queries';
-import { changeUser } from '../me/service';
+import { setEmailVerified } from '../../shared/users';
+import { changeUser } from '../../shared/users';
 
 /** better-auth's own data access: users, accounts and sessions as it stores them. */
 export async function authStore(ctx: ServerContext) {

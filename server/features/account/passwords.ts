@@ -6,12 +6,12 @@ import { addressKey } from '../../http/client-ip';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { reservePasswordCheck, tooManyPasswordChecks } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
-import { logUserOf, recordActivity } from '../logs/record';
-import { findUser } from '../me/queries';
+import { logUserOf, recordActivity } from '../../shared/audit-log';
+import { findUser } from '../../shared/users';
 import { authStore, dropUnvouchedIdentities, markEmailVerified, revokeSessions, signInMethods } from './identity';
 import { sendLater } from './mail';
 import { consumeToken, issueToken } from './tokens';
-import type { AccountActor } from './service';
+import type { Actor } from '../../shared/actor';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** "Forgot password" requests per client address per hour: past it, 429. */
@@ -31,7 +31,7 @@ function checkPolicy(ctx: ServerContext, password: string): void {
  * The account's password, when it has one, must be given and right. Counted like sign-in
  * attempts (per account and per address, reserved before hashing).
  */
-export async function checkCurrentPassword(ctx: ServerContext, actor: AccountActor, given: string | undefined): Promise<void> {
+export async function checkCurrentPassword(ctx: ServerContext, actor: Actor, given: string | undefined): Promise<void> {
   const { password } = await signInMethods(ctx, actor.user.uid);
   if (!password?.password) return;
   if (!given) throw badRequest(ACCOUNT_TEXTS.passwordRequired, 'password_required');
@@ -44,7 +44,7 @@ export async function checkCurrentPassword(ctx: ServerContext, actor: AccountAct
 }
 
 /** A new password; every other session of the person ends, and their inbox is told. */
-export async function changePassword(ctx: ServerContext, actor: AccountActor, change: PasswordChange): Promise<string> {
+export async function changePassword(ctx: ServerContext, actor: Actor, change: PasswordChange): Promise<string> {
   const { password } = await signInMethods(ctx, actor.user.uid);
   if (!password) throw badRequest('Your account has no password yet. Use "Email me a link to set a password".', 'no_password');
   checkPolicy(ctx, change.newPassword);

@@ -15,7 +15,8 @@ import {
   type AccountSessions,
 } from '@common/account';
 import type { MeResponse } from '@common/user';
-import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
+import type { AppEnv, ServerContext } from '../../context';
+import { actorOf } from '../../shared/actor';
 import { requireUser } from '../../auth/session';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { readJson } from '../../http/validate';
@@ -31,12 +32,7 @@ import {
   requestEmailChange,
   resendVerification,
   verifyEmail,
-  type AccountActor,
 } from './service';
-
-function actorOf(c: Context<SignedInEnv>): AccountActor {
-  return { user: c.var.user, sessionId: c.var.sessionId, ip: c.var.clientIp, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
-}
 
 const message = (text: string): AccountMessage => ({ message: text });
 

@@ -10,12 +10,13 @@ import {
 import { deriveFirstLast } from '@common/names';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
+import type { Actor } from '../../shared/actor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { EmailMessage } from '../../email/mailer';
 import { appLink, confirmEmailChangeMessage, emailChangedMessage, verifyEmailMessage } from '../../email/templates';
-import { logUserOf, recordActivity } from '../logs/record';
-import { changeUser } from '../me/service';
-import { findUser, setEmailVerified } from '../me/queries';
+import { logUserOf, recordActivity } from '../../shared/audit-log';
+import { changeUser } from '../../shared/users';
+import { findUser, setEmailVerified } from '../../shared/users';
 import { authStore, markEmailVerified, signInMethods } from './identity';
 import { checkCurrentPassword } from './passwords';
 import { sendLater, sendNow } from './mail';
@@ -26,14 +27,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const RESENDS_PER_HOUR = 3;
 /** Email-change links a person may ask for per hour. */
 const EMAIL_CHANGES_PER_HOUR = 5;
-
-/** Who is acting on their own account, and from where. */
-export interface AccountActor {
-  user: UserRecord;
-  sessionId: string | null;
-  ip: string;
-  userAgent: string | null;
-}
 
 export async function accountOverview(ctx: ServerContext, user: UserRecord): Promise<AccountOverview> {
   const { accounts, password } = await signInMethods(ctx, user.uid);
@@ -51,7 +44,7 @@ export async function accountOverview(ctx: ServerContext, user: UserRecord): Pro
 }
 
 /** Display name 1–60 characters; first and last follow it (spec: the names rule). */
-export async function changeDisplayName(ctx: ServerContext, actor: AccountActor, displayName: string): Promise<UserRecord> {
+export async function changeDisplayName(ctx: ServerContext, actor: Actor, displayName: string): Promise<UserRecord> {
   const { uid, email } = actor.user;
   const { first, last } = deriveFirstLast(displayName, email);
   const user = await changeUser(ctx, uid, (trx) =>
@@ -110,7 +103,7 @@ async function emailInUse(ctx: ServerContext, email: string): Promise<boolean> {
  * Sends a confirmation link to the new address; nothing changes until it is opened. An
  * account with a password must give it (a borrowed, signed-in browser is not enough).
  */
-export async function requestEmailChange(ctx: ServerContext, actor: AccountActor, change: EmailChange): Promise<string> {
+export async function requestEmailChange(ctx: ServerContext, actor: Actor, change: EmailChange): Promise<string> {
   const newEmail = change.newEmail.trim().toLowerCase();
   if (newEmail === actor.user.email.toLowerCase()) throw badRequest(ACCOUNT_TEXTS.emailSame, 'same_email');
   await checkCurrentPassword(ctx, actor, change.currentPassword);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { authorizeAdmin } from '../../policy/admin';
-import { countUsers } from '../me/queries';
+import { countUsers } from '../../shared/users';
 
 /** /api/admin: each handler authorizes its action through the admin policy (401 guests, 403 others). */
 export function adminRoutes(ctx: ServerContext) {

@@ -6,7 +6,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { AppError, badRequest, errorResponse, notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
-import { actorOf } from '../profile/routes';
+import { actorOf } from '../../shared/actor';
 import { imageErrors } from './image';
 import { imageVersion, readProfileImage, removeProfileImage, uploadProfileImage } from './service';
 

@@ -3,10 +3,10 @@ import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { StorageError, type StoredObject } from '../../storage';
-import { logUserOf, recordActivity } from '../logs/record';
-import { changeUser } from '../me/service';
-import { refreshStoryAvatars } from '../profile/queries';
-import type { Actor } from '../profile/service';
+import { logUserOf, recordActivity } from '../../shared/audit-log';
+import { changeUser } from '../../shared/users';
+import { refreshStoryAvatars } from '../profile';
+import type { Actor } from '../../shared/actor';
 import { processProfileImage } from './image';
 
 /** Spec section 3: profile images are stored at profileImages/{uid}. */

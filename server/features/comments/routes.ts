@@ -6,8 +6,8 @@ import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { COMMENT_NOT_FOUND } from '../../policy/comments';
-import { ID_PATTERN } from '../stories/ids';
-import { storyIdParam } from '../stories/http';
+import { ID_PATTERN } from '../../shared/ids';
+import { storyIdParam } from '../../http/params';
 import { addComment, deleteComment, readComments } from './service';
 
 /** /api/stories/:id/comments: read (guests too, on public stories), post, delete. */

@@ -4,8 +4,8 @@ import { notFound } from '../../http/errors';
 import { authorizeComment, COMMENT_NOT_FOUND } from '../../policy/comments';
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { newId } from '../stories/ids';
-import { findStoryRow, lockStory } from '../stories/queries';
+import { newId } from '../../shared/ids';
+import { findStoryRow, lockStory } from '../stories';
 import { findComment, listComments } from './queries';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {

@@ -3,8 +3,8 @@ import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
 import { rateLimit } from '../../http/rate-limit';
 import { readQuery } from '../../http/validate';
-import { listFavorites } from '../stories/lists';
-import { storyIdParam } from '../stories/http';
+import { listFavorites } from '../stories';
+import { storyIdParam } from '../../http/params';
 import { addFavorite, removeFavorite } from './service';
 
 /** /api/favorites: the favourited stories still visible to the user; PUT/DELETE one by id. */

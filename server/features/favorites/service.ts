@@ -1,8 +1,8 @@
 import type { ServerContext } from '../../context';
-import { changeUser } from '../me/service';
+import { changeUser } from '../../shared/users';
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
-import { lockStory } from '../stories/queries';
+import { lockStory } from '../stories';
 
 /**
  * A user's favourites are the `favorites` list of story ids on their record (spec section 3),

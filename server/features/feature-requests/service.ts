@@ -3,7 +3,7 @@ import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/featur
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { ADMINS_TOPIC } from '../../events/bus';
-import { insertSystemLog, logUserOf } from '../logs/record';
+import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 
 /**
  * Stores a suggestion as a 'new' feature request, writes its system log entry, the admin

@@ -6,7 +6,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { errorResponse, unauthenticated } from '../../http/errors';
 import { takePlace } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
-import { logUserOf, recordActivity, recordSystemEvent } from './record';
+import { logUserOf, recordActivity, recordSystemEvent } from '../../shared/audit-log';
 
 const LOG_BODY_LIMIT = 16 * 1024;
 

@@ -4,8 +4,8 @@ import type { PublicProfile, RecentStory } from '@common/profile';
 import type { Database, UsersTable } from '../../db/types';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { storyRowsOf } from '../stories/queries';
-import { authorName } from '../stories/author';
+import { storyRowsOf } from '../stories';
+import { authorName } from '../../shared/author';
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
 import { pageQuerySchema } from '@common/story';
 import type { MeResponse } from '@common/user';
-import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
+import type { AppEnv, ServerContext } from '../../context';
+import { actorOf } from '../../shared/actor';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
 import { readJson, readQuery } from '../../http/validate';
@@ -15,12 +16,7 @@ import {
   myStats,
   publicProfile,
   publicStories,
-  type Actor,
 } from './service';
-
-export function actorOf(c: Context<SignedInEnv>): Actor {
-  return { user: c.var.user, ip: c.var.clientIp || null, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
-}
 
 /**
  * /api/me: the signed-in writer's own profile. Every route acts on the session's user;

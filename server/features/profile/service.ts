@@ -5,22 +5,16 @@ import type { ProfileIcon } from '@common/profile-icons';
 import type { StoryPage } from '@common/story';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
+import type { Actor } from '../../shared/actor';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { logUserOf, recordActivity } from '../logs/record';
-import { changeUser } from '../me/service';
+import { logUserOf, recordActivity } from '../../shared/audit-log';
+import { changeUser } from '../../shared/users';
 import { authorizeProfile, USER_NOT_FOUND } from '../../policy/profiles';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { listCommunity } from '../stories/lists';
-import { refreshStreak } from '../streaks/service';
+import { listCommunity } from '../stories';
+import { refreshStreak } from '../streaks';
 import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, userExists } from './queries';
-
-/** Who is changing their profile, and from where (for the activity log). */
-export interface Actor {
-  user: UserRecord;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 interface ProfileEvent {
   type: 'profile_icon_updated' | 'profile_about_updated' | 'profile_pronouns_updated' | 'profile_details_updated';

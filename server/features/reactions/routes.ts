@@ -4,7 +4,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
-import { storyIdParam } from '../stories/http';
+import { storyIdParam } from '../../http/params';
 import { setReaction } from './service';
 
 /** PUT adds the viewer's reaction of a kind, DELETE removes it: /api/stories/:id/reactions/:kind */

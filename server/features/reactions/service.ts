@@ -2,7 +2,7 @@ import type { ReactionKind, ReactionSummary } from '@common/story';
 import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
-import { lockStory, reactionSummary } from '../stories/queries';
+import { lockStory, reactionSummary } from '../stories';
 
 export interface ReactionResult {
   reactions: ReactionSummary;

@@ -6,7 +6,7 @@ import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';
 import { readableBy } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { cursorField, decodeCursor, encodeCursor, pageOf } from './cursor';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
 import { matchesSearch, searchNewestFirst, searchTerms } from './search';
 

@@ -1,4 +1,5 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { ACCENTS } from '../../db/search-document';
 import type { Dialect } from '../../db/database';
 import type { StoriesQuery } from './queries';
 
@@ -6,7 +7,7 @@ import type { StoriesQuery } from './queries';
  * Full-text search over a story's title and text: the one place the two databases need
  * their own SQL, because neither has a portable text index. SQLite matches through the
  * FTS5 table `storiesFts` (kept in step with `stories` by triggers); PostgreSQL through the
- * generated column `stories.searchVector` (`searchDocument` below) and its GIN index. Both
+ * generated column `stories.searchVector` (`searchDocument` in server/db/search-document.ts) and its GIN index. Both
  * are created by migration 0003 and exist only on their own database.
  *
  * Both behave the same: every word must appear, each as a prefix ("gho" finds "ghost")
@@ -19,39 +20,11 @@ import type { StoriesQuery } from './queries';
 
 const MAX_TERMS = 8;
 
-function buildAccentMap(): { from: string; to: string } {
-  let from = '';
-  let to = '';
-  for (let code = 0xc0; code <= 0x24f; code++) {
-    const letter = String.fromCharCode(code);
-    const base = letter.normalize('NFD').replace(/\p{M}+/gu, '');
-    if (base !== letter && base.length === 1) {
-      from += letter;
-      to += base;
-    }
-  }
-  return { from, to };
-}
-
-/**
- * Accented Latin letters (U+00C0–U+024F) and their base letters. Canonical decompositions
- * never change (Unicode stability policy), so this is the same on every run and machine.
- */
-export const ACCENTS = buildAccentMap();
 const ACCENT_LOOKUP = new Map([...ACCENTS.from].map((c, i) => [c, ACCENTS.to[i]!]));
 
 /** The words of a search, lower-cased; punctuation and operators are dropped. */
 export function searchTerms(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
-}
-
-/**
- * PostgreSQL: the expression of the stored, generated `searchVector` column. Stored because
- * translate() over the accent map costs about a millisecond per story: paid once per save,
- * never per row scanned.
- */
-export function searchDocument(): RawBuilder<unknown> {
-  return sql`to_tsvector('simple', translate("title" || ' ' || "content", ${sql.lit(ACCENTS.from)}, ${sql.lit(ACCENTS.to)}))`;
 }
 
 const isPrefix = (term: string) => term.length > 1;

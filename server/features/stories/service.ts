@@ -1,25 +1,17 @@
 import { countWords } from '@common/words';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
 import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
-import type { UserRecord } from '@common/user';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context';
+import type { Actor } from '../../shared/actor';
 import { toDbBool } from '../../db/bool';
-import { recordSystemEvent } from '../logs/record';
-import { addWritingWords, loadProgress, resolveTimeZone } from '../streaks/queries';
-import { syncStreakAndTell } from '../streaks/service';
-import { authorSnapshot } from './author';
-import { newId } from './ids';
+import { logUserOf, recordSystemEvent } from '../../shared/audit-log';
+import { addWritingWords, loadProgress, resolveTimeZone, syncStreakAndTell } from '../streaks';
+import { authorSnapshot } from '../../shared/author';
+import { newId } from '../../shared/ids';
 import { authorizeStory } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
 import { findStoryRow, lockStory, reactionSummary, toStory } from './queries';
-
-/** Who is acting, and from where (for the event log). */
-export interface Actor {
-  user: UserRecord;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface SavedStory {
   story: Story;
@@ -28,10 +20,6 @@ export interface SavedStory {
 
 type CreateInput = z.output<typeof storyCreateSchema>;
 type UpdateInput = z.output<typeof storyUpdateSchema>;
-
-function logUser(user: UserRecord) {
-  return { uid: user.uid, displayName: user.displayName, email: user.email };
-}
 
 function promptColumns(prompt: CreateInput['prompt']) {
   return { promptGenre: prompt?.genre ?? null, promptTheme: prompt?.theme ?? null, promptTwist: prompt?.twist ?? null };
@@ -117,7 +105,7 @@ async function logVisibility(ctx: ServerContext, actor: Actor, storyId: string, 
   await recordSystemEvent(ctx.db, ctx.logger, {
     type: 'story_public_toggle',
     action: isPublic ? 'make_public' : 'make_private',
-    user: logUser(actor.user),
+    user: logUserOf(actor.user),
     resource: `stories/${storyId}`,
     details: { storyId, public: isPublic },
     ip: actor.ip,
@@ -152,7 +140,7 @@ export async function deleteStory(ctx: ServerContext, actor: Actor, id: string):
   await recordSystemEvent(ctx.db, ctx.logger, {
     type: 'story_deleted',
     action: 'delete',
-    user: logUser(actor.user),
+    user: logUserOf(actor.user),
     resource: `stories/${id}`,
     details: {
       storyId: id,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewResponseSchema } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { findUser } from '../me/queries';
+import { findUser } from '../../shared/users';
 import { postStory } from './testing';
 import { recordView } from './views';
 

@@ -3,7 +3,7 @@ import type { Progress } from '@common/streak';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
-import { changeUser, publishUserChanged } from '../me/service';
+import { changeUser, publishUserChanged } from '../../shared/users';
 import { loadProgress, resolveTimeZone, syncStreak, type StreakSync } from './queries';
 
 /** Brings the streak up to date in `trx`; when it moved, open tabs hear of it at commit. */

@@ -5,7 +5,7 @@ import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { findUser } from '../me/queries';
+import { findUser } from '../../shared/users';
 import { buildStoryInput } from '../stories/builders';
 import { createStory, updateStory } from '../stories/service';
 import type { ErrorBody } from '../stories/testing';
@@ -28,7 +28,7 @@ describe.each(testDialects())('streaks and goals on %s', (dialect) => {
   async function writeAt(who: SignedUp, iso: string, words: number, timezone?: string) {
     const user = (await findUser(server.ctx.db, who.uid))!;
     const input = storyCreateSchema.parse({ ...buildStoryInput(), content: 'word '.repeat(words), ...(timezone ? { timezone } : {}) });
-    return createStory(server.ctx, { user, ip: null, userAgent: null }, input, new Date(iso));
+    return createStory(server.ctx, { user, sessionId: null, ip: '127.0.0.1', userAgent: null }, input, new Date(iso));
   }
 
   it('starts a writer at no streak, no words today and a goal of 500', async () => {
@@ -121,7 +121,7 @@ describe.each(testDialects())('streaks and goals on %s', (dialect) => {
     const saved = await writeAt(writer, '2030-06-01T12:00:00Z', 5);
     const user = (await findUser(server.ctx.db, writer.uid))!;
     const input = storyUpdateSchema.parse({ content: 'one two three four five six', timezone: 'Asia/Tokyo' });
-    const edited = await updateStory(server.ctx, { user, ip: null, userAgent: null }, saved.story.id, input, new Date('2030-06-01T16:00:00Z'));
+    const edited = await updateStory(server.ctx, { user, sessionId: null, ip: '127.0.0.1', userAgent: null }, saved.story.id, input, new Date('2030-06-01T16:00:00Z'));
     expect(edited.progress).toMatchObject({ timezone: 'Asia/Tokyo', today: '2030-06-02', wordsToday: 1, streak: 2 });
   });
 

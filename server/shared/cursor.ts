@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../http/errors';
 import { ID_PATTERN } from './ids';
 
 /**

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { redactDetails } from '@common/redact';
-import type { Database, LogTableBase } from '../../db/types';
-import type { Logger } from '../../logger';
+import type { Database, LogTableBase } from '../db/types';
+import type { Logger } from '../logger';
 
 export interface LogUser {
   uid: string;

@@ -1,0 +1,36 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/*
+ * The text PostgreSQL indexes for story search, shared by the migration that creates the
+ * generated column and the queries that match against it (server/features/stories/search.ts).
+ * It lives in the data layer, not the stories feature, so a migration never imports feature code.
+ */
+
+function buildAccentMap(): { from: string; to: string } {
+  let from = '';
+  let to = '';
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const letter = String.fromCharCode(code);
+    const base = letter.normalize('NFD').replace(/\p{M}+/gu, '');
+    if (base !== letter && base.length === 1) {
+      from += letter;
+      to += base;
+    }
+  }
+  return { from, to };
+}
+
+/**
+ * Accented Latin letters (U+00C0–U+024F) and their base letters. Canonical decompositions
+ * never change (Unicode stability policy), so this is the same on every run and machine.
+ */
+export const ACCENTS = buildAccentMap();
+
+/**
+ * PostgreSQL: the expression of the stored, generated `searchVector` column. Stored because
+ * translate() over the accent map costs about a millisecond per story: paid once per save,
+ * never per row scanned.
+ */
+export function searchDocument(): RawBuilder<unknown> {
+  return sql`to_tsvector('simple', translate("title" || ' ' || "content", ${sql.lit(ACCENTS.from)}, ${sql.lit(ACCENTS.to)}))`;
+}

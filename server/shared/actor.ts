@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { UserRecord } from '@common/user';
+import type { SignedInEnv } from '../context';
+
+/** Who is acting, and from where: what services need to act for a person and to log it. */
+export interface Actor {
+  user: UserRecord;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** Long enough for any real browser; a longer header is cut rather than stored whole. */
+const USER_AGENT_MAX = 500;
+
+/** The actor of a signed-in request. */
+export function actorOf(c: Context<SignedInEnv>): Actor {
+  return {
+    user: c.var.user,
+    sessionId: c.var.sessionId,
+    ip: c.var.clientIp,
+    userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+  };
+}

@@ -1,0 +1,178 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { isAccentColor, isThemeMode, type ThemeMode } from '@common/theme';
+import { isProfileIcon } from '@common/profile-icons';
+import { deriveFirstLast } from '@common/names';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../context';
+import type { Database, UsersTable } from '../db/types';
+import { fromDbBool, toDbBool } from '../db/bool';
+import { userTopic } from '../events/bus';
+import { notFound } from '../http/errors';
+import { readableBy } from '../policy/readable-stories';
+import type { SignedInViewer } from '../policy/viewer';
+
+/*
+ * The users record: how it is read, created on first sign-in (provisioning) and changed.
+ * Every feature that reads or changes a person's record comes through here.
+ */
+
+type UserRow = Selectable<UsersTable>;
+
+/** A row as the API shows it. Unknown stored theme values are ignored, never passed on. */
+export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
+  return {
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    first: row.first,
+    last: row.last,
+    created_at: row.created_at,
+    createdAt: row.created_at,
+    lastActive: row.lastActive,
+    profileIcon: isProfileIcon(row.profileIcon) ? row.profileIcon : 'User',
+    colorTheme: isAccentColor(row.colorTheme) ? row.colorTheme : 'blue',
+    themeMode: isThemeMode(row.themeMode) ? row.themeMode : null,
+    admin: fromDbBool(row.admin),
+    emailVerified: fromDbBool(row.emailVerified),
+    profileImage: row.profileImage,
+    displayName: row.displayName,
+    streak: row.streak,
+    bestStreak: row.bestStreak,
+    dailyGoal: row.dailyGoal,
+    aboutMe: row.aboutMe,
+    pronouns: row.pronouns,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    bluesky: row.bluesky,
+    xcom: row.xcom,
+    reddit: row.reddit,
+    favorites,
+  };
+}
+
+/** Ids of the user's favourited stories they can still read, most recently favourited first. */
+async function loadFavorites(db: Kysely<Database>, viewer: SignedInViewer): Promise<string[]> {
+  const rows = await db
+    .selectFrom('userFavorites as f')
+    .innerJoin('stories as s', 's.id', 'f.storyId')
+    .select('f.storyId')
+    .where('f.uid', '=', viewer.uid)
+    .where(readableBy(viewer))
+    .orderBy('f.created_at', 'desc')
+    .execute();
+  return rows.map((row) => row.storyId);
+}
+
+/** The legacy darkMode flag becomes a themeMode the first time the record is read. */
+async function migrateLegacyDarkMode(db: Kysely<Database>, row: UserRow): Promise<UserRow> {
+  if (row.darkMode === null || isThemeMode(row.themeMode)) return row;
+  const themeMode: ThemeMode = fromDbBool(row.darkMode) ? 'dark-blue' : 'light';
+  await db.updateTable('users').set({ themeMode, darkMode: null }).where('uid', '=', row.uid).execute();
+  return { ...row, themeMode, darkMode: null };
+}
+
+export async function findUser(db: Kysely<Database>, uid: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+  if (!row) return null;
+  const current = await migrateLegacyDarkMode(db, row);
+  return toUserRecord(current, await loadFavorites(db, { uid, admin: fromDbBool(current.admin) }));
+}
+
+export interface NewUserInput {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  /** better-auth's flag: the address was proved by our link or vouched for by a provider. */
+  emailVerified: boolean;
+}
+
+/** ADMIN_EMAIL makes an admin only once someone has proved they hold that address. */
+export function isOwner(email: string, emailVerified: boolean, adminEmail: string | null): boolean {
+  return emailVerified && adminEmail !== null && email.trim().toLowerCase() === adminEmail;
+}
+
+/**
+ * Creates the users record on first sign-in. Later calls keep `emailVerified` in step with
+ * better-auth, granting admin to the owner address once it is verified.
+ */
+export async function ensureUserRecord(
+  db: Kysely<Database>,
+  input: NewUserInput,
+  adminEmail: string | null,
+): Promise<UserRecord> {
+  const existing = await findUser(db, input.uid);
+  if (existing) {
+    if (existing.emailVerified === input.emailVerified) return existing;
+    await setEmailVerified(db, input.uid, input.emailVerified, adminEmail);
+    return (await findUser(db, input.uid)) ?? existing;
+  }
+  const now = new Date().toISOString();
+  const displayName = input.displayName?.trim() || null;
+  const { first, last } = deriveFirstLast(displayName, input.email);
+  const email = input.email.trim();
+  await db
+    .insertInto('users')
+    .values({
+      uid: input.uid,
+      name: displayName ?? [first, last].filter(Boolean).join(' '),
+      email,
+      first,
+      last,
+      created_at: now,
+      lastActive: now,
+      displayName,
+      emailVerified: toDbBool(input.emailVerified),
+      admin: toDbBool(isOwner(email, input.emailVerified, adminEmail)),
+    })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute();
+  const created = await findUser(db, input.uid);
+  if (!created) throw new Error(`users record ${input.uid} was not created`);
+  return created;
+}
+
+/** Records the verification state; the owner address becomes admin, an unverified address never is. */
+export async function setEmailVerified(
+  db: Kysely<Database>,
+  uid: string,
+  emailVerified: boolean,
+  adminEmail: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      emailVerified: toDbBool(emailVerified),
+      admin: emailVerified
+        ? adminEmail === null
+          ? eb.ref('admin')
+          : eb.case().when(eb.fn('lower', [eb.ref('email')]), '=', adminEmail).then(toDbBool(true)).else(eb.ref('admin')).end()
+        : toDbBool(false),
+    }))
+    .where('uid', '=', uid)
+    .execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Records the user's record as it stands in `trx` for every open tab and device of theirs:
+ * sent once `trx` commits, never if it rolls back. Call it last in the transaction.
+ */
+export async function publishUserChanged(ctx: ServerContext, trx: Transaction<Database>, uid: string): Promise<UserRecord> {
+  const user = await findUser(trx, uid);
+  if (!user) throw notFound('User not found');
+  await ctx.bus.record(trx, userTopic(uid), 'user.updated', { user });
+  return user;
+}
+
+/** Runs `write` and records the user's new record in one transaction; returns that record. */
+export function changeUser(ctx: ServerContext, uid: string, write: (trx: Transaction<Database>) => Promise<unknown>): Promise<UserRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await write(trx);
+    return publishUserChanged(ctx, trx, uid);
+  });
+}
