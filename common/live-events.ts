@@ -23,6 +23,17 @@ export const liveEventSchemas = {
   'user.updated': z.object({ user: userRecordSchema }),
   /** For admins: a new notification (a feature request). */
   'notification.created': z.object({ notification: liveNotificationSchema }),
+  /** For admins: notifications were marked read (by any admin): refetch the bell. */
+  'notifications.changed': z.object({}).strict(),
+  /**
+   * A feature request changed (status, a response, deleted): to every admin, and to the
+   * requester for "My suggestions". Clients refetch; the payload only says which.
+   */
+  'featureRequest.changed': z.object({ featureRequestId: z.string() }),
+  /** A conversation the recipient takes part in has a new message or changed read state: refetch it and the unread count. */
+  'conversation.changed': z.object({ conversationId: z.string() }),
+  /** For admins: the greetings list changed (another admin's edit or import). */
+  'greetings.changed': z.object({}).strict(),
   /**
    * Sent by the stream itself, never stored: the client asked to resume from a point
    * older than the events the server still keeps (or one it never issued), so it may have

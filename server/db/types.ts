@@ -202,6 +202,45 @@ export interface NotificationsTable {
   data: string | null;
 }
 
+/** A conversation: a feature request's thread (type 'feature_request'), later direct messages. */
+export interface ConversationsTable {
+  id: string;
+  type: string;
+  featureRequestId: string | null;
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+  created_at: string;
+}
+
+/** One row per participant; `unread` 1 means the spec's `unreadFor` holds this uid. */
+export interface ConversationParticipantsTable {
+  conversationId: string;
+  uid: string;
+  unread: DbBool;
+}
+
+export interface ConversationMessagesTable {
+  id: string;
+  conversationId: string;
+  /** The sender's uid. */
+  from: string;
+  /** 'admin' or 'user'. */
+  fromType: string;
+  text: string;
+  created_at: string;
+  read: DbBool;
+  isFeatureRequest: DbBool;
+}
+
+export interface GreetingsTable {
+  id: string;
+  text: string;
+  /** One of ! ? . */
+  punctuation: string;
+  enabled: DbBool;
+  created_at: string;
+}
+
 /**
  * better-auth's tables, created and written by better-auth (auth/auth.ts). Declared here
  * for the few reads and locked writes we do in our own transactions. Its booleans are
@@ -228,6 +267,10 @@ export interface Database {
   featureRequests: FeatureRequestsTable;
   featureRequestResponses: FeatureRequestResponsesTable;
   notifications: NotificationsTable;
+  conversations: ConversationsTable;
+  conversationParticipants: ConversationParticipantsTable;
+  conversationMessages: ConversationMessagesTable;
+  greetings: GreetingsTable;
   users: UsersTable;
   systemLogs: LogTableBase;
   activityLogs: ActivityLogsTable;

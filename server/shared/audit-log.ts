@@ -66,6 +66,34 @@ export async function recordActivity(db: Kysely<Database>, logger: Logger, event
   }
 }
 
+export interface AdminLogEntry {
+  /** The admin who acted. */
+  admin: LogUser;
+  /** What they did, e.g. 'feature_request_status', 'greeting_created'. */
+  action: string;
+  /** What it was done to, e.g. 'featureRequests/<id>', with a human label where the target may be deleted. */
+  target: string | null;
+  details?: unknown;
+}
+
+/**
+ * Writes an adminLogs row in the caller's transaction, so the log and the change commit or
+ * roll back together. Details are redacted like every other log: people's words are not kept.
+ */
+export async function insertAdminLog(db: Kysely<Database>, entry: AdminLogEntry): Promise<void> {
+  await db
+    .insertInto('adminLogs')
+    .values({
+      id: crypto.randomUUID(),
+      user: JSON.stringify(entry.admin),
+      action: entry.action,
+      target: entry.target,
+      details: entry.details === undefined ? null : JSON.stringify(redactDetails(entry.details)),
+      timestamp: new Date().toISOString(),
+    })
+    .execute();
+}
+
 export function logUserOf(user: { uid: string; displayName: string | null; email: string }): LogUser {
   return { uid: user.uid, displayName: user.displayName, email: user.email };
 }

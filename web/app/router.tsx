@@ -24,9 +24,10 @@ const signedInRoutes: RouteObject[] = [
       { index: true, lazy: () => import('../features/admin/AdminPanelScreen').then((m) => ({ Component: m.AdminPanelScreen })) },
       {
         path: 'feature-requests',
-        lazy: () => import('../features/admin/FeatureRequestsScreen').then((m) => ({ Component: m.FeatureRequestsScreen })),
+        lazy: () => import('../features/feature-requests/FeatureRequestsScreen').then((m) => ({ Component: m.FeatureRequestsScreen })),
       },
-      { path: 'greetings', lazy: () => import('../features/admin/GreetingsScreen').then((m) => ({ Component: m.GreetingsScreen })) },
+      { path: 'greetings', lazy: () => import('../features/greetings/GreetingsScreen').then((m) => ({ Component: m.GreetingsScreen })) },
+      { path: 'audit', lazy: () => import('../features/admin/AuditLogScreen').then((m) => ({ Component: m.AuditLogScreen })) },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType } from '@common/live-events';
 import { setCurrentUserData } from './auth';
+import { adminKeys, conversationKeys, featureRequestKeys, greetingKeys } from './query-keys';
 
 const EVENTS_URL = '/api/events';
 
@@ -12,6 +13,14 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
   return {
     'user.updated': ({ user }) => {
       if (user.uid === userId) setCurrentUserData(queryClient, { user });
+    },
+    'notification.created': () => void queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
+    'notifications.changed': () => void queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
+    'featureRequest.changed': () => void queryClient.invalidateQueries({ queryKey: featureRequestKeys.all }),
+    'conversation.changed': () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    'greetings.changed': () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.greetings });
+      void queryClient.invalidateQueries({ queryKey: greetingKeys.today });
     },
     // The server no longer has everything this tab missed: refetch what it shows.
     reset: () => void queryClient.invalidateQueries(),

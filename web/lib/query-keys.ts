@@ -32,3 +32,30 @@ export const profileKeys = {
   user: (uid: string) => ['profile', 'user', uid] as const,
   userStories: (uid: string) => ['profile', 'user', uid, 'stories'] as const,
 };
+
+/** Feature requests: the admin list and the requester's own ("My suggestions"). */
+export const featureRequestKeys = {
+  all: ['featureRequests'] as const,
+  admin: ['featureRequests', 'admin'] as const,
+  mine: ['featureRequests', 'mine'] as const,
+};
+
+/** Conversations (/messages) and the unread count on the Messages nav link. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  unread: ['conversations', 'unread'] as const,
+  detail: (id: string) => ['conversations', 'detail', id] as const,
+};
+
+/** Admin screens: notifications (the bell), greetings, dashboard, audit log. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  notifications: ['admin', 'notifications'] as const,
+  greetings: ['admin', 'greetings'] as const,
+  dashboard: (days: number) => ['admin', 'dashboard', days] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+/** The greeting on the signed-in home screen. */
+export const greetingKeys = { today: ['greeting', 'today'] as const };

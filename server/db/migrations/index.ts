@@ -4,6 +4,7 @@ import * as featureRequests from './0002_feature_requests';
 import * as stories from './0003_stories';
 import * as accounts from './0004_accounts';
 import * as eventOutbox from './0005_event_outbox';
+import * as adminAndConversations from './0006_admin_and_conversations';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_stories': stories,
   '0004_accounts': accounts,
   '0005_event_outbox': eventOutbox,
+  '0006_admin_and_conversations': adminAndConversations,
 };
 
 export const migrationProvider: MigrationProvider = {
