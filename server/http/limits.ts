@@ -36,6 +36,13 @@ export const LIMITS = {
   comments: { per: 'user', max: 10, windowMs: MINUTE },
   /** Suggesting a feature: each one notifies every admin, so 20 an hour (the rule it always had). */
   featureRequests: { per: 'user', max: 20, windowMs: 60 * MINUTE },
+  /** Sending a message in a conversation: a quick back-and-forth is a few a minute; 20 a minute is far past it. */
+  messages: { per: 'user', max: 20, windowMs: MINUTE },
+  /**
+   * Admin changes (status, responses, deletions, greetings, imports): admins are trusted, but a
+   * stolen admin session or a runaway script should not rewrite everything at once.
+   */
+  adminWrites: { per: 'user', max: 300, windowMs: 10 * MINUTE },
   /** Events the web app records for a signed-in user (theme changes, the tutorial…): a handful a minute in real use. */
   logs: { per: 'user', max: 120, windowMs: MINUTE },
   /**
