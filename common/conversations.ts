@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { emptyAsMissing, safeText } from './text';
 import { PROFILE_ICONS } from './profile-icons';
 
 /**
@@ -22,6 +22,11 @@ export const CONVERSATION_PAGE_SIZE = 30;
 export const CONVERSATION_TYPES = ['feature_request'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
 export const MESSAGE_FROM_TYPES = ['admin', 'user'] as const;
+
+/** A `nextCursor` passed back: opaque base64url, bounded (empty means none). The server checks what it decodes to. */
+export const conversationPageQuerySchema = z.object({
+  cursor: emptyAsMissing(z.string().regex(/^[A-Za-z0-9_-]{1,300}$/, 'This list has changed. Please reload it.').optional()),
+});
 
 export const messageInputSchema = z
   .object({
@@ -96,3 +101,16 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread: z.number().int().nonnegative() });
 export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+/** A feature-request thread's title quotes this many characters of the request. */
+export const FEATURE_REQUEST_TITLE_LENGTH = 60;
+
+/** 'Feature request: <the request's first 60 characters>', with … when the text was cut. */
+export function featureRequestTitle(text: string | null): string {
+  if (text === null) return 'Feature request';
+  const chars = Array.from(text.trim().replace(/\s+/g, ' '));
+  const cut = chars.length > FEATURE_REQUEST_TITLE_LENGTH;
+  return `Feature request: ${chars.slice(0, FEATURE_REQUEST_TITLE_LENGTH).join('').trimEnd()}${cut ? '…' : ''}`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { emptyAsMissing, safeText } from './text';
 
 export const FEATURE_REQUEST_STATUSES = ['new', 'in-progress', 'responded', 'resolved'] as const;
 export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
@@ -68,9 +68,12 @@ export const FEATURE_REQUEST_TEXTS = {
   responseFailed: 'Failed to send response',
 } as const;
 
+/** A `nextCursor` passed back: opaque base64url, bounded (empty means none). The server checks what it decodes to. */
+const cursorSchema = emptyAsMissing(z.string().regex(/^[A-Za-z0-9_-]{1,500}$/, 'This list has changed. Please reload it.').optional());
+
 export const featureRequestFilterQuerySchema = z.object({
-  status: z.enum(FEATURE_REQUEST_FILTERS, 'Unknown filter.').default('all'),
-  cursor: z.string().max(500).optional(),
+  status: emptyAsMissing(z.enum(FEATURE_REQUEST_FILTERS, 'Unknown filter.').default('all')),
+  cursor: cursorSchema,
 });
 
 export const featureRequestStatusUpdateSchema = z.object({ status: z.enum(FEATURE_REQUEST_STATUSES, 'Unknown status.') }).strict();
@@ -119,3 +122,7 @@ export const myFeatureRequestSchema = featureRequestSchema.extend({
 });
 export const myFeatureRequestsResponseSchema = z.object({ featureRequests: z.array(myFeatureRequestSchema) });
 export type MyFeatureRequest = z.infer<typeof myFeatureRequestSchema>;
+
+export const FEATURE_REQUEST_NOT_FOUND = 'Feature request not found';
+/** "My suggestions" lists the requester's newest requests, up to this many. */
+export const MY_FEATURE_REQUESTS_LIMIT = 50;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
-import { linkFrom, waitForMail } from './support/mail';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
 
@@ -101,18 +101,8 @@ test('admin screens are refused to a non-admin and open for the owner', async ({
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await skipTutorial(owner);
-  const res = await owner.request.post('/api/auth/sign-up/email', {
-    data: { email: E2E.adminEmail, password: 'owner password', name: 'The Owner' },
-    headers: { origin: E2E.baseUrl },
-  });
-  if (res.status() === 422) {
-    await owner.request.post('/api/auth/sign-in/email', { data: { email: E2E.adminEmail, password: 'owner password' }, headers: { origin: E2E.baseUrl } });
-  }
-  // The owner address is an admin only once verified: open the link from the email.
-  const verification = await waitForMail(E2E.adminEmail, 'Verify your email address for Drabble');
-  await owner.goto(linkFrom(verification, '/verify-email'));
-  await expect(owner.getByText('Your email address is verified.')).toBeVisible();
+  // The owner address is an admin only once verified (signInAsAdmin opens the emailed link).
+  await signInAsAdmin(owner);
   await owner.goto('/admin');
   await expect(owner.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(owner.getByRole('link', { name: 'Admin Panel' })).toBeVisible();

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { migrationProvider } from './migrations';
+import { isPostgres } from './migrations/helpers';
 import { keepOwnerOnly } from '../files';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -100,10 +101,20 @@ export function openPostgres(url: string, schema?: string): DatabaseHandle {
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Features land in parallel: a migration numbered below one already applied must still run.
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  // Kysely looks for its own tables in every schema it can see; naming ours stops it from
+  // taking another schema's (another install's, or a parallel test's) as this one's.
+  const migrationTableSchema = isPostgres(db as Kysely<unknown>) ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: check the search_path of DATABASE_URL');
+  return schema;
 }

@@ -45,7 +45,15 @@ interface Personas {
 
 /** Stories (public and private), comments and favourites of the personas, for the requests to name. */
 async function makePool(clients: SignedUp[]): Promise<Pool> {
-  const pool: Pool = { storyIds: [], commentIds: [], uids: clients.map((c) => c.uid), emails: clients.map((c) => c.email) };
+  const pool: Pool = {
+    storyIds: [],
+    commentIds: [],
+    uids: clients.map((c) => c.uid),
+    emails: clients.map((c) => c.email),
+    featureRequestIds: [],
+    conversationIds: [],
+    greetingIds: [],
+  };
   for (const [n, { client }] of clients.entries()) {
     for (let i = 0; i < 4; i++) {
       const res = await client.post<{ story: { id: string } }>('/api/stories', { title: `Story ${n}.${i}`, content: 'A ghost story, short.', public: i % 2 === 0 });
@@ -60,6 +68,22 @@ async function makePool(clients: SignedUp[]): Promise<Pool> {
     pool.commentIds.push(res.body.comment.id);
     await client.send('PUT', `/api/favorites/${publicStory}`);
   }
+  // clients[0] is the admin: each writer suggests a feature and the admin answers, which opens a conversation.
+  const admin = clients[0]!.client;
+  for (const { client } of clients.slice(1)) {
+    const res = await client.post<{ featureRequest: { id: string } }>('/api/feature-requests', { text: 'Dark mode, please.' });
+    if (res.status !== 201) throw new Error(`setup: feature request ${res.status} ${JSON.stringify(res.body)}`);
+    pool.featureRequestIds.push(res.body.featureRequest.id);
+    const answer = await admin.post<{ featureRequest: { conversationId: string | null } }>(
+      `/api/admin/feature-requests/${res.body.featureRequest.id}/responses`,
+      { text: 'On it.' },
+    );
+    const conversationId = answer.body.featureRequest.conversationId;
+    if (answer.status !== 201 || !conversationId) throw new Error(`setup: response ${answer.status} ${JSON.stringify(answer.body)}`);
+    pool.conversationIds.push(conversationId);
+  }
+  const greetings = await admin.get<{ greetings: Array<{ id: string }> }>('/api/admin/greetings');
+  pool.greetingIds.push(...greetings.body.greetings.map((g) => g.id));
   return pool;
 }
 

@@ -17,6 +17,9 @@ export interface Pool {
   commentIds: string[];
   uids: string[];
   emails: string[];
+  featureRequestIds: string[];
+  conversationIds: string[];
+  greetingIds: string[];
 }
 
 export type Gen = (r: Random, pool: Pool) => unknown;
@@ -58,6 +61,10 @@ export const PARAMS: Record<string, Gen> = {
   provider: pick(['google', 'microsoft']),
   session: token,
   oauthProvider: pick(['google', 'microsoft']),
+  notification: text('00000000-0000-4000-8000-000000000000'),
+  featureRequest: (r, p) => r.pick(p.featureRequestIds),
+  conversation: (r, p) => r.pick(p.conversationIds),
+  greeting: (r, p) => r.pick(p.greetingIds),
 };
 
 const page = { cursor: text('eyJrIjoibmV3ZXN0IiwicyI6MX0'), limit: text('1', '5', '20', '50') };
@@ -120,8 +127,47 @@ export const ROUTES: FuzzRoute[] = [
   // Live events, admin, prompts, feature requests, logs
   { method: 'GET', path: '/api/events', stream: true },
   { method: 'GET', path: '/api/admin/overview' },
+  { method: 'GET', path: '/api/admin/dashboard', query: { days: text('7', '30', '90') } },
+  { method: 'GET', path: '/api/admin/notifications', query: { cursor: page.cursor } },
+  { method: 'POST', path: '/api/admin/notifications/:notification/read', body: {} },
+  { method: 'POST', path: '/api/admin/notifications/read-all', body: {} },
+  ...(['/api/admin/audit', '/api/admin/audit/export'] as const).map((path) => ({
+    method: 'GET' as const,
+    path,
+    query: { source: text('all', 'admin', 'system'), type: text('feature_request', 'user_login'), user: text('example.com', 'Ada'), from: text('2025-01-01'), to: text('2030-12-31'), cursor: page.cursor },
+  })),
+  { method: 'GET', path: '/api/admin/audit/types' },
   { method: 'GET', path: '/api/prompts/today' },
   { method: 'POST', path: '/api/feature-requests', body: { text: text('Dark mode for the editor, please.') } },
+  { method: 'GET', path: '/api/feature-requests/mine' },
+  { method: 'GET', path: '/api/admin/feature-requests', query: { status: pick(['all', 'new', 'in-progress', 'responded', 'resolved']), cursor: page.cursor } },
+  { method: 'PATCH', path: '/api/admin/feature-requests/:featureRequest/status', body: { status: pick(['new', 'in-progress', 'responded', 'resolved']) } },
+  { method: 'POST', path: '/api/admin/feature-requests/:featureRequest/responses', body: { text: text('Thanks, on it.', 'Done!') } },
+  { method: 'POST', path: '/api/admin/feature-requests/:featureRequest/read', body: {} },
+  { method: 'DELETE', path: '/api/admin/feature-requests/:featureRequest' },
+
+  // Conversations (server/features/conversations/routes.ts)
+  { method: 'GET', path: '/api/conversations', query: { cursor: page.cursor } },
+  { method: 'GET', path: '/api/conversations/unread-count' },
+  { method: 'GET', path: '/api/conversations/:conversation' },
+  { method: 'GET', path: '/api/conversations/:conversation/messages', query: { cursor: page.cursor } },
+  { method: 'POST', path: '/api/conversations/:conversation/messages', body: { text: text('Thank you!', 'Any news?\nStill keen.') } },
+  { method: 'POST', path: '/api/conversations/:conversation/read', body: {} },
+
+  // Greetings (server/features/greetings/routes.ts)
+  { method: 'GET', path: '/api/greetings/today' },
+  { method: 'GET', path: '/api/admin/greetings' },
+  { method: 'POST', path: '/api/admin/greetings', body: { text: text('Hey there', 'Welcome'), punctuation: pick(['!', '?', '.']) } },
+  { method: 'PATCH', path: '/api/admin/greetings/:greeting', body: { text: text('Hello again'), punctuation: pick(['!', '?', '.']), enabled: bool } },
+  { method: 'DELETE', path: '/api/admin/greetings/:greeting' },
+  { method: 'POST', path: '/api/admin/greetings/enable-all', body: {} },
+  { method: 'POST', path: '/api/admin/greetings/disable-all', body: {} },
+  ...(['/api/admin/greetings/import/preview', '/api/admin/greetings/import'] as const).map((path) => ({
+    method: 'POST' as const,
+    path,
+    body: { csv: text('text,punctuation,enabled\n"Hi there",!,true\n', 'text,punctuation,enabled\n"=cmd|x",?,false\n', 'not,a,header\n1,2,3') },
+  })),
+  { method: 'GET', path: '/api/admin/greetings/export' },
   {
     method: 'POST',
     path: '/api/logs',

@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { adminPolicy, authorizeAdmin } from './admin';
-import { ADMIN, answer, OTHER, VIEWERS } from './testing';
+import { ADMIN_ACTIONS, adminPolicy, authorizeAdmin } from './admin';
+import { ADMIN, answer, OTHER, OWNER, VIEWERS } from './testing';
 
 describe('adminPolicy', () => {
-  it('viewOverview: admins only', () => {
-    expect(VIEWERS.map(([, viewer]) => adminPolicy.can(viewer, 'viewOverview'))).toEqual([false, false, false, true]);
+  it('lists every admin-panel action', () => {
+    expect([...ADMIN_ACTIONS].sort()).toEqual(['manageNotifications', 'readNotifications', 'viewAuditLog', 'viewDashboard', 'viewOverview']);
+  });
+
+  it.each(ADMIN_ACTIONS)('%s: admins only', (action) => {
+    expect(VIEWERS.map(([, viewer]) => adminPolicy.can(viewer, action))).toEqual([false, false, false, true]);
   });
 });
 
 describe('authorizeAdmin', () => {
-  it('answers 401 to a guest, 403 to anyone else, and narrows the viewer to an admin', () => {
-    expect(answer(() => authorizeAdmin(null, 'viewOverview'))).toEqual([401, 'Please sign in to continue.']);
-    expect(answer(() => authorizeAdmin(OTHER, 'viewOverview'))).toEqual([403, 'Admins only.']);
+  it.each(ADMIN_ACTIONS)('%s: 401 to a guest, 403 to anyone else', (action) => {
+    expect(answer(() => authorizeAdmin(null, action))).toEqual([401, 'Please sign in to continue.']);
+    expect(answer(() => authorizeAdmin(OTHER, action))).toEqual([403, 'Admins only.']);
+    expect(answer(() => authorizeAdmin(OWNER, action))).toEqual([403, 'Admins only.']);
+    expect(answer(() => authorizeAdmin(ADMIN, action))).toBe('ok');
+  });
+
+  it('narrows the viewer to an admin', () => {
     const viewer = ADMIN as { uid: string; admin: boolean } | null;
     authorizeAdmin(viewer, 'viewOverview');
     const admin: true = viewer.admin;

@@ -7,11 +7,18 @@ import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewe
  * Admin actions on a resource (a feature request's status, say) belong in that
  * resource's module, written with the same `adminAny`.
  */
-export type AdminAction = 'viewOverview';
+export type AdminAction = 'viewOverview' | 'viewDashboard' | 'viewAuditLog' | 'readNotifications' | 'manageNotifications';
 
+/** Admin notifications are addressed to 'admin' (spec): every admin reads them and marks them read for all. */
 const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
   viewOverview: adminAny,
+  viewDashboard: adminAny,
+  viewAuditLog: adminAny,
+  readNotifications: adminAny,
+  manageNotifications: adminAny,
 };
+
+export const ADMIN_ACTIONS = Object.keys(rules) as AdminAction[];
 
 export const adminPolicy = {
   can: (viewer: Viewer, action: AdminAction): boolean => rules[action](viewer),

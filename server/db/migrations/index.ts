@@ -5,6 +5,7 @@ import * as stories from './0003_stories';
 import * as accounts from './0004_accounts';
 import * as eventOutbox from './0005_event_outbox';
 import * as adminAndConversations from './0006_admin_and_conversations';
+import * as adminPanel from './0007_admin_panel';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_accounts': accounts,
   '0005_event_outbox': eventOutbox,
   '0006_admin_and_conversations': adminAndConversations,
+  '0007_admin_panel': adminPanel,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,27 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { focusRing } from '../../components/ui';
+import { unreadCountQuery } from '../../features/messages';
 import { NAV_LINKS } from './nav-items';
 
 const linkBase = `rounded-md px-3 py-2 text-sm font-medium ${focusRing}`;
 const inactive = 'text-muted hover:bg-subtle hover:text-fg';
 const active = 'bg-accent-soft text-accent-soft-ink font-semibold';
 
-/** NavLink sets aria-current="page" on the active link. */
+/** Past this the badge reads "99+": the exact number stops mattering. */
+const BADGE_MAX = 99;
+
+/** NavLink sets aria-current="page" on the active link. Messages carries the unread count. */
 export function NavLinks({ layout, onNavigate }: { layout: 'bar' | 'panel'; onNavigate?: () => void }) {
+  // Live events (conversation.changed) refetch it whenever a conversation changes.
+  const { data: unread = 0 } = useQuery(unreadCountQuery);
   return (
     <ul className={layout === 'bar' ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
-      {NAV_LINKS.map((link) => (
-        <li key={link.to}>
-          <NavLink
-            to={link.to}
-            onClick={onNavigate}
-            data-testid={`nav-link-${link.to.slice(1)}`}
-            className={({ isActive }) => `${linkBase} ${layout === 'panel' ? 'block' : ''} ${isActive ? active : inactive}`}
-          >
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      {NAV_LINKS.map((link) => {
+        const badge = link.to === '/messages' && unread > 0 ? (unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread)) : null;
+        return (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              onClick={onNavigate}
+              data-testid={`nav-link-${link.to.slice(1)}`}
+              aria-label={badge ? `${link.label}, ${badge} unread` : undefined}
+              className={({ isActive }) => `${linkBase} ${layout === 'panel' ? 'flex items-center' : 'inline-flex items-center'} ${isActive ? active : inactive}`}
+            >
+              {link.label}
+              {badge && (
+                <span
+                  aria-hidden
+                  className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-700 px-1.5 text-xs leading-none font-semibold text-white"
+                  data-testid="messages-unread-badge"
+                >
+                  {badge}
+                </span>
+              )}
+            </NavLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
+import { useQueryClient } from '@tanstack/react-query';
 import { Lightbulb } from 'lucide-react';
 import { z } from 'zod';
 import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
@@ -7,16 +8,20 @@ import { useToast } from '../../components/toasts/toast-context';
 import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
 import { apiFetch, isApiError } from '../../lib/api';
 import { logEvent } from '../../lib/event-log';
+import { featureRequestKeys } from '../../lib/query-keys';
+import { MySuggestions } from '../../features/feature-requests';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
 const submittedSchema = z.object({ featureRequest: featureRequestSchema });
 
 /**
  * Spec section 2: the Suggest a Feature popover. An empty suggestion is refused here and
- * nothing is sent; a failure keeps the text for another try.
+ * nothing is sent; a failure keeps the text for another try. Below the form, the person's
+ * own suggestions and their status.
  */
 export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +49,7 @@ export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
       toast(SUGGESTION_THANKS, 'success');
       setText('');
       changeOpen(false);
+      void queryClient.invalidateQueries({ queryKey: featureRequestKeys.mine });
     } catch (failure) {
       toast(isApiError(failure) ? failure.message : FALLBACK_FAILURE, 'error');
     } finally {
@@ -68,7 +74,7 @@ export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Feature suggestion"
-          className={`${popoverPanel} w-[min(22rem,calc(100vw-1rem))]`}>
+          className={`${popoverPanel} max-h-[var(--radix-popover-content-available-height)] w-[min(22rem,calc(100vw-1rem))] overflow-y-auto`}>
           <form onSubmit={submit} noValidate className="flex flex-col gap-3">
             <label htmlFor={fieldId} className="text-sm font-semibold">
               Your feature idea
@@ -100,6 +106,7 @@ export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
               </button>
             </div>
           </form>
+          <MySuggestions onNavigate={() => changeOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

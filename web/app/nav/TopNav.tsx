@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { focusRing, iconButton, primaryButton } from '../../components/ui';
+import { NotificationBell } from '../../features/admin';
 import { useCurrentUser } from '../../lib/auth';
 import { AccentPicker } from './AccentPicker';
 import { AccountMenu } from './AccountMenu';
@@ -42,6 +43,7 @@ export function TopNav() {
             </div>
           )}
           <div className="ml-auto flex items-center gap-1">
+            {user?.admin && <NotificationBell />}
             <div className="hidden items-center gap-1 lg:flex">
               {user?.admin && <AdminLink />}
               {user && <TutorialButton />}

@@ -1,22 +1,96 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MessageSquareText, PartyPopper } from 'lucide-react';
-import { Link } from 'react-router';
+import { MessageSquareText, PartyPopper, ScrollText } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { ADMIN_TEXTS, DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE, isDashboardRange, type Dashboard, type DashboardRange } from '@common/admin';
+import { LoadError } from '../../components/LoadError';
+import { SegmentedControl } from '../../components/SegmentedControl';
 import { card, focusRing } from '../../components/ui';
-import { adminOverviewQueryOptions } from './admin-overview';
+import { formatDate } from '../../lib/format';
+import { adminOverviewQuery, dashboardQuery } from './api';
+import { MetricCard } from './MetricCard';
+
+// Its own chunk: the chart library loads only when an admin opens the dashboard.
+const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
 
 const ADMIN_SECTIONS = [
   { to: '/admin/feature-requests', label: 'Feature Requests', description: 'Read and answer what writers ask for.', icon: MessageSquareText },
   { to: '/admin/greetings', label: 'Greetings', description: 'Manage the greetings writers see.', icon: PartyPopper },
+  { to: '/admin/audit', label: 'Audit log', description: 'What admins changed and what the system recorded.', icon: ScrollText },
 ] as const;
 
+const RANGE_OPTIONS = DASHBOARD_RANGES.map((days) => ({ value: String(days) as `${DashboardRange}`, label: `${days} days` }));
+
 function UserCount() {
-  const { data, isPending, isError } = useQuery(adminOverviewQueryOptions);
+  const { data, isPending, isError } = useQuery(adminOverviewQuery);
   if (isPending) return <p className="mt-2 text-muted">Loading user count…</p>;
   if (isError) return <p className="mt-2 text-red-700 dark:text-red-300">Could not load the user count.</p>;
   return (
     <p className="mt-2 text-muted">
       Registered users: <strong data-testid="admin-user-count" className="text-fg">{data.users}</strong>
     </p>
+  );
+}
+
+/** The chosen range lives in the address (?days=7), so a reload or a shared link keeps it. */
+function useRange(): [DashboardRange, (days: DashboardRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('days'));
+  const days = isDashboardRange(asked) ? asked : DEFAULT_DASHBOARD_RANGE;
+  return [days, (next) => setParams(next === DEFAULT_DASHBOARD_RANGE ? {} : { days: String(next) }, { replace: true })];
+}
+
+function ChartFallback() {
+  return (
+    <div role="status" className="grid h-72 place-items-center text-sm text-muted sm:h-80">
+      Loading chart…
+    </div>
+  );
+}
+
+function DashboardBody({ dashboard, stale }: { dashboard: Dashboard; stale: boolean }) {
+  const { period } = dashboard;
+  return (
+    <div className={`flex flex-col gap-4 transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+      <p className="text-sm text-muted" data-testid="dashboard-period">
+        {formatDate(`${period.from}T12:00:00Z`)} – {formatDate(`${period.to}T12:00:00Z`)} (UTC), compared with the {dashboard.days} days before.
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Metrics">
+        {dashboard.metrics.map((metric) => (
+          <MetricCard key={metric.key} metric={metric} />
+        ))}
+      </ul>
+      <figure className={card}>
+        <figcaption className="mb-4 font-semibold text-fg">Daily activity</figcaption>
+        <Suspense fallback={<ChartFallback />}>
+          <DashboardChart series={dashboard.series} />
+        </Suspense>
+      </figure>
+    </div>
+  );
+}
+
+function DashboardSection() {
+  const [days, setDays] = useRange();
+  const { data, isPending, isPlaceholderData, refetch } = useQuery(dashboardQuery(days));
+  return (
+    <section aria-labelledby="dashboard-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="dashboard-heading" className="text-xl font-semibold text-fg">
+          Dashboard
+        </h2>
+        <SegmentedControl label="Range" options={RANGE_OPTIONS} value={`${days}`} onChange={(value) => setDays(Number(value) as DashboardRange)} testId="dashboard-range" />
+      </div>
+      {isPending ? (
+        <p role="status" className="text-muted">
+          Loading the dashboard…
+        </p>
+      ) : data ? (
+        <DashboardBody dashboard={data} stale={isPlaceholderData} />
+      ) : (
+        <LoadError message={ADMIN_TEXTS.dashboardFailed} onRetry={() => void refetch()} />
+      )}
+    </section>
   );
 }
 
@@ -30,19 +104,22 @@ export function AdminPanelScreen() {
         </h1>
         <UserCount />
       </section>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {ADMIN_SECTIONS.map(({ to, label, description, icon: Icon }) => (
-          <li key={to}>
-            <Link to={to} className={`${card} flex h-full items-start gap-4 hover:border-accent-500 ${focusRing}`}>
-              <Icon aria-hidden className="size-6 shrink-0 text-accent-ink" />
-              <span>
-                <span className="block font-semibold text-fg">{label}</span>
-                <span className="mt-1 block text-sm text-muted">{description}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <nav aria-label="Admin sections">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {ADMIN_SECTIONS.map(({ to, label, description, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className={`${card} flex h-full items-start gap-4 p-5 hover:border-accent-500 ${focusRing}`}>
+                <Icon aria-hidden className="size-6 shrink-0 text-accent-ink" />
+                <span>
+                  <span className="block font-semibold text-fg">{label}</span>
+                  <span className="mt-1 block text-sm text-muted">{description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <DashboardSection />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { BookOpen, Feather, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
-import { displayLabel } from '@common/names';
 import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { useCurrentUser } from '../../lib/auth';
 import { usePagedList } from '../../lib/paged-list';
+import { HomeGreeting } from '../greetings';
 import { communityQuery, myStoriesQuery, StoryGrid } from '../stories';
 import { ProgressCard } from './ProgressCard';
 import { TodayPromptCard } from './TodayPromptCard';
@@ -54,9 +54,7 @@ function SignedInHome({ user }: { user: UserRecord }) {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl" data-testid="home-greeting">
-          Welcome back, {displayLabel(user)}
-        </h1>
+        <HomeGreeting user={user} />
         <p className="mt-1 text-muted">Your writing space on Drabble.</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">

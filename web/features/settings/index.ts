@@ -1,2 +1,3 @@
 /** The settings feature's public entry: the account calls the sign-in screens and the app shell use. */
 export { useConfirmEmail, useForgotPassword, usePasswordPolicy, useResendVerification, useResetPassword, useVerifyEmail } from './api';
+export { lastActiveText } from './last-active';

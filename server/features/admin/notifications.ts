@@ -1,0 +1,75 @@
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import { NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin';
+import type { ServerContext } from '../../context';
+import type { Database, NotificationsTable } from '../../db/types';
+import { fromDbBool, toDbBool } from '../../db/bool';
+import { ADMINS_TOPIC } from '../../events/bus';
+import { notFound } from '../../http/errors';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+
+type Db = Kysely<Database>;
+
+/** The spec's addressee of every admin notification: one shared list, read state shared by all admins. */
+const TO_ADMIN = 'admin';
+export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
+/** Notification ids are UUIDs (feature-requests/service.ts); anything else names none. */
+export const NOTIFICATION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+const notificationCursor = z.object({ k: z.literal('notifications'), c: cursorField.time, i: z.string().regex(NOTIFICATION_ID_PATTERN) });
+
+function parseData(json: string | null): Record<string, unknown> | null {
+  if (json === null) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function toNotification(row: Selectable<NotificationsTable>): AdminNotification {
+  return { ...row, read: fromDbBool(row.read), data: parseData(row.data) };
+}
+
+async function countUnread(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to', '=', TO_ADMIN)
+    .where('read', '=', toDbBool(false))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The admins' notifications, newest first, a page at a time, with the unread count of all. */
+export async function listNotifications(db: Db, cursor: string | undefined): Promise<NotificationPage> {
+  const after = decodeCursor(notificationCursor, cursor);
+  let q = db.selectFrom('notifications').selectAll().where('to', '=', TO_ADMIN);
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(after.c, after.i)));
+  const [rows, unread] = await Promise.all([
+    q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(NOTIFICATION_PAGE_SIZE + 1).execute(),
+    countUnread(db),
+  ]);
+  const { items, nextCursor } = pageOf(rows, NOTIFICATION_PAGE_SIZE, (last) => encodeCursor({ k: 'notifications', c: last.created_at, i: last.id }));
+  return { notifications: items.map(toNotification), unread, nextCursor };
+}
+
+/**
+ * Marks one notification (or, with `id` null, every one) read for all admins. When anything
+ * changed, open admin tabs hear it in the same transaction (`notifications.changed`), so
+ * their bells refetch. Marking an already read one again changes nothing and succeeds.
+ */
+export async function markNotificationsRead(ctx: ServerContext, id: string | null): Promise<UnreadCount> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (id !== null) {
+      const found = await trx.selectFrom('notifications').select('id').where('id', '=', id).where('to', '=', TO_ADMIN).executeTakeFirst();
+      if (!found) throw notFound(NOTIFICATION_NOT_FOUND);
+    }
+    let update = trx.updateTable('notifications').set({ read: toDbBool(true) }).where('to', '=', TO_ADMIN).where('read', '=', toDbBool(false));
+    if (id !== null) update = update.where('id', '=', id);
+    const changed = await update.returning('id').execute();
+    if (changed.length > 0) await ctx.bus.record(trx, ADMINS_TOPIC, 'notifications.changed', {});
+    return { unread: await countUnread(trx) };
+  });
+}

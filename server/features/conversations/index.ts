@@ -1,0 +1,7 @@
+/**
+ * The conversations feature's public entry: what a feature request's thread is built from
+ * (feature-requests/thread.ts). Routes and services stay behind it, so importing this never
+ * loads code that imports feature-requests back.
+ */
+export { lockConversation, lockRequestConversation, type ConversationRecord } from './queries';
+export { addParticipant, announceConversation, appendMessage, createConversation, deleteConversation, markConversationRead } from './writes';

@@ -1,0 +1,67 @@
+import type { AdminFeatureRequest, FeatureRequestStatus } from '@common/feature-request';
+import type { UserRecord } from '@common/user';
+import type { ServerContext } from '../../context';
+import { authorizeFeatureRequest } from '../../policy/feature-requests';
+import { viewerOf } from '../../policy/viewer';
+import { insertAdminLog, logUserOf } from '../../shared/audit-log';
+import { deleteConversation, lockRequestConversation } from '../conversations';
+import { lockFeatureRequest, statusOf } from './queries';
+import { announceRequest, requireAdminView } from './thread';
+
+/*
+ * The admin panel's changes to a request. Each runs in one transaction with the request
+ * locked, writes its adminLogs row in it, and tells every admin and the requester.
+ */
+
+/** Sets the status (and lastActivity). Setting the status it already has changes and logs nothing. */
+export async function changeStatus(ctx: ServerContext, admin: UserRecord, id: string, status: FeatureRequestStatus): Promise<AdminFeatureRequest> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const request = await lockFeatureRequest(trx, ctx.dialect, id);
+    authorizeFeatureRequest(viewerOf(admin), 'changeStatus', request);
+    if (request.status !== status) {
+      await trx.updateTable('featureRequests').set({ status, lastActivity: new Date().toISOString() }).where('id', '=', id).execute();
+      await insertAdminLog(trx, {
+        admin: logUserOf(admin),
+        action: 'feature_request_status',
+        target: `featureRequests/${id}`,
+        details: { from: statusOf(request.status), to: status },
+      });
+      await announceRequest(ctx, trx, request);
+    }
+    return requireAdminView(trx, id);
+  });
+}
+
+/**
+ * Deletes the request, its responses and its thread. The thread goes too: it opens with the
+ * request's own text and exists only to discuss it, so keeping it would keep what the admin
+ * removed, and replies there would reach no admin list.
+ */
+export async function deleteFeatureRequest(ctx: ServerContext, admin: UserRecord, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const request = await lockFeatureRequest(trx, ctx.dialect, id);
+    authorizeFeatureRequest(viewerOf(admin), 'delete', request);
+    const thread = await lockRequestConversation(trx, ctx.dialect, id);
+    if (thread) await deleteConversation(ctx, trx, thread.id);
+    const responses = await trx
+      .selectFrom('featureRequestResponses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('featureRequestId', '=', id)
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('featureRequests').where('id', '=', id).execute();
+    // The request is gone: the entry keeps who asked and how far it got, not what they wrote.
+    await insertAdminLog(trx, {
+      admin: logUserOf(admin),
+      action: 'feature_request_deleted',
+      target: `featureRequests/${id}`,
+      details: {
+        requester: { uid: request.userUid, displayName: request.userDisplayName, email: request.userEmail },
+        status: statusOf(request.status),
+        created_at: request.created_at,
+        responseCount: Number(responses.n),
+        conversationId: thread?.id ?? null,
+      },
+    });
+    await announceRequest(ctx, trx, request);
+  });
+}

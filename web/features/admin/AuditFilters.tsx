@@ -1,0 +1,113 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Filter, X } from 'lucide-react';
+import { AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
+import { inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { auditTypesQuery } from './api';
+
+const SOURCES: ReadonlyArray<{ value: AuditSourceFilter; label: string }> = [
+  { value: 'all', label: 'All entries' },
+  { value: 'admin', label: 'Admin actions' },
+  { value: 'system', label: 'System events' },
+];
+
+const label = 'text-sm font-medium text-fg';
+
+interface AuditFiltersProps {
+  applied: AuditFilterValues;
+  onApply: (filter: AuditFilterValues) => void;
+}
+
+/**
+ * The audit log's filters, applied on submit. Checked with the server's own schema first,
+ * so a bad range is explained here rather than by a failed request.
+ */
+export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
+  const [draft, setDraft] = useState(applied);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const { data: types = [] } = useQuery(auditTypesQuery);
+  const set = (field: keyof AuditFilterValues) => (event: { target: { value: string } }) => {
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+    setError(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = auditFilterSchema.safeParse(draft);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Please check the filters.');
+      return;
+    }
+    onApply({ ...draft, user: draft.user.trim() });
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_AUDIT_FILTER);
+    setError(null);
+    onApply(EMPTY_AUDIT_FILTER);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Audit log filters" className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <label htmlFor={`${id}-source`} className={label}>
+            Source
+          </label>
+          <select id={`${id}-source`} value={draft.source} onChange={set('source')} className={inputField}>
+            {SOURCES.map((source) => (
+              <option key={source.value} value={source.value}>
+                {source.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <label htmlFor={`${id}-type`} className={label}>
+            Type
+          </label>
+          <input id={`${id}-type`} value={draft.type} onChange={set('type')} list={`${id}-types`} placeholder="Any type" maxLength={64} autoComplete="off" className={inputField} />
+          <datalist id={`${id}-types`}>
+            {types.map((type) => (
+              <option key={type} value={type} />
+            ))}
+          </datalist>
+        </div>
+        <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
+          <label htmlFor={`${id}-user`} className={label}>
+            User
+          </label>
+          <input id={`${id}-user`} value={draft.user} onChange={set('user')} placeholder="User id or email" maxLength={AUDIT_USER_MAX} autoComplete="off" className={inputField} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-from`} className={label}>
+            From
+          </label>
+          <input id={`${id}-from`} type="date" value={draft.from} onChange={set('from')} className={inputField} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-to`} className={label}>
+            To
+          </label>
+          <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} className={inputField} />
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={primaryButton}>
+          <Filter aria-hidden className="size-4" />
+          Apply filters
+        </button>
+        <button type="button" onClick={clear} className={secondaryButton}>
+          <X aria-hidden className="size-4" />
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

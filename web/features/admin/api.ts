@@ -1,0 +1,77 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ADMIN_TEXTS,
+  auditPageSchema,
+  auditTypesSchema,
+  dashboardSchema,
+  notificationPageSchema,
+  unreadCountSchema,
+  type AuditFilterValues,
+  type DashboardRange,
+} from '@common/admin';
+import { apiFetch } from '../../lib/api';
+import { invalidateAll, useApiMutation } from '../../lib/mutation';
+import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { adminKeys } from '../../lib/query-keys';
+
+export const adminOverviewQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'overview'] as const,
+  queryFn: ({ signal }) => apiFetch('/api/admin/overview', { schema: z.object({ users: z.number().int().nonnegative() }), signal }),
+});
+
+export const dashboardQuery = (days: DashboardRange) =>
+  queryOptions({
+    queryKey: adminKeys.dashboard(days),
+    queryFn: ({ signal }) => apiFetch(withSearchParams('/api/admin/dashboard', { days }), { schema: dashboardSchema, signal }),
+    // The numbers move all the time: fetch afresh on every visit, keep the last range on screen while the next loads.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The bell's list, page by page; `unread` (of all, not of the page) comes with the newest page.
+ * Under adminKeys.notifications, which live events invalidate (new notification, marked read elsewhere).
+ */
+export const notificationsQuery = infiniteQueryOptions({
+  queryKey: adminKeys.notifications,
+  queryFn: ({ pageParam, signal }) => apiFetch(withSearchParams('/api/admin/notifications', { cursor: pageParam }), { schema: notificationPageSchema, signal }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+  select: (data) => ({ notifications: data.pages.flatMap((page) => page.notifications), unread: data.pages[0]?.unread ?? 0 }),
+});
+
+
+/** Opening a notification marks it read: quiet on success, as the screen it opens is the outcome. */
+export const useMarkNotificationRead = () =>
+  useApiMutation({
+    request: (id: string) => apiFetch(`/api/admin/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', schema: unreadCountSchema }),
+    failure: ADMIN_TEXTS.markReadFailed,
+    onSuccess: (_unread, _vars, queryClient) => invalidateAll(queryClient, [adminKeys.notifications]),
+  });
+
+export const useMarkAllNotificationsRead = () =>
+  useApiMutation({
+    request: () => apiFetch('/api/admin/notifications/read-all', { method: 'POST', schema: unreadCountSchema }),
+    failure: ADMIN_TEXTS.markAllReadFailed,
+    onSuccess: (_unread, _vars, queryClient) => invalidateAll(queryClient, [adminKeys.notifications]),
+  });
+
+/** The filters as query parameters (empty ones left out): the list's and the export's. */
+const auditParams = (filter: AuditFilterValues) => ({ source: filter.source, type: filter.type, user: filter.user, from: filter.from, to: filter.to });
+
+export const auditQuery = (filter: AuditFilterValues) =>
+  cursorListQuery({
+    queryKey: [...adminKeys.audit, auditParams(filter)] as const,
+    path: (cursor) => withSearchParams('/api/admin/audit', { ...auditParams(filter), cursor }),
+    schema: auditPageSchema,
+    items: (page) => page.entries,
+  });
+
+/** The CSV of the filtered log: a plain link, so the browser downloads it with the session cookie. */
+export const auditExportHref = (filter: AuditFilterValues) => withSearchParams('/api/admin/audit/export', auditParams(filter));
+
+export const auditTypesQuery = queryOptions({
+  queryKey: [...adminKeys.audit, 'types'] as const,
+  queryFn: ({ signal }) => apiFetch('/api/admin/audit/types', { schema: auditTypesSchema, signal }).then((r) => r.types),
+});

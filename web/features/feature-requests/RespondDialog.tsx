@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-request';
+import { displayLabel } from '@common/names';
+import { iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { formatDate, formatNumber } from '../../lib/format';
+import { useRespond } from './api';
+
+interface RespondDialogProps {
+  request: AdminFeatureRequest;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Spec section 2: 'Respond to Feature Request' with the original request, a text area,
+ * Cancel and Send Response. What was typed stays when sending fails.
+ */
+export function RespondDialog({ request, open, onOpenChange }: RespondDialogProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const respond = useRespond();
+  const fieldId = useId();
+  const errorId = useId();
+  const empty = text.trim() === '';
+  const over = text.length > RESPONSE_TEXT_MAX;
+
+  const close = () => {
+    setText('');
+    setError(null);
+    onOpenChange(false);
+  };
+  const changeOpen = (next: boolean) => {
+    if (next) onOpenChange(true);
+    // Closing while the response is on its way would hide whether it arrived.
+    else if (!respond.isPending) close();
+  };
+
+  const send = () => {
+    const parsed = featureResponseInputSchema.safeParse({ text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check your response.');
+    setError(null);
+    respond.mutate({ id: request.id, text: parsed.data.text }, { onSuccess: close });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          data-testid="respond-dialog"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none"
+        >
+          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold">{FEATURE_REQUEST_TEXTS.respondTitle}</Dialog.Title>
+            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={respond.isPending}>
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <form
+            noValidate
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+          >
+            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
+              <Dialog.Description asChild>
+                <figure className="rounded-lg border-l-4 border-accent-500 bg-subtle px-4 py-3" data-testid="original-request">
+                  <figcaption className="text-xs text-muted">
+                    {displayLabel(request.user)} asked on {formatDate(request.created_at)}
+                  </figcaption>
+                  <blockquote className="mt-1 max-h-40 overflow-y-auto text-sm break-words whitespace-pre-wrap text-fg">{request.text}</blockquote>
+                </figure>
+              </Dialog.Description>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={fieldId} className="text-sm font-semibold">
+                  Your response
+                </label>
+                <textarea
+                  id={fieldId}
+                  value={text}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    setError(null);
+                  }}
+                  rows={5}
+                  placeholder="Write your response to the user..."
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  className={`${inputField} resize-y`}
+                  data-testid="response-input"
+                />
+                <span className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
+                  {formatNumber(text.length)} / {formatNumber(RESPONSE_TEXT_MAX)}
+                </span>
+                {error && (
+                  <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+                    {error}
+                  </p>
+                )}
+              </div>
+            </div>
+            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
+              <Dialog.Close type="button" className={secondaryButton} disabled={respond.isPending}>
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className={primaryButton} disabled={empty || respond.isPending} data-testid="send-response">
+                {respond.isPending ? 'Sending...' : 'Send Response'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

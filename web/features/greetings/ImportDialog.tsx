@@ -1,0 +1,67 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { formatImportSummary, type ImportSummary } from '@common/greetings';
+import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
+
+/** A file of thousands of bad lines still opens quickly: the first ones say what is wrong. */
+const ERRORS_SHOWN = 100;
+
+interface ImportDialogProps {
+  preview: { fileName: string; summary: ImportSummary } | null;
+  importing: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The import preview: what the file would change, the lines it leaves out, and Confirm or Cancel. Nothing is written before Confirm. */
+export function ImportDialog({ preview, importing, onConfirm, onCancel }: ImportDialogProps) {
+  const errors = preview?.summary.errors ?? [];
+  return (
+    <Dialog.Root open={preview !== null} onOpenChange={(open) => !open && !importing && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          data-testid="import-preview"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none"
+        >
+          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold">Import greetings</Dialog.Title>
+              <p className="mt-0.5 truncate text-sm text-muted">{preview?.fileName}</p>
+            </div>
+            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={importing}>
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-5 py-4">
+            <Dialog.Description className="font-semibold" data-testid="import-summary">
+              {preview && formatImportSummary(preview.summary)}
+            </Dialog.Description>
+            <p className="text-sm text-muted">
+              Rows whose text and punctuation match a greeting update whether it is enabled; the others are added.
+              {errors.length > 0 && ' Lines with errors are left out.'}
+            </p>
+            {errors.length > 0 && (
+              <ul className="flex flex-col gap-1 rounded-lg border border-line bg-subtle px-4 py-3 text-sm" aria-label="Lines with errors" data-testid="import-errors">
+                {errors.slice(0, ERRORS_SHOWN).map((error) => (
+                  <li key={error.line}>
+                    <span className="font-semibold">Line {error.line}:</span> {error.message}
+                  </li>
+                ))}
+                {errors.length > ERRORS_SHOWN && <li className="text-muted">…and {errors.length - ERRORS_SHOWN} more.</li>}
+              </ul>
+            )}
+          </div>
+          <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
+            <Dialog.Close type="button" className={secondaryButton} disabled={importing}>
+              Cancel
+            </Dialog.Close>
+            <button type="button" className={primaryButton} onClick={onConfirm} disabled={importing} data-testid="confirm-import">
+              {importing ? 'Importing…' : 'Confirm import'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
