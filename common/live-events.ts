@@ -35,6 +35,17 @@ export const liveEventSchemas = {
   /** For admins: the greetings list changed (another admin's edit or import). */
   'greetings.changed': z.object({}).strict(),
   /**
+   * Follows, requests, blocks or mutes between the recipient and `uid` changed (either side
+   * acted): refetch the relationship, the lists on /friends and the counts. Sent to both.
+   */
+  'relationship.changed': z.object({ uid: z.string() }),
+  /** `followerUid` now follows `followeeUid` (to the followee; the next issue turns it into a notification). */
+  'follow.created': z.object({ followerUid: z.string(), followeeUid: z.string(), friends: z.boolean() }),
+  /** `requesterUid` asks to follow the recipient (who approves new followers). */
+  'follow.requested': z.object({ requesterUid: z.string() }),
+  /** A writer the recipient follows published a story: open feeds show the "new stories" pill. */
+  'feed.published': z.object({ storyId: z.string(), authorUid: z.string() }),
+  /**
    * Sent by the stream itself, never stored: the client asked to resume from a point
    * older than the events the server still keeps (or one it never issued), so it may have
    * missed something and must refetch what it shows.

@@ -15,15 +15,30 @@ async function signedInPage(browser: Browser, name: string): Promise<Page> {
   return page;
 }
 
+type Prompt = { genre: string; theme: string; twist: string };
+
+/**
+ * Opens home and returns today's prompt as the API gives it. The prompt changes at midnight
+ * UTC: if the day turned while the page loaded, it loads again, so the two always agree.
+ */
+async function promptOnHome(page: Page): Promise<Prompt> {
+  const today = async () => (await (await page.request.get('/api/prompts/today')).json()) as { date: string; prompt: Prompt };
+  for (;;) {
+    const before = await today();
+    await page.goto('/');
+    await expect(page.getByTestId('today-genre')).toBeVisible();
+    if ((await today()).date === before.date) return before.prompt;
+  }
+}
+
 const STORY_TEXT = 'The keeper counted ships that never came.\n\nOn the last night the lamp lit itself, and far out a horn answered.';
 
 test('a writer writes from today’s prompt, recovers the draft, publishes; a reader reacts, comments and favourites; the writer deletes it', async ({ browser }) => {
   const writer = await signedInPage(browser, 'Writer');
-  const { prompt } = (await (await writer.request.get('/api/prompts/today')).json()) as { prompt: { genre: string; theme: string; twist: string } };
+  const prompt = await promptOnHome(writer);
   const title = `Lamp ${crypto.randomBytes(3).toString('hex')}`;
 
   await test.step('start from today’s prompt on the home screen', async () => {
-    await writer.goto('/');
     await expect(writer.getByTestId('today-genre')).toHaveText(prompt.genre);
     await writer.getByTestId('write-with-prompt').click();
     await expect(writer).toHaveURL(/\/story\/new$/);

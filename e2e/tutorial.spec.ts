@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { saveThemeModeThroughApi } from './support/appearance';
+import { E2E } from './support/env';
 import { nextLoggedEvent } from './support/event-log';
 import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
 
@@ -175,4 +176,34 @@ test('anchored steps sit beside the story editor and the profile menu, and centr
   expect(onPhone.x).toBeGreaterThanOrEqual(0);
   expect(onPhone.x + onPhone.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-phone.png' });
+});
+
+test('an anchored step scrolls its target into view first, on a phone and on a desktop', async ({ page }) => {
+  await signUpThroughApi(page);
+  // Long enough that the reactions sit well below the fold of either screen.
+  const content = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a story that goes on and on.`).join('\n\n');
+  const res = await page.request.post('/api/stories', { data: { title: 'A long walk', content, public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = ((await res.json()) as { story: { id: string } }).story;
+  const reactions = page.locator('[data-tutorial="story-reactions"]');
+  const card = page.getByTestId('tutorial-card');
+
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 720 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`/story/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'A long walk' })).toBeVisible();
+    await expect(reactions).not.toBeInViewport();
+    if (size.width < 1024) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByTestId('mobile-menu').getByRole('button', { name: 'Open tutorial' }).click();
+    } else {
+      await openFromHelpButton(page);
+    }
+    for (let n = 2; n <= 5; n += 1) await card.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 5);
+    await expect(reactions).toBeInViewport();
+    await expect(card).toHaveAttribute('data-anchored', 'true');
+    await expect(page.getByTestId('tutorial-spotlight')).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
 });

@@ -22,9 +22,13 @@ import { streakRoutes } from './features/streaks/routes';
 import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feature-requests/routes';
 import { conversationRoutes } from './features/conversations/routes';
 import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes';
+import { followRoutes } from './features/follows/routes';
+import { blockRoutes } from './features/blocks/routes';
+import { feedRoutes } from './features/feed/routes';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { imageRoutes, isProfileImageUpload, profileImageRoutes } from './features/avatars/routes';
+import { sharedPages } from './features/previews';
 import { mountWebApp } from './static';
 
 export interface AppOptions {
@@ -70,6 +74,10 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/greetings', adminGreetingRoutes(ctx));
   app.route('/api/conversations', conversationRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
+  // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
+  app.route('/api', followRoutes(ctx));
+  app.route('/api', blockRoutes(ctx));
+  app.route('/api/feed', feedRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
   app.route('/api/me', streakRoutes(ctx));
@@ -83,6 +91,6 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/users', userRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
-  if (options.webDir) mountWebApp(app, options.webDir);
+  if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));
   return app;
 }

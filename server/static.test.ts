@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import type { AppEnv } from './context';
-import { mountWebApp } from './static';
+import { mountWebApp, withSharedPage } from './static';
 
 describe('serving the web app', () => {
   let dir: string;
@@ -12,7 +12,7 @@ describe('serving the web app', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-web-'));
     fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Drabble</title>');
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Drabble</title></head><body></body></html>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     mountWebApp(app, dir);
   });
@@ -32,5 +32,49 @@ describe('serving the web app', () => {
     const res = await app.request('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('describes a page from the lookup it was mounted with', async () => {
+    const described = new Hono<AppEnv>();
+    const page = { pageTitle: 'A Tale · Drabble', title: 'A Tale', description: 'By Ada · Once.', type: 'article' as const, url: 'https://drabble.test/story/abc' };
+    mountWebApp(described, dir, async (pathname) => (pathname === '/story/abc' ? page : null));
+    const html = await (await described.request('/story/abc')).text();
+    expect(html).toContain('<title>A Tale · Drabble</title>');
+    expect(html).toContain('<meta property="og:url" content="https://drabble.test/story/abc" />');
+    expect(await (await described.request('/story/other')).text()).toContain('<title>Drabble</title>');
+  });
+});
+
+describe('link preview tags', () => {
+  const html = `<!doctype html>
+<html><head>
+    <meta name="description" content="Generic." />
+    <title>Drabble</title>
+  </head><body><div id="root"></div></body></html>`;
+
+  it('replaces the title and description and adds Open Graph and Twitter tags before </head>', () => {
+    const out = withSharedPage(html, { pageTitle: 'P · Drabble', title: 'P', description: 'D', type: 'profile', url: 'https://x.test/user/u' });
+    expect(out).toContain('<title>P · Drabble</title>');
+    expect(out).toContain('<meta name="description" content="D" />');
+    expect(out).not.toContain('Generic.');
+    expect(out).toMatch(/<meta property="og:type" content="profile" \/>[\s\S]*<\/head><body>/);
+    expect(out).toContain('<meta name="twitter:card" content="summary" />');
+    expect(out).toContain('<link rel="canonical" href="https://x.test/user/u" />');
+  });
+
+  it("takes '$' patterns literally and escapes markup", () => {
+    const out = withSharedPage(html, { pageTitle: "$& $' <i>", title: '$`', description: '"&"', type: 'article', url: 'https://x.test/story/a?b="c"' });
+    expect(out).toContain("<title>$&amp; $&#39; &lt;i&gt;</title>");
+    expect(out).toContain('<meta property="og:title" content="$`" />');
+    expect(out).toContain('<meta name="description" content="&quot;&amp;&quot;" />');
+    expect(out).toContain('href="https://x.test/story/a?b=&quot;c&quot;"');
+  });
+
+  it('keeps the page and adds only the generic site tags when there is nothing to describe', () => {
+    const out = withSharedPage(html, null);
+    expect(out).toContain('<title>Drabble</title>');
+    expect(out).toContain('Generic.');
+    expect(out).toContain('<meta property="og:title" content="Drabble" />');
+    expect(out).not.toContain('og:url');
   });
 });

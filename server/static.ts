@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { SITE_DESCRIPTION, SITE_NAME, type SharedPage } from '@common/share';
 import type { AppEnv } from './context';
+
+/** The link preview for a client route's path, or null for a page with nothing of its own to show. */
+export type SharedPageLookup = (pathname: string) => Promise<SharedPage | null>;
 
 /** Sets Cache-Control on successful responses matching `when` (serveStatic's onFound runs too late to add headers). */
 function cacheControl(value: string, when: (c: Parameters<MiddlewareHandler>[0]) => boolean = () => true): MiddlewareHandler {
@@ -12,19 +16,65 @@ function cacheControl(value: string, when: (c: Parameters<MiddlewareHandler>[0])
   };
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+
+const metaTag = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+function headTags(page: SharedPage | null): string[] {
+  if (!page) {
+    return [
+      metaTag('property', 'og:site_name', SITE_NAME),
+      metaTag('property', 'og:type', 'website'),
+      metaTag('property', 'og:title', SITE_NAME),
+      metaTag('property', 'og:description', SITE_DESCRIPTION),
+    ];
+  }
+  return [
+    metaTag('property', 'og:site_name', SITE_NAME),
+    metaTag('property', 'og:type', page.type),
+    metaTag('property', 'og:title', page.title),
+    metaTag('property', 'og:description', page.description),
+    metaTag('property', 'og:url', page.url),
+    ...(page.author ? [metaTag('name', 'author', page.author.name), metaTag('property', 'article:author', page.author.url)] : []),
+    metaTag('name', 'twitter:card', 'summary'),
+    metaTag('name', 'twitter:title', page.title),
+    metaTag('name', 'twitter:description', page.description),
+    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+  ];
+}
+
+/**
+ * index.html with the page's own title, description and Open Graph tags: link previews
+ * (chat apps, social sites) read the HTML and run no JavaScript. Replacement functions, not
+ * strings, so a '$' in a title is taken literally.
+ */
+export function withSharedPage(html: string, page: SharedPage | null): string {
+  let out = html;
+  if (page) {
+    out = out
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.pageTitle)}</title>`)
+      .replace(/<meta\s+name="description"[^>]*>/, () => metaTag('name', 'description', page.description));
+  }
+  return out.replace('</head>', () => `    ${headTags(page).join('\n    ')}\n  </head>`);
+}
+
 /**
  * Serves the built SPA from dist/web: hashed assets cached for a year, every other
- * non-API GET answered with index.html so the client router takes over.
+ * non-API GET answered with index.html so the client router takes over, described for link
+ * previews by `sharedPage` when the path is a story or a profile.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string): void {
+export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null): void {
   const indexFile = path.join(webDir, 'index.html');
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));
   app.use('*', cacheControl('no-cache', (c) => (c.res.headers.get('content-type') ?? '').startsWith('text/html')));
   app.use('*', serveStatic({ root: webDir }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    const html = fs.readFileSync(indexFile, 'utf8');
+    return c.html(withSharedPage(html, await sharedPage(c.req.path)));
   });
 }

@@ -41,6 +41,11 @@ export interface UsersTable {
   timezone: Defaulted<string | null>;
   /** Mirrors authUsers.emailVerified (kept in step by auth/session.ts). */
   emailVerified: Defaulted<DbBool>;
+  /** Exact counts of follows rows, changed in the same transaction as the rows. */
+  followersCount: Defaulted<number>;
+  followingCount: Defaulted<number>;
+  /** "Approve new followers": a follow becomes a request. */
+  approveFollowers: Defaulted<DbBool>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -70,6 +75,8 @@ export interface StoriesTable {
   created_at: string;
   updated_at: string;
   madePublicAt: string | null;
+  /** When the story last became public (created public or made public): the feed's order. Null while private. */
+  publishedAt: string | null;
   madePrivateAt: string | null;
   promptGenre: string | null;
   promptTheme: string | null;
@@ -241,6 +248,40 @@ export interface GreetingsTable {
   created_at: string;
 }
 
+export interface FollowsTable {
+  followerUid: string;
+  followeeUid: string;
+  created_at: string;
+}
+
+export interface FollowRequestsTable {
+  requesterUid: string;
+  targetUid: string;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blockerUid: string;
+  blockedUid: string;
+  created_at: string;
+}
+
+export interface MutesTable {
+  muterUid: string;
+  mutedUid: string;
+  /** ISO time the mute ends; null: forever. */
+  until: string | null;
+  created_at: string;
+}
+
+/** Where a reader left /feed: the newest story they have seen. */
+export interface FeedMarkersTable {
+  uid: string;
+  storyId: string;
+  publishedAt: string;
+  updated_at: string;
+}
+
 /**
  * better-auth's tables, created and written by better-auth (auth/auth.ts). Declared here
  * for the few reads and locked writes we do in our own transactions. Its booleans are
@@ -271,6 +312,11 @@ export interface Database {
   conversationParticipants: ConversationParticipantsTable;
   conversationMessages: ConversationMessagesTable;
   greetings: GreetingsTable;
+  follows: FollowsTable;
+  followRequests: FollowRequestsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  feedMarkers: FeedMarkersTable;
   users: UsersTable;
   systemLogs: LogTableBase;
   activityLogs: ActivityLogsTable;

@@ -123,6 +123,28 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/images/profile/:uid', query: { v: text('abc', '1') } },
   { method: 'GET', path: '/api/users/:uid' },
   { method: 'GET', path: '/api/users/:uid/stories', query: page },
+  // Follows (server/features/follows/routes.ts)
+  ...(['relationship', 'following', 'followers'] as const).map((what) => ({ method: 'GET' as const, path: `/api/users/:uid/${what}`, query: { cursor: page.cursor } })),
+  { method: 'GET', path: '/api/follows/requests', query: { cursor: page.cursor } },
+  ...(['accept', 'decline'] as const).map((action) => ({ method: 'POST' as const, path: `/api/follows/requests/:uid/${action}`, body: {} })),
+  ...(['POST', 'DELETE'] as const).map((method) => ({ method, path: '/api/follows/:uid' })),
+  { method: 'DELETE', path: '/api/followers/:uid' },
+  { method: 'GET', path: '/api/me/friends', query: { cursor: page.cursor } },
+  { method: 'GET', path: '/api/me/follow-settings' },
+  { method: 'PATCH', path: '/api/me/follow-settings', body: { approveFollowers: bool } },
+  { method: 'GET', path: '/api/writers/search', query: { q: text('Ada', 'writer', 'a'), cursor: page.cursor } },
+  { method: 'GET', path: '/api/writers/suggestions' },
+
+  // Feed (server/features/feed/routes.ts)
+  { method: 'GET', path: '/api/feed', query: page },
+  { method: 'GET', path: '/api/feed/new-count', query: { after: page.cursor } },
+  { method: 'PUT', path: '/api/feed/marker', body: { storyId } },
+
+  // Blocks and mutes (server/features/blocks/routes.ts)
+  ...(['POST', 'DELETE'] as const).map((method) => ({ method, path: '/api/blocks/:uid' })),
+  { method: 'POST', path: '/api/mutes/:uid', body: { duration: pick(['1h', '1d', '7d', 'forever']) } },
+  { method: 'DELETE', path: '/api/mutes/:uid' },
+  ...(['/api/blocks', '/api/mutes'] as const).map((path) => ({ method: 'GET' as const, path, query: { cursor: page.cursor } })),
 
   // Live events, admin, prompts, feature requests, logs
   { method: 'GET', path: '/api/events', stream: true },

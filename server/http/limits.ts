@@ -43,6 +43,11 @@ export const LIMITS = {
    * stolen admin session or a runaway script should not rewrite everything at once.
    */
   adminWrites: { per: 'user', max: 300, windowMs: 10 * MINUTE },
+  /**
+   * Follow, unfollow, request, accept, remove follower, block, mute: 400 a day (Mastodon's
+   * number), so a script cannot churn the graph; the refusal says to come back tomorrow.
+   */
+  followActions: { per: 'user', max: 400, windowMs: 24 * 60 * MINUTE },
   /** Events the web app records for a signed-in user (theme changes, the tutorial…): a handful a minute in real use. */
   logs: { per: 'user', max: 120, windowMs: MINUTE },
   /**

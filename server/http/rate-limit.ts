@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_TEXTS } from '@common/account';
+import { SOCIAL_TEXTS } from '@common/social';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/types';
 import { addressKey } from './client-ip';
@@ -89,11 +90,14 @@ export function limitKey(name: LimitName, who: { uid: string } | { ip: string })
   return 'uid' in who ? `limit:${name}:user:${who.uid}` : `limit:${name}:ip:${addressKey(who.ip)}`;
 }
 
+/** Refusals that say more than "too often" (the default, ACCOUNT_TEXTS.tooOften). */
+const REFUSALS: Partial<Record<LimitName, string>> = { followActions: SOCIAL_TEXTS.tooManyFollowsToday };
+
 /**
  * Takes this request's place under the named limit (LIMITS in limits.ts), before any work
- * is done. Past the limit: 429 `rate_limited` with Retry-After (whole seconds) and
- * ACCOUNT_TEXTS.tooOften. For routes that must look at the request first; otherwise use
- * the `rateLimit` middleware.
+ * is done. Past the limit: 429 `rate_limited` with Retry-After (whole seconds) and the
+ * limit's REFUSALS text, else ACCOUNT_TEXTS.tooOften. For routes that must look at the
+ * request first; otherwise use the `rateLimit` middleware.
  */
 export async function takePlace(ctx: ServerContext, c: Context<AppEnv>, name: LimitName): Promise<void> {
   const limit = LIMITS[name];
@@ -102,7 +106,7 @@ export async function takePlace(ctx: ServerContext, c: Context<AppEnv>, name: Li
   const { allowed, retryAfterMs } = await ctx.rateLimiter.reserve(key, limitMax(limit, ctx.config), limit.windowMs);
   if (allowed) return;
   c.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  throw tooManyRequests(REFUSALS[name] ?? ACCOUNT_TEXTS.tooOften);
 }
 
 /** Route middleware: `app.post('/', requireUser, rateLimit(ctx, 'comments'), handler)`. */

@@ -32,3 +32,12 @@ describe('authorizeComment', () => {
     expect(answer(() => authorizeComment(OTHER, 'delete', comment, storyOfOther))).toBe('ok');
   });
 });
+
+describe('a comment across a block (the `blocked` fact)', () => {
+  it('is not found, even for its author or the story owner', () => {
+    for (const viewer of [OWNER, OTHER]) {
+      expect(answer(() => authorizeComment(viewer, 'delete', { ...comment, blocked: true }, storyOfOther))).toEqual([404, 'Comment not found']);
+    }
+    expect(answer(() => authorizeComment(OWNER, 'delete', { ...comment, blocked: false }, storyOfCy))).toBe('ok');
+  });
+});

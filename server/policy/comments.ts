@@ -9,6 +9,9 @@ import { assertSignedIn, own, type Viewer } from './viewer';
  *
  * - delete: own (the comment's author), or any comment on a story that is the viewer's own.
  *   No admin-any yet: moderation will add it here.
+ * - A comment whose author and the viewer are separated by a block (either way; the `blocked`
+ *   fact, relations.ts) does not exist for the viewer: 404 'Comment not found', and lists leave
+ *   it out (comments/queries.ts).
  */
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
@@ -36,13 +39,13 @@ export const commentPolicy = {
  * For a comment on a story the viewer may read (authorize the story first): 404 when the
  * comment is missing, 401 for a guest, 403 when the viewer may not do `action`.
  */
-export function authorizeComment<C extends { uid: string }>(
+export function authorizeComment<C extends { uid: string; blocked?: boolean }>(
   viewer: Viewer,
   action: CommentAction,
   comment: C | null | undefined,
   story: StoryFacts,
 ): asserts comment is C {
-  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  if (!comment || comment.blocked === true) throw notFound(COMMENT_NOT_FOUND);
   assertSignedIn(viewer);
   if (!rules[action](viewer, comment, story)) throw forbidden(REFUSALS[action]);
 }

@@ -18,3 +18,11 @@ describe('authorizeProfile', () => {
     }
   });
 });
+
+describe('a writer who blocks the viewer (`blocksViewer`)', () => {
+  it('is exactly as missing as an unknown writer; without the fact the profile shows', () => {
+    expect(profilePolicy.can(OWNER, 'read', { ...profile, blocksViewer: true })).toBe(false);
+    expect(answer(() => authorizeProfile(OWNER, 'read', { ...profile, blocksViewer: true }))).toEqual([404, 'User not found']);
+    expect(answer(() => authorizeProfile(OWNER, 'read', { ...profile, blocksViewer: false }))).toBe('ok');
+  });
+});

@@ -1,5 +1,6 @@
 import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, StoriesTable } from '../db/types';
+import { noBlockBetween, notMutedBy } from './relations';
 import type { Viewer } from './viewer';
 
 /**
@@ -20,6 +21,8 @@ export interface StoryScope {
    * (community, search, a public profile) show what everyone may read.
    */
   publicOnly?: boolean;
+  /** Also leave out writers the viewer has muted (the feed and community; not a profile they opened). */
+  excludeMuted?: boolean;
 }
 
 const eb = expressionBuilder<{ s: StoriesTable }, 's'>();
@@ -32,6 +35,11 @@ export function readableBy(viewer: Viewer, scope: StoryScope = {}): Expression<S
   const ownShelf = viewer !== null && author === viewer.uid;
   if (publicOnly || viewer === null || (author !== undefined && !ownShelf)) conditions.push(eb('s.public', '=', 1));
   else if (!ownShelf) conditions.push(eb.or([eb('s.public', '=', 1), eb('s.uid', '=', viewer.uid)]));
+  // Blocks hide stories both ways, on every list; a writer's own stories are never hidden from them.
+  if (viewer !== null && !ownShelf) {
+    conditions.push(noBlockBetween(viewer.uid, 's.uid'));
+    if (scope.excludeMuted) conditions.push(notMutedBy(viewer.uid, 's.uid', new Date().toISOString()));
+  }
   return eb.and(conditions);
 }
 

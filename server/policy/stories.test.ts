@@ -86,3 +86,19 @@ describe('authorizeStory', () => {
     expect(row.title).toBe('Kept');
   });
 });
+
+describe('a block between the viewer and the author (the `blocked` fact)', () => {
+  it('makes the story missing for every action, admins included, public or not', () => {
+    for (const story of [publicStory, privateStory]) {
+      const blocked = { ...story, blocked: true };
+      for (const action of Object.keys(EXPECTED.public) as StoryAction[]) {
+        for (const viewer of [OTHER, { ...OTHER, admin: true }]) {
+          expect(storyPolicy.can(viewer, action, blocked)).toBe(false);
+          expect(answer(() => authorizeStory(viewer, action, blocked))).toEqual([404, 'Story not found']);
+        }
+      }
+      expect(Object.values(storyPolicy.permissions(OTHER, blocked))).toEqual([false, false, false, false, false, false]);
+    }
+    expect(answer(() => authorizeStory(OTHER, 'react', { ...publicStory, blocked: false }))).toBe('ok');
+  });
+});

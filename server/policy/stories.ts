@@ -15,6 +15,8 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   other people's stories.
  * - react, comment: any signed-in reader, on public stories only (own included).
  * - favorite: any signed-in reader of a story they may read (own private ones included).
+ * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
+ *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
  */
 export const STORY_NOT_FOUND = 'Story not found';
 
@@ -22,20 +24,22 @@ export const STORY_NOT_FOUND = 'Story not found';
 export interface StoryFacts {
   uid: string;
   public: boolean | DbBool;
+  /** A block stands either way between the viewer and the author (withBlockFact); absent: none. */
+  blocked?: boolean;
 }
 
 export type StoryAction = 'read' | keyof StoryPermissions;
 
 const isPublic = (story: StoryFacts) => fromDbBool(story.public);
-const read = (viewer: Viewer, story: StoryFacts) => isPublic(story) || own(viewer, story);
+const read = (viewer: Viewer, story: StoryFacts) => story.blocked !== true && (isPublic(story) || own(viewer, story));
 
 const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean> = {
   read,
   edit: own,
   delete: own,
   changeVisibility: own,
-  react: (viewer, story) => signedIn(viewer) && isPublic(story),
-  comment: (viewer, story) => signedIn(viewer) && isPublic(story),
+  react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
+  comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
 };
 

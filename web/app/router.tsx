@@ -4,17 +4,24 @@ import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
 import { CenteredSpinner } from '../components/Spinner';
 
+/**
+ * What a guest may open from a shared link: read-only, the screens themselves ask to log in
+ * for anything else (the story editor included).
+ */
+const guestReadableRoutes: RouteObject[] = [
+  { path: 'community', lazy: () => import('../features/community/CommunityScreen').then((m) => ({ Component: m.CommunityScreen })) },
+  { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
+  { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
+];
+
 /** Screens load on first visit; the layout shows a spinner meanwhile. */
 const signedInRoutes: RouteObject[] = [
   { path: 'story/new', lazy: () => import('../features/story/NewStoryScreen').then((m) => ({ Component: m.NewStoryScreen })) },
   { path: 'stories', lazy: () => import('../features/stories/MyStoriesScreen').then((m) => ({ Component: m.MyStoriesScreen })) },
-  { path: 'community', lazy: () => import('../features/community/CommunityScreen').then((m) => ({ Component: m.CommunityScreen })) },
   { path: 'favorites', lazy: () => import('../features/favorites/FavoritesScreen').then((m) => ({ Component: m.FavoritesScreen })) },
   { path: 'feed', lazy: () => import('../features/feed/FeedScreen').then((m) => ({ Component: m.FeedScreen })) },
   { path: 'friends', lazy: () => import('../features/friends/FriendsScreen').then((m) => ({ Component: m.FriendsScreen })) },
   { path: 'messages', lazy: () => import('../features/messages/MessagesScreen').then((m) => ({ Component: m.MessagesScreen })) },
-  { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
-  { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
   { path: 'mrt-test', lazy: () => import('../features/mrt-test/MrtTestScreen').then((m) => ({ Component: m.MrtTestScreen })) },
   {
@@ -49,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', lazy: () => import('../features/auth/VerifyEmailScreen').then((m) => ({ Component: m.VerifyEmailScreen })) },
           { path: 'confirm-email', lazy: () => import('../features/auth/ConfirmEmailScreen').then((m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
+          ...guestReadableRoutes,
           { element: <RequireAuth />, children: signedInRoutes },
           { path: '*', lazy: () => import('../features/not-found/NotFoundScreen').then((m) => ({ Component: m.NotFoundScreen })) },
         ],

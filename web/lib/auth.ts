@@ -106,6 +106,8 @@ export async function startOAuthLink(providerId: OAuthProviderId): Promise<void>
 export function useRefreshCurrentUser(): () => Promise<boolean> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    // What a guest loaded (a shared story and its permissions, say) was for someone else.
+    queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
     await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     return Boolean(queryClient.getQueryData(ME_QUERY_KEY)?.user);
   }, [queryClient]);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType } from '@common/live-events';
 import { setCurrentUserData } from './auth';
-import { adminKeys, conversationKeys, featureRequestKeys, greetingKeys } from './query-keys';
+import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, socialKeys } from './query-keys';
 
 const EVENTS_URL = '/api/events';
 
@@ -22,6 +22,15 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
       void queryClient.invalidateQueries({ queryKey: adminKeys.greetings });
       void queryClient.invalidateQueries({ queryKey: greetingKeys.today });
     },
+    // The feed's pages stay put (a reader's own unfollow or block refetches them through its mutation); only the pill's count may change.
+    'relationship.changed': () => {
+      void queryClient.invalidateQueries({ queryKey: socialKeys.all });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.newCount });
+    },
+    'follow.created': () => void queryClient.invalidateQueries({ queryKey: socialKeys.all }),
+    'follow.requested': () => void queryClient.invalidateQueries({ queryKey: socialKeys.requests }),
+    // Only the count: the pages stay as they are, so nothing moves under the reader.
+    'feed.published': () => void queryClient.invalidateQueries({ queryKey: feedKeys.newCount }),
     // The server no longer has everything this tab missed: refetch what it shows.
     reset: () => void queryClient.invalidateQueries(),
   };

@@ -59,3 +59,25 @@ export const adminKeys = {
 
 /** The greeting on the signed-in home screen. */
 export const greetingKeys = { today: ['greeting', 'today'] as const };
+
+/** Follows, friends, requests, suggestions, blocks and mutes: one invalidation after any change refetches them all. */
+export const socialKeys = {
+  all: ['social'] as const,
+  relationship: (uid: string) => ['social', 'relationship', uid] as const,
+  friends: ['social', 'friends'] as const,
+  following: (uid: string) => ['social', 'following', uid] as const,
+  followers: (uid: string) => ['social', 'followers', uid] as const,
+  requests: ['social', 'requests'] as const,
+  search: (q: string) => ['social', 'search', q] as const,
+  suggestions: ['social', 'suggestions'] as const,
+  blocks: ['social', 'blocks'] as const,
+  mutes: ['social', 'mutes'] as const,
+  settings: ['social', 'settings'] as const,
+};
+
+/** /feed: the pages, and the count behind the "N new stories" pill. */
+export const feedKeys = {
+  all: ['feed'] as const,
+  pages: ['feed', 'pages'] as const,
+  newCount: ['feed', 'new-count'] as const,
+};

@@ -6,6 +6,7 @@ import * as accounts from './0004_accounts';
 import * as eventOutbox from './0005_event_outbox';
 import * as adminAndConversations from './0006_admin_and_conversations';
 import * as adminPanel from './0007_admin_panel';
+import * as social from './0008_social';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_event_outbox': eventOutbox,
   '0006_admin_and_conversations': adminAndConversations,
   '0007_admin_panel': adminPanel,
+  '0008_social': social,
 };
 
 export const migrationProvider: MigrationProvider = {

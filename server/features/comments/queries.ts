@@ -7,6 +7,7 @@ import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cu
 import { commentPolicy } from '../../policy/comments';
 import type { StoryFacts } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
+import { noBlockBetween } from '../../policy/relations';
 
 type Db = Kysely<Database>;
 
@@ -41,6 +42,8 @@ function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment 
 export async function listComments(db: Db, storyId: string, story: StoryFacts, viewer: Viewer, cursor: string | undefined, limit: number) {
   const after = decodeCursor(commentCursor, cursor);
   let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
+  // Comments by a writer on the other side of a block are hidden, under anyone's story.
+  if (viewer !== null) q = q.where(noBlockBetween(viewer.uid, 'c.uid'));
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));
   const rows = await q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1).execute();
   const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor({ k: 'comments', c: last.created_at, i: last.id }));

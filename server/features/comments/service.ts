@@ -3,13 +3,14 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeComment, COMMENT_NOT_FOUND } from '../../policy/comments';
 import { authorizeStory } from '../../policy/stories';
+import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
 import { findStoryRow, lockStory } from '../stories';
 import { findComment, listComments } from './queries';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
-  const row = await findStoryRow(ctx.db, storyId);
+  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, storyId));
   authorizeStory(viewer, 'read', row);
   const page = await listComments(ctx.db, storyId, row, viewer, cursor, COMMENT_PAGE_SIZE);
   return { ...page, commentsCount: Number(row.commentsCount) };
@@ -27,7 +28,7 @@ export async function addComment(
 ): Promise<{ comment: Comment; commentsCount: number }> {
   const id = newId();
   const { commentsCount, story } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockStory(trx, ctx.dialect, storyId);
+    const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'comment', row);
     await trx.insertInto('storyComments').values({ id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() }).execute();
     const updated = await trx
@@ -46,14 +47,13 @@ export async function addComment(
 /** The comment's author deletes their own; the story's author deletes any on their story. */
 export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, storyId: string, commentId: string): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await lockStory(trx, ctx.dialect, storyId);
+    const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'read', row);
-    const comment = await trx
-      .selectFrom('storyComments')
-      .select(['id', 'uid'])
-      .where('id', '=', commentId)
-      .where('storyId', '=', storyId)
-      .executeTakeFirst();
+    const comment = await withBlockFact(
+      trx,
+      viewer,
+      await trx.selectFrom('storyComments').select(['id', 'uid']).where('id', '=', commentId).where('storyId', '=', storyId).executeTakeFirst(),
+    );
     authorizeComment(viewer, 'delete', comment, row);
     const deleted = await trx.deleteFrom('storyComments').where('id', '=', commentId).returning('id').execute();
     if (deleted.length === 0) return Number(row.commentsCount);

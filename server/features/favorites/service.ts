@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context';
 import { changeUser } from '../../shared/users';
 import { authorizeStory } from '../../policy/stories';
+import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
 
@@ -10,7 +11,7 @@ import { lockStory } from '../stories';
  */
 export async function addFavorite(ctx: ServerContext, viewer: SignedInViewer, storyId: string): Promise<string[]> {
   const user = await changeUser(ctx, viewer.uid, async (trx) => {
-    const row = await lockStory(trx, ctx.dialect, storyId);
+    const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'favorite', row);
     await trx
       .insertInto('userFavorites')

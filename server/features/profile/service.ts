@@ -12,6 +12,7 @@ import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { changeUser } from '../../shared/users';
 import { authorizeProfile, USER_NOT_FOUND } from '../../policy/profiles';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { loadBlockFacts } from '../../policy/relations';
 import { listCommunity } from '../stories';
 import { refreshStreak } from '../streaks';
 import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, userExists } from './queries';
@@ -93,20 +94,23 @@ export async function myStats(ctx: ServerContext, viewer: SignedInViewer): Promi
 /** A public profile: public fields, and statistics over public stories only (even for its owner). */
 export async function publicProfile(ctx: ServerContext, viewer: Viewer, uid: string): Promise<PublicProfileResponse> {
   await refreshStreak(ctx, uid);
-  const [found, totals] = await Promise.all([
+  const [found, totals, blocks] = await Promise.all([
     findPublicProfile(ctx.db, uid),
     storyTotals(ctx.db, viewer, { author: uid, publicOnly: true }),
+    loadBlockFacts(ctx.db, viewer, uid),
   ]);
-  authorizeProfile(viewer, 'read', found);
+  const shown = found && { ...found, blocksViewer: blocks.blockedBy };
+  authorizeProfile(viewer, 'read', shown);
   const { likes, comments, views, avgWords, longestStory, publicStories } = totals;
   return {
-    profile: found.profile,
-    stats: { streak: found.streak, bestStreak: found.bestStreak, likes, comments, views, avgWords, longestStory, publicStories },
+    profile: shown.profile,
+    stats: { streak: shown.streak, bestStreak: shown.bestStreak, likes, comments, views, avgWords, longestStory, publicStories },
   };
 }
 
 /** A writer's public stories, newest first, paged: the community list filtered to one author. */
 export async function publicStories(ctx: ServerContext, viewer: Viewer, uid: string, page: { cursor?: string; limit: number }): Promise<StoryPage> {
-  authorizeProfile(viewer, 'read', (await userExists(ctx.db, uid)) ? { uid } : null);
+  const [exists, blocks] = await Promise.all([userExists(ctx.db, uid), loadBlockFacts(ctx.db, viewer, uid)]);
+  authorizeProfile(viewer, 'read', exists ? { uid, blocksViewer: blocks.blockedBy } : null);
   return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, ...page });
 }

@@ -1,6 +1,7 @@
 import type { ReactionKind, ReactionSummary } from '@common/story';
 import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
+import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { lockStory, reactionSummary } from '../stories';
 
@@ -23,7 +24,7 @@ export async function setReaction(
   present: boolean,
 ): Promise<ReactionResult> {
   const likesCount = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockStory(trx, ctx.dialect, storyId);
+    const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'react', row);
     const changed = present
       ? await trx

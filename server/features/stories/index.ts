@@ -2,5 +2,5 @@
  * The stories feature's public entry: what reactions, comments, favourites and profiles
  * build on. Other features import these from '../stories', never the files behind it.
  */
-export { findStoryRow, lockStory, reactionSummary, storyRowsOf } from './queries';
+export { findStoryRow, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { listCommunity, listFavorites } from './lists';

@@ -26,7 +26,8 @@ const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: c
  * private ones stay on their own shelf). Exported for the benchmark's query plans.
  */
 export function communityQuery(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[]) {
-  let q = selectStories(db, viewer, { publicOnly: true, author: query.author });
+  // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
+  let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
   if (query.sort === 'liked') {
     const after = decodeCursor(likedCursor, query.cursor);

@@ -15,7 +15,7 @@ type Db = Kysely<Database>;
 /** Every column of a story row, named: PostgreSQL also keeps a search vector no one should fetch. */
 export const STORY_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'content', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount',
-  'created_at', 'updated_at', 'madePublicAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
+  'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
   'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 

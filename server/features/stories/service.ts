@@ -7,9 +7,11 @@ import type { Actor } from '../../shared/actor';
 import { toDbBool } from '../../db/bool';
 import { logUserOf, recordSystemEvent } from '../../shared/audit-log';
 import { addWritingWords, loadProgress, resolveTimeZone, syncStreakAndTell } from '../streaks';
+import { tellFollowersOfStory } from '../feed';
 import { authorSnapshot } from '../../shared/author';
 import { newId } from '../../shared/ids';
 import { authorizeStory } from '../../policy/stories';
+import { withBlockFact } from '../../policy/relations';
 import type { Viewer } from '../../policy/viewer';
 import { findStoryRow, lockStory, reactionSummary, toStory } from './queries';
 
@@ -26,7 +28,7 @@ function promptColumns(prompt: CreateInput['prompt']) {
 }
 
 export async function getStory(ctx: ServerContext, viewer: Viewer, id: string): Promise<Story> {
-  const row = await findStoryRow(ctx.db, id);
+  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, id));
   authorizeStory(viewer, 'read', row);
   return toStory(row, viewer, await reactionSummary(ctx.db, id, viewer?.uid ?? null));
 }
@@ -51,6 +53,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         created_at: at,
         updated_at: at,
         madePublicAt: input.public ? at : null,
+        publishedAt: input.public ? at : null,
         madePrivateAt: null,
         ...promptColumns(input.prompt),
         ...authorSnapshot(actor.user),
@@ -59,6 +62,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
     await syncStreakAndTell(ctx, trx, uid, now);
+    if (input.public) await tellFollowersOfStory(ctx, trx, uid, id);
   });
   const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
@@ -88,6 +92,7 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
       .execute();
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(row.wordCount), wordCount));
     await syncStreakAndTell(ctx, trx, uid, now);
+    if (visibility && input.public) await tellFollowersOfStory(ctx, trx, uid, id);
     return { toggled: visibility !== null };
   });
   if (result.toggled) await logVisibility(ctx, actor, id, input.public === true);
@@ -98,7 +103,7 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
 /** The columns a visibility change writes, or null when nothing changes (spec section 4). */
 function visibilityChange(isPublic: boolean, makePublic: boolean, at: string) {
   if (isPublic === makePublic) return null;
-  return makePublic ? { public: toDbBool(true), madePublicAt: at } : { public: toDbBool(false), madePrivateAt: at };
+  return makePublic ? { public: toDbBool(true), madePublicAt: at, publishedAt: at } : { public: toDbBool(false), madePrivateAt: at, publishedAt: null };
 }
 
 async function logVisibility(ctx: ServerContext, actor: Actor, storyId: string, isPublic: boolean): Promise<void> {
@@ -120,6 +125,7 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
     authorizeStory(actor.user, 'changeVisibility', row);
     const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
     if (change) await trx.updateTable('stories').set(change).where('id', '=', id).execute();
+    if (change && makePublic) await tellFollowersOfStory(ctx, trx, row.uid, id);
     return change !== null;
   });
   if (toggled) await logVisibility(ctx, actor, id, makePublic);

@@ -1,6 +1,7 @@
 import { utcDayKey } from '@common/prompts';
 import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
+import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { findStoryRow, lockStory } from './queries';
 
@@ -16,7 +17,7 @@ export interface ViewResult {
  * primary key makes a racing duplicate a no-op, so viewsCount always equals the rows.
  */
 export async function recordView(ctx: ServerContext, viewer: SignedInViewer, storyId: string, now = new Date()): Promise<ViewResult> {
-  const row = await findStoryRow(ctx.db, storyId);
+  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, storyId));
   authorizeStory(viewer, 'read', row);
   if (row.uid === viewer.uid) return { viewsCount: Number(row.viewsCount), counted: false };
   const day = utcDayKey(now);
@@ -30,7 +31,7 @@ export async function recordView(ctx: ServerContext, viewer: SignedInViewer, sto
   if (seen) return { viewsCount: Number(row.viewsCount), counted: false };
 
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockStory(trx, ctx.dialect, storyId);
+    const locked = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'read', locked);
     const inserted = await trx
       .insertInto('storyViews')

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { focusRing, iconButton, primaryButton } from '../../components/ui';
 import { NotificationBell } from '../../features/admin';
 import { useCurrentUser } from '../../lib/auth';
+import { loginPathFor } from '../../lib/safe-next';
 import { AccentPicker } from './AccentPicker';
 import { AccountMenu } from './AccountMenu';
 import { MobileMenuPanel } from './MobileMenuPanel';
@@ -18,6 +19,9 @@ export function TopNav() {
   const headerRef = useRef<HTMLElement>(null);
   const panelId = useId();
   const closeMenu = () => setMenuOpen(false);
+  const location = useLocation();
+  // Logging in from a shared story or profile comes back to it.
+  const loginTarget = location.pathname === '/login' ? '/login' : loginPathFor(`${location.pathname}${location.search}`);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -57,7 +61,7 @@ export function TopNav() {
               )}
             </div>
             {!user && (
-              <Link to="/login" onClick={closeMenu} data-testid="login-link" className={`${primaryButton} ml-1 py-1.5`}>
+              <Link to={loginTarget} onClick={closeMenu} data-testid="login-link" className={`${primaryButton} ml-1 py-1.5`}>
                 Login
               </Link>
             )}

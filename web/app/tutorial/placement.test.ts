@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_GAP, VIEWPORT_MARGIN, isOnScreen, placeCard } from './placement';
+import { SOCIAL_TEXTS } from '@common/social';
+import { ANCHOR_GAP, VIEWPORT_MARGIN, isOnScreen, isWhollyOnScreen, placeCard } from './placement';
 import { TUTORIAL_STEPS } from './tutorial-steps';
 
 const viewport = { width: 1280, height: 800 };
@@ -49,6 +50,16 @@ describe('isOnScreen', () => {
   });
 });
 
+describe('isWhollyOnScreen', () => {
+  it('needs all of a non-empty box inside the viewport', () => {
+    expect(isWhollyOnScreen({ top: 0, left: 0, width: 1280, height: 800 }, viewport)).toBe(true);
+    expect(isWhollyOnScreen({ top: 790, left: 0, width: 10, height: 20 }, viewport)).toBe(false);
+    expect(isWhollyOnScreen({ top: -1, left: 0, width: 10, height: 20 }, viewport)).toBe(false);
+    expect(isWhollyOnScreen({ top: 10, left: 1275, width: 10, height: 20 }, viewport)).toBe(false);
+    expect(isWhollyOnScreen({ top: 10, left: 10, width: 0, height: 0 }, viewport)).toBe(false);
+  });
+});
+
 describe('TUTORIAL_STEPS', () => {
   it('has the eight steps of the spec in order, three of them anchored', () => {
     expect(TUTORIAL_STEPS.map((step) => step.title)).toEqual([
@@ -62,5 +73,10 @@ describe('TUTORIAL_STEPS', () => {
       "You're Ready",
     ]);
     expect(TUTORIAL_STEPS.map((step) => step.anchor ?? null)).toEqual([null, null, 'story-editor', null, 'story-reactions', null, 'profile-menu', null]);
+  });
+
+  it('names the follow button as it reads (issue 11): Follow, Following, Follow back, Friends', () => {
+    const follow = TUTORIAL_STEPS[5]?.description ?? '';
+    for (const label of [SOCIAL_TEXTS.follow, SOCIAL_TEXTS.following, SOCIAL_TEXTS.followBack, SOCIAL_TEXTS.friends]) expect(follow).toContain(label);
   });
 });

@@ -33,6 +33,11 @@ export function isOnScreen(box: Box, viewport: Size): boolean {
   );
 }
 
+/** True when all of a non-empty box is inside the viewport: nothing to scroll for. */
+export function isWhollyOnScreen(box: Box, viewport: Size): boolean {
+  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.top + box.height <= viewport.height && box.left + box.width <= viewport.width;
+}
+
 /**
  * Puts the card below its anchor, else above, right or left — whichever first fits
  * entirely on screen — and centres it when there is no visible anchor or nothing fits.

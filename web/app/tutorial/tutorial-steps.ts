@@ -33,7 +33,8 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
   {
     title: 'Add and Follow Friends',
-    description: 'Follow writers you enjoy and add friends: their new stories show up in your feed, and you can message them.',
+    description:
+      'On a writer’s profile, press Follow: the button then reads Following, and their new stories reach your feed. When someone follows you first, you see Follow back. Follow each other and you are Friends, free to message each other.',
   },
   {
     title: 'Profile & Streaks',

@@ -1,13 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { Search, SearchX, Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { SearchX, Users } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
-import { inputField } from '../../components/ui';
+import { inputField, textLink } from '../../components/ui';
+import { SearchField } from '../../components/SearchField';
 import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
+import { useCurrentUser } from '../../lib/auth';
 import { usePagedList } from '../../lib/paged-list';
+import { loginPathFor } from '../../lib/safe-next';
 import { communityQuery, StoryGrid } from '../stories';
 
 const SEARCH_DELAY_MS = 300;
@@ -20,9 +23,14 @@ function withParam(current: URLSearchParams, name: string, value: string): URLSe
   return next;
 }
 
-/** /community: everyone's public stories: search, genre, newest or most liked, a page at a time. */
+/**
+ * /community: everyone's public stories: search, genre, newest or most liked, a page at a
+ * time. Guests read it too (a shared link); they are offered a way in, back to this list.
+ */
 export function CommunityScreen() {
   const [params, setParams] = useSearchParams();
+  const { user } = useCurrentUser();
+  const location = useLocation();
   const q = params.get('q') ?? '';
   const rawGenre = params.get('genre');
   const genre = isGenre(rawGenre) ? rawGenre : '';
@@ -51,25 +59,26 @@ export function CommunityScreen() {
         Community
       </h1>
       <p className="mt-1 text-muted">Public stories from every Drabble writer.</p>
+      {!user && (
+        <p className="mt-2 text-sm text-muted" data-testid="community-guest-note">
+          <Link to={loginPathFor(location.pathname + location.search)} className={textLink}>
+            Log in
+          </Link>{' '}
+          to write your own, react, comment and keep favorites.
+        </p>
+      )}
 
       <div className="mt-6 flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 md:flex-row md:items-end" role="search">
         <div className="flex-1">
-          <label htmlFor={searchId} className="text-sm font-medium text-fg">
-            Search stories
-          </label>
-          <div className="relative mt-1">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-            <input
-              id={searchId}
-              type="search"
-              value={typed}
-              maxLength={SEARCH_QUERY_MAX}
-              onChange={(event) => setTyped(event.target.value)}
-              placeholder="Words in a title or story"
-              className={`${inputField} pl-9`}
-              data-testid="community-search"
-            />
-          </div>
+          <SearchField
+            id={searchId}
+            label="Search stories"
+            value={typed}
+            onChange={setTyped}
+            maxLength={SEARCH_QUERY_MAX}
+            placeholder="Words in a title or story"
+            testId="community-search"
+          />
         </div>
         <div>
           <label htmlFor={genreId} className="text-sm font-medium text-fg">

@@ -1,16 +1,21 @@
 import { BookOpen, Eye, Flame, Globe, Heart, House, MessageCircle, Ruler, Sigma, Trophy } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { PublicProfile, PublicStats } from '@common/profile';
+import type { StorySummary } from '@common/story';
 import { Avatar } from '../../components/Avatar';
 import { card, primaryButton } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
-import { usePagedList } from '../../lib/paged-list';
+import { usePagedList, type PagedList } from '../../lib/paged-list';
+import { useCurrentUser } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
+import { BlockedNotice, relationshipQuery } from '../social';
 import { StoryGrid } from '../stories';
 import { publicProfileQuery, publicStoriesQuery } from './api';
 import { StatTile } from './fields';
 import { ProfileLinks } from './links';
+import { ProfileSocial } from './ProfileSocial';
 
 function UserNotFound() {
   return (
@@ -66,7 +71,7 @@ function StatsBlock({ stats }: { stats: PublicStats }) {
   );
 }
 
-function Identity({ profile }: { profile: PublicProfile }) {
+function Identity({ profile, children }: { profile: PublicProfile; children: ReactNode }) {
   const realName = profile.name.trim();
   return (
     <section aria-labelledby="screen-heading" className={card} data-testid="public-identity">
@@ -92,17 +97,25 @@ function Identity({ profile }: { profile: PublicProfile }) {
             </p>
           )}
           <ProfileLinks person={profile} className="mt-4 justify-center sm:justify-start" />
+          {children}
         </div>
       </div>
     </section>
   );
 }
 
-/** /user/:uid: a writer's public profile and public stories, with no owner or favourite actions. */
+/**
+ * /user/:uid: a writer's public profile and public stories, with no owner or favourite actions;
+ * for a signed-in visitor also the follow counts and buttons. A writer the visitor blocks
+ * keeps their profile (to unblock) but not their stories.
+ */
 export function PublicProfileScreen() {
   const { uid = '' } = useParams();
+  const { user } = useCurrentUser();
   const profile = useQuery(publicProfileQuery(uid));
-  const stories = usePagedList({ ...publicStoriesQuery(uid), enabled: profile.isSuccess });
+  const relationship = useQuery(relationshipQuery(uid));
+  const blocking = relationship.data?.blocking === true;
+  const stories = usePagedList({ ...publicStoriesQuery(uid), enabled: profile.isSuccess && !blocking });
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <UserNotFound />;
@@ -110,20 +123,34 @@ export function PublicProfileScreen() {
   return (
     <div className="space-y-6">
       <title>{`${person.displayName} · Drabble`}</title>
-      <Identity profile={person} />
+      <Identity profile={person}>
+        <ProfileSocial uid={uid} name={person.displayName} guest={user === null} self={user?.uid === uid} relationship={relationship.data} />
+      </Identity>
+      {blocking ? (
+        <BlockedNotice uid={uid} name={person.displayName} />
+      ) : (
+        <PublicStories stats={stats} name={person.displayName} list={stories} />
+      )}
+    </div>
+  );
+}
+
+function PublicStories({ stats, name, list }: { stats: PublicStats; name: string; list: PagedList<StorySummary> }) {
+  return (
+    <>
       <StatsBlock stats={stats} />
       <section aria-labelledby="public-stories-heading">
         <h2 id="public-stories-heading" className="mb-4 text-xl font-bold text-fg" data-testid="public-stories-heading">
           Public Stories ({formatNumber(stats.publicStories)})
         </h2>
         <StoryGrid
-          list={stories}
-          label={`${person.displayName}’s public stories`}
+          list={list}
+          label={`${name}’s public stories`}
           showFavorite={false}
           showOwnerActions={false}
           empty={<EmptyState icon={<BookOpen aria-hidden className="size-6" />} title="No public stories yet." />}
         />
       </section>
-    </div>
+    </>
   );
 }

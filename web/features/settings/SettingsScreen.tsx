@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { secondaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { accountQuery } from './api';
+import { BlockedMutedSection } from './BlockedMutedSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
+import { FollowersSection } from './FollowersSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection, smallButton } from './SettingsSection';
@@ -42,7 +44,7 @@ function AccountSections() {
   );
 }
 
-/** /settings (signed in): name, email, password, connected providers and sessions. */
+/** /settings (signed in): name, email, password, connected providers, sessions, followers, blocked and muted writers. */
 export function SettingsScreen() {
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -53,11 +55,13 @@ export function SettingsScreen() {
         <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
           Settings
         </h1>
-        <p className="mt-1 text-muted">Your account, how you sign in, and where you are signed in.</p>
+        <p className="mt-1 text-muted">Your account, how you sign in, where you are signed in, and who follows you.</p>
       </div>
       <DisplayNameSection user={user} />
       <AccountSections />
       <SessionsSection />
+      <FollowersSection />
+      <BlockedMutedSection />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Lock } from 'lucide-react';
+import { Eye, Lock, MessageCircle, SmilePlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StorySummary } from '@common/story';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
-import { formatDate, plural } from '../../lib/format';
+import { formatDate, formatNumber, plural } from '../../lib/format';
 import { FavoriteButton } from './FavoriteButton';
 import { OwnerActions } from './OwnerActions';
 import { PromptChips } from './PromptChips';
@@ -23,6 +23,18 @@ export function AuthorAvatar({ story, size = 'sm' }: { story: Pick<StorySummary,
   return (
     <span data-accent={story.authorProfileColor} className="inline-flex">
       <Avatar person={{ displayName: story.authorDisplayName, profileIcon: story.authorProfileIcon, profileImage: story.authorProfileImage }} size={size} />
+    </span>
+  );
+}
+
+/** One of the card's counts: an icon and the number, read out as "3 reactions". */
+function Count({ icon: Icon, n, one, testId }: { icon: LucideIcon; n: number; one: string; testId: string }) {
+  const label = plural(n, one);
+  return (
+    <span className="inline-flex items-center gap-1" title={label} data-testid={testId}>
+      <Icon aria-hidden className="size-3.5" />
+      <span aria-hidden>{formatNumber(n)}</span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }
@@ -70,6 +82,11 @@ export function StoryCard({ story, showFavorite = true, showOwnerActions = true,
       <div className="min-h-4 flex-1" />
       <footer className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-line pt-3 text-xs text-muted">
         <span data-testid="char-count">{plural(story.charCount, 'character')}</span>
+        <span className="inline-flex items-center gap-x-3" data-testid="story-counts">
+          <Count icon={SmilePlus} n={story.likesCount} one="reaction" testId="reactions-count" />
+          <Count icon={MessageCircle} n={story.commentsCount} one="comment" testId="comments-count" />
+          <Count icon={Eye} n={story.viewsCount} one="view" testId="views-count" />
+        </span>
         {isOwner && !story.public && (
           <span className="inline-flex items-center gap-1" data-testid="private-notice">
             <Lock aria-hidden className="size-3" />

@@ -5,6 +5,6 @@ export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQu
 export { FavoriteButton } from './FavoriteButton';
 export { OwnerActions } from './OwnerActions';
 export { PromptChips } from './PromptChips';
-export { AuthorAvatar } from './StoryCard';
-export { StoryGrid } from './StoryGrid';
+export { AuthorAvatar, StoryCard } from './StoryCard';
+export { CardSkeletons, StoryGrid } from './StoryGrid';
 export { VisibilityBadge } from './VisibilityBadge';

@@ -1,9 +1,16 @@
 import { BookX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { card, primaryButton, secondaryButton } from '../../components/ui';
+import { useCurrentUser } from '../../lib/auth';
+import { loginPathFor } from '../../lib/safe-next';
 
-/** Missing stories and other people's private ones look exactly alike. */
+/**
+ * Missing stories and other people's private ones look exactly alike. A guest may be the
+ * author, signed out: logging in brings them back to the story.
+ */
 export function StoryNotFound({ message = 'Story not found' }: { message?: string }) {
+  const { user } = useCurrentUser();
+  const location = useLocation();
   return (
     <section aria-labelledby="screen-heading" className={`${card} mx-auto max-w-xl text-center`} data-testid="story-not-found">
       <title>{`${message} · Drabble`}</title>
@@ -16,9 +23,15 @@ export function StoryNotFound({ message = 'Story not found' }: { message?: strin
         <Link to="/community" className={primaryButton}>
           Browse the community
         </Link>
-        <Link to="/stories" className={secondaryButton}>
-          My stories
-        </Link>
+        {user ? (
+          <Link to="/stories" className={secondaryButton}>
+            My stories
+          </Link>
+        ) : (
+          <Link to={loginPathFor(location.pathname + location.search)} className={secondaryButton}>
+            Log in
+          </Link>
+        )}
       </div>
     </section>
   );

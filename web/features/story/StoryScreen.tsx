@@ -1,18 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '../../components/Spinner';
 import { LoadError } from '../../components/LoadError';
 import { isApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/auth';
+import { loginPathFor } from '../../lib/safe-next';
 import { storyQuery } from '../stories';
 import { EditStoryScreen } from './EditStoryScreen';
 import { StoryNotFound } from './StoryNotFound';
 import { StoryView } from './view/StoryView';
 
-/** /story/:id/:mode? — the story to read, or with mode "edit" the owner's editor. */
+/**
+ * /story/:id/:mode? — the story to read (guests too, from a shared link), or with mode "edit"
+ * the owner's editor, which a guest must log in for first.
+ */
 export function StoryScreen() {
   const { id = '', mode } = useParams();
-  const query = useQuery({ ...storyQuery(id), retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2 });
+  const { user } = useCurrentUser();
+  const location = useLocation();
+  const needsLogin = mode === 'edit' && !user;
+  const query = useQuery({
+    ...storyQuery(id),
+    enabled: !needsLogin,
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+  });
   if (mode !== undefined && mode !== 'edit') return <StoryNotFound message="Page not found" />;
+  if (needsLogin) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (query.isPending) return <CenteredSpinner />;
   if (query.isError) {
     return isApiError(query.error) && query.error.status === 404 ? (

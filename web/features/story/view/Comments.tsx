@@ -9,7 +9,9 @@ import { focusRing, inputField, primaryButton } from '../../../components/ui';
 import { formErrorMessage } from '../../../lib/errors';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { usePagedList } from '../../../lib/paged-list';
+import { useCurrentUser } from '../../../lib/auth';
 import { commentsQuery, useDeleteComment, usePostComment } from '../api';
+import { LoginLink } from './LoginLink';
 
 function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -117,6 +119,7 @@ function CommentForm({ storyId }: { storyId: string }) {
 /** The conversation under a story: oldest first, paged, with a box to add to it. */
 export function Comments({ story }: { story: Story }) {
   const list = usePagedList(commentsQuery(story.id));
+  const { user } = useCurrentUser();
   return (
     <section aria-labelledby="comments-heading" className="mt-10" data-testid="comments">
       <h2 id="comments-heading" className="text-lg font-semibold text-fg">
@@ -141,8 +144,10 @@ export function Comments({ story }: { story: Story }) {
       <div className="mt-6">
         {story.permissions.comment ? (
           <CommentForm storyId={story.id} />
+        ) : !user ? (
+          <LoginLink testId="login-to-comment">Log in to comment</LoginLink>
         ) : (
-          <p className="text-sm text-muted">{story.public ? 'Sign in to comment.' : 'Readers can comment once you make the story public.'}</p>
+          !story.public && <p className="text-sm text-muted">Readers can comment once you make the story public.</p>
         )}
       </div>
     </section>

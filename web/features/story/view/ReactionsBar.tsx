@@ -1,7 +1,9 @@
 import { REACTIONS, type Story } from '@common/story';
 import { focusRing } from '../../../components/ui';
 import { formatNumber } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/auth';
 import { useToggleReaction } from '../api';
+import { LoginLink } from './LoginLink';
 
 /**
  * The fixed set of reactions with their counts; each toggles the reader's own. The count
@@ -9,7 +11,7 @@ import { useToggleReaction } from '../api';
  */
 export function ReactionsBar({ story }: { story: Story }) {
   const mutation = useToggleReaction(story.id);
-
+  const { user } = useCurrentUser();
   const canReact = story.permissions.react;
   return (
     <section aria-label="Reactions" data-tutorial="story-reactions" data-testid="reactions-bar">
@@ -39,9 +41,14 @@ export function ReactionsBar({ story }: { story: Story }) {
           );
         })}
       </div>
-      {!canReact && (
-        <p className="mt-2 text-xs text-muted">{story.public ? 'Sign in to react.' : 'Readers can react once you make the story public.'}</p>
-      )}
+      {!canReact &&
+        (user ? (
+          !story.public && <p className="mt-2 text-xs text-muted">Readers can react once you make the story public.</p>
+        ) : (
+          <p className="mt-3">
+            <LoginLink testId="login-to-react">Log in to react</LoginLink>
+          </p>
+        ))}
     </section>
   );
 }

@@ -3,38 +3,48 @@ import { Eye, Globe, Lock, MessageCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { viewResponseSchema, type Story } from '@common/story';
+import { storyShareText } from '@common/share';
 import { readingTimeLabel } from '@common/words';
 import { focusRing } from '../../../components/ui';
 import { apiFetch } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
 import { AuthorAvatar, FavoriteButton, OwnerActions, PromptChips, VisibilityBadge } from '../../stories';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
+import { usePageDescription } from './usePageDescription';
 
-/** Counts this reader's view once per visit (the server counts one a day and none by the author). */
+/**
+ * Counts this reader's view once per visit (the server counts one a day and none by the
+ * author). Views are counted per account, so a guest's reading is not sent.
+ */
 function useRecordView(story: Story) {
   const queryClient = useQueryClient();
   const sent = useRef<string | null>(null);
   const isOwner = story.permissions.edit;
+  const signedIn = useCurrentUser().user !== null;
   useEffect(() => {
-    if (isOwner || sent.current === story.id) return;
+    if (!signedIn || isOwner || sent.current === story.id) return;
     sent.current = story.id;
     apiFetch(`/api/stories/${encodeURIComponent(story.id)}/view`, { method: 'POST', schema: viewResponseSchema })
       .then(({ viewsCount }) => queryClient.setQueryData<Story>(storyKeys.detail(story.id), (s) => (s ? { ...s, viewsCount } : s)))
       .catch((error: unknown) => console.error('Could not count the view', error));
-  }, [story.id, isOwner, queryClient]);
+  }, [story.id, isOwner, signedIn, queryClient]);
 }
 
 /** /story/:id: the whole story as plain text with its line breaks, and everything around it. */
 export function StoryView({ story }: { story: Story }) {
   const navigate = useNavigate();
+  const guest = useCurrentUser().user === null;
+  const share = storyShareText(story);
+  usePageDescription(share.description);
   useRecordView(story);
   const edited = Date.parse(story.updatedAt) - Date.parse(story.createdAt) > 60_000;
 
   return (
     <article className="mx-auto max-w-3xl" aria-labelledby="story-title" data-testid="story-view">
-      <title>{`${story.title} · Drabble`}</title>
+      <title>{share.pageTitle}</title>
       <header>
         <div className="flex flex-wrap items-center gap-2">
           <VisibilityBadge isPublic={story.public} />
@@ -57,7 +67,7 @@ export function StoryView({ story }: { story: Story }) {
             </p>
           </div>
           <div className="ml-auto flex items-center gap-1">
-            {story.permissions.favorite && <FavoriteButton storyId={story.id} withLabel />}
+            {(story.permissions.favorite || guest) && <FavoriteButton storyId={story.id} withLabel />}
           </div>
         </div>
         {story.permissions.edit && (
@@ -65,7 +75,7 @@ export function StoryView({ story }: { story: Story }) {
             {story.public ? (
               <p className="flex items-center gap-1.5 text-sm text-muted">
                 <Globe aria-hidden className="size-4" />
-                Public{story.madePublicAt ? ` since ${formatDate(story.madePublicAt)}` : ''}: anyone signed in can read it.
+                Public{story.madePublicAt ? ` since ${formatDate(story.madePublicAt)}` : ''}: anyone can read it, even without an account.
               </p>
             ) : (
               <p className="flex items-center gap-1.5 text-sm text-muted" data-testid="private-notice">

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relationshipResponseSchema, writerPageSchema } from '@common/social';
+import type { Comment, CommentPage, Story, StoryPage } from '@common/story';
+import type { PublicProfileResponse } from '@common/profile';
+import type { UserRecord } from '@common/user';
+import type { TestClient } from '../../test/client';
+import { testDialects } from '../../test/databases';
+import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { postStory, type ErrorBody } from '../stories/testing';
+import { blockThroughApi, followThroughApi } from './testing';
+
+/**
+ * Ada blocks Bob. Every story, profile, comment, reaction, favourite and follow endpoint is
+ * called directly with the other's ids, in both directions: each answers exactly what a
+ * missing record answers, and no list shows the other. Unblocking restores access.
+ */
+describe.each(testDialects())('a block, enforced on every path, on %s', (dialect) => {
+  let server: TestServer;
+  let ada: SignedUp;
+  let bob: SignedUp;
+  let cy: SignedUp;
+  const stories: Record<'ada' | 'bob' | 'cy', Story> = {} as never;
+  /** Each one's comment on the other's story and on Cy's. */
+  const comments: Record<'adaOnBob' | 'bobOnAda' | 'adaOnCy' | 'bobOnCy', Comment> = {} as never;
+
+  async function comment(who: SignedUp, story: Story, text: string): Promise<Comment> {
+    const res = await who.client.post<{ comment: Comment }>(`/api/stories/${story.id}/comments`, { text });
+    expect(res.status).toBe(201);
+    return res.body.comment;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
+    [ada, bob, cy] = await Promise.all([signUp(server, { name: 'Ada Matrix' }), signUp(server, { name: 'Bob Matrix' }), signUp(server)]);
+    stories.ada = await postStory(ada.client, { public: true, title: 'Ada harbour tale' });
+    stories.bob = await postStory(bob.client, { public: true, title: 'Bob harbour tale' });
+    stories.cy = await postStory(cy.client, { public: true });
+    comments.adaOnBob = await comment(ada, stories.bob, 'Ada on Bob');
+    comments.bobOnAda = await comment(bob, stories.ada, 'Bob on Ada');
+    comments.adaOnCy = await comment(ada, stories.cy, 'Ada on Cy');
+    comments.bobOnCy = await comment(bob, stories.cy, 'Bob on Cy');
+    for (const [who, story] of [
+      [ada, stories.bob],
+      [bob, stories.ada],
+    ] as const) {
+      expect((await who.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
+    }
+    await followThroughApi(ada.client, bob.uid);
+    await followThroughApi(bob.client, ada.uid);
+    await blockThroughApi(ada.client, bob.uid);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const pairs = () =>
+    [
+      { name: 'the blocker', me: ada, other: bob, theirStory: stories.bob, myCommentThere: comments.adaOnBob },
+      { name: 'the blocked writer', me: bob, other: ada, theirStory: stories.ada, myCommentThere: comments.bobOnAda },
+    ] as const;
+
+  it('answers 404 Story not found on every story path, both ways', async () => {
+    for (const { name, me, theirStory, myCommentThere } of pairs()) {
+      const id = theirStory.id;
+      const calls: Array<[string, string, unknown?]> = [
+        ['GET', `/api/stories/${id}`],
+        ['POST', `/api/stories/${id}/view`],
+        ['PUT', `/api/stories/${id}/reactions/heart`],
+        ['DELETE', `/api/stories/${id}/reactions/heart`],
+        ['GET', `/api/stories/${id}/comments`],
+        ['POST', `/api/stories/${id}/comments`, { text: 'Still here?' }],
+        ['DELETE', `/api/stories/${id}/comments/${myCommentThere.id}`],
+        ['PUT', `/api/favorites/${id}`],
+        ['PUT', '/api/feed/marker', { storyId: id }],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await me.client.send<ErrorBody>(method, path, body);
+        expect(res.status, `${name}: ${method} ${path}`).toBe(404);
+        expect(res.body.error.message, `${name}: ${method} ${path}`).toBe('Story not found');
+      }
+    }
+    // Nothing was written by the refused calls.
+    const rows = await server.ctx.db.selectFrom('storyComments').select('id').where('storyId', 'in', [stories.ada.id, stories.bob.id]).execute();
+    expect(rows).toHaveLength(2);
+    const reactions = await server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', 'in', [stories.ada.id, stories.bob.id]).execute();
+    expect(reactions).toEqual([]);
+  });
+
+  it('leaves the other out of community, search, favourites and the record, both ways', async () => {
+    for (const { name, me, other, theirStory } of pairs()) {
+      const lists = [
+        '/api/stories/community?sort=newest&limit=50',
+        '/api/stories/community?sort=liked&limit=50',
+        '/api/stories/community?q=harbour&limit=50',
+        `/api/stories/community?author=${other.uid}&limit=50`,
+        '/api/favorites',
+      ];
+      for (const path of lists) {
+        const res = await me.client.get<StoryPage>(path);
+        expect(res.status, `${name}: ${path}`).toBe(200);
+        expect(res.body.stories.map((s) => s.id), `${name}: ${path}`).not.toContain(theirStory.id);
+      }
+      const record = await me.client.get<{ user: UserRecord }>('/api/me');
+      expect(record.body.user.favorites, name).not.toContain(theirStory.id);
+      const writers = writerPageSchema.parse((await me.client.get('/api/writers/search?q=Matrix')).body).writers.map((w) => w.uid);
+      expect(writers, `${name}: writer search`).not.toContain(other.uid);
+    }
+    const cyWriters = writerPageSchema.parse((await cy.client.get('/api/writers/search?q=Matrix')).body).writers.map((w) => w.uid);
+    expect(cyWriters).toEqual(expect.arrayContaining([ada.uid, bob.uid]));
+    // Cy still sees both, and the search found them before the block.
+    const cySearch = await cy.client.get<StoryPage>('/api/stories/community?q=harbour&limit=50');
+    expect(cySearch.body.stories.map((s) => s.id)).toEqual(expect.arrayContaining([stories.ada.id, stories.bob.id]));
+  });
+
+  it("hides each one's comments from the other, under anyone's story", async () => {
+    const seenBy = async (who: { client: TestClient }, story: Story) =>
+      (await who.client.get<CommentPage>(`/api/stories/${story.id}/comments`)).body.comments.map((c) => c.id);
+    expect(await seenBy(ada, stories.cy)).toEqual([comments.adaOnCy.id]);
+    expect(await seenBy(bob, stories.cy)).toEqual([comments.bobOnCy.id]);
+    expect(await seenBy(cy, stories.cy)).toEqual([comments.adaOnCy.id, comments.bobOnCy.id]);
+    expect(await seenBy(ada, stories.ada)).toEqual([]);
+    expect(await seenBy({ client: server.client() }, stories.ada)).toEqual([comments.bobOnAda.id]);
+    // Ada cannot reach Bob's comment on her story by id either.
+    const del = await ada.client.send<ErrorBody>('DELETE', `/api/stories/${stories.ada.id}/comments/${comments.bobOnAda.id}`);
+    expect(del.status).toBe(404);
+    expect(del.body.error.message).toBe('Comment not found');
+  });
+
+  it("shows the blocked writer 'User not found' for the blocker's profile; the blocker sees the profile without stories", async () => {
+    for (const path of [`/api/users/${ada.uid}`, `/api/users/${ada.uid}/stories`, `/api/users/${ada.uid}/relationship`, `/api/users/${ada.uid}/followers`, `/api/users/${ada.uid}/following`]) {
+      const res = await bob.client.get<ErrorBody>(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message, path).toBe('User not found');
+    }
+    const profile = await ada.client.get<PublicProfileResponse>(`/api/users/${bob.uid}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.profile.uid).toBe(bob.uid);
+    expect(profile.body.stats.publicStories).toBe(0);
+    const theirStories = await ada.client.get<StoryPage>(`/api/users/${bob.uid}/stories`);
+    expect(theirStories.status).toBe(200);
+    expect(theirStories.body.stories).toEqual([]);
+    const { relationship } = relationshipResponseSchema.parse((await ada.client.get(`/api/users/${bob.uid}/relationship`)).body);
+    expect(relationship).toMatchObject({ blocking: true, following: false, followedBy: false });
+    // Guests and others still see both profiles.
+    expect((await server.client().get(`/api/users/${ada.uid}`)).status).toBe(200);
+    expect((await cy.client.get<StoryPage>(`/api/users/${bob.uid}/stories`)).body.stories.map((s) => s.id)).toContain(stories.bob.id);
+  });
+
+  it('refuses every follow action between them as User not found, both ways', async () => {
+    for (const { name, me, other } of pairs()) {
+      for (const [method, path] of [
+        ['POST', `/api/follows/${other.uid}`],
+        ['DELETE', `/api/follows/${other.uid}`],
+        ['DELETE', `/api/followers/${other.uid}`],
+      ] as const) {
+        const res = await me.client.send<ErrorBody>(method, path);
+        expect(res.status, `${name}: ${method} ${path}`).toBe(404);
+        expect(res.body.error.message).toBe('User not found');
+      }
+    }
+    const rows = await server.ctx.db
+      .selectFrom('follows')
+      .select('followerUid')
+      .where('followerUid', 'in', [ada.uid, bob.uid])
+      .where('followeeUid', 'in', [ada.uid, bob.uid])
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('restores access on unblock, but not the follows the block removed', async () => {
+    const res = await ada.client.send('DELETE', `/api/blocks/${bob.uid}`);
+    expect(res.status).toBe(200);
+    expect(relationshipResponseSchema.parse(res.body).relationship).toMatchObject({ blocking: false, following: false, followedBy: false });
+    expect(writerPageSchema.parse((await ada.client.get('/api/blocks')).body).writers).toEqual([]);
+    for (const { me, other, theirStory } of pairs()) {
+      expect((await me.client.get(`/api/stories/${theirStory.id}`)).status).toBe(200);
+      expect((await me.client.send('PUT', `/api/stories/${theirStory.id}/reactions/clap`)).status).toBe(200);
+      expect((await me.client.get(`/api/users/${other.uid}`)).status).toBe(200);
+      const community = await me.client.get<StoryPage>('/api/stories/community?sort=newest&limit=50');
+      expect(community.body.stories.map((s) => s.id)).toContain(theirStory.id);
+    }
+    // The old favourites come back with the stories; the follows stay gone until followed again.
+    expect((await ada.client.get<{ user: UserRecord }>('/api/me')).body.user.favorites).toContain(stories.bob.id);
+    expect((await bob.client.get<CommentPage>(`/api/stories/${stories.cy.id}/comments`)).body.comments).toHaveLength(2);
+    const rel = relationshipResponseSchema.parse((await bob.client.get(`/api/users/${ada.uid}/relationship`)).body).relationship;
+    expect(rel).toMatchObject({ following: false, followedBy: false });
+    expect((await followThroughApi(bob.client, ada.uid)).following).toBe(true);
+  });
+});

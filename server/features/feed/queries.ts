@@ -1,0 +1,125 @@
+import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/types';
+import { noBlockBetween, notMutedBy } from '../../policy/relations';
+import type { SignedInViewer } from '../../policy/viewer';
+import { cursorField, encodeCursor } from '../../shared/cursor';
+import { S_STORY_COLUMNS } from '../stories';
+
+type Db = Kysely<Database>;
+
+/**
+ * The feed's two query plans over the same rows (measured in bench/feed.ts):
+ * - `join`: for each followed writer, their public stories from the per-author index
+ *   (uid, publishedAt, id). Cost grows with how many stories the followed writers have, so
+ *   it is quick for a few follows and slow for thousands.
+ * - `scan`: walk every public story newest first on (publishedAt, id) and keep those whose
+ *   writer the reader follows. Cost grows with how rare followed writers' stories are, so it
+ *   is quick for thousands of follows and slow for a few.
+ * Either way the page's keys come first, from the index alone (covering, on SQLite); only
+ * the page's own rows are then read whole. The service picks a plan by the reader's
+ * followingCount; a test checks that both give the same pages.
+ */
+export type FeedStrategy = 'join' | 'scan';
+
+/** From this many follows up the scan is faster (bench/feed.ts: 1M stories, 50k writers, both databases). */
+export const SCAN_FROM_FOLLOWS = 1000;
+
+export function strategyFor(followingCount: number): FeedStrategy {
+  return followingCount >= SCAN_FROM_FOLLOWS ? 'scan' : 'join';
+}
+
+/** The feed's order: (publishedAt, id), newest first. */
+export const feedCursor = z.object({ k: z.literal('feed'), p: cursorField.time, i: cursorField.id });
+export type FeedKey = z.infer<typeof feedCursor>;
+
+export const cursorOfRow = (row: { publishedAt: string | null; id: string }) => encodeCursor({ k: 'feed', p: row.publishedAt ?? '', i: row.id });
+
+/**
+ * The keys (id, publishedAt) of the viewer's feed stories past `from` in the feed's order
+ * (`older`) or against it, newest first, at most `limit`. Blocks and mutes are the readableBy
+ * rules (policy/relations), applied to the followed writers in the join so each is checked once.
+ */
+function feedKeysQuery(db: Db, viewer: SignedInViewer, strategy: FeedStrategy, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
+  const now = new Date().toISOString();
+  let q = db.selectFrom('stories as s').select(['s.id', 's.publishedAt']).where('s.public', '=', sql.lit(1));
+  if (strategy === 'join') {
+    const followed = db
+      .selectFrom('follows as f')
+      .select('f.followeeUid')
+      .where('f.followerUid', '=', viewer.uid)
+      .where(noBlockBetween(viewer.uid, 'f.followeeUid'))
+      .where(notMutedBy(viewer.uid, 'f.followeeUid', now));
+    q = q.where('s.uid', 'in', followed);
+  } else {
+    q = q
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('follows as f').select('f.followerUid').where('f.followerUid', '=', viewer.uid).whereRef('f.followeeUid', '=', 's.uid')),
+      )
+      .where(noBlockBetween(viewer.uid, 's.uid'))
+      .where(notMutedBy(viewer.uid, 's.uid', now));
+  }
+  if (from) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.publishedAt', 's.id'), direction === 'older' ? '<' : '>', tuple(from.p, from.i)));
+  return q.orderBy('s.publishedAt', 'desc').orderBy('s.id', 'desc').limit(limit);
+}
+
+/** The partial index (migration 0008) each plan walks. */
+const PLAN_INDEX: Record<FeedStrategy, string> = { join: 'stories_author_published', scan: 'stories_published' };
+const STORIES_FROM = 'from "stories" as "s"';
+
+/**
+ * The keys query, compiled for the dialect. Without statistics (the app never runs ANALYZE)
+ * SQLite prefers the (uid, public, seq) index for the join and (public, madePublicAt) for the
+ * scan, and then sorts every candidate row: 50 ms to 2 s on 1M stories instead of 1–3 ms
+ * (bench/feed.ts). So on SQLite the plan's own index is named with INDEXED BY, which Kysely
+ * cannot write; PostgreSQL's planner finds it from its statistics.
+ */
+export function compileFeedKeys(db: Db, dialect: Dialect, viewer: SignedInViewer, strategy: FeedStrategy, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
+  const compiled = feedKeysQuery(db, viewer, strategy, from, direction, limit).compile();
+  if (dialect !== 'sqlite') return compiled;
+  if (!compiled.sql.includes(STORIES_FROM)) throw new Error('feed keys query: unexpected FROM clause');
+  return CompiledQuery.raw(compiled.sql.replace(STORIES_FROM, `${STORIES_FROM} indexed by "${PLAN_INDEX[strategy]}"`), [...compiled.parameters]);
+}
+
+interface FeedKeyRow {
+  id: string;
+  publishedAt: string | null;
+}
+
+export async function feedKeys(db: Db, dialect: Dialect, viewer: SignedInViewer, strategy: FeedStrategy, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
+  const { rows } = await db.executeQuery<FeedKeyRow>(compileFeedKeys(db, dialect, viewer, strategy, from, direction, limit));
+  return rows;
+}
+
+/**
+ * The whole rows of the page's stories, by id. Public and without a block or mute between the
+ * viewer and the writer, as readableBy({ publicOnly, excludeMuted }) says (the same helpers),
+ * checked again here in case one changed since the keys were read. Written out rather than
+ * through readableBy because there `public = ?` is an indexable term, and SQLite without
+ * statistics then walks a (public, …) index over every public story instead of looking up
+ * twenty ids (250 ms against 1 ms, bench/feed.ts); `+public` keeps the term off the indexes.
+ */
+function rowsByIds(db: Db, viewer: SignedInViewer, ids: string[]) {
+  return db
+    .selectFrom('stories as s')
+    .select(S_STORY_COLUMNS)
+    .where('s.id', 'in', ids)
+    .where(sql<SqlBool>`+${sql.ref('s.public')} = 1`)
+    .where(noBlockBetween(viewer.uid, 's.uid'))
+    .where(notMutedBy(viewer.uid, 's.uid', new Date().toISOString()))
+    .orderBy('s.publishedAt', 'desc')
+    .orderBy('s.id', 'desc');
+}
+
+/** One page, newest first, strictly older than `before`: the page's keys from the index, then their rows. */
+export async function feedPageRows(db: Db, dialect: Dialect, viewer: SignedInViewer, strategy: FeedStrategy, before: FeedKey | null, limit: number) {
+  const keys = await feedKeys(db, dialect, viewer, strategy, before, 'older', limit + 1);
+  const page = keys.slice(0, limit);
+  const rows = page.length === 0 ? [] : await rowsByIds(db, viewer, page.map((k) => k.id)).execute();
+  const last = page.at(-1);
+  return { rows, nextCursor: keys.length > limit && last ? cursorOfRow(last) : null };
+}
+
+/** For the benchmark's query plans. */
+export const compileRowsByIds = (db: Db, viewer: SignedInViewer, ids: string[]) => rowsByIds(db, viewer, ids).compile();

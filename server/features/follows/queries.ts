@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Relationship } from '@common/social';
+import type { Database } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import { fromDbBool } from '../../db/bool';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The users row facts a follow write needs, read while the row is locked. */
+export interface LockedUser {
+  uid: string;
+  followingCount: number;
+  followersCount: number;
+  approveFollowers: boolean;
+}
+
+/**
+ * Locks both users' rows in uid order, so two writes between the same pair (or a follow
+ * racing a block) queue instead of deadlocking. On SQLite BEGIN IMMEDIATE already
+ * serializes writers, so the plain read is enough. Missing users are simply absent.
+ */
+export async function lockUsers(trx: Transaction<Database>, dialect: Dialect, uids: string[]): Promise<Map<string, LockedUser>> {
+  const sorted = [...new Set(uids)].sort();
+  const rows = await trx
+    .selectFrom('users')
+    .select(['uid', 'followingCount', 'followersCount', 'approveFollowers'])
+    .where('uid', 'in', sorted)
+    .orderBy('uid')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.uid,
+      { uid: row.uid, followingCount: Number(row.followingCount), followersCount: Number(row.followersCount), approveFollowers: fromDbBool(row.approveFollowers) },
+    ]),
+  );
+}
+
+/** Adds `delta` to one user's followingCount and another's followersCount (a follow row appeared or went). */
+export async function shiftCounts(trx: Transaction<Database>, followerUid: string, followeeUid: string, delta: 1 | -1): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followingCount: eb('followingCount', delta > 0 ? '+' : '-', 1) }))
+    .where('uid', '=', followerUid)
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followersCount: eb('followersCount', delta > 0 ? '+' : '-', 1) }))
+    .where('uid', '=', followeeUid)
+    .execute();
+}
+
+/** Deletes the follow row follower → followee; true when there was one (counts changed with it). */
+export async function deleteFollow(trx: Transaction<Database>, followerUid: string, followeeUid: string): Promise<boolean> {
+  const gone = await trx
+    .deleteFrom('follows')
+    .where('followerUid', '=', followerUid)
+    .where('followeeUid', '=', followeeUid)
+    .returning('followerUid')
+    .execute();
+  if (gone.length === 0) return false;
+  await shiftCounts(trx, followerUid, followeeUid, -1);
+  return true;
+}
+
+/** Deletes a pending request; true when there was one. */
+export async function deleteRequest(trx: Transaction<Database>, requesterUid: string, targetUid: string): Promise<boolean> {
+  const gone = await trx
+    .deleteFrom('followRequests')
+    .where('requesterUid', '=', requesterUid)
+    .where('targetUid', '=', targetUid)
+    .returning('requesterUid')
+    .execute();
+  return gone.length > 0;
+}
+
+/**
+ * Ends every follow and request between two writers, both ways, with exact counts: what a
+ * block does inside its own transaction (which should hold both users' rows locked, see lockUsers).
+ */
+export async function removeFollowsBetween(trx: Transaction<Database>, a: string, b: string): Promise<void> {
+  await deleteFollow(trx, a, b);
+  await deleteFollow(trx, b, a);
+  await deleteRequest(trx, a, b);
+  await deleteRequest(trx, b, a);
+}
+
+/**
+ * The follow button's state and the counts between the viewer and another writer
+ * (relationshipSchema); a guest (null) has no follows, only the counts to see. `other` must
+ * exist; callers check that (and blocks) first.
+ */
+export async function loadRelationship(db: Db, viewerUid: string | null, otherUid: string, now: string = new Date().toISOString()): Promise<Relationship> {
+  const user = await db.selectFrom('users').select(['followersCount', 'followingCount', 'approveFollowers']).where('uid', '=', otherUid).executeTakeFirst();
+  const counts = {
+    followersCount: Number(user?.followersCount ?? 0),
+    followingCount: Number(user?.followingCount ?? 0),
+    approveFollowers: fromDbBool(user?.approveFollowers),
+  };
+  const none = { following: false, followedBy: false, requested: false, requestedBy: false, friends: false, blocking: false, muted: false, mutedUntil: null };
+  if (viewerUid === null || viewerUid === otherUid) return { uid: otherUid, ...none, ...counts };
+  const [follows, requests, block, mute] = await Promise.all([
+    db
+      .selectFrom('follows')
+      .select(['followerUid', 'followeeUid'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('followerUid', '=', viewerUid), eb('followeeUid', '=', otherUid)]),
+          eb.and([eb('followerUid', '=', otherUid), eb('followeeUid', '=', viewerUid)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('followRequests')
+      .select(['requesterUid', 'targetUid'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('requesterUid', '=', viewerUid), eb('targetUid', '=', otherUid)]),
+          eb.and([eb('requesterUid', '=', otherUid), eb('targetUid', '=', viewerUid)]),
+        ]),
+      )
+      .execute(),
+    db.selectFrom('blocks').select('blockerUid').where('blockerUid', '=', viewerUid).where('blockedUid', '=', otherUid).executeTakeFirst(),
+    db
+      .selectFrom('mutes')
+      .select('until')
+      .where('muterUid', '=', viewerUid)
+      .where('mutedUid', '=', otherUid)
+      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+      .executeTakeFirst(),
+  ]);
+  const following = follows.some((f) => f.followerUid === viewerUid);
+  const followedBy = follows.some((f) => f.followerUid === otherUid);
+  return {
+    uid: otherUid,
+    following,
+    followedBy,
+    requested: requests.some((r) => r.requesterUid === viewerUid),
+    requestedBy: requests.some((r) => r.requesterUid === otherUid),
+    friends: following && followedBy,
+    blocking: block !== undefined,
+    muted: mute !== undefined,
+    mutedUntil: mute?.until ?? null,
+    ...counts,
+  };
+}

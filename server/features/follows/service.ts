@@ -1,0 +1,166 @@
+import type { Transaction } from 'kysely';
+import { MAX_FOLLOWS, SOCIAL_TEXTS, type FollowSettings, type Relationship } from '@common/social';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
+import { fromDbBool, toDbBool } from '../../db/bool';
+import { userTopic } from '../../events/bus';
+import { conflict } from '../../http/errors';
+import { authorizeFollow, authorizeFollowRequest, type FollowAction } from '../../policy/follows';
+import { authorizeProfile } from '../../policy/profiles';
+import { blockedEitherWay, loadBlockFacts } from '../../policy/relations';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { deleteFollow, deleteRequest, loadRelationship, lockUsers, shiftCounts, type LockedUser } from './queries';
+
+/**
+ * Writes to the follow graph. Each runs in one transaction that first locks both writers'
+ * rows (lockUsers, uid order), then changes the rows with conflict-safe inserts and moves
+ * followersCount / followingCount only by what really changed, so the counts equal the rows
+ * however many requests race. Live events go through the outbox in the same transaction.
+ */
+
+/** Locks both writers and checks the viewer may act on `otherUid`; returns the locked target. */
+async function lockTarget(ctx: ServerContext, trx: Transaction<Database>, viewer: SignedInViewer, action: FollowAction, otherUid: string) {
+  const locked = await lockUsers(trx, ctx.dialect, [viewer.uid, otherUid]);
+  const user = locked.get(otherUid);
+  const target = user && { ...user, blocked: otherUid !== viewer.uid && (await blockedEitherWay(trx, viewer.uid, otherUid)) };
+  authorizeFollow(viewer, action, target);
+  return { me: locked.get(viewer.uid), target };
+}
+
+/** Both writers' relationship views may have changed: their open tabs refetch. */
+async function announce(ctx: ServerContext, trx: Transaction<Database>, a: string, b: string): Promise<void> {
+  await ctx.bus.record(trx, userTopic(a), 'relationship.changed', { uid: b });
+  await ctx.bus.record(trx, userTopic(b), 'relationship.changed', { uid: a });
+}
+
+/**
+ * Follows requested and accepted count towards MAX_FOLLOWS together, so accepting a request
+ * can never take the requester past it.
+ */
+async function assertUnderCap(trx: Transaction<Database>, me: LockedUser | undefined, uid: string): Promise<void> {
+  const pending = await trx
+    .selectFrom('followRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('requesterUid', '=', uid)
+    .executeTakeFirstOrThrow();
+  if ((me?.followingCount ?? 0) + Number(pending.n) >= MAX_FOLLOWS) throw conflict(SOCIAL_TEXTS.tooManyFollows);
+}
+
+/**
+ * `uid` when the viewer may see that writer's profile (and so their relationship and their
+ * follow lists): 404 'User not found' when missing or when they block the viewer.
+ */
+export async function visibleProfile(ctx: ServerContext, viewer: Viewer, uid: string): Promise<string> {
+  const user = await ctx.db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst();
+  const facts = await loadBlockFacts(ctx.db, viewer, uid);
+  const profile = user && { uid: user.uid, blocksViewer: facts.blockedBy };
+  authorizeProfile(viewer, 'read', profile);
+  return profile.uid;
+}
+
+/** The viewer's relationship with `uid`, for the profile's button (a guest's: nothing but the counts). */
+export async function readRelationship(ctx: ServerContext, viewer: Viewer, uid: string): Promise<Relationship> {
+  await visibleProfile(ctx, viewer, uid);
+  return loadRelationship(ctx.db, viewer?.uid ?? null, uid);
+}
+
+/**
+ * Follows `uid`, or asks to when they approve new followers. Idempotent: following or asking
+ * twice answers the same state and changes nothing.
+ */
+export async function follow(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const { me, target } = await lockTarget(ctx, trx, viewer, 'follow', uid);
+    const before = await loadRelationship(trx, viewer.uid, uid);
+    if (before.following || (before.requested && target.approveFollowers)) return before;
+    await assertUnderCap(trx, me, viewer.uid);
+    const now = new Date().toISOString();
+    if (target.approveFollowers) {
+      await trx
+        .insertInto('followRequests')
+        .values({ requesterUid: viewer.uid, targetUid: uid, created_at: now })
+        .onConflict((oc) => oc.columns(['requesterUid', 'targetUid']).doNothing())
+        .execute();
+      await ctx.bus.record(trx, userTopic(uid), 'follow.requested', { requesterUid: viewer.uid });
+    } else {
+      // A request left from when they approved followers becomes this follow.
+      await deleteRequest(trx, viewer.uid, uid);
+      await insertFollow(ctx, trx, viewer.uid, uid, now);
+    }
+    await announce(ctx, trx, viewer.uid, uid);
+    return loadRelationship(trx, viewer.uid, uid);
+  });
+}
+
+/** Inserts follower → followee once; counts and `follow.created` only when the row is new. */
+async function insertFollow(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string, now: string): Promise<void> {
+  const inserted = await trx
+    .insertInto('follows')
+    .values({ followerUid, followeeUid, created_at: now })
+    .onConflict((oc) => oc.columns(['followerUid', 'followeeUid']).doNothing())
+    .returning('followerUid')
+    .execute();
+  if (inserted.length === 0) return;
+  await shiftCounts(trx, followerUid, followeeUid, 1);
+  const back = await trx.selectFrom('follows').select('followerUid').where('followerUid', '=', followeeUid).where('followeeUid', '=', followerUid).executeTakeFirst();
+  await ctx.bus.record(trx, userTopic(followeeUid), 'follow.created', { followerUid, followeeUid, friends: back !== undefined });
+}
+
+/** Unfollows `uid`, or withdraws the request to; idempotent. */
+export async function unfollow(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockTarget(ctx, trx, viewer, 'unfollow', uid);
+    const unfollowed = await deleteFollow(trx, viewer.uid, uid);
+    const withdrawn = await deleteRequest(trx, viewer.uid, uid);
+    if (unfollowed || withdrawn) await announce(ctx, trx, viewer.uid, uid);
+    return loadRelationship(trx, viewer.uid, uid);
+  });
+}
+
+/** Removes `uid` from the viewer's followers (no block; they are not notified); idempotent. */
+export async function removeFollower(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockTarget(ctx, trx, viewer, 'removeFollower', uid);
+    if (await deleteFollow(trx, uid, viewer.uid)) await announce(ctx, trx, viewer.uid, uid);
+    return loadRelationship(trx, viewer.uid, uid);
+  });
+}
+
+/**
+ * Accepts or declines `requesterUid`'s request to follow the viewer. Accepting creates the
+ * follow (counts, `follow.created`); declining only deletes the request, and only the
+ * decliner's tabs hear of it: the requester is never told.
+ */
+export async function answerRequest(ctx: ServerContext, viewer: SignedInViewer, requesterUid: string, accept: boolean): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockUsers(trx, ctx.dialect, [viewer.uid, requesterUid]);
+    const request = await trx
+      .selectFrom('followRequests')
+      .select(['requesterUid', 'targetUid as uid'])
+      .where('requesterUid', '=', requesterUid)
+      .where('targetUid', '=', viewer.uid)
+      .executeTakeFirst();
+    authorizeFollowRequest(viewer, 'answerRequest', request);
+    await deleteRequest(trx, requesterUid, viewer.uid);
+    if (!accept) {
+      await ctx.bus.record(trx, userTopic(viewer.uid), 'relationship.changed', { uid: requesterUid });
+      return;
+    }
+    await insertFollow(ctx, trx, requesterUid, viewer.uid, new Date().toISOString());
+    await announce(ctx, trx, viewer.uid, requesterUid);
+  });
+}
+
+export async function readFollowSettings(ctx: ServerContext, viewer: SignedInViewer): Promise<FollowSettings> {
+  const row = await ctx.db.selectFrom('users').select('approveFollowers').where('uid', '=', viewer.uid).executeTakeFirstOrThrow();
+  return { approveFollowers: fromDbBool(row.approveFollowers) };
+}
+
+/**
+ * Turning approval off leaves pending requests pending (the writer still accepts or declines
+ * them); it only changes what the next Follow does. See docs/decisions/0013-follows.md.
+ */
+export async function changeFollowSettings(ctx: ServerContext, viewer: SignedInViewer, settings: FollowSettings): Promise<FollowSettings> {
+  await ctx.db.updateTable('users').set({ approveFollowers: toDbBool(settings.approveFollowers) }).where('uid', '=', viewer.uid).execute();
+  return readFollowSettings(ctx, viewer);
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import type { Story } from '@common/story';
+import type { AppEnv } from '../../context';
+import { mountWebApp } from '../../static';
+import { testDialects } from '../../test/databases';
+import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { postStory } from '../stories/testing';
+import { sharedPages } from './index';
+
+/** The `content` of the one meta tag named `key` (name= or property=), undefined when absent. */
+function meta(html: string, key: string): string | undefined {
+  const tags = [...html.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`, 'g'))];
+  expect(tags.length, `${key} appears at most once`).toBeLessThanOrEqual(1);
+  return tags[0]?.[1];
+}
+
+const titleOf = (html: string) => {
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)];
+  expect(titles).toHaveLength(1);
+  return titles[0]![1];
+};
+
+describe.each(testDialects())('link previews in the served HTML on %s', (dialect) => {
+  let server: TestServer;
+  let writer: SignedUp;
+  let webDir: string;
+  const app = new Hono<AppEnv>();
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    writer = await signUp(server, { name: 'Ada Quill' });
+    // The real page, so the tags replaced are the ones the built app has.
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-previews-'));
+    fs.copyFileSync(path.join(import.meta.dirname, '../../../web/index.html'), path.join(webDir, 'index.html'));
+    mountWebApp(app, webDir, sharedPages(server.ctx));
+  });
+  afterAll(async () => {
+    fs.rmSync(webDir, { recursive: true, force: true });
+    await server.stop();
+  });
+
+  async function page(url: string): Promise<string> {
+    const res = await app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    return res.text();
+  }
+
+  function expectGeneric(html: string) {
+    expect(titleOf(html)).toBe('Drabble');
+    expect(meta(html, 'og:title')).toBe('Drabble');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:url')).toBeUndefined();
+    expect(meta(html, 'description')).toBe('Drabble: a place to write, share and talk about ultra-short fiction.');
+  }
+
+  it('describes a public story: title, the start of its text, its author and its address', async () => {
+    const story = await postStory(writer.client, {
+      public: true,
+      title: 'The Last Lighthouse',
+      content: `The keeper counted ships that never came.\n\nHe kept the lamp lit anyway. ${'Waves. '.repeat(40)}`,
+    });
+    const html = await page(`/story/${story.id}`);
+    expect(titleOf(html)).toBe('The Last Lighthouse · Drabble');
+    expect(meta(html, 'og:title')).toBe('The Last Lighthouse');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:site_name')).toBe('Drabble');
+    expect(meta(html, 'og:url')).toBe(`${server.config.publicUrl}/story/${story.id}`);
+    expect(meta(html, 'article:author')).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+    expect(meta(html, 'author')).toBe(story.authorDisplayName);
+    const description = meta(html, 'description')!;
+    expect(description).toMatch(new RegExp(`^By ${story.authorDisplayName} · The keeper counted ships that never came\\. He kept the lamp lit anyway\\. Waves\\.`));
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('…')).toBe(true);
+    expect(meta(html, 'og:description')).toBe(description);
+    expect(meta(html, 'twitter:card')).toBe('summary');
+    expect(meta(html, 'twitter:title')).toBe('The Last Lighthouse');
+    // The app itself is still there.
+    expect(html).toContain('<div id="root"></div>');
+    expect(await page(`/story/${story.id}/`)).toContain('<title>The Last Lighthouse · Drabble</title>');
+  });
+
+  it('never shows a private story: its page reads like a missing one', async () => {
+    const secret = await postStory(writer.client, { public: false, title: 'Secret Diary Entry', content: 'Nobody may read this confession.' });
+    const html = await page(`/story/${secret.id}`);
+    expectGeneric(html);
+    expect(html).not.toContain('Secret Diary');
+    expect(html).not.toContain('confession');
+    expect(html).not.toContain(secret.id);
+
+    // Made private after being public: the title goes with it.
+    const once = await postStory(writer.client, { public: true, title: 'Briefly Public Tale' });
+    expect(await page(`/story/${once.id}`)).toContain('Briefly Public Tale');
+    const hidden = await writer.client.patch<{ story: Story }>(`/api/stories/${once.id}/visibility`, { public: false });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    const after = await page(`/story/${once.id}`);
+    expectGeneric(after);
+    expect(after).not.toContain('Briefly Public Tale');
+  });
+
+  it('escapes what writers typed, markup and quotes included', async () => {
+    const story = await postStory(writer.client, {
+      public: true,
+      title: `<script>alert("x")</script> & 'Quotes' $& $1`,
+      content: 'A body with "quotes" and <b>tags</b> & ampersands.',
+    });
+    const html = await page(`/story/${story.id}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>tags');
+    expect(titleOf(html)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; $&amp; $1 · Drabble');
+    expect(meta(html, 'og:title')).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; $&amp; $1');
+    expect(meta(html, 'og:description')).toContain('A body with &quot;quotes&quot; and &lt;b&gt;tags&lt;/b&gt; &amp; ampersands.');
+  });
+
+  it('describes a profile by its name and About Me, with a fallback when that is empty', async () => {
+    const about = await writer.client.patch('/api/me/about', { aboutMe: 'I write <small> stories\nat night.' });
+    expect(about.status).toBe(200);
+    const html = await page(`/user/${writer.uid}`);
+    expect(titleOf(html)).toBe('Ada Quill · Drabble');
+    expect(meta(html, 'og:type')).toBe('profile');
+    expect(meta(html, 'og:title')).toBe('Ada Quill');
+    expect(meta(html, 'og:url')).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+    expect(meta(html, 'description')).toBe('I write &lt;small&gt; stories at night.');
+
+    const quiet = await signUp(server, { name: 'Quiet Reader' });
+    expect(meta(await page(`/user/${quiet.uid}`), 'og:description')).toBe('Quiet Reader writes ultra-short fiction on Drabble.');
+  });
+
+  it('gives unknown, malformed and other pages the generic description', async () => {
+    for (const url of ['/story/NoSuchStory000000000', '/story/bad%22id', '/story/new', '/user/no-such-user', '/user/%3Cscript%3E', '/community']) {
+      expectGeneric(await page(url));
+    }
+    // The editor is not a page to share.
+    const story = await postStory(writer.client, { public: true, title: 'Not From The Editor' });
+    const editor = await page(`/story/${story.id}/edit`);
+    expectGeneric(editor);
+  });
+});

@@ -1,0 +1,51 @@
+import { profileShareText, storyShareText, type SharedPage } from '@common/share';
+import type { ServerContext } from '../../context';
+import { storyPolicy } from '../../policy/stories';
+import { findPublicProfile } from '../profile';
+import { findStoryRow } from '../stories';
+
+/** The shareable client routes: /story/<id> and /user/<uid> (a trailing slash allowed; the editor is not shared). */
+const STORY_PATH = /^\/story\/([A-Za-z0-9]{1,64})\/?$/;
+const USER_PATH = /^\/user\/([A-Za-z0-9_-]{1,64})\/?$/;
+
+/**
+ * What a link preview may show of `pathname`, described as a guest sees it: a public story or
+ * an existing profile. A private story reads exactly like a missing one (null), so a preview
+ * never tells a stranger its title or that it exists.
+ */
+export async function sharedPageAt(ctx: ServerContext, pathname: string): Promise<SharedPage | null> {
+  const base = ctx.config.publicUrl;
+  const storyId = STORY_PATH.exec(pathname)?.[1];
+  if (storyId) {
+    const row = await findStoryRow(ctx.db, storyId);
+    if (!row || !storyPolicy.can(null, 'read', row)) return null;
+    return {
+      ...storyShareText({ title: row.title, content: row.content, authorDisplayName: row.authorDisplayName }),
+      type: 'article',
+      url: `${base}/story/${row.id}`,
+      author: { name: row.authorDisplayName, url: `${base}/user/${row.uid}` },
+    };
+  }
+  const uid = USER_PATH.exec(pathname)?.[1];
+  if (uid) {
+    const found = await findPublicProfile(ctx.db, uid);
+    if (!found) return null;
+    return { ...profileShareText(found.profile), type: 'profile', url: `${base}/user/${found.uid}` };
+  }
+  return null;
+}
+
+/**
+ * The lookup the web app's HTML is served with. A failed lookup must not cost the reader the
+ * page: it is logged and the page goes out with the site's generic description.
+ */
+export function sharedPages(ctx: ServerContext) {
+  return async (pathname: string): Promise<SharedPage | null> => {
+    try {
+      return await sharedPageAt(ctx, pathname);
+    } catch (error) {
+      ctx.logger.warn({ err: error, pathname }, 'link preview lookup failed');
+      return null;
+    }
+  };
+}

@@ -1,0 +1,132 @@
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  SOCIAL_TEXTS,
+  followSettingsSchema,
+  relationshipResponseSchema,
+  writerPageSchema,
+  writerRowSchema,
+  type FollowSettings,
+  type MuteDuration,
+  type Relationship,
+} from '@common/social';
+import { useToast } from '../../components/toasts/toast-context';
+import { apiFetch, isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { invalidateAll, useApiMutation } from '../../lib/mutation';
+import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { feedKeys, profileKeys, socialKeys, storyKeys } from '../../lib/query-keys';
+
+const enc = encodeURIComponent;
+const okSchema = z.object({ ok: z.literal(true) });
+
+/** The follow button's state and the counts between the viewer and `uid`. */
+export const relationshipQuery = (uid: string) =>
+  queryOptions({
+    queryKey: socialKeys.relationship(uid),
+    queryFn: ({ signal }) => apiFetch(`/api/users/${enc(uid)}/relationship`, { schema: relationshipResponseSchema, signal }).then((r) => r.relationship),
+    staleTime: 0,
+  });
+
+/** A cursor-paged list of writers (every /friends tab and the /settings lists). */
+const writerList = <K extends readonly unknown[]>(queryKey: K, path: string, params: Record<string, string> = {}) =>
+  cursorListQuery({
+    queryKey,
+    path: (cursor) => withSearchParams(path, { ...params, cursor }),
+    schema: writerPageSchema,
+    items: (page) => page.writers,
+  });
+
+export const friendsQuery = () => writerList(socialKeys.friends, '/api/me/friends');
+export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), `/api/users/${enc(uid)}/following`);
+export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), `/api/users/${enc(uid)}/followers`);
+export const requestsQuery = () => writerList(socialKeys.requests, '/api/follows/requests');
+export const searchQuery = (q: string) => writerList(socialKeys.search(q), '/api/writers/search', { q });
+export const blocksQuery = () => writerList(socialKeys.blocks, '/api/blocks');
+export const mutesQuery = () => writerList(socialKeys.mutes, '/api/mutes');
+
+export const suggestionsQuery = queryOptions({
+  queryKey: socialKeys.suggestions,
+  queryFn: ({ signal }) => apiFetch('/api/writers/suggestions', { schema: z.object({ writers: z.array(writerRowSchema) }), signal }).then((r) => r.writers),
+});
+
+export const followSettingsQuery = queryOptions({
+  queryKey: socialKeys.settings,
+  queryFn: ({ signal }) => apiFetch('/api/me/follow-settings', { schema: followSettingsSchema, signal }),
+});
+
+/**
+ * After any change between two writers: the answer becomes the relationship, and every social
+ * list refetches. `reading` (blocks, mutes) also changes which stories the viewer is shown.
+ */
+async function applyRelationship(queryClient: QueryClient, relationship: Relationship, { reading = false } = {}) {
+  queryClient.setQueryData(socialKeys.relationship(relationship.uid), relationship);
+  const keys: QueryKey[] = [socialKeys.all, profileKeys.user(relationship.uid)];
+  if (reading) keys.push(storyKeys.all, feedKeys.all);
+  await invalidateAll(queryClient, keys);
+}
+
+const relationshipCall = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
+  apiFetch(path, { method, body, schema: relationshipResponseSchema }).then((r) => r.relationship);
+
+/**
+ * Follow, unfollow and their kin. Past the daily limit of follow actions the server answers
+ * 429, which reads as the spec's own sentence rather than the generic "too often".
+ */
+function useFollowAction(request: (uid: string) => Promise<Relationship>) {
+  const { toast } = useToast();
+  return useApiMutation({
+    request,
+    failure: false,
+    onSuccess: (relationship, _uid, queryClient) => applyRelationship(queryClient, relationship),
+    onError: (error) => toast(isApiError(error) && error.status === 429 ? SOCIAL_TEXTS.tooManyFollowsToday : errorMessage(error), 'error'),
+  });
+}
+
+/** Follows, or sends a request when they approve new followers. */
+export const useFollow = () => useFollowAction((uid) => relationshipCall('POST', `/api/follows/${enc(uid)}`));
+/** Unfollows, or withdraws the request. */
+export const useUnfollow = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/follows/${enc(uid)}`));
+/** Ends their follow of me: no block, and they are not told. */
+export const useRemoveFollower = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/followers/${enc(uid)}`));
+
+const answerRequest = (uid: string, answer: 'accept' | 'decline') =>
+  apiFetch(`/api/follows/requests/${enc(uid)}/${answer}`, { method: 'POST', body: {}, schema: okSchema });
+
+/** Refetches the requests, the followers and the relationship with the requester (the counts move). */
+const refetchSocial = (queryClient: QueryClient) => invalidateAll(queryClient, [socialKeys.all]);
+
+export const useAcceptRequest = () => useApiMutation({ request: (uid: string) => answerRequest(uid, 'accept'), onSuccess: (_ok, _uid, qc) => refetchSocial(qc) });
+/** Silent to the requester. */
+export const useDeclineRequest = () => useApiMutation({ request: (uid: string) => answerRequest(uid, 'decline'), onSuccess: (_ok, _uid, qc) => refetchSocial(qc) });
+
+const useReadingChange = <V>(request: (vars: V) => Promise<Relationship>, success: (vars: V) => string) =>
+  useApiMutation({
+    request,
+    success: (_relationship, vars) => success(vars),
+    onSuccess: (relationship, _vars, queryClient) => applyRelationship(queryClient, relationship, { reading: true }),
+  });
+
+interface Named {
+  uid: string;
+  name: string;
+}
+
+export const useBlock = () => useReadingChange(({ uid }: Named) => relationshipCall('POST', `/api/blocks/${enc(uid)}`), ({ name }) => `You blocked ${name}.`);
+export const useUnblock = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/blocks/${enc(uid)}`), ({ name }) => `You unblocked ${name}.`);
+export const useMute = () =>
+  useReadingChange(
+    ({ uid, duration }: Named & { duration: MuteDuration }) => relationshipCall('POST', `/api/mutes/${enc(uid)}`, { duration }),
+    ({ name }) => `You muted ${name}.`,
+  );
+export const useUnmute = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/mutes/${enc(uid)}`), ({ name }) => `You unmuted ${name}.`);
+
+export const useSaveFollowSettings = () =>
+  useApiMutation({
+    request: (body: FollowSettings) => apiFetch('/api/me/follow-settings', { method: 'PATCH', body, schema: followSettingsSchema }),
+    success: ({ approveFollowers }) => (approveFollowers ? 'New followers now need your approval.' : 'Anyone can now follow you.'),
+    onSuccess: (settings, _body, queryClient) => {
+      queryClient.setQueryData(socialKeys.settings, settings);
+      return invalidateAll(queryClient, [socialKeys.requests]);
+    },
+  });
