@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,23 @@ describe('the server process', () => {
     const proc = run({ PORT: 'abc' });
     expect(await proc.exited).toBe(1);
     expect(proc.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual(['Invalid configuration: PORT must be a port number (got "abc")']);
+  });
+
+  it('stops with a clear line when its port is taken, instead of crashing on an uncaught error', async () => {
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, resolve));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
+    try {
+      const proc = run({ PORT: String(port), DATA_DIR: dataDir });
+      expect(await proc.exited).toBe(1);
+      expect(proc.output()).toContain('Drabble could not start:');
+      expect(proc.output()).toContain('EADDRINUSE');
+      expect(proc.output()).not.toContain('Uncaught');
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('starts with no configuration, creates its data and secret, and exits cleanly on SIGTERM', async () => {

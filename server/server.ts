@@ -129,6 +129,17 @@ function drainHttpServer(server: ServerType): Promise<void> {
   });
 }
 
+/** Starts listening; a listen error (EADDRINUSE) rejects instead of escaping as an uncaught exception. */
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string | undefined): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const s = serve({ fetch, port, hostname }, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
+    s.once('error', reject);
+  });
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -138,8 +149,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
   const app = createApp(ctx, { ping: database.ping, streams, webDir });
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: options.host }, () => resolve(s));
+  const server = await listen(app.fetch, options.port ?? config.port, options.host).catch(async (err: unknown) => {
+    // The port is taken (say): let go of what was opened, so the caller can exit or try another port.
+    await ctx.bus.close();
+    await ctx.mailer.close();
+    if (!options.database) await database.close();
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
 

@@ -27,20 +27,28 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
 
 /** Another server instance on an existing test database (the multi-instance tests). */
 export async function startTestServerOn(database: TestDatabase, env: Record<string, string> = {}, handle = database.handle): Promise<TestServer> {
-  // Origin checks and cookies need the real address up front, so pick the port first.
-  const port = await freePort();
+  // Origin checks and cookies need the real address up front, so pick the port first. Another
+  // process may take it between the probe and the listen: then pick again.
   const mail = await startTestSmtp();
-  const config = loadConfig({
-    DATA_DIR: database.dataDir,
-    PORT: String(port),
-    ADMIN_EMAIL,
-    AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
-    LOG_LEVEL: 'silent',
-    SMTP_URL: mail.url,
-    MAIL_FROM: 'Drabble <no-reply@drabble.test>',
-    ...env,
-  });
-  const running = await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) });
+  const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      PORT: String(await freePort()),
+      ADMIN_EMAIL,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Drabble <no-reply@drabble.test>',
+      ...env,
+    });
+    try {
+      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) }) };
+    } catch (err) {
+      if (attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
+      throw err;
+    }
+  };
+  const { config, running } = await start(1);
   const url = config.publicUrl;
   return {
     ...running,
