@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAsMissing, safeText } from './text';
+import { emptyAsMissing, requiredText } from './text';
 import { PROFILE_ICONS } from './profile-icons';
 
 /**
@@ -30,10 +30,11 @@ export const conversationPageQuerySchema = z.object({
 
 export const messageInputSchema = z
   .object({
-    text: safeText('Your message', { typeError: 'Please write a message.' })
-      .trim()
-      .min(1, 'Please write a message.')
-      .max(MESSAGE_TEXT_MAX, `Please keep your message under ${MESSAGE_TEXT_MAX} characters.`),
+    text: requiredText('Your message', {
+      empty: 'Please write a message.',
+      max: MESSAGE_TEXT_MAX,
+      tooLong: `Please keep your message under ${MESSAGE_TEXT_MAX} characters.`,
+    }),
   })
   .strict();
 export type MessageInput = z.input<typeof messageInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAsMissing, safeText } from './text';
+import { emptyAsMissing, requiredText } from './text';
 
 export const FEATURE_REQUEST_STATUSES = ['new', 'in-progress', 'responded', 'resolved'] as const;
 export type FeatureRequestStatus = (typeof FEATURE_REQUEST_STATUSES)[number];
@@ -11,10 +11,11 @@ export const EMPTY_SUGGESTION_MESSAGE = 'Please enter a feature suggestion.';
 export const SUGGESTION_THANKS = 'Feature request submitted! Thank you for your feedback.';
 
 export const featureRequestInputSchema = z.object({
-  text: safeText('Your suggestion', { typeError: EMPTY_SUGGESTION_MESSAGE })
-    .trim()
-    .min(1, EMPTY_SUGGESTION_MESSAGE)
-    .max(FEATURE_TEXT_MAX, `Please keep your suggestion under ${FEATURE_TEXT_MAX} characters.`),
+  text: requiredText('Your suggestion', {
+    empty: EMPTY_SUGGESTION_MESSAGE,
+    max: FEATURE_TEXT_MAX,
+    tooLong: `Please keep your suggestion under ${FEATURE_TEXT_MAX} characters.`,
+  }),
 });
 export type FeatureRequestInput = z.infer<typeof featureRequestInputSchema>;
 
@@ -80,10 +81,11 @@ export const featureRequestStatusUpdateSchema = z.object({ status: z.enum(FEATUR
 
 export const featureResponseInputSchema = z
   .object({
-    text: safeText('Your response', { typeError: 'Please write a response.' })
-      .trim()
-      .min(1, 'Please write a response.')
-      .max(RESPONSE_TEXT_MAX, `Please keep your response under ${RESPONSE_TEXT_MAX} characters.`),
+    text: requiredText('Your response', {
+      empty: 'Please write a response.',
+      max: RESPONSE_TEXT_MAX,
+      tooLong: `Please keep your response under ${RESPONSE_TEXT_MAX} characters.`,
+    }),
   })
   .strict();
 

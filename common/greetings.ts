@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_BODY_LIMIT_BYTES } from './limits';
-import { safeText } from './text';
+import { requiredText, safeText } from './text';
 
 /*
  * Greetings: the line that welcomes a writer on the signed-in home ("Welcome back, Ada!"),
@@ -42,10 +42,7 @@ export const GREETING_TEXTS = {
   confirmDelete: 'Delete this greeting?',
 } as const;
 
-export const greetingTextSchema = safeText('Greeting', { typeError: GREETING_TEXTS.empty })
-  .trim()
-  .min(1, GREETING_TEXTS.empty)
-  .max(GREETING_TEXT_MAX, GREETING_TEXTS.tooLong)
+export const greetingTextSchema = requiredText('Greeting', { empty: GREETING_TEXTS.empty, max: GREETING_TEXT_MAX, tooLong: GREETING_TEXTS.tooLong })
   // It is shown inside a heading, between the text and the writer's name.
   .refine((text) => !/[\n\t]/.test(text), GREETING_TEXTS.oneLine);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENRES, promptInputSchema, promptSchema } from './prompts';
 import { timeZoneSchema } from './streak';
-import { emptyAsMissing, safeText } from './text';
+import { emptyAsMissing, requiredText, safeText } from './text';
 
 /** Limits the editor, the comment box and the server all enforce. */
 export const STORY_TITLE_MAX = 120;
@@ -93,10 +93,11 @@ export const storyPageSchema = z.object({
 });
 export type StoryPage = z.infer<typeof storyPageSchema>;
 
-export const titleSchema = safeText('Title', { typeError: 'Please give your story a title.' })
-  .trim()
-  .min(1, 'Please give your story a title.')
-  .max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters.`);
+export const titleSchema = requiredText('Title', {
+  empty: 'Please give your story a title.',
+  max: STORY_TITLE_MAX,
+  tooLong: `Title must be at most ${STORY_TITLE_MAX} characters.`,
+});
 
 /** The story text: kept as written apart from trailing whitespace; never blank. */
 export const storyTextSchema = safeText('Your story', { typeError: 'Please write your story before saving.' })
@@ -224,10 +225,11 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const commentCreateSchema = z
   .object({
-    text: safeText('Your comment', { typeError: 'Please write a comment first.' })
-      .trim()
-      .min(1, 'Please write a comment first.')
-      .max(COMMENT_MAX, `Comments must be at most ${formatted(COMMENT_MAX)} characters.`),
+    text: requiredText('Your comment', {
+      empty: 'Please write a comment first.',
+      max: COMMENT_MAX,
+      tooLong: `Comments must be at most ${formatted(COMMENT_MAX)} characters.`,
+    }),
   })
   .strict();
 

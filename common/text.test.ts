@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isAllowedText, lenientText, normalizeLineBreaks, notAllowedMessage, replaceDisallowedText, safeText } from './text';
+import { isAllowedText, lenientText, normalizeLineBreaks, notAllowedMessage, replaceDisallowedText, requiredText, safeText } from './text';
 import { communityQuerySchema, commentCreateSchema, pageQuerySchema, storyCreateSchema, storyTextSchema, titleSchema } from './story';
 import { featureRequestInputSchema } from './feature-request';
 import { displayNameSchema } from './account';
@@ -117,5 +117,18 @@ describe('what better-auth would copy into a redirect', () => {
     expect(oauthCallbackQuerySchema.safeParse({ code: ['abc'], state: ['x y'] }).success).toBe(true);
     expect(oauthCallbackQuerySchema.safeParse({ code: ['abc'], error: ['ok', 'a\u001bb'] }).success).toBe(false);
     expect(oauthCallbackQuerySchema.safeParse({ error_description: ['🤖'] }).success).toBe(false);
+  });
+});
+
+describe('requiredText', () => {
+  const schema = requiredText('Your note', { empty: 'Please write a note.', max: 5, tooLong: 'Too long.' });
+  const message = (value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('trims, and refuses nothing left, non-text, too much and refused characters with their own messages', () => {
+    expect(schema.parse('  hi \r\n')).toBe('hi');
+    expect(message('   ')).toBe('Please write a note.');
+    expect(message(42)).toBe('Please write a note.');
+    expect(message('abcdef')).toBe('Too long.');
+    expect(message('a\u0000b')).toBe(notAllowedMessage('Your note'));
   });
 });

@@ -68,6 +68,15 @@ export function safeText(label: string, options: SafeTextOptions = {}) {
     .refine(isAllowedText, { message: notAllowedMessage(label, options.verb), abort: true });
 }
 
+/**
+ * Text a person must write (a message, a response, a title…): the text rule, trimmed, and
+ * refused with `empty` when nothing is left (also the message when it is not text at all),
+ * or with `tooLong` past `max` characters.
+ */
+export function requiredText(label: string, { empty, max, tooLong }: { empty: string; max: number; tooLong: string }) {
+  return safeText(label, { typeError: empty }).trim().min(1, empty).max(max, tooLong);
+}
+
 /** A string under the rule in which refused characters are replaced, not refused (see replaceDisallowedText). */
 export function lenientText(label: string) {
   return z.string(`${label} must be text.`).overwrite(replaceDisallowedText);

@@ -17,3 +17,10 @@ export const inputField = `block w-full rounded-md border border-line bg-surface
 export const card = 'rounded-xl border border-line bg-surface p-6 shadow-sm';
 
 export const popoverPanel = 'z-50 rounded-lg border border-line bg-surface p-3 text-fg shadow-xl';
+
+/** A modal's dimmed backdrop. */
+export const dialogOverlay = 'fixed inset-0 z-50 bg-black/50';
+/** A modal's centred panel (then its size and padding, e.g. `max-w-md p-6`). */
+export const dialogPanel = 'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none';
+/** A tall modal with a header, a scrolling body and a footer that stays in view. */
+export const dialogPanelScrolling = `${dialogPanel} flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col`;

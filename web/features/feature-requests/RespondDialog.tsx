@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-request';
 import { displayLabel } from '@common/names';
-import { iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { iconButton, inputField, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRespond } from './api';
 
@@ -47,10 +47,10 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content
           data-testid="respond-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none"
+          className={dialogPanelScrolling}
         >
           <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
             <Dialog.Title className="text-lg font-semibold">{FEATURE_REQUEST_TEXTS.respondTitle}</Dialog.Title>

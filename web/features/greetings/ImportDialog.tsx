@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { formatImportSummary, type ImportSummary } from '@common/greetings';
-import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
+import { iconButton, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 
 /** A file of thousands of bad lines still opens quickly: the first ones say what is wrong. */
 const ERRORS_SHOWN = 100;
@@ -19,10 +19,10 @@ export function ImportDialog({ preview, importing, onConfirm, onCancel }: Import
   return (
     <Dialog.Root open={preview !== null} onOpenChange={(open) => !open && !importing && onCancel()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content
           data-testid="import-preview"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none"
+          className={dialogPanelScrolling}
         >
           <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
             <div className="min-w-0">
