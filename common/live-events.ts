@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userRecordSchema } from './user';
+import { conversationMessageSchema } from './conversations';
+import { reactionKindSchema } from './story';
 
 /** An admin notification as pushed to open admin tabs (the stored row, `data` parsed). */
 export const liveNotificationSchema = z.object({
@@ -32,6 +34,31 @@ export const liveEventSchemas = {
   'featureRequest.changed': z.object({ featureRequestId: z.string() }),
   /** A conversation the recipient takes part in has a new message or changed read state: refetch it and the unread count. */
   'conversation.changed': z.object({ conversationId: z.string() }),
+  /**
+   * A new message in a conversation the recipient takes part in, as the recipient sees it
+   * (sent to the sender's other tabs too): open threads append it without a round trip.
+   * `conversation.changed` follows for the list and the badge.
+   */
+  'message.created': z.object({ conversationId: z.string(), message: conversationMessageSchema }),
+  /** `uid` is typing in the conversation (only when both sides have the typing indicator on). */
+  'conversation.typing': z.object({ conversationId: z.string(), uid: z.string() }),
+  /** The recipient's notifications changed (a new one, one joined, read elsewhere): the bell's count, then refetch the list. */
+  'bell.changed': z.object({ unread: z.number().int().nonnegative() }),
+  /**
+   * On a story's own topic (`story:<id>`), for tabs showing it: a comment was added or deleted,
+   * or the reaction counts changed. On the public topic too when the story is public, so
+   * community and profile cards refresh their counts.
+   */
+  'story.counts': z.object({
+    storyId: z.string(),
+    likesCount: z.number().int(),
+    commentsCount: z.number().int(),
+    reactions: z.record(reactionKindSchema, z.number().int()),
+  }),
+  /** On `story:<id>`: a comment was posted or deleted; open story pages refetch the comments. */
+  'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'deleted']) }),
+  /** On `profile:<uid>`: the writer's follower counts changed; open profiles refresh them. */
+  'profile.counts': z.object({ uid: z.string(), followersCount: z.number().int(), followingCount: z.number().int() }),
   /** For admins: the greetings list changed (another admin's edit or import). */
   'greetings.changed': z.object({}).strict(),
   /**
@@ -59,3 +86,18 @@ export const LIVE_EVENT_TYPES = Object.keys(liveEventSchemas) as LiveEventType[]
 
 /** Types a change may record; `reset` belongs to the stream. */
 export type RecordedLiveEventType = Exclude<LiveEventType, 'reset'>;
+
+/**
+ * What a tab is looking at, sent as GET /api/events?watch=…: the stream then carries that
+ * screen's own events too, and the writer is not notified about the story they are reading.
+ * 'story:<id>' (the story page), 'community' (public counts), 'profile:<uid>' (a profile's counts and its stories' counts).
+ */
+export const watchTargetSchema = z
+  .string()
+  .regex(/^(story:[A-Za-z0-9_-]{1,64}|community|profile:[A-Za-z0-9_-]{1,128})$/, 'Unknown watch target.');
+export type WatchTarget = z.infer<typeof watchTargetSchema>;
+
+/** Topics outside a user's own: one story's page, and every public story's counts. */
+export const storyTopic = (storyId: string) => `story:${storyId}`;
+export const PUBLIC_STORIES_TOPIC = 'stories:public';
+export const profileTopic = (uid: string) => `profile:${uid}`;

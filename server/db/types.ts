@@ -46,6 +46,14 @@ export interface UsersTable {
   followingCount: Defaulted<number>;
   /** "Approve new followers": a follow becomes a request. */
   approveFollowers: Defaulted<DbBool>;
+  /** Who may message them: 'friends' | 'following' | 'everyone' | 'nobody' (common/conversations.ts). */
+  whoCanMessage: Defaulted<string>;
+  /** Others see "Seen" on what they sent (and this person sees theirs). */
+  readReceipts: Defaulted<DbBool>;
+  /** Others see "typing…" (and this person sees theirs). */
+  typingIndicator: Defaulted<DbBool>;
+  /** JSON of NotificationPrefs; null or absent keys take the defaults (common/notifications.ts). */
+  notificationPrefs: Defaulted<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -207,6 +215,43 @@ export interface NotificationsTable {
   created_at: string;
   /** JSON */
   data: string | null;
+  /** Rows with the same key (per addressee) are one group, e.g. 'reaction:<storyId>'. */
+  groupKey: Defaulted<string | null>;
+  /** When it last changed (someone joined its group): the list's order. */
+  updated_at: Defaulted<string | null>;
+}
+
+/** Who a notification is about, in the order they joined it. */
+export interface NotificationActorsTable {
+  notificationId: string;
+  actorUid: string;
+  created_at: string;
+}
+
+/** An email to send at `dueAt` if its notification (or conversation) is still unread and the person is away. */
+export interface PendingEmailsTable {
+  id: string;
+  uid: string;
+  type: string;
+  ref: string;
+  dueAt: string;
+}
+
+/** When a type of notification was last emailed to someone. */
+export interface NotificationEmailsTable {
+  uid: string;
+  type: string;
+  lastSentAt: string;
+}
+
+/** An open live stream on some instance; its instance renews `until` while it is open. */
+export interface LiveStreamsTable {
+  id: string;
+  instanceId: string;
+  uid: string;
+  /** What the tab is looking at ('story:<id>', 'community', 'profile:<uid>'), or null. */
+  watching: string | null;
+  until: string;
 }
 
 /** A conversation: a feature request's thread (type 'feature_request'), later direct messages. */
@@ -217,6 +262,12 @@ export interface ConversationsTable {
   lastMessage: string | null;
   lastMessageAt: string | null;
   created_at: string;
+  /** A direct conversation's two uids, sorted and joined by ':' (unique); null otherwise. */
+  pairKey: Defaulted<string | null>;
+  /** 'accepted', or for a direct conversation the recipient has not accepted: 'request' / 'declined'. */
+  status: Defaulted<string>;
+  /** Who started it (a direct conversation); the daily cap on new conversations counts these. */
+  createdBy: Defaulted<string | null>;
 }
 
 /** One row per participant; `unread` 1 means the spec's `unreadFor` holds this uid. */
@@ -224,6 +275,8 @@ export interface ConversationParticipantsTable {
   conversationId: string;
   uid: string;
   unread: DbBool;
+  /** When this participant last read the conversation: "Seen" on what others sent before it. */
+  lastReadAt: Defaulted<string | null>;
 }
 
 export interface ConversationMessagesTable {
@@ -237,6 +290,15 @@ export interface ConversationMessagesTable {
   created_at: string;
   read: DbBool;
   isFeatureRequest: DbBool;
+  editedAt: Defaulted<string | null>;
+  /** Deleted for everyone: the text is emptied and the thread shows "Message deleted". */
+  deletedAt: Defaulted<string | null>;
+}
+
+/** "Delete for me": the message stays for the others. */
+export interface ConversationMessageHidesTable {
+  messageId: string;
+  uid: string;
 }
 
 export interface GreetingsTable {
@@ -308,6 +370,11 @@ export interface Database {
   featureRequests: FeatureRequestsTable;
   featureRequestResponses: FeatureRequestResponsesTable;
   notifications: NotificationsTable;
+  notificationActors: NotificationActorsTable;
+  pendingEmails: PendingEmailsTable;
+  notificationEmails: NotificationEmailsTable;
+  liveStreams: LiveStreamsTable;
+  conversationMessageHides: ConversationMessageHidesTable;
   conversations: ConversationsTable;
   conversationParticipants: ConversationParticipantsTable;
   conversationMessages: ConversationMessagesTable;

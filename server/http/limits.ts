@@ -36,8 +36,12 @@ export const LIMITS = {
   comments: { per: 'user', max: 10, windowMs: MINUTE },
   /** Suggesting a feature: each one notifies every admin, so 20 an hour (the rule it always had). */
   featureRequests: { per: 'user', max: 20, windowMs: 60 * MINUTE },
-  /** Sending a message in a conversation: a quick back-and-forth is a few a minute; 20 a minute is far past it. */
-  messages: { per: 'user', max: 20, windowMs: MINUTE },
+  /** Sending or editing a message (issue 12): at most 20 in 30 seconds, far past a quick back-and-forth. */
+  messages: { per: 'user', max: 20, windowMs: 30_000 },
+  /** Typing signals: the composer sends one every few seconds while someone types. */
+  typing: { per: 'user', max: 60, windowMs: MINUTE },
+  /** Marking notifications read, changing notification or messaging settings, accepting or declining requests. */
+  inboxWrites: { per: 'user', max: 300, windowMs: 10 * MINUTE },
   /**
    * Admin changes (status, responses, deletions, greetings, imports): admins are trusted, but a
    * stolen admin session or a runaway script should not rewrite everything at once.

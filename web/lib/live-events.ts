@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType } from '@common/live-events';
 import { setCurrentUserData } from './auth';
-import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, socialKeys } from './query-keys';
+import type { MessagePage } from '@common/conversations';
+import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys } from './query-keys';
+import { typingStarted, typingStopped } from './typing';
 
 const EVENTS_URL = '/api/events';
 
@@ -18,6 +20,23 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
     'notifications.changed': () => void queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
     'featureRequest.changed': () => void queryClient.invalidateQueries({ queryKey: featureRequestKeys.all }),
     'conversation.changed': () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    // The open thread shows it at once; the refetch that `conversation.changed` brings settles the rest.
+    'message.created': ({ conversationId, message }) => {
+      typingStopped(conversationId, message.from);
+      // The thread's cache is its pages, newest first (web/features/messages/api.ts threadQuery).
+      queryClient.setQueryData<InfiniteData<MessagePage>>(conversationKeys.detail(conversationId), (data) => {
+        const [newest, ...older] = data?.pages ?? [];
+        if (!data || !newest || data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+        return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+      });
+    },
+    'conversation.typing': ({ conversationId, uid }) => {
+      if (uid !== userId) typingStarted(conversationId, uid);
+    },
+    'bell.changed': ({ unread }) => {
+      queryClient.setQueryData(notificationKeys.unread, { unread });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+    },
     'greetings.changed': () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.greetings });
       void queryClient.invalidateQueries({ queryKey: greetingKeys.today });

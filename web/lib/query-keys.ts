@@ -44,8 +44,13 @@ export const featureRequestKeys = {
 export const conversationKeys = {
   all: ['conversations'] as const,
   list: ['conversations', 'list'] as const,
+  /** A folder of the list: the inbox or message requests. */
+  folder: (folder: 'inbox' | 'requests') => ['conversations', 'list', folder] as const,
   unread: ['conversations', 'unread'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
+  /** Whether the viewer may message a writer (asked before the composer opens). */
+  canMessage: (uid: string) => ['conversations', 'can-message', uid] as const,
+  settings: ['conversations', 'settings'] as const,
 };
 
 /** Admin screens: notifications (the bell), greetings, dashboard, audit log. */
@@ -80,4 +85,13 @@ export const feedKeys = {
   all: ['feed'] as const,
   pages: ['feed', 'pages'] as const,
   newCount: ['feed', 'new-count'] as const,
+};
+
+/** The bell: the list, its unread count, a group's full list of people, and the preferences in /settings. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  unread: ['notifications', 'unread'] as const,
+  actors: (id: string) => ['notifications', 'actors', id] as const,
+  prefs: ['notifications', 'prefs'] as const,
 };

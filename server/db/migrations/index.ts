@@ -7,6 +7,7 @@ import * as eventOutbox from './0005_event_outbox';
 import * as adminAndConversations from './0006_admin_and_conversations';
 import * as adminPanel from './0007_admin_panel';
 import * as social from './0008_social';
+import * as messagesAndNotifications from './0009_messages_and_notifications';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_admin_and_conversations': adminAndConversations,
   '0007_admin_panel': adminPanel,
   '0008_social': social,
+  '0009_messages_and_notifications': messagesAndNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,231 @@
+import type { Transaction } from 'kysely';
+import {
+  EMAIL_DELAY_MS,
+  FOLLOW_GROUP_MS,
+  STORY_GROUP_MS,
+  isSocialType,
+  resolveNotificationPrefs,
+  type EmailType,
+  type NotificationPrefs,
+  type NotificationType,
+} from '@common/notifications';
+import { storyTopic } from '@common/live-events';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
+import { toDbBool } from '../../db/bool';
+import { userTopic } from '../../events/bus';
+import { blockedEitherWay } from '../../policy/relations';
+import { newId } from '../../shared/ids';
+import { isWatching } from '../../shared/presence';
+
+/*
+ * Writing a writer's notifications (issue 12). Features call `notify` and `withdraw` inside
+ * the transaction of the change they report, so a notification exists exactly when its
+ * cause does; every change tells the recipient's open tabs the new unread count
+ * (`bell.changed`) in the same transaction.
+ */
+
+type Trx = Transaction<Database>;
+
+/** What a notification is about. Which fields matter depends on the type (see groupKeyOf). */
+export interface NotificationCause {
+  /** The addressee (a uid). */
+  to: string;
+  type: NotificationType;
+  /** Who did it. Nobody is notified of their own actions. */
+  actorUid: string;
+  at: string;
+  /** Where the row leads. */
+  link: string;
+  /** The story's title, the suggestion's opening words. */
+  subject?: string | null;
+  /** A comment's opening words, a suggestion's new status. */
+  detail?: string | null;
+  storyId?: string;
+  commentId?: string;
+  conversationId?: string;
+  featureRequestId?: string;
+}
+
+interface Grouping {
+  key: string;
+  /** A later cause joins a row with this key created within this long; 0: never joins. */
+  windowMs: number;
+}
+
+/** Reactions and favourites per story (12 hours), follows (24 hours) group; the rest never do but keep a key to be withdrawn by. */
+function groupingOf(cause: NotificationCause): Grouping {
+  switch (cause.type) {
+    case 'reaction':
+    case 'favorite':
+      return { key: `${cause.type}:${cause.storyId ?? ''}`, windowMs: STORY_GROUP_MS };
+    case 'follow':
+      return { key: 'follow', windowMs: FOLLOW_GROUP_MS };
+    case 'comment':
+      return { key: `comment:${cause.commentId ?? ''}`, windowMs: 0 };
+    case 'friend':
+    case 'follow_request':
+      return { key: `${cause.type}:${cause.actorUid}`, windowMs: 0 };
+    case 'message_request':
+      return { key: `message_request:${cause.conversationId ?? ''}`, windowMs: 0 };
+    case 'feature_request_response':
+    case 'feature_request_status':
+      return { key: `${cause.type}:${cause.featureRequestId ?? ''}`, windowMs: 0 };
+  }
+}
+
+const EMAILED: Partial<Record<NotificationType, EmailType>> = { comment: 'comment', feature_request_response: 'feature_request_response' };
+
+export async function loadNotificationPrefs(trx: Trx, uid: string): Promise<NotificationPrefs> {
+  const row = await trx.selectFrom('users').select('notificationPrefs').where('uid', '=', uid).executeTakeFirst();
+  if (!row?.notificationPrefs) return resolveNotificationPrefs(null);
+  try {
+    return resolveNotificationPrefs(JSON.parse(row.notificationPrefs));
+  } catch {
+    return resolveNotificationPrefs(null);
+  }
+}
+
+/** Whether `to` wants this cause at all: not their own, nobody blocked or muted, their preferences, not what they are looking at. */
+async function wanted(ctx: ServerContext, trx: Trx, cause: NotificationCause, prefs: NotificationPrefs): Promise<boolean> {
+  if (cause.to === cause.actorUid) return false;
+  const pref = prefs.types[cause.type];
+  if (!pref.on) return false;
+  if (await blockedEitherWay(trx, cause.to, cause.actorUid)) return false;
+  const muted = await trx
+    .selectFrom('mutes')
+    .select('mutedUid')
+    .where('muterUid', '=', cause.to)
+    .where('mutedUid', '=', cause.actorUid)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', cause.at)]))
+    .executeTakeFirst();
+  if (muted) return false;
+  if (isSocialType(cause.type) && pref.from === 'following') {
+    const follows = await trx.selectFrom('follows').select('followeeUid').where('followerUid', '=', cause.to).where('followeeUid', '=', cause.actorUid).executeTakeFirst();
+    if (!follows) return false;
+  }
+  if (cause.storyId && (await isWatching(trx, cause.to, storyTopic(cause.storyId), cause.at))) return false;
+  return true;
+}
+
+/** Holds the addressee's row until commit (PostgreSQL), so two causes at once join one group instead of making two. */
+async function lockAddressee(ctx: ServerContext, trx: Trx, uid: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('uid')
+    .where('uid', '=', uid)
+    .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countUnreadNotifications(trx: Trx, uid: string): Promise<number> {
+  const row = await trx
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to', '=', uid)
+    .where('read', '=', toDbBool(false))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Tells the addressee's open tabs their new unread count (the bell, the tab title). */
+export async function announceBell(ctx: ServerContext, trx: Trx, uid: string): Promise<void> {
+  await ctx.bus.record(trx, userTopic(uid), 'bell.changed', { unread: await countUnreadNotifications(trx, uid) });
+}
+
+/**
+ * Records the cause: a new row, or the actor joins the addressee's open group (which then
+ * becomes unread again and moves to the top). Someone already in the group changes nothing.
+ * Returns the notification's id, or null when nothing was written.
+ */
+export async function notify(ctx: ServerContext, trx: Trx, cause: NotificationCause): Promise<string | null> {
+  if (cause.to === cause.actorUid) return null;
+  if (!(await lockAddressee(ctx, trx, cause.to))) return null;
+  const prefs = await loadNotificationPrefs(trx, cause.to);
+  if (!(await wanted(ctx, trx, cause, prefs))) return null;
+
+  const grouping = groupingOf(cause);
+  let id: string | null = null;
+  if (grouping.windowMs > 0) {
+    const since = new Date(Date.parse(cause.at) - grouping.windowMs).toISOString();
+    const open = await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('to', '=', cause.to)
+      .where('groupKey', '=', grouping.key)
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (open) {
+      const joined = await trx
+        .insertInto('notificationActors')
+        .values({ notificationId: open.id, actorUid: cause.actorUid, created_at: cause.at })
+        .onConflict((oc) => oc.columns(['notificationId', 'actorUid']).doNothing())
+        .returning('actorUid')
+        .execute();
+      if (joined.length === 0) return null;
+      await trx.updateTable('notifications').set({ read: toDbBool(false), updated_at: cause.at }).where('id', '=', open.id).execute();
+      id = open.id;
+    }
+  }
+  if (id === null) {
+    id = newId();
+    await trx
+      .insertInto('notifications')
+      .values({
+        id,
+        to: cause.to,
+        type: cause.type,
+        message: cause.detail ?? cause.subject ?? '',
+        link: cause.link,
+        read: toDbBool(false),
+        created_at: cause.at,
+        updated_at: cause.at,
+        groupKey: grouping.key,
+        data: JSON.stringify({ subject: cause.subject ?? null, detail: cause.detail ?? null, storyId: cause.storyId ?? null }),
+      })
+      .execute();
+    await trx.insertInto('notificationActors').values({ notificationId: id, actorUid: cause.actorUid, created_at: cause.at }).execute();
+  }
+
+  const emailType = EMAILED[cause.type];
+  if (emailType && prefs.email[emailType]) await scheduleEmail(trx, { uid: cause.to, type: emailType, ref: id, at: cause.at });
+  await announceBell(ctx, trx, cause.to);
+  return id;
+}
+
+/**
+ * Takes the actor back out of the addressee's rows with this cause's key (a reaction taken
+ * back, a comment deleted, an unfollow); a row nobody is left in is removed.
+ */
+export async function withdraw(ctx: ServerContext, trx: Trx, cause: Pick<NotificationCause, 'to' | 'type' | 'actorUid' | 'storyId' | 'commentId' | 'conversationId' | 'featureRequestId'>): Promise<void> {
+  const { key } = groupingOf({ ...cause, at: '', link: '' });
+  const rows = await trx.selectFrom('notifications').select('id').where('to', '=', cause.to).where('groupKey', '=', key).execute();
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  const removed = await trx.deleteFrom('notificationActors').where('notificationId', 'in', ids).where('actorUid', '=', cause.actorUid).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) return;
+  await trx
+    .deleteFrom('notifications')
+    .where('id', 'in', ids)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notificationActors as a').select('a.actorUid').whereRef('a.notificationId', '=', 'notifications.id'))))
+    .execute();
+  await announceBell(ctx, trx, cause.to);
+}
+
+/** An email to send after EMAIL_DELAY_MS if `ref` (a notification, or a conversation for messages) is still unread then. One per ref. */
+export async function scheduleEmail(trx: Trx, email: { uid: string; type: EmailType; ref: string; at: string }): Promise<void> {
+  const waiting = await trx.selectFrom('pendingEmails').select('id').where('uid', '=', email.uid).where('type', '=', email.type).where('ref', '=', email.ref).executeTakeFirst();
+  if (waiting) return;
+  await trx
+    .insertInto('pendingEmails')
+    .values({ id: newId(), uid: email.uid, type: email.type, ref: email.ref, dueAt: new Date(Date.parse(email.at) + EMAIL_DELAY_MS).toISOString() })
+    .execute();
+}
+
+/** A new message: emailed after EMAIL_DELAY_MS if the conversation is still unread for `to` then (and they want message emails). */
+export async function scheduleMessageEmail(trx: Trx, to: string, conversationId: string, at: string): Promise<void> {
+  const prefs = await loadNotificationPrefs(trx, to);
+  if (prefs.email.message) await scheduleEmail(trx, { uid: to, type: 'message', ref: conversationId, at });
+}
