@@ -113,7 +113,7 @@ describe('audit filters', () => {
 });
 
 it('labels the bell with its unread count', () => {
-  expect(notificationsLabel(3)).toBe('Notifications, 3 unread');
+  expect(notificationsLabel(3)).toBe('Admin notifications, 3 unread');
 });
 
 describe('changeTone', () => {

@@ -180,7 +180,7 @@ export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** The bell's label for screen readers. */
-export const notificationsLabel = (unread: number) => `Notifications, ${unread} unread`;
+export const notificationsLabel = (unread: number) => `Admin notifications, ${unread} unread`;
 
 // ---------------------------------------------------------------------------------------------
 // Audit log: adminLogs and systemLogs, newest first

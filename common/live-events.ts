@@ -51,6 +51,8 @@ export const liveEventSchemas = {
    */
   'story.counts': z.object({
     storyId: z.string(),
+    /** The story's author: their profile's totals change with it. */
+    uid: z.string(),
     likesCount: z.number().int(),
     commentsCount: z.number().int(),
     reactions: z.record(reactionKindSchema, z.number().int()),

@@ -33,7 +33,7 @@ async function suggest(writer: Page, text: string): Promise<string> {
   return ((await res.json()) as { featureRequest: { id: string } }).featureRequest.id;
 }
 
-const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications, \d+ unread$/ });
+const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Admin notifications, \d+ unread$/ });
 
 async function unreadOnBell(page: Page): Promise<number> {
   const label = (await bell(page).getAttribute('aria-label')) ?? '';

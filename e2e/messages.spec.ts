@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '../common/account';
-import { MESSAGE_PAGE_SIZE } from '../common/conversations';
+import { MESSAGE_PAGE_SIZE, MESSAGE_TEXTS } from '../common/conversations';
 import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';
@@ -68,7 +68,10 @@ test('on a phone: a deep link opens the thread, older messages load, a reply pas
   await box.fill('One more thought');
   await box.press('Enter');
   await expect(thread.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.tooOften);
-  await expect(box).toHaveValue('One more thought');
+  // Refused, the message stays in the thread to retry: nothing typed is lost.
+  const unsent = thread.getByTestId('outbox-message');
+  await expect(unsent.getByTestId('message-text')).toHaveText('One more thought');
+  await expect(unsent.getByRole('button', { name: MESSAGE_TEXTS.notSent })).toBeVisible();
 
   await thread.getByRole('link', { name: 'Back to conversations' }).click();
   await expect(writer).toHaveURL(/\/messages$/);

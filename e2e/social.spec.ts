@@ -51,11 +51,12 @@ test('following from a profile, following back to become friends, the /friends t
   await openProfile(ada, ben);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('0 followers');
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.follow);
-  await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
+  // Message shows to everyone not blocked: whether the writer takes messages is asked when the composer opens (issue 12).
+  await expect(ada.page.getByTestId('message-button')).toBeVisible();
   await followButton(ada.page).click();
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.following);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('1 follower');
-  await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
+  await expect(ada.page.getByTestId('message-button')).toBeVisible();
 
   // Ben was followed first: his button offers to follow back.
   await openProfile(ben, ada);
@@ -78,6 +79,7 @@ test('following from a profile, following back to become friends, the /friends t
   const friends = ada.page.getByRole('list', { name: 'Friends' });
   await expect(friends.getByTestId('writer-name')).toHaveText([ben.name]);
   await expect(friends.getByTestId('writer-latest')).toHaveText('No public stories yet');
+  await expect(friends.getByRole('link', { name: `Message ${ben.name}` })).toHaveAttribute('href', `/messages?to=${ben.uid}`);
   await ada.page.getByRole('tab', { name: 'Following' }).click();
   await expect(ada.page.getByRole('list', { name: 'Following' }).getByTestId('writer-name')).toHaveText([ben.name]);
   await ada.page.getByRole('tab', { name: 'Followers' }).click();
@@ -98,7 +100,7 @@ test('following from a profile, following back to become friends, the /friends t
   await followButton(ada.page).click();
   await ada.page.getByRole('menuitem', { name: SOCIAL_TEXTS.unfollow }).click();
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.followBack);
-  await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
+  await expect(ada.page.getByTestId('message-button')).toBeVisible();
 });
 
 test('blocking from the menu hides each from the other until unblocked; muting for a while and unmuting', async ({ browser }) => {

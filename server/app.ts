@@ -22,7 +22,7 @@ import { streakRoutes } from './features/streaks/routes';
 import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feature-requests/routes';
 import { conversationRoutes } from './features/conversations/routes';
 import { directMessageRoutes } from './features/conversations/direct-routes';
-import { notificationRoutes } from './features/notifications/routes';
+import { notificationPrefsRoutes, notificationRoutes } from './features/notifications/routes';
 import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes';
 import { followRoutes } from './features/follows/routes';
 import { blockRoutes } from './features/blocks/routes';
@@ -77,6 +77,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/conversations', conversationRoutes(ctx));
   app.route('/api', directMessageRoutes(ctx));
   app.route('/api/notifications', notificationRoutes(ctx));
+  app.route('/api/me', notificationPrefsRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
   app.route('/api', followRoutes(ctx));

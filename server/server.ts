@@ -10,12 +10,14 @@ import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
+import { StreamPresence } from './events/presence';
 import { RateLimiter } from './http/rate-limit';
 import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './shared/users';
 import { recordSystemEvent } from './shared/audit-log';
 import { pruneOldLogs } from './features/logs/retention';
+import { deliverDueEmails } from './features/notifications';
 import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
@@ -25,6 +27,8 @@ import { createStorage } from './storage';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
+/** How often each instance looks for notification emails that are due (they wait 2 minutes anyway). */
+const EMAIL_TICK_MS = 15 * 1000;
 
 export interface StartOptions {
   config: AppConfig;
@@ -145,7 +149,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? openDatabase(config);
   const ctx = await createContext(config, database, logger);
-  const streams = new OpenStreams();
+  // Presence rows of this instance's open streams, renewed by one shared timer.
+  const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
   const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
   const app = createApp(ctx, { ping: database.ping, streams, webDir });
 
@@ -165,14 +170,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void pruneOldLogs(ctx.db, config.logRetentionDays).catch((err: unknown) => logger.warn({ err }, 'log retention prune failed'));
   }, MAINTENANCE_MS);
   maintenance.unref();
+  const emails = setInterval(() => {
+    void deliverDueEmails(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'notification emails failed'));
+  }, EMAIL_TICK_MS);
+  emails.unref();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(maintenance);
+      clearInterval(emails);
       // Open event streams keep the HTTP server from closing: end them first.
       streams.closeAll();
       await drainHttpServer(server);
+      await streams.presence?.stop();
       await ctx.bus.close();
       await ctx.mailer.close();
       await database.close();

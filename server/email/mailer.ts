@@ -7,6 +7,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on notification emails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -27,7 +29,7 @@ export function createMailer(mail: AppConfig['mail'], logger: Logger): Mailer {
   const transport = nodemailer.createTransport(mail.smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       logger.debug({ email: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'Email sent');
     },
     async close() {

@@ -152,3 +152,33 @@ export function passwordChangedMessage(o: { to: string; name: string; publicUrl:
     after: [["If it wasn't you, reset your password right away: ", { link: forgot }]],
   });
 }
+
+/**
+ * A notification email (issue 12): who did what, a link to it, and a one-click way to stop
+ * this type of email. Plain and short: a comment's opening words at most, never anyone's
+ * address.
+ */
+export function notificationEmailMessage(o: {
+  to: string;
+  name: string;
+  subject: string;
+  /** What happened, e.g. 'Ada commented on your story "Rain": "So good…"'. */
+  summary: string;
+  action: { label: string; link: string };
+  /** The page that turns this type of email off. */
+  unsubscribeLink: string;
+  /** What the unsubscribe link stops, e.g. 'emails about comments on your stories'. */
+  unsubscribeWhat: string;
+}): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: o.subject,
+    paragraphs: [o.summary],
+    action: o.action,
+    after: [
+      `You get this email because you were not on ${APP} when it happened. You can change which emails you get in Settings.`,
+      [`To stop ${o.unsubscribeWhat}: `, { link: o.unsubscribeLink }],
+    ],
+  });
+}

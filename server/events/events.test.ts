@@ -21,6 +21,35 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     expect(res.status).toBe(401);
   });
 
+  it('answers with the stream’s headers, the security headers, and no compression', async () => {
+    const writer = await signUp(server);
+    const controller = new AbortController();
+    const res = await fetch(new URL('/api/events', server.url), {
+      headers: { accept: 'text/event-stream', cookie: writer.client.cookieHeader, 'accept-encoding': 'gzip, br' },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('x-hono-already-sent')).toBeNull();
+    const first = await res.body!.getReader().read();
+    expect(new TextDecoder().decode(first.value)).toContain(': connected');
+    controller.abort();
+  });
+
+  it('answers HEAD with the status a GET would get, and ends it (no stream to hold open)', async () => {
+    const writer = await signUp(server);
+    const res = await writer.client.raw('HEAD', '/api/events?since=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect((await server.client().raw('HEAD', '/api/events')).status).toBe(401);
+    expect((await writer.client.raw('HEAD', '/api/events?watch=nowhere')).status).toBe(400);
+    expect(server.streams.openFor(writer.uid)).toBe(0);
+  });
+
   it('pushes a change to every open stream of that user, and only theirs', async () => {
     const writer = await signUp(server);
     const secondTab = server.client();

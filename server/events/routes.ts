@@ -1,14 +1,14 @@
-import { Hono } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { LiveEventPayload } from '@common/live-events';
-import type { AppEnv, ServerContext } from '../context';
+import type { ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { AppEnv, ServerContext, SignedInEnv } from '../context';
 import { requireUser } from '../auth/session';
-import { ADMINS_TOPIC, userTopic, type EventBus, type LiveEvent } from './bus';
+import { readQuery } from '../http/validate';
+import { ADMINS_TOPIC, userTopic, type EventBus } from './bus';
+import { SseConnection } from './connection';
 import { OUTBOX_PAGE } from './outbox';
 import type { OpenStreams } from './streams';
-
-const HEARTBEAT_MS = 25_000;
-const RESET_DATA = JSON.stringify({} satisfies LiveEventPayload<'reset'>);
+import { eventsQuerySchema, watchTopics } from './watch';
 
 /** The id the client last received (0 is one: "nothing yet"); null for a fresh start. */
 function lastEventId(value: string | undefined): number | null {
@@ -16,104 +16,116 @@ function lastEventId(value: string | undefined): number | null {
   return Number(value.trim());
 }
 
+/** Headers the stream sets itself; every other header of the response (security headers, a refreshed session cookie) is kept. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-hono-already-sent']);
+
 /**
- * One client's stream. Writes go out one at a time, in order; `sentUpTo` is the id the
- * client holds, so an event reaching it twice (replay and live) is sent once.
+ * The response headers once every middleware has run: they finish in the same turn of the
+ * event loop as the handler (each `await next()` continues in a microtask), so by the next
+ * macrotask `c.res` holds them all.
  */
-class StreamWriter {
-  sentUpTo = 0;
-  private chain = Promise.resolve();
-
-  constructor(private readonly stream: SSEStreamingApi) {}
-
-  get gone(): boolean {
-    return this.stream.closed || this.stream.aborted;
-  }
-
-  private enqueue(write: () => Promise<void>): void {
-    this.chain = this.chain.then(() => (this.gone ? undefined : write()));
-  }
-
-  event(event: LiveEvent): void {
-    if (event.id <= this.sentUpTo) return;
-    this.sentUpTo = event.id;
-    this.enqueue(() => this.stream.writeSSE({ id: String(event.id), event: event.type, data: event.payload }));
-  }
-
-  /** Moves the client to `id` without an event: its next reconnect resumes from there. */
-  position(id: number): void {
-    this.sentUpTo = id;
-    this.enqueue(() => this.stream.write(`id: ${id}\n\n`).then(() => undefined));
-  }
-
-  reset(id: number): void {
-    this.sentUpTo = id;
-    this.enqueue(() => this.stream.writeSSE({ id: String(id), event: 'reset', data: RESET_DATA }));
-  }
-
-  raw(text: string): void {
-    this.enqueue(() => this.stream.write(text).then(() => undefined));
-  }
-
-  settled(): Promise<void> {
-    return this.chain.catch(() => {});
-  }
+async function finalHeaders(c: Context<SignedInEnv>): Promise<Record<string, string | string[]>> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const headers: Record<string, string | string[]> = {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  };
+  for (const [name, value] of c.res.headers) if (!OWN_HEADERS.has(name) && name !== 'set-cookie') headers[name] = value;
+  const cookies = c.res.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  return headers;
 }
 
 /**
- * Brings a new stream up to date. Without Last-Event-ID it starts at the latest id. With
- * one, it replays every later event on the client's topics, or sends `reset` when some of
- * them are no longer kept (or the id is one this server never issued).
+ * Brings a new stream up to date. Without a last id it starts at the latest id. With one, it
+ * replays every later event on the client's topics, waiting for the socket to drain between
+ * pages, or sends `reset` when some of them are no longer kept (or the id is one this server
+ * never issued).
  */
-async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: number | null, out: StreamWriter): Promise<void> {
+async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: number | null, out: SseConnection): Promise<void> {
   const { oldest, latest } = await bus.position();
   if (resumeFrom === null) return out.position(latest);
   if (resumeFrom > latest || oldest > resumeFrom + 1) return out.reset(latest);
   out.sentUpTo = resumeFrom;
   for (let after = resumeFrom; !out.gone; ) {
     const page = await bus.since(topics, after);
-    page.forEach((event) => out.event(event));
+    page.forEach((event) => out.event(event, false));
     if (page.length < OUTBOX_PAGE) break;
     after = page.at(-1)!.id;
+    await out.drained();
   }
 }
 
-/** GET /api/events: the signed-in user's live updates as Server-Sent Events. */
+interface StreamRequest {
+  uid: string;
+  topics: string[];
+  resumeFrom: number | null;
+  watching: string | null;
+}
+
+/**
+ * Runs one stream on Node's response, outside Hono's web-stream machinery (which costs tens
+ * of KB per connection: docs/decisions/0016-live-streams-at-scale.md). Subscribes before
+ * catching up so nothing falls between the two.
+ */
+async function runStream(ctx: ServerContext, streams: OpenStreams, res: ServerResponse, headers: Promise<Record<string, string | string[]>>, req: StreamRequest): Promise<void> {
+  const head = await headers;
+  if (res.destroyed) return;
+  // Recorded before the client sees the stream open, so "online" holds from then on.
+  const presenceId = (await streams.presence?.add(req.uid, req.watching)) ?? null;
+  const out = new SseConnection(res);
+  const unsubscribe = ctx.bus.subscribe(req.topics, out.deliver);
+  // At most MAX_OPEN_STREAMS_PER_USER per user: this one may close their oldest.
+  const forget = streams.add(req.uid, out.end);
+  streams.beatFor(out);
+  const cleanUp = () => {
+    unsubscribe();
+    forget();
+    streams.stopBeating(out);
+    streams.presence?.remove(presenceId);
+  };
+  if (res.destroyed) return cleanUp();
+  res.once('close', cleanUp);
+  res.writeHead(200, head);
+  out.write(': connected\n\nretry: 3000\n\n', false);
+  try {
+    await catchUp(ctx.bus, req.topics, req.resumeFrom, out);
+    out.release();
+  } catch (err) {
+    // The client reconnects with the last id it holds and is replayed from there.
+    ctx.logger.warn({ err }, 'live-event replay failed; ending the stream');
+    out.end();
+  }
+}
+
+function outgoingOf(c: Context<SignedInEnv>): ServerResponse {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing) throw new Error('GET /api/events needs @hono/node-server (c.env.outgoing)');
+  return outgoing;
+}
+
+/**
+ * GET /api/events[?since=<id>][&watch=<target>]: the signed-in user's live updates as
+ * Server-Sent Events, plus the events of what the tab watches.
+ */
 export function eventRoutes(ctx: ServerContext, streams: OpenStreams) {
   const app = new Hono<AppEnv>();
-  app.get('/', requireUser, (c) => {
-    const user = c.var.user!;
-    const topics = [userTopic(user.uid), ...(user.admin ? [ADMINS_TOPIC] : [])];
-    const resumeFrom = lastEventId(c.req.header('last-event-id'));
-    c.header('cache-control', 'no-cache, no-transform');
-    c.header('x-accel-buffering', 'no');
-
-    return streamSSE(c, async (stream) => {
-      const out = new StreamWriter(stream);
-      // Subscribe before catching up so nothing falls between the two; live events wait
-      // until the replay is written, so ids reach the client in order.
-      let held: LiveEvent[] | null = [];
-      const unsubscribe = ctx.bus.subscribe(topics, (event) => (held ? held.push(event) : out.event(event)));
-      let finish: () => void = () => {};
-      const done = new Promise<void>((resolve) => (finish = resolve));
-      // At most MAX_OPEN_STREAMS_PER_USER per user: this one may close their oldest.
-      const forget = streams.add(user.uid, finish);
-      stream.onAbort(finish);
-      const heartbeat = setInterval(() => out.raw(': keep-alive\n\n'), HEARTBEAT_MS);
-      try {
-        out.raw(': connected\n\nretry: 3000\n\n');
-        await catchUp(ctx.bus, topics, resumeFrom, out);
-        held.forEach((event) => out.event(event));
-        held = null;
-        await done;
-      } finally {
-        clearInterval(heartbeat);
-        unsubscribe();
-        forget();
-        await out.settled();
-        await stream.close();
-      }
+  app.get('/', requireUser, async (c) => {
+    const { since, watch } = readQuery(c, eventsQuerySchema);
+    const { user, viewer } = c.var;
+    const topics = [userTopic(user.uid), ...(user.admin ? [ADMINS_TOPIC] : []), ...(watch ? await watchTopics(ctx.db, viewer, watch) : [])];
+    const header = c.req.header('last-event-id');
+    const resumeFrom = header !== undefined ? lastEventId(header) : (since ?? null);
+    // A HEAD has no body to stream: the answer a GET would start with, and done.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
+    const res = outgoingOf(c);
+    void runStream(ctx, streams, res, finalHeaders(c), { uid: user.uid, topics, resumeFrom, watching: watch ?? null }).catch((err: unknown) => {
+      ctx.logger.error({ err }, 'live-event stream failed');
+      res.destroy();
     });
+    // A response of its own per stream: middleware add headers to it (read by finalHeaders).
+    return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
   });
   return app;
 }

@@ -44,7 +44,7 @@ interface Personas {
 }
 
 /** Stories (public and private), comments and favourites of the personas, for the requests to name. */
-async function makePool(clients: SignedUp[]): Promise<Pool> {
+async function makePool(server: TestServer, clients: SignedUp[]): Promise<Pool> {
   const pool: Pool = {
     storyIds: [],
     commentIds: [],
@@ -52,6 +52,8 @@ async function makePool(clients: SignedUp[]): Promise<Pool> {
     emails: clients.map((c) => c.email),
     featureRequestIds: [],
     conversationIds: [],
+    messageIds: [],
+    notificationIds: [],
     greetingIds: [],
   };
   for (const [n, { client }] of clients.entries()) {
@@ -82,6 +84,24 @@ async function makePool(clients: SignedUp[]): Promise<Pool> {
     if (answer.status !== 201 || !conversationId) throw new Error(`setup: response ${answer.status} ${JSON.stringify(answer.body)}`);
     pool.conversationIds.push(conversationId);
   }
+  // Direct messages: the writers are a day old (new accounts cannot start conversations) and take messages from everyone.
+  await server.ctx.db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(), whoCanMessage: 'everyone' })
+    .where('uid', 'in', clients.map((c) => c.uid))
+    .execute();
+  for (const [n, { client }] of clients.entries()) {
+    const to = clients[(n + 1) % clients.length]!.uid;
+    const res = await client.post<{ conversation: { id: string }; message: { id: string } }>('/api/conversations', { to, text: `Hello from ${n}.` });
+    if (res.status !== 201) throw new Error(`setup: direct message ${res.status} ${JSON.stringify(res.body)}`);
+    pool.conversationIds.push(res.body.conversation.id);
+    pool.messageIds.push(res.body.message.id);
+  }
+  for (const { client } of clients) {
+    const res = await client.get<{ notifications: Array<{ id: string }> }>('/api/notifications');
+    pool.notificationIds.push(...res.body.notifications.map((n) => n.id));
+  }
+  if (pool.notificationIds.length === 0) throw new Error('setup: the comments and favourites made no notifications');
   const greetings = await admin.get<{ greetings: Array<{ id: string }> }>('/api/admin/greetings');
   pool.greetingIds.push(...greetings.body.greetings.map((g) => g.id));
   return pool;
@@ -220,7 +240,7 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
       users: users.map((u) => u.client.cookieHeader),
       throwaway: { email: throwaway.email, password: throwaway.password },
     };
-    pool = await makePool([admin, ...users]);
+    pool = await makePool(server, [admin, ...users]);
     files = await uploadFiles();
   }, 60_000);
 

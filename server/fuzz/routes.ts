@@ -19,6 +19,10 @@ export interface Pool {
   emails: string[];
   featureRequestIds: string[];
   conversationIds: string[];
+  /** Messages in those conversations (direct and feature-request ones). */
+  messageIds: string[];
+  /** Notifications of the personas (comments and favourites on their stories). */
+  notificationIds: string[];
   greetingIds: string[];
 }
 
@@ -64,6 +68,8 @@ export const PARAMS: Record<string, Gen> = {
   notification: text('00000000-0000-4000-8000-000000000000'),
   featureRequest: (r, p) => r.pick(p.featureRequestIds),
   conversation: (r, p) => r.pick(p.conversationIds),
+  message: (r, p) => r.pick(p.messageIds),
+  userNotification: (r, p) => r.pick(p.notificationIds),
   greeting: (r, p) => r.pick(p.greetingIds),
 };
 
@@ -148,6 +154,7 @@ export const ROUTES: FuzzRoute[] = [
 
   // Live events, admin, prompts, feature requests, logs
   { method: 'GET', path: '/api/events', stream: true },
+  { method: 'GET', path: '/api/events', stream: true, query: { watch: (r, p) => r.pick(['community', `story:${r.pick(p.storyIds)}`, `profile:${r.pick(p.uids)}`]), since: text('0', '1', '99999') } },
   { method: 'GET', path: '/api/admin/overview' },
   { method: 'GET', path: '/api/admin/dashboard', query: { days: text('7', '30', '90') } },
   { method: 'GET', path: '/api/admin/notifications', query: { cursor: page.cursor } },
@@ -169,7 +176,34 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'DELETE', path: '/api/admin/feature-requests/:featureRequest' },
 
   // Conversations (server/features/conversations/routes.ts)
-  { method: 'GET', path: '/api/conversations', query: { cursor: page.cursor } },
+  { method: 'GET', path: '/api/conversations', query: { cursor: page.cursor, folder: text('inbox', 'requests') } },
+  { method: 'POST', path: '/api/conversations', body: { to: uid, text: text('Hello there!', 'Loved your story.\nMore please.') } },
+  { method: 'PATCH', path: '/api/conversations/:conversation/messages/:message', body: { text: text('Edited: hello.') } },
+  { method: 'DELETE', path: '/api/conversations/:conversation/messages/:message', query: { for: text('everyone', 'me') } },
+  { method: 'POST', path: '/api/conversations/:conversation/typing', body: {} },
+  { method: 'POST', path: '/api/conversations/:conversation/accept', body: {} },
+  { method: 'POST', path: '/api/conversations/:conversation/decline', body: {} },
+  { method: 'GET', path: '/api/users/:uid/can-message' },
+  { method: 'GET', path: '/api/me/messaging-settings' },
+  {
+    method: 'PATCH',
+    path: '/api/me/messaging-settings',
+    body: { whoCanMessage: pick(['friends', 'following', 'everyone', 'nobody']), readReceipts: bool, typingIndicator: bool },
+  },
+
+  // Notifications (server/features/notifications/routes.ts)
+  { method: 'GET', path: '/api/notifications', query: { cursor: page.cursor } },
+  { method: 'GET', path: '/api/notifications/unread-count' },
+  { method: 'GET', path: '/api/notifications/:userNotification/actors', query: { cursor: page.cursor } },
+  { method: 'POST', path: '/api/notifications/:userNotification/read', body: {} },
+  { method: 'POST', path: '/api/notifications/read-all', body: {} },
+  { method: 'POST', path: '/api/notifications/unsubscribe', body: { token: token } },
+  { method: 'GET', path: '/api/me/notification-prefs' },
+  {
+    method: 'PATCH',
+    path: '/api/me/notification-prefs',
+    body: { types: (r) => ({ [r.pick(['comment', 'reaction', 'follow'])]: { on: r.chance(0.5), from: r.pick(['everyone', 'following']) } }), email: (r) => ({ comment: r.chance(0.5) }) },
+  },
   { method: 'GET', path: '/api/conversations/unread-count' },
   { method: 'GET', path: '/api/conversations/:conversation' },
   { method: 'GET', path: '/api/conversations/:conversation/messages', query: { cursor: page.cursor } },

@@ -19,6 +19,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) URL in the text, in order. */
   links: string[];
+  /** Each header's raw value by lower-case name (the last one when repeated), e.g. 'list-unsubscribe'. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -66,6 +68,7 @@ export async function parseMail(source: Readable | Buffer | string, envelopeTo: 
     text,
     html: parsed.html || '',
     links: linksIn(text),
+    headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key.toLowerCase(), h.line.slice(h.line.indexOf(':') + 1).trim()])),
   };
 }
 

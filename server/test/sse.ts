@@ -7,11 +7,14 @@ export interface SseMessage {
 }
 
 /** Reads a Server-Sent Events response the way EventSource would, for tests. */
-export async function openEventStream(client: TestClient, lastEventId?: string) {
+export async function openEventStream(client: TestClient, lastEventId?: string, query: Record<string, string> = {}) {
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream', cookie: client.cookieHeader };
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const res = await fetch(new URL('/api/events', client.baseUrl), { headers, signal: controller.signal });
+  // `query`: e.g. { watch: 'story:<id>', since: '<id>' }, what a tab's EventSource sends.
+  const url = new URL('/api/events', client.baseUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  const res = await fetch(url, { headers, signal: controller.signal });
   const received: SseMessage[] = [];
   const waiters: Array<() => void> = [];
   let ended = false;

@@ -22,6 +22,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'feed', lazy: () => import('../features/feed/FeedScreen').then((m) => ({ Component: m.FeedScreen })) },
   { path: 'friends', lazy: () => import('../features/friends/FriendsScreen').then((m) => ({ Component: m.FriendsScreen })) },
   { path: 'messages', lazy: () => import('../features/messages/MessagesScreen').then((m) => ({ Component: m.MessagesScreen })) },
+  { path: 'notifications', lazy: () => import('../features/notifications/NotificationsScreen').then((m) => ({ Component: m.NotificationsScreen })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
   { path: 'mrt-test', lazy: () => import('../features/mrt-test/MrtTestScreen').then((m) => ({ Component: m.MrtTestScreen })) },
   {
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordScreen').then((m) => ({ Component: m.ForgotPasswordScreen })) },
           { path: 'reset-password', lazy: () => import('../features/auth/ResetPasswordScreen').then((m) => ({ Component: m.ResetPasswordScreen })) },
           { path: 'verify-email', lazy: () => import('../features/auth/VerifyEmailScreen').then((m) => ({ Component: m.VerifyEmailScreen })) },
+          { path: 'unsubscribe', lazy: () => import('../features/notifications/UnsubscribeScreen').then((m) => ({ Component: m.UnsubscribeScreen })) },
           { path: 'confirm-email', lazy: () => import('../features/auth/ConfirmEmailScreen').then((m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
           ...guestReadableRoutes,

@@ -6,12 +6,15 @@ import { apiErrorSchema } from '@common/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** A 429's own sentence from the server (e.g. the same-message limit); `message` stays ACCOUNT_TEXTS.tooOften. */
+  readonly serverMessage: string | null;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, serverMessage: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -77,8 +80,8 @@ async function readJson(response: Response): Promise<unknown> {
  * show the failure beside what was typed and never clear it on error, so nothing is lost.
  */
 async function errorFromResponse(response: Response): Promise<ApiError> {
-  if (response.status === 429) return new ApiError(429, 'rate_limited', ACCOUNT_TEXTS.tooOften);
   const parsed = apiErrorSchema.safeParse(await readJson(response));
+  if (response.status === 429) return new ApiError(429, 'rate_limited', ACCOUNT_TEXTS.tooOften, parsed.success ? parsed.data.error.message : null);
   if (parsed.success) {
     const { code, message } = parsed.data.error;
     return new ApiError(response.status, code, message);

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType } from '@common/live-events';
+import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
 import { setCurrentUserData } from './auth';
 import type { MessagePage } from '@common/conversations';
-import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys } from './query-keys';
+import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
 import { typingStarted, typingStopped } from './typing';
+import { applyProfileCounts, applyStoryCounts } from './live-counts';
+import { eventsUrl, useWatchTarget } from './watch';
 
 const EVENTS_URL = '/api/events';
 
@@ -42,14 +44,22 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
       void queryClient.invalidateQueries({ queryKey: greetingKeys.today });
     },
     // The feed's pages stay put (a reader's own unfollow or block refetches them through its mutation); only the pill's count may change.
+    // A block hides conversations and notifications across it: their lists and counts refetch too.
     'relationship.changed': () => {
       void queryClient.invalidateQueries({ queryKey: socialKeys.all });
       void queryClient.invalidateQueries({ queryKey: feedKeys.newCount });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
     'follow.created': () => void queryClient.invalidateQueries({ queryKey: socialKeys.all }),
     'follow.requested': () => void queryClient.invalidateQueries({ queryKey: socialKeys.requests }),
     // Only the count: the pages stay as they are, so nothing moves under the reader.
     'feed.published': () => void queryClient.invalidateQueries({ queryKey: feedKeys.newCount }),
+    // Watched screens (useWatch): counts are patched in place, never whole lists refetched.
+    'story.counts': (counts) => applyStoryCounts(queryClient, counts, userId),
+    // The open story page's conversation; this tab's own post or delete refetches it too, harmlessly.
+    'story.comments': ({ storyId }) => void queryClient.invalidateQueries({ queryKey: storyKeys.comments(storyId) }),
+    'profile.counts': (counts) => applyProfileCounts(queryClient, counts),
     // The server no longer has everything this tab missed: refetch what it shows.
     reset: () => void queryClient.invalidateQueries(),
   };
@@ -77,26 +87,55 @@ export function handleLiveEvent<T extends LiveEventType>(type: T, handlers: Live
   handler(parsed.data as LiveEventPayload<T>);
 }
 
+/** The id an SSE message carried, if any (a bare `id:` line moves it too, but reaches no listener). */
+function eventIdOf(event: Event): string | null {
+  return event instanceof MessageEvent && typeof event.lastEventId === 'string' && event.lastEventId !== '' ? event.lastEventId : null;
+}
+
 /**
  * Keeps this tab in step with changes made elsewhere (other tabs, other devices) while
- * signed in. EventSource reconnects on its own and resumes with Last-Event-ID; the server
- * replays what was missed, or sends `reset` when it no longer can.
+ * signed in, and with the screen it shows (useWatch). EventSource reconnects on its own and
+ * resumes with Last-Event-ID; the server replays what was missed, or sends `reset` when it no
+ * longer can. When the watched screen changes the stream is reopened with `since` set to the
+ * last id received (a new EventSource cannot send that header), so nothing falls between.
+ * (A tab that has received no event yet has no id to give and starts at the newest.)
  */
 export function useLiveEvents(userId: string | null): void {
   const queryClient = useQueryClient();
+  const target = useWatchTarget();
+  // Per signed-in user: another user's position means nothing to this one's stream.
+  const lastId = useRef<{ userId: string; id: string } | null>(null);
 
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(EVENTS_URL);
     const handlers = liveEventHandlers(queryClient, userId);
-    const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
-      const listener = (event: Event) => handleLiveEvent(type, handlers, event);
-      source.addEventListener(type, listener);
-      return () => source.removeEventListener(type, listener);
-    });
-    return () => {
-      subscriptions.forEach((unsubscribe) => unsubscribe());
-      source.close();
+    const open = (watch: WatchTarget | null): (() => void) => {
+      const since = lastId.current?.userId === userId ? lastId.current.id : null;
+      const source = new EventSource(eventsUrl(EVENTS_URL, watch, since));
+      const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
+        const listener = (event: Event) => {
+          const id = eventIdOf(event);
+          if (id) lastId.current = { userId, id };
+          handleLiveEvent(type, handlers, event);
+        };
+        source.addEventListener(type, listener);
+        return () => source.removeEventListener(type, listener);
+      });
+      // A watch the server refuses (the story just went private, the writer blocks this
+      // viewer) ends the stream for good: carry on with the user's own events.
+      const onError = () => {
+        if (!watch || source.readyState !== EventSource.CLOSED) return;
+        close();
+        close = open(null);
+      };
+      source.addEventListener('error', onError);
+      return () => {
+        subscriptions.forEach((unsubscribe) => unsubscribe());
+        source.removeEventListener('error', onError);
+        source.close();
+      };
     };
-  }, [userId, queryClient]);
+    let close = open(target);
+    return () => close();
+  }, [userId, queryClient, target]);
 }

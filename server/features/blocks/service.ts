@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import { userTopic } from '../../events/bus';
 import { authorizeRelationTarget } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
-import { loadRelationship, lockUsers, removeFollowsBetween } from '../follows';
+import { loadRelationship, lockUsers, recordProfileCounts, removeFollowsBetween } from '../follows';
 
 /**
  * Blocks and mutes. A block is one transaction: both writers' rows locked (lockUsers, the
@@ -45,7 +45,7 @@ export async function block(ctx: ServerContext, viewer: SignedInViewer, uid: str
       .returning('blockerUid')
       .execute();
     if (inserted.length > 0) {
-      await removeFollowsBetween(trx, viewer.uid, uid);
+      if (await removeFollowsBetween(trx, viewer.uid, uid)) await recordProfileCounts(ctx, trx, [viewer.uid, uid]);
       await tellBoth(ctx, trx, viewer.uid, uid);
     }
     return loadRelationship(trx, viewer.uid, uid);

@@ -6,7 +6,8 @@ import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
-import { findStoryRow, lockStory } from '../stories';
+import { findStoryRow, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
+import { notify, openingWords, withdraw } from '../notifications';
 import { findComment, listComments } from './queries';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
@@ -31,12 +32,15 @@ export async function addComment(
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'comment', row);
     await trx.insertInto('storyComments').values({ id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() }).execute();
+    await notify(ctx, trx, { to: row.uid, type: 'comment', actorUid: viewer.uid, at: new Date().toISOString(), link: `/story/${storyId}`, subject: row.title, detail: openingWords(text, 80), commentId: id, storyId });
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ commentsCount: eb('commentsCount', '+', 1) }))
       .where('id', '=', storyId)
       .returning('commentsCount')
       .executeTakeFirstOrThrow();
+    await recordStoryComment(ctx, trx, storyId, id, 'created');
+    await recordStoryCounts(ctx, trx, storyId);
     return { commentsCount: Number(updated.commentsCount), story: row };
   });
   const comment = await findComment(ctx.db, id, viewer, story);
@@ -57,12 +61,15 @@ export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, 
     authorizeComment(viewer, 'delete', comment, row);
     const deleted = await trx.deleteFrom('storyComments').where('id', '=', commentId).returning('id').execute();
     if (deleted.length === 0) return Number(row.commentsCount);
+    await withdraw(ctx, trx, { to: row.uid, type: 'comment', actorUid: comment.uid, commentId });
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ commentsCount: eb('commentsCount', '-', deleted.length) }))
       .where('id', '=', storyId)
       .returning('commentsCount')
       .executeTakeFirstOrThrow();
+    await recordStoryComment(ctx, trx, storyId, commentId, 'deleted');
+    await recordStoryCounts(ctx, trx, storyId);
     return Number(updated.commentsCount);
   });
 }

@@ -71,7 +71,9 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
       lastMessageAt: expect.any(String),
       unread: true,
       created_at: expect.any(String),
-      permissions: { reply: true },
+      state: 'inbox',
+      typingIndicator: false,
+      permissions: { reply: true, accept: false },
     });
     expect(JSON.stringify(mine)).not.toContain(ADMIN_EMAIL);
     expect(await unreadCount(writer.client)).toBe(1);

@@ -1,11 +1,31 @@
-import type { ServerContext } from '../../context';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
+import { messagingSettingsUpdateSchema } from '@common/conversations';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { notFound } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
+import { readJson } from '../../http/validate';
+import { USER_NOT_FOUND } from '../../policy/profiles';
+import { ID_PATTERN } from '../../shared/ids';
+import { canMessage } from './direct';
+import { readMessagingSettings, updateMessagingSettings } from './settings';
 
 /** /api/users/:uid/can-message and /api/me/messaging-settings (direct messages, issue 12). */
 export function directMessageRoutes(ctx: ServerContext) {
   // Mounted beside other routers: each route says `requireUser` itself (never app.use('*')).
   const app = new Hono<AppEnv>();
-  void ctx;
+
+  app.get('/users/:uid/can-message', requireUser, async (c) => {
+    const uid = c.req.param('uid');
+    if (!ID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
+    return c.json(await canMessage(ctx, c.var.viewer, uid));
+  });
+
+  app.get('/me/messaging-settings', requireUser, async (c) => c.json(await readMessagingSettings(ctx, c.var.viewer)));
+
+  app.patch('/me/messaging-settings', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) =>
+    c.json(await updateMessagingSettings(ctx, c.var.viewer, await readJson(c, messagingSettingsUpdateSchema))),
+  );
+
   return app;
 }

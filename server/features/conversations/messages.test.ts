@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageResponseSchema } from '@common/conversations';
+import { conversationResponseSchema, messageResponseSchema } from '@common/conversations';
 import { adminFeatureRequestPageSchema } from '@common/feature-request';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
@@ -148,5 +148,23 @@ describe.each(testDialects())('messages in a feature request thread on %s', (dia
     expect(stored.conversations[0]).toMatchObject({ lastMessageAt: times.at(-1), lastMessage: stored.messages.at(-1)!.text });
     expect(stored.request?.lastActivity).toBe(times.at(-1));
     expect(stored.participants.map((p) => p.uid).sort()).toEqual([admin.uid, second.uid, writer.uid].sort());
+  });
+
+  it('offers only "delete for me" in a request’s thread: its messages are also the request’s responses', async () => {
+    const { writer, conversationId, request } = await thread('Hide me', 'An answer');
+    const opened = conversationResponseSchema.parse((await writer.client.get(`/api/conversations/${conversationId}`)).body);
+    const answer = opened.messages.find((m) => m.text === 'An answer')!;
+    expect(answer.permissions).toEqual({ edit: false, deleteForEveryone: false, deleteForMe: true });
+    const own = opened.messages.find((m) => m.isFeatureRequest)!;
+    expect(own.permissions).toEqual({ edit: false, deleteForEveryone: false, deleteForMe: true });
+    expect((await writer.client.patch(`/api/conversations/${conversationId}/messages/${own.id}`, { text: 'Changed' })).status).toBe(403);
+    expect((await writer.client.delete(`/api/conversations/${conversationId}/messages/${own.id}?for=everyone`)).status).toBe(403);
+
+    expect((await writer.client.delete(`/api/conversations/${conversationId}/messages/${answer.id}?for=me`)).status).toBe(200);
+    const mine = conversationResponseSchema.parse((await writer.client.get(`/api/conversations/${conversationId}`)).body);
+    expect(mine.messages.map((m) => m.id)).toEqual([own.id]);
+    const admins = conversationResponseSchema.parse((await admin.client.get(`/api/conversations/${conversationId}`)).body);
+    expect(admins.messages.map((m) => m.id)).toEqual([own.id, answer.id]);
+    expect((await storedThread(server.ctx.db, request.id)).responses.map((r) => r.text)).toEqual(['An answer']);
   });
 });

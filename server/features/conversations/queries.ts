@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   CONVERSATION_PAGE_SIZE,
@@ -6,6 +6,7 @@ import {
   MESSAGE_FROM_TYPES,
   MESSAGE_PAGE_SIZE,
   featureRequestTitle,
+  type ConversationFolder,
   type ConversationListResponse,
   type ConversationMember,
   type ConversationMessage,
@@ -17,14 +18,15 @@ import { DEFAULT_PROFILE_ICON, isProfileIcon } from '@common/profile-icons';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
-import { conversationPolicy } from '../../policy/conversations';
+import { conversationPolicy, messagePolicy } from '../../policy/conversations';
+import { blockedEitherWay } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 
 type Db = Kysely<Database>;
 
-/** A conversation as the rules and the writers see it: the row and who takes part, with their unread state. */
+/** A conversation as the rules and the writers see it: the row and who takes part, with their unread and read state. */
 export interface ConversationRecord {
   id: string;
   type: ConversationType;
@@ -32,9 +34,29 @@ export interface ConversationRecord {
   lastMessage: string | null;
   lastMessageAt: string | null;
   created_at: string;
+  /** A direct conversation's pair (directPairKey); null for a feature request's thread. */
+  pairKey: string | null;
+  /** 'accepted', or a direct conversation's 'request' / 'declined'. */
+  status: string;
+  /** Who started a direct conversation. */
+  createdBy: string | null;
   participants: string[];
   /** The participants whose unread flag is set (the spec's unreadFor). */
   unreadFor: string[];
+  /** When each participant last read it (null: never). */
+  lastReadAt: Record<string, string | null>;
+}
+
+/** A participant's messaging switches, which decide "Seen" and "typing…". */
+export interface MessagingSwitches {
+  readReceipts: boolean;
+  typingIndicator: boolean;
+}
+
+/** The record with the facts the rules need: a block between a direct conversation's writers, and their switches. */
+export interface ConversationView extends ConversationRecord {
+  blocked: boolean;
+  switches: Map<string, MessagingSwitches>;
 }
 
 function asConversationType(value: string): ConversationType {
@@ -44,14 +66,14 @@ function asConversationType(value: string): ConversationType {
   return type;
 }
 
-type ConversationRow = Omit<ConversationRecord, 'participants' | 'unreadFor' | 'type'> & { type: string };
+type ConversationRow = Omit<ConversationRecord, 'participants' | 'unreadFor' | 'lastReadAt' | 'type'> & { type: string };
 
 /** The rows with their participants, read in one query. */
 async function withParticipants(db: Db, rows: ConversationRow[]): Promise<ConversationRecord[]> {
   if (rows.length === 0) return [];
   const people = await db
     .selectFrom('conversationParticipants')
-    .select(['conversationId', 'uid', 'unread'])
+    .select(['conversationId', 'uid', 'unread', 'lastReadAt'])
     .where('conversationId', 'in', rows.map((r) => r.id))
     .orderBy('uid')
     .execute();
@@ -62,6 +84,7 @@ async function withParticipants(db: Db, rows: ConversationRow[]): Promise<Conver
       type: asConversationType(row.type),
       participants: mine.map((p) => p.uid),
       unreadFor: mine.filter((p) => fromDbBool(p.unread)).map((p) => p.uid),
+      lastReadAt: Object.fromEntries(mine.map((p) => [p.uid, p.lastReadAt])),
     };
   });
 }
@@ -72,7 +95,7 @@ async function recordOf(db: Db, row: ConversationRow | undefined): Promise<Conve
   return record ?? null;
 }
 
-const CONVERSATION_COLUMNS = ['id', 'type', 'featureRequestId', 'lastMessage', 'lastMessageAt', 'created_at'] as const;
+const CONVERSATION_COLUMNS = ['id', 'type', 'featureRequestId', 'lastMessage', 'lastMessageAt', 'created_at', 'pairKey', 'status', 'createdBy'] as const;
 
 export async function findConversation(db: Db, id: string): Promise<ConversationRecord | null> {
   return recordOf(db, await db.selectFrom('conversations').select(CONVERSATION_COLUMNS).where('id', '=', id).executeTakeFirst());
@@ -102,6 +125,67 @@ export async function lockRequestConversation(trx: Db, dialect: Dialect, feature
     .$if(dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   return recordOf(trx, row);
+}
+
+/** Two writers' direct conversation, locked as above (callers hold both users' rows first); null when they have none. */
+export async function lockDirectConversation(trx: Db, dialect: Dialect, pairKey: string): Promise<ConversationRecord | null> {
+  const row = await trx
+    .selectFrom('conversations')
+    .select(CONVERSATION_COLUMNS)
+    .where('pairKey', '=', pairKey)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  return recordOf(trx, row);
+}
+
+export async function findDirectConversation(db: Db, pairKey: string): Promise<ConversationRecord | null> {
+  return recordOf(db, await db.selectFrom('conversations').select(CONVERSATION_COLUMNS).where('pairKey', '=', pairKey).executeTakeFirst());
+}
+
+export async function switchesOf(db: Db, uids: readonly string[]): Promise<Map<string, MessagingSwitches>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['uid', 'readReceipts', 'typingIndicator']).where('uid', 'in', [...uids]).execute();
+  return new Map(rows.map((r) => [r.uid, { readReceipts: fromDbBool(r.readReceipts), typingIndicator: fromDbBool(r.typingIndicator) }]));
+}
+
+/** Adds the facts the rules need (blocks are only between a direct conversation's two writers). */
+export async function viewOf(db: Db, record: ConversationRecord | null): Promise<ConversationView | null> {
+  if (!record) return null;
+  const [a, b] = record.participants;
+  const blocked = record.type === 'direct' && a !== undefined && b !== undefined ? await blockedEitherWay(db, a, b) : false;
+  const switches = record.type === 'direct' ? await switchesOf(db, record.participants) : new Map<string, MessagingSwitches>();
+  return { ...record, blocked, switches };
+}
+
+export async function findConversationView(db: Db, id: string): Promise<ConversationView | null> {
+  return viewOf(db, await findConversation(db, id));
+}
+
+/** The other writer of a direct conversation. */
+export function otherParticipant(conversation: ConversationRecord, uid: string): string | null {
+  return conversation.participants.find((p) => p !== uid) ?? null;
+}
+
+/** Both writers have the switch on (a direct conversation only). */
+function bothOn(view: ConversationView, switch_: keyof MessagingSwitches): boolean {
+  if (view.type !== 'direct' || view.participants.length !== 2) return false;
+  return view.participants.every((uid) => view.switches.get(uid)?.[switch_] === true);
+}
+
+/** Whether the writers see each other typing. */
+export function typingShown(view: ConversationView): boolean {
+  return bothOn(view, 'typingIndicator') && view.status === 'accepted' && !view.blocked;
+}
+
+/**
+ * Up to when the viewer's own messages read "Seen": the other writer's last read, when both
+ * have read receipts on and the conversation is accepted (a request's recipient reads it
+ * unseen: they are told the sender won't know unless they accept).
+ */
+export function seenUntil(view: ConversationView, viewerUid: string): string | null {
+  if (!bothOn(view, 'readReceipts') || view.status !== 'accepted') return null;
+  const other = otherParticipant(view, viewerUid);
+  return other ? (view.lastReadAt[other] ?? null) : null;
 }
 
 /** Participants with what others see of them: name and avatar, never the email. */
@@ -135,39 +219,69 @@ async function requestTexts(db: Db, ids: string[]): Promise<Map<string, string>>
 }
 
 /** Conversations as the viewer's list shows them, in the order given. */
-async function summaries(db: Db, viewer: SignedInViewer, conversations: ConversationRecord[]): Promise<ConversationSummary[]> {
+async function summaries(db: Db, viewer: SignedInViewer, conversations: ConversationView[]): Promise<ConversationSummary[]> {
   const members = await membersOf(db, conversations.map((c) => c.id));
   const texts = await requestTexts(db, conversations.flatMap((c) => (c.featureRequestId ? [c.featureRequestId] : [])));
-  return conversations.map((c) => ({
-    id: c.id,
-    type: c.type,
-    featureRequestId: c.featureRequestId,
-    title: featureRequestTitle(c.featureRequestId ? (texts.get(c.featureRequestId) ?? null) : null),
-    members: (members.get(c.id) ?? []).filter((m) => m.uid !== viewer.uid),
-    lastMessage: c.lastMessage,
-    lastMessageAt: c.lastMessageAt,
-    unread: c.unreadFor.includes(viewer.uid),
-    created_at: c.created_at,
-    permissions: conversationPolicy.permissions(viewer, c),
-  }));
+  return conversations.map((c) => {
+    const others = (members.get(c.id) ?? []).filter((m) => m.uid !== viewer.uid);
+    return {
+      id: c.id,
+      type: c.type,
+      featureRequestId: c.featureRequestId,
+      title:
+        c.type === 'direct'
+          ? others.map((m) => m.displayName).join(', ') || 'Conversation'
+          : featureRequestTitle(c.featureRequestId ? (texts.get(c.featureRequestId) ?? null) : null),
+      members: others,
+      lastMessage: c.lastMessage,
+      lastMessageAt: c.lastMessageAt,
+      unread: c.unreadFor.includes(viewer.uid),
+      created_at: c.created_at,
+      state: conversationPolicy.state(viewer, c),
+      typingIndicator: typingShown(c),
+      permissions: conversationPolicy.permissions(viewer, c),
+    };
+  });
 }
 
-export async function conversationSummary(db: Db, viewer: SignedInViewer, conversation: ConversationRecord): Promise<ConversationSummary> {
+export async function conversationSummary(db: Db, viewer: SignedInViewer, conversation: ConversationView): Promise<ConversationSummary> {
   const [summary] = await summaries(db, viewer, [conversation]);
   return summary!;
 }
 
-const listCursor = z.object({ k: z.literal('conversations'), t: cursorField.time, i: cursorField.id });
+/** SQL: the conversation in column c.id is not a direct one with a block either way between the viewer and its other writer. */
+function noBlockIn(viewerUid: string): Expression<SqlBool> {
+  return sql<SqlBool>`("c"."type" <> 'direct' or not exists (
+    select 1 from "conversationParticipants" as "op" inner join "blocks" as "bl"
+      on ("bl"."blockerUid" = ${viewerUid} and "bl"."blockedUid" = "op"."uid") or ("bl"."blockerUid" = "op"."uid" and "bl"."blockedUid" = ${viewerUid})
+    where "op"."conversationId" = "c"."id" and "op"."uid" <> ${viewerUid}))`;
+}
 
-/** The viewer's conversations, latest activity first (a conversation with no message yet by its creation). */
-export async function listConversations(db: Db, viewer: SignedInViewer, cursor: string | undefined): Promise<ConversationListResponse> {
-  const after = decodeCursor(listCursor, cursor);
+/** SQL: the conversation belongs in the viewer's folder. Inbox: accepted ones and the viewer's own pending requests; requests: those sent to them (not declined). */
+function inFolder(viewerUid: string, folder: ConversationFolder): Expression<SqlBool> {
+  if (folder === 'requests') {
+    return sql<SqlBool>`("c"."type" = 'direct' and "c"."status" = 'request' and "c"."createdBy" <> ${viewerUid})`;
+  }
+  return sql<SqlBool>`("c"."type" <> 'direct' or "c"."status" = 'accepted' or "c"."createdBy" = ${viewerUid})`;
+}
+
+/** SQL: unread in this conversation raises the badge: not while it is a request. */
+const countsUnread = sql<SqlBool>`("c"."type" <> 'direct' or "c"."status" = 'accepted')`;
+
+/** A list cursor belongs to one folder: one from the other is refused as a changed list. */
+const listCursor = (folder: ConversationFolder) => z.object({ k: z.literal('conversations'), f: z.literal(folder), t: cursorField.time, i: cursorField.id });
+
+/** The viewer's conversations in a folder, latest activity first (a conversation with no message yet by its creation). */
+export async function listConversations(db: Db, viewer: SignedInViewer, folder: ConversationFolder, cursor: string | undefined): Promise<ConversationListResponse> {
+  const after = decodeCursor(listCursor(folder), cursor);
   const rows = await db
     .selectFrom('conversationParticipants as p')
     .innerJoin('conversations as c', 'c.id', 'p.conversationId')
-    .select(['c.id', 'c.type', 'c.featureRequestId', 'c.lastMessage', 'c.lastMessageAt', 'c.created_at'])
+    .select(['c.id', 'c.type', 'c.featureRequestId', 'c.lastMessage', 'c.lastMessageAt', 'c.created_at', 'c.pairKey', 'c.status', 'c.createdBy'])
     .select((eb) => eb.fn.coalesce('c.lastMessageAt', 'c.created_at').as('activity'))
     .where('p.uid', '=', viewer.uid)
+    .where(inFolder(viewer.uid, folder))
+    .where(noBlockIn(viewer.uid))
     .$if(after !== null, (q) =>
       q.where((eb) => {
         const activity = eb.fn.coalesce('c.lastMessageAt', 'c.created_at');
@@ -178,18 +292,24 @@ export async function listConversations(db: Db, viewer: SignedInViewer, cursor: 
     .orderBy('c.id', 'desc')
     .limit(CONVERSATION_PAGE_SIZE + 1)
     .execute();
-  const { items, nextCursor } = pageOf(rows, CONVERSATION_PAGE_SIZE, (last) => encodeCursor({ k: 'conversations', t: last.activity, i: last.id }));
+  const { items, nextCursor } = pageOf(rows, CONVERSATION_PAGE_SIZE, (last) => encodeCursor({ k: 'conversations', f: folder, t: last.activity, i: last.id }));
   const records = await withParticipants(db, items.map(({ activity: _activity, ...row }) => row));
-  return { conversations: await summaries(db, viewer, records), nextCursor };
+  const switches = await switchesOf(db, [...new Set(records.filter((r) => r.type === 'direct').flatMap((r) => r.participants))]);
+  // The query left out every conversation with a block, so none listed has one.
+  const views = records.map((r) => ({ ...r, blocked: false, switches: r.type === 'direct' ? switches : new Map<string, MessagingSwitches>() }));
+  return { conversations: await summaries(db, viewer, views), nextCursor };
 }
 
-/** Conversations with a message the viewer has not read: the Messages link's badge. */
+/** Inbox conversations with a message the viewer has not read: the Messages link's badge (requests and blocked ones never count). */
 export async function unreadConversations(db: Db, uid: string): Promise<number> {
   const row = await db
-    .selectFrom('conversationParticipants')
+    .selectFrom('conversationParticipants as p')
+    .innerJoin('conversations as c', 'c.id', 'p.conversationId')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('uid', '=', uid)
-    .where('unread', '=', 1)
+    .where('p.uid', '=', uid)
+    .where('p.unread', '=', 1)
+    .where(countsUnread)
+    .where(noBlockIn(uid))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -199,41 +319,61 @@ const messageCursor = z.object({ k: z.literal('messages'), c: cursorField.time, 
 function messagesOf(db: Db) {
   return db
     .selectFrom('conversationMessages')
-    .select(['id', 'conversationId', 'from', 'fromType', 'text', 'created_at', 'read', 'isFeatureRequest']);
+    .select(['id', 'conversationId', 'from', 'fromType', 'text', 'created_at', 'read', 'isFeatureRequest', 'editedAt', 'deletedAt']);
 }
 
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesOf>['executeTakeFirstOrThrow']>>;
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesOf>['executeTakeFirstOrThrow']>>;
 
-function toMessage(row: MessageRow, viewer: SignedInViewer): ConversationMessage {
+/** A message as one participant sees it, as of `now` (its permissions depend on the time). */
+export function messageAs(row: MessageRow, view: ConversationView, viewer: SignedInViewer, now: number): ConversationMessage {
   const fromType = MESSAGE_FROM_TYPES.find((t) => t === row.fromType);
   if (!fromType) throw new Error(`unknown message fromType ${row.fromType}`);
+  const deleted = row.deletedAt !== null;
+  const mine = row.from === viewer.uid;
+  const seenAt = mine ? seenUntil(view, viewer.uid) : null;
   return {
     id: row.id,
     conversationId: row.conversationId,
     from: row.from,
     fromType,
-    text: row.text,
+    text: deleted ? '' : row.text,
     created_at: row.created_at,
     read: fromDbBool(row.read),
     isFeatureRequest: fromDbBool(row.isFeatureRequest),
-    mine: row.from === viewer.uid,
+    mine,
+    editedAt: row.editedAt,
+    deleted,
+    seen: seenAt !== null && seenAt >= row.created_at,
+    permissions: messagePolicy.permissions(viewer, view, { from: row.from, created_at: row.created_at, deleted }, now),
   };
+}
+
+/** SQL-side: the viewer has not deleted the message for themself. */
+function notHiddenFrom(viewerUid: string): Expression<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from "conversationMessageHides" as "h" where "h"."messageId" = "conversationMessages"."id" and "h"."uid" = ${viewerUid})`;
 }
 
 /**
  * One page of a conversation's messages: the newest page first (no cursor), then older ones
- * before the cursor; each page reads oldest first, as a thread does.
+ * before the cursor; each page reads oldest first, as a thread does. Messages the viewer
+ * deleted for themself are left out.
  */
-export async function listMessages(db: Db, conversationId: string, viewer: SignedInViewer, cursor: string | undefined): Promise<MessagePage> {
+export async function listMessages(db: Db, view: ConversationView, viewer: SignedInViewer, cursor: string | undefined, now: number): Promise<MessagePage> {
   const before = decodeCursor(messageCursor, cursor);
-  let q = messagesOf(db).where('conversationId', '=', conversationId);
+  let q = messagesOf(db).where('conversationId', '=', view.id).where(notHiddenFrom(viewer.uid));
   if (before) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(before.c, before.i)));
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MESSAGE_PAGE_SIZE + 1).execute();
   const { items, nextCursor } = pageOf(rows, MESSAGE_PAGE_SIZE, (oldest) => encodeCursor({ k: 'messages', c: oldest.created_at, i: oldest.id }));
-  return { messages: items.reverse().map((row) => toMessage(row, viewer)), nextCursor };
+  return { messages: items.reverse().map((row) => messageAs(row, view, viewer, now)), nextCursor };
 }
 
-export async function findMessage(db: Db, id: string, viewer: SignedInViewer): Promise<ConversationMessage | null> {
-  const row = await messagesOf(db).where('id', '=', id).executeTakeFirst();
-  return row ? toMessage(row, viewer) : null;
+/** The stored message in this conversation (whoever hid it), or null. */
+export async function findMessageRow(db: Db, conversationId: string, id: string): Promise<MessageRow | null> {
+  return (await messagesOf(db).where('id', '=', id).where('conversationId', '=', conversationId).executeTakeFirst()) ?? null;
+}
+
+/** Whether the viewer deleted the message for themself. */
+export async function hiddenFrom(db: Db, messageId: string, uid: string): Promise<boolean> {
+  const row = await db.selectFrom('conversationMessageHides').select('uid').where('messageId', '=', messageId).where('uid', '=', uid).executeTakeFirst();
+  return row !== undefined;
 }

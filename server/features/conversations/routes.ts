@@ -1,13 +1,15 @@
 import type { Context } from 'hono';
-import { CONVERSATION_NOT_FOUND, conversationPageQuerySchema, messageInputSchema } from '@common/conversations';
+import { CONVERSATION_NOT_FOUND, conversationListQuerySchema, conversationPageQuerySchema, messageDeleteQuerySchema, messageInputSchema, startConversationSchema } from '@common/conversations';
 import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
 import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
+import { MESSAGE_NOT_FOUND } from '../../policy/conversations';
 import { ID_PATTERN } from '../../shared/ids';
-import { listConversations } from './queries';
-import { markRead, readConversation, readMessages, sendMessage, unreadCount } from './service';
+import { declineConversation, signalTyping, startConversation } from './direct';
+import { deleteMessage, editMessage } from './message-changes';
+import { accept, listFolder, markRead, readConversation, readMessages, sendMessage, unreadCount } from './service';
 
 /** The path's conversation id; one that cannot be an id is simply not found. */
 function conversationIdParam(c: Context): string {
@@ -16,11 +18,25 @@ function conversationIdParam(c: Context): string {
   return id;
 }
 
-/** /api/conversations (/messages): the viewer's conversations, a thread, replies, read marks. */
+function messageIdParam(c: Context): string {
+  const id = c.req.param('messageId') ?? '';
+  if (!ID_PATTERN.test(id)) throw notFound(MESSAGE_NOT_FOUND);
+  return id;
+}
+
+/** /api/conversations (/messages): the viewer's conversations, a thread, replies, read marks, requests. */
 export function conversationRoutes(ctx: ServerContext) {
   const app = signedInRoutes();
 
-  app.get('/', async (c) => c.json(await listConversations(ctx.db, c.var.viewer, readQuery(c, conversationPageQuerySchema).cursor)));
+  app.get('/', async (c) => {
+    const { folder, cursor } = readQuery(c, conversationListQuerySchema);
+    return c.json(await listFolder(ctx, c.var.viewer, folder ?? 'inbox', cursor));
+  });
+
+  app.post('/', rateLimit(ctx, 'messages'), async (c) => {
+    const { to, text } = await readJson(c, startConversationSchema);
+    return c.json(await startConversation(ctx, c.var.user, to, text), 201);
+  });
 
   app.get('/unread-count', async (c) => c.json(await unreadCount(ctx, c.var.viewer)));
 
@@ -38,7 +54,33 @@ export function conversationRoutes(ctx: ServerContext) {
     return c.json(await sendMessage(ctx, c.var.user, id, text), 201);
   });
 
+  app.patch('/:id/messages/:messageId', rateLimit(ctx, 'messages'), async (c) => {
+    const id = conversationIdParam(c);
+    const messageId = messageIdParam(c);
+    const { text } = await readJson(c, messageInputSchema);
+    return c.json({ message: await editMessage(ctx, c.var.viewer, id, messageId, text) });
+  });
+
+  app.delete('/:id/messages/:messageId', rateLimit(ctx, 'inboxWrites'), async (c) => {
+    const id = conversationIdParam(c);
+    const messageId = messageIdParam(c);
+    const scope = readQuery(c, messageDeleteQuerySchema).for;
+    return c.json({ message: await deleteMessage(ctx, c.var.viewer, id, messageId, scope) });
+  });
+
   app.post('/:id/read', async (c) => c.json(await markRead(ctx, c.var.viewer, conversationIdParam(c))));
+
+  app.post('/:id/typing', rateLimit(ctx, 'typing'), async (c) => {
+    await signalTyping(ctx, c.var.viewer, conversationIdParam(c));
+    return c.body(null, 204);
+  });
+
+  app.post('/:id/accept', rateLimit(ctx, 'inboxWrites'), async (c) => c.json(await accept(ctx, c.var.viewer, conversationIdParam(c))));
+
+  app.post('/:id/decline', rateLimit(ctx, 'inboxWrites'), async (c) => {
+    await declineConversation(ctx, c.var.viewer, conversationIdParam(c));
+    return c.json({ ok: true });
+  });
 
   return app;
 }

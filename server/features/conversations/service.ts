@@ -1,40 +1,58 @@
-import { CONVERSATION_NOT_FOUND, type ConversationResponse, type MessagePage, type MessageResponse, type UnreadCountResponse } from '@common/conversations';
+import {
+  CONVERSATION_NOT_FOUND,
+  type ConversationFolder,
+  type ConversationListResponse,
+  type ConversationResponse,
+  type ConversationSummary,
+  type MessagePage,
+  type MessageResponse,
+  type UnreadCountResponse,
+} from '@common/conversations';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeConversation } from '../../policy/conversations';
 import { viewerOf, type SignedInViewer } from '../../policy/viewer';
 import { markRequestThreadRead, postInRequestThread } from '../feature-requests';
-import { conversationSummary, findConversation, findMessage, listMessages, unreadConversations } from './queries';
+import { acceptConversation, replyDirect } from './direct';
+import { conversationSummary, findConversationView, findMessageRow, listConversations, listMessages, messageAs, unreadConversations } from './queries';
+import { markConversationRead } from './writes';
+
+/** A folder of the viewer's conversations (blocked ones are left out of both). */
+export function listFolder(ctx: ServerContext, viewer: SignedInViewer, folder: ConversationFolder, cursor: string | undefined): Promise<ConversationListResponse> {
+  return listConversations(ctx.db, viewer, folder, cursor);
+}
 
 /** The conversation with its newest page of messages. Reading does not mark it read: the client says when it was seen. */
 export async function readConversation(ctx: ServerContext, viewer: SignedInViewer, id: string): Promise<ConversationResponse> {
-  const conversation = await findConversation(ctx.db, id);
+  const conversation = await findConversationView(ctx.db, id);
   authorizeConversation(viewer, 'read', conversation);
-  const page = await listMessages(ctx.db, id, viewer, undefined);
+  const page = await listMessages(ctx.db, conversation, viewer, undefined, Date.now());
   return { conversation: await conversationSummary(ctx.db, viewer, conversation), ...page };
 }
 
 export async function readMessages(ctx: ServerContext, viewer: SignedInViewer, id: string, cursor: string | undefined): Promise<MessagePage> {
-  const conversation = await findConversation(ctx.db, id);
+  const conversation = await findConversationView(ctx.db, id);
   authorizeConversation(viewer, 'read', conversation);
-  return listMessages(ctx.db, id, viewer, cursor);
+  return listMessages(ctx.db, conversation, viewer, cursor, Date.now());
 }
 
 /** Posts a message; what else it changes depends on the kind of conversation. */
 export async function sendMessage(ctx: ServerContext, user: UserRecord, id: string, text: string): Promise<MessageResponse> {
   const viewer = viewerOf(user);
-  const conversation = await findConversation(ctx.db, id);
+  const conversation = await findConversationView(ctx.db, id);
   authorizeConversation(viewer, 'reply', conversation);
-  let messageId: string;
   switch (conversation.type) {
-    case 'feature_request':
-      messageId = await postInRequestThread(ctx, user, id, text);
-      break;
+    case 'direct':
+      return { message: await replyDirect(ctx, user, id, text) };
+    case 'feature_request': {
+      const messageId = await postInRequestThread(ctx, user, id, text);
+      const view = await findConversationView(ctx.db, id);
+      const row = view && (await findMessageRow(ctx.db, id, messageId));
+      if (!view || !row) throw notFound(CONVERSATION_NOT_FOUND);
+      return { message: messageAs(row, view, viewer, Date.now()) };
+    }
   }
-  const message = await findMessage(ctx.db, messageId, viewer);
-  if (!message) throw notFound(CONVERSATION_NOT_FOUND);
-  return { message };
 }
 
 export async function unreadCount(ctx: ServerContext, viewer: SignedInViewer): Promise<UnreadCountResponse> {
@@ -43,12 +61,21 @@ export async function unreadCount(ctx: ServerContext, viewer: SignedInViewer): P
 
 /** Marks the conversation read for the viewer; answers their new unread count. */
 export async function markRead(ctx: ServerContext, viewer: SignedInViewer, id: string): Promise<UnreadCountResponse> {
-  const conversation = await findConversation(ctx.db, id);
+  const conversation = await findConversationView(ctx.db, id);
   authorizeConversation(viewer, 'read', conversation);
   switch (conversation.type) {
     case 'feature_request':
       await markRequestThreadRead(ctx, viewer, conversation);
       break;
+    case 'direct':
+      await ctx.db.transaction().execute((trx) => markConversationRead(ctx, trx, id, viewer.uid));
+      break;
   }
   return unreadCount(ctx, viewer);
+}
+
+/** POST /api/conversations/:id/accept: answers the conversation as it now is. */
+export async function accept(ctx: ServerContext, viewer: SignedInViewer, id: string): Promise<{ conversation: ConversationSummary }> {
+  const view = await acceptConversation(ctx, viewer, id);
+  return { conversation: await conversationSummary(ctx.db, viewer, view) };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ConversationType } from '@common/conversations';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
@@ -19,6 +19,8 @@ export interface NewConversation {
   featureRequestId: string | null;
   participants: readonly string[];
   at: string;
+  /** A direct conversation: its pair key, who starts it, and whether it starts as a request. */
+  direct?: { pairKey: string; createdBy: string; status: 'accepted' | 'request' };
 }
 
 /** Creates the conversation and its participants, all read; returns its id. */
@@ -26,7 +28,15 @@ export async function createConversation(trx: Trx, conversation: NewConversation
   const id = newId();
   await trx
     .insertInto('conversations')
-    .values({ id, type: conversation.type, featureRequestId: conversation.featureRequestId, lastMessage: null, lastMessageAt: null, created_at: conversation.at })
+    .values({
+      id,
+      type: conversation.type,
+      featureRequestId: conversation.featureRequestId,
+      lastMessage: null,
+      lastMessageAt: null,
+      created_at: conversation.at,
+      ...(conversation.direct ?? {}),
+    })
     .execute();
   const uids = [...new Set(conversation.participants)];
   await trx
@@ -98,17 +108,34 @@ export async function appendMessage(trx: Trx, conversationId: string, message: N
 }
 
 /**
- * The reader has seen everything in it: their unread flag is cleared and the messages others
- * sent are marked read. Returns whether anything changed; only then are the reader's other
- * tabs told (a repeat writes nothing).
+ * The reader has seen everything in it: their unread flag is cleared, the messages others
+ * sent are marked read, and their read mark (lastReadAt, which "Seen" compares with) moves to
+ * the last message. Returns whether anything changed; only then are tabs told (a repeat
+ * writes nothing): in an accepted direct conversation every participant's, so the sender's
+ * open thread shows "Seen"; otherwise only the reader's (a request is read unseen, and a
+ * feature request's thread shows no "Seen").
  */
 export async function markConversationRead(ctx: ServerContext, trx: Trx, conversationId: string, reader: string): Promise<boolean> {
+  const conversation = await trx.selectFrom('conversations').select(['type', 'status', 'lastMessageAt']).where('id', '=', conversationId).executeTakeFirst();
+  if (!conversation) return false;
+  // One statement for the flag and the read mark, first (as every other write here takes
+  // the participant row before message rows), so concurrent replies cannot deadlock with it.
+  const lastMessageAt = conversation.lastMessageAt;
   const flag = await trx
     .updateTable('conversationParticipants')
-    .set({ unread: toDbBool(false) })
+    // The read mark only moves forward (a read that saw an older last message leaves a later mark).
+    .set(
+      lastMessageAt === null
+        ? { unread: toDbBool(false) }
+        : { unread: toDbBool(false), lastReadAt: sql<string>`case when "lastReadAt" is null or "lastReadAt" < ${lastMessageAt} then ${lastMessageAt} else "lastReadAt" end` },
+    )
     .where('conversationId', '=', conversationId)
     .where('uid', '=', reader)
-    .where('unread', '=', toDbBool(true))
+    .where((eb) =>
+      lastMessageAt === null
+        ? eb('unread', '=', toDbBool(true))
+        : eb.or([eb('unread', '=', toDbBool(true)), eb('lastReadAt', 'is', null), eb('lastReadAt', '<', lastMessageAt)]),
+    )
     .executeTakeFirst();
   const messages = await trx
     .updateTable('conversationMessages')
@@ -118,8 +145,10 @@ export async function markConversationRead(ctx: ServerContext, trx: Trx, convers
     .where('read', '=', toDbBool(false))
     .executeTakeFirst();
   const changed = Number(flag.numUpdatedRows) + Number(messages.numUpdatedRows) > 0;
-  if (changed) await ctx.bus.record(trx, userTopic(reader), 'conversation.changed', { conversationId });
-  return changed;
+  if (!changed) return false;
+  if (conversation.type === 'direct' && conversation.status === 'accepted') await announceConversation(ctx, trx, conversationId);
+  else await ctx.bus.record(trx, userTopic(reader), 'conversation.changed', { conversationId });
+  return true;
 }
 
 async function participantsOf(db: Kysely<Database>, conversationId: string): Promise<string[]> {

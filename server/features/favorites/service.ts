@@ -4,6 +4,7 @@ import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
+import { notify, withdraw } from '../notifications';
 
 /**
  * A user's favourites are the `favorites` list of story ids on their record (spec section 3),
@@ -13,19 +14,27 @@ export async function addFavorite(ctx: ServerContext, viewer: SignedInViewer, st
   const user = await changeUser(ctx, viewer.uid, async (trx) => {
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'favorite', row);
-    await trx
+    const added = await trx
       .insertInto('userFavorites')
       .values({ uid: viewer.uid, storyId, created_at: new Date().toISOString() })
       .onConflict((oc) => oc.columns(['uid', 'storyId']).doNothing())
+      .returning('storyId')
       .execute();
+    if (added.length > 0) {
+      await notify(ctx, trx, { to: row.uid, type: 'favorite', actorUid: viewer.uid, at: new Date().toISOString(), link: `/story/${storyId}`, subject: row.title, storyId });
+    }
   });
   return user.favorites;
 }
 
 /** Always allowed and idempotent: removing says nothing about whether the story exists. */
 export async function removeFavorite(ctx: ServerContext, viewer: SignedInViewer, storyId: string): Promise<string[]> {
-  const user = await changeUser(ctx, viewer.uid, (trx) =>
-    trx.deleteFrom('userFavorites').where('uid', '=', viewer.uid).where('storyId', '=', storyId).execute(),
-  );
+  const user = await changeUser(ctx, viewer.uid, async (trx) => {
+    const removed = await trx.deleteFrom('userFavorites').where('uid', '=', viewer.uid).where('storyId', '=', storyId).returning('storyId').execute();
+    if (removed.length === 0) return;
+    // The author's "favourited" row loses this reader (and goes when nobody is left in it).
+    const story = await trx.selectFrom('stories').select('uid').where('id', '=', storyId).executeTakeFirst();
+    if (story) await withdraw(ctx, trx, { to: story.uid, type: 'favorite', actorUid: viewer.uid, storyId });
+  });
   return user.favorites;
 }

@@ -1,10 +1,11 @@
-import type { AdminFeatureRequest, FeatureRequestStatus } from '@common/feature-request';
+import { FEATURE_REQUEST_STATUS_LABELS, type AdminFeatureRequest, type FeatureRequestStatus } from '@common/feature-request';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { authorizeFeatureRequest } from '../../policy/feature-requests';
 import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { deleteConversation, lockRequestConversation } from '../conversations';
+import { notify, openingWords } from '../notifications';
 import { lockFeatureRequest, statusOf } from './queries';
 import { announceRequest, requireAdminView } from './thread';
 
@@ -27,6 +28,17 @@ export async function changeStatus(ctx: ServerContext, admin: UserRecord, id: st
         details: { from: statusOf(request.status), to: status },
       });
       await announceRequest(ctx, trx, request);
+      const thread = await trx.selectFrom('conversations').select('id').where('featureRequestId', '=', id).executeTakeFirst();
+      await notify(ctx, trx, {
+        to: request.userUid,
+        type: 'feature_request_status',
+        actorUid: admin.uid,
+        at: new Date().toISOString(),
+        link: thread ? `/messages?c=${encodeURIComponent(thread.id)}` : '/messages',
+        subject: openingWords(request.text, 60),
+        detail: FEATURE_REQUEST_STATUS_LABELS[status],
+        featureRequestId: id,
+      });
     }
     return requireAdminView(trx, id);
   });

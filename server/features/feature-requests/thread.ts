@@ -23,6 +23,7 @@ import {
   type ConversationRecord,
 } from '../conversations';
 import { findAdminFeatureRequest, lockFeatureRequest, statusOf, type FeatureRequestRow } from './queries';
+import { notify, openingWords } from '../notifications';
 
 /*
  * A feature request's thread (docs/decisions/0011-feature-request-conversations.md): the
@@ -72,6 +73,15 @@ async function answerAsAdmin(ctx: ServerContext, trx: Trx, request: FeatureReque
   }
   const message = await appendMessage(trx, conversationId, { from: admin.uid, fromType: 'admin', text, at: now, unreadFor: [request.userUid] });
   const responseId = await addResponse(trx, request.id, { from: admin.uid, fromType: 'admin', text, created_at: message.created_at });
+  await notify(ctx, trx, {
+    to: request.userUid,
+    type: 'feature_request_response',
+    actorUid: admin.uid,
+    at: message.created_at,
+    link: `/messages?c=${encodeURIComponent(conversationId)}`,
+    subject: openingWords(request.text, 60),
+    featureRequestId: request.id,
+  });
   await trx
     .updateTable('featureRequests')
     .set({ status: 'responded', lastActivity: message.created_at, hasAdminResponse: toDbBool(true) })

@@ -5,3 +5,4 @@
  */
 export { loadRelationship, lockUsers, removeFollowsBetween, type LockedUser } from './queries';
 export { WRITER_COLUMNS, writerRows, type WriterUser } from './rows';
+export { recordProfileCounts } from './live';

@@ -77,12 +77,14 @@ export async function deleteRequest(trx: Transaction<Database>, requesterUid: st
 /**
  * Ends every follow and request between two writers, both ways, with exact counts: what a
  * block does inside its own transaction (which should hold both users' rows locked, see lockUsers).
+ * True when a follow was removed, so the counts moved.
  */
-export async function removeFollowsBetween(trx: Transaction<Database>, a: string, b: string): Promise<void> {
-  await deleteFollow(trx, a, b);
-  await deleteFollow(trx, b, a);
+export async function removeFollowsBetween(trx: Transaction<Database>, a: string, b: string): Promise<boolean> {
+  const ab = await deleteFollow(trx, a, b);
+  const ba = await deleteFollow(trx, b, a);
   await deleteRequest(trx, a, b);
   await deleteRequest(trx, b, a);
+  return ab || ba;
 }
 
 /**

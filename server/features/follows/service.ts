@@ -9,6 +9,8 @@ import { authorizeFollow, authorizeFollowRequest, type FollowAction } from '../.
 import { authorizeProfile } from '../../policy/profiles';
 import { blockedEitherWay, loadBlockFacts } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { notify, withdraw } from '../notifications';
+import { recordProfileCounts } from './live';
 import { deleteFollow, deleteRequest, loadRelationship, lockUsers, shiftCounts, type LockedUser } from './queries';
 
 /**
@@ -82,10 +84,11 @@ export async function follow(ctx: ServerContext, viewer: SignedInViewer, uid: st
         .onConflict((oc) => oc.columns(['requesterUid', 'targetUid']).doNothing())
         .execute();
       await ctx.bus.record(trx, userTopic(uid), 'follow.requested', { requesterUid: viewer.uid });
+      await notify(ctx, trx, { to: uid, type: 'follow_request', actorUid: viewer.uid, at: now, link: '/friends?tab=requests' });
     } else {
       // A request left from when they approved followers becomes this follow.
-      await deleteRequest(trx, viewer.uid, uid);
-      await insertFollow(ctx, trx, viewer.uid, uid, now);
+      if (await deleteRequest(trx, viewer.uid, uid)) await withdraw(ctx, trx, { to: uid, type: 'follow_request', actorUid: viewer.uid });
+      await insertFollow(ctx, trx, viewer.uid, uid, now, true);
     }
     await announce(ctx, trx, viewer.uid, uid);
     return loadRelationship(trx, viewer.uid, uid);
@@ -93,7 +96,7 @@ export async function follow(ctx: ServerContext, viewer: SignedInViewer, uid: st
 }
 
 /** Inserts follower → followee once; counts and `follow.created` only when the row is new. */
-async function insertFollow(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string, now: string): Promise<void> {
+async function insertFollow(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string, now: string, tell: boolean): Promise<void> {
   const inserted = await trx
     .insertInto('follows')
     .values({ followerUid, followeeUid, created_at: now })
@@ -102,8 +105,28 @@ async function insertFollow(ctx: ServerContext, trx: Transaction<Database>, foll
     .execute();
   if (inserted.length === 0) return;
   await shiftCounts(trx, followerUid, followeeUid, 1);
+  await recordProfileCounts(ctx, trx, [followerUid, followeeUid]);
   const back = await trx.selectFrom('follows').select('followerUid').where('followerUid', '=', followeeUid).where('followeeUid', '=', followerUid).executeTakeFirst();
   await ctx.bus.record(trx, userTopic(followeeUid), 'follow.created', { followerUid, followeeUid, friends: back !== undefined });
+  if (tell) await tellFollowee(ctx, trx, followerUid, followeeUid, now, back !== undefined);
+}
+
+/**
+ * A new follower is a 'follow' notification for the followee (grouped over 24 hours). A
+ * follow that returns theirs makes them friends: then the followee, whose follow was
+ * returned, gets "You and X are now friends" instead, which says the follow as well (one
+ * row, not two). The follower acted, so they are told nothing.
+ */
+async function tellFollowee(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string, at: string, friends: boolean): Promise<void> {
+  if (friends) await notify(ctx, trx, { to: followeeUid, type: 'friend', actorUid: followerUid, at, link: `/user/${followerUid}` });
+  else await notify(ctx, trx, { to: followeeUid, type: 'follow', actorUid: followerUid, at, link: '/friends?tab=followers' });
+}
+
+/** `followerUid` no longer follows `followeeUid`: the follow and any friendship notifications between them go. */
+async function takeBackFollow(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string): Promise<void> {
+  await withdraw(ctx, trx, { to: followeeUid, type: 'follow', actorUid: followerUid });
+  await withdraw(ctx, trx, { to: followeeUid, type: 'friend', actorUid: followerUid });
+  await withdraw(ctx, trx, { to: followerUid, type: 'friend', actorUid: followeeUid });
 }
 
 /** Unfollows `uid`, or withdraws the request to; idempotent. */
@@ -112,6 +135,9 @@ export async function unfollow(ctx: ServerContext, viewer: SignedInViewer, uid: 
     await lockTarget(ctx, trx, viewer, 'unfollow', uid);
     const unfollowed = await deleteFollow(trx, viewer.uid, uid);
     const withdrawn = await deleteRequest(trx, viewer.uid, uid);
+    if (unfollowed) await recordProfileCounts(ctx, trx, [viewer.uid, uid]);
+    if (unfollowed) await takeBackFollow(ctx, trx, viewer.uid, uid);
+    if (withdrawn) await withdraw(ctx, trx, { to: uid, type: 'follow_request', actorUid: viewer.uid });
     if (unfollowed || withdrawn) await announce(ctx, trx, viewer.uid, uid);
     return loadRelationship(trx, viewer.uid, uid);
   });
@@ -121,7 +147,11 @@ export async function unfollow(ctx: ServerContext, viewer: SignedInViewer, uid: 
 export async function removeFollower(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockTarget(ctx, trx, viewer, 'removeFollower', uid);
-    if (await deleteFollow(trx, uid, viewer.uid)) await announce(ctx, trx, viewer.uid, uid);
+    if (await deleteFollow(trx, uid, viewer.uid)) {
+      await recordProfileCounts(ctx, trx, [viewer.uid, uid]);
+      await takeBackFollow(ctx, trx, uid, viewer.uid);
+      await announce(ctx, trx, viewer.uid, uid);
+    }
     return loadRelationship(trx, viewer.uid, uid);
   });
 }
@@ -142,11 +172,13 @@ export async function answerRequest(ctx: ServerContext, viewer: SignedInViewer, 
       .executeTakeFirst();
     authorizeFollowRequest(viewer, 'answerRequest', request);
     await deleteRequest(trx, requesterUid, viewer.uid);
+    await withdraw(ctx, trx, { to: viewer.uid, type: 'follow_request', actorUid: requesterUid });
     if (!accept) {
       await ctx.bus.record(trx, userTopic(viewer.uid), 'relationship.changed', { uid: requesterUid });
       return;
     }
-    await insertFollow(ctx, trx, requesterUid, viewer.uid, new Date().toISOString());
+    // The viewer accepted it themselves: no "started following you" for their own answer.
+    await insertFollow(ctx, trx, requesterUid, viewer.uid, new Date().toISOString(), false);
     await announce(ctx, trx, viewer.uid, requesterUid);
   });
 }

@@ -2,4 +2,5 @@
  * The notifications feature's public entry: what other features call, inside the transaction
  * of the change they report, to notify a writer or take a notification back.
  */
-export { announceBell, notify, scheduleMessageEmail, withdraw, type NotificationCause } from './notify';
+export { announceBell, notify, openingWords, scheduleMessageEmail, withdraw, type NotificationCause } from './notify';
+export { deliverDueEmails } from './emails';

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import {
   EMAIL_DELAY_MS,
   FOLLOW_GROUP_MS,
@@ -108,25 +108,79 @@ async function wanted(ctx: ServerContext, trx: Trx, cause: NotificationCause, pr
   return true;
 }
 
-/** Holds the addressee's row until commit (PostgreSQL), so two causes at once join one group instead of making two. */
-async function lockAddressee(ctx: ServerContext, trx: Trx, uid: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('users')
-    .select('uid')
-    .where('uid', '=', uid)
-    .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
+/**
+ * Serializes writes to one addressee's group until commit (PostgreSQL; SQLite's write
+ * transactions already run one at a time), so two causes at once join one row instead of
+ * making two. An advisory lock on (addressee, group), not the addressee's users row: callers
+ * already hold story or user rows in their own order (a reaction holds the story, a block both
+ * writers), and taking the users row late would deadlock against a transaction that took them
+ * the other way round. The causes of one group already queue on the same first lock (the
+ * story's row for reactions and favourites, the followee's row for follows), so this lock
+ * never waits while its holder waits for another.
+ */
+async function lockGroup(ctx: ServerContext, trx: Trx, uid: string, groupKey: string): Promise<boolean> {
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`notify:${uid}:${groupKey}`}, 0))`.execute(trx);
+  const row = await trx.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function countUnreadNotifications(trx: Trx, uid: string): Promise<number> {
-  const row = await trx
-    .selectFrom('notifications')
+export async function countUnreadNotifications(db: Kysely<Database>, uid: string): Promise<number> {
+  const row = await visibleNotifications(db, uid)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('to', '=', uid)
     .where('read', '=', toDbBool(false))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * A writer's notifications as their list and bell count them. What is gone takes its rows
+ * out of sight: a deleted story (every story type links to '/story/<id>'), and a row whose
+ * people have all left or are blocked either way. The rows stay but are never shown or
+ * counted, so deleting a story or an account, or blocking someone, needs nothing from this
+ * feature, and unblocking brings them back as they were.
+ */
+export function visibleNotifications(db: Kysely<Database>, uid: string) {
+  return db
+    .selectFrom('notifications')
+    .where('to', '=', uid)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('notificationActors as a')
+          .innerJoin('users as au', 'au.uid', 'a.actorUid')
+          .select('a.actorUid')
+          .whereRef('a.notificationId', '=', 'notifications.id')
+          .where(notBlockedWith(uid, 'a.actorUid')),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.not(eb('link', 'like', `${STORY_LINK}%`)),
+        eb.exists(eb.selectFrom('stories').select('stories.id').where('stories.id', '=', sql<string>`substr(${sql.ref('notifications.link')}, ${STORY_LINK.length + 1})`)),
+      ]),
+    );
+}
+
+const STORY_LINK = '/story/';
+
+/**
+ * No block stands between `uid` and the actor in column `actor` (either way): a blocked
+ * writer's part in a notification is out of sight while the block lasts.
+ */
+export function notBlockedWith(uid: string, actor: string) {
+  const blocker = sql.ref('bl.blockerUid');
+  const blocked = sql.ref('bl.blockedUid');
+  const other = sql.ref(actor);
+  return sql<SqlBool>`not exists (select 1 from ${sql.table('blocks')} as bl where (${blocker} = ${uid} and ${blocked} = ${other}) or (${blocked} = ${uid} and ${blocker} = ${other}))`;
+}
+
+/** A comment's or a suggestion's opening words for a row or an email: whitespace folded, cut at a word with "…". */
+export function openingWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** Tells the addressee's open tabs their new unread count (the bell, the tab title). */
@@ -141,11 +195,11 @@ export async function announceBell(ctx: ServerContext, trx: Trx, uid: string): P
  */
 export async function notify(ctx: ServerContext, trx: Trx, cause: NotificationCause): Promise<string | null> {
   if (cause.to === cause.actorUid) return null;
-  if (!(await lockAddressee(ctx, trx, cause.to))) return null;
+  const grouping = groupingOf(cause);
+  if (!(await lockGroup(ctx, trx, cause.to, grouping.key))) return null;
   const prefs = await loadNotificationPrefs(trx, cause.to);
   if (!(await wanted(ctx, trx, cause, prefs))) return null;
 
-  const grouping = groupingOf(cause);
   let id: string | null = null;
   if (grouping.windowMs > 0) {
     const since = new Date(Date.parse(cause.at) - grouping.windowMs).toISOString();

@@ -1,9 +1,26 @@
+import type { Transaction } from 'kysely';
 import type { ReactionKind, ReactionSummary } from '@common/story';
 import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
 import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
-import { lockStory, reactionSummary } from '../stories';
+import { notify, withdraw } from '../notifications';
+import { lockStory, reactionSummary, recordStoryCounts } from '../stories';
+
+/**
+ * The story's author hears of a reader's first reaction (grouped per story by notify); the
+ * reader leaves the group only when their last reaction on the story is gone.
+ */
+async function tellAuthor(ctx: ServerContext, trx: Transaction<Database>, r: { storyId: string; author: string; title: string; reader: string; present: boolean }): Promise<void> {
+  const cause = { to: r.author, type: 'reaction' as const, actorUid: r.reader, storyId: r.storyId };
+  if (r.present) {
+    await notify(ctx, trx, { ...cause, at: new Date().toISOString(), link: `/story/${r.storyId}`, subject: r.title });
+    return;
+  }
+  const left = await trx.selectFrom('storyReactions').select('kind').where('storyId', '=', r.storyId).where('uid', '=', r.reader).executeTakeFirst();
+  if (!left) await withdraw(ctx, trx, cause);
+}
 
 export interface ReactionResult {
   reactions: ReactionSummary;
@@ -41,12 +58,14 @@ export async function setReaction(
           .returning('kind')
           .execute();
     if (changed.length === 0) return Number(row.likesCount);
+    await tellAuthor(ctx, trx, { storyId, author: row.uid, title: row.title, reader: viewer.uid, present });
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ likesCount: eb('likesCount', present ? '+' : '-', changed.length) }))
       .where('id', '=', storyId)
       .returning('likesCount')
       .executeTakeFirstOrThrow();
+    await recordStoryCounts(ctx, trx, storyId);
     return Number(updated.likesCount);
   });
   return { reactions: await reactionSummary(ctx.db, storyId, viewer.uid), likesCount };

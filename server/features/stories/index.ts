@@ -4,3 +4,4 @@
  */
 export { findStoryRow, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { listCommunity, listFavorites } from './lists';
+export { recordStoryComment, recordStoryCounts } from './live';

@@ -4,6 +4,7 @@ import type { UserRecord } from '@common/user';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
+import { NotificationsMenuLink } from '../../features/notifications';
 import { AccentControls } from './AccentPicker';
 import { accountName } from './account';
 import { AdminLink, TutorialButton } from './NavControls';
@@ -29,6 +30,7 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
           </Link>
           <NavLinks layout="panel" onNavigate={onClose} />
           <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
+            <NotificationsMenuLink onNavigate={onClose} />
             <Link to="/profile" onClick={onClose} className={rowLink}>
               <UserRound aria-hidden className="size-5" />
               Profile

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { unreadBadge } from '@common/conversations';
 import { focusRing } from '../../components/ui';
 import { unreadCountQuery } from '../../features/messages';
 import { NAV_LINKS } from './nav-items';
@@ -8,9 +9,6 @@ const linkBase = `rounded-md px-3 py-2 text-sm font-medium ${focusRing}`;
 const inactive = 'text-muted hover:bg-subtle hover:text-fg';
 const active = 'bg-accent-soft text-accent-soft-ink font-semibold';
 
-/** Past this the badge reads "99+": the exact number stops mattering. */
-const BADGE_MAX = 99;
-
 /** NavLink sets aria-current="page" on the active link. Messages carries the unread count. */
 export function NavLinks({ layout, onNavigate }: { layout: 'bar' | 'panel'; onNavigate?: () => void }) {
   // Live events (conversation.changed) refetch it whenever a conversation changes.
@@ -18,7 +16,7 @@ export function NavLinks({ layout, onNavigate }: { layout: 'bar' | 'panel'; onNa
   return (
     <ul className={layout === 'bar' ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
       {NAV_LINKS.map((link) => {
-        const badge = link.to === '/messages' && unread > 0 ? (unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread)) : null;
+        const badge = link.to === '/messages' && unread > 0 ? unreadBadge(unread) : null;
         return (
           <li key={link.to}>
             <NavLink

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { focusRing, iconButton, primaryButton } from '../../components/ui';
-import { NotificationBell } from '../../features/admin';
+import { NotificationBell as AdminNotificationBell } from '../../features/admin';
+import { NotificationBell, UnreadTitle } from '../../features/notifications';
 import { useCurrentUser } from '../../lib/auth';
 import { loginPathFor } from '../../lib/safe-next';
 import { AccentPicker } from './AccentPicker';
@@ -47,7 +48,9 @@ export function TopNav() {
             </div>
           )}
           <div className="ml-auto flex items-center gap-1">
-            {user?.admin && <NotificationBell />}
+            {user && <UnreadTitle />}
+            {user && <NotificationBell />}
+            {user?.admin && <AdminNotificationBell />}
             <div className="hidden items-center gap-1 lg:flex">
               {user?.admin && <AdminLink />}
               {user && <TutorialButton />}

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXTS, notificationsLabel, type AdminNotification } from '@common/admin';
+import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, secondaryButton } from '../../components/ui';
 import { safeNextPath } from '../../lib/safe-next';
 import { lastActiveText } from '../settings';
@@ -35,16 +36,12 @@ export function NotificationBell() {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger aria-label={notificationsLabel(unread)} title="Notifications" data-testid="notification-bell" className={`${iconButton} relative`}>
+      <Popover.Trigger aria-label={notificationsLabel(unread)} title="Admin notifications" data-testid="notification-bell" className={`${iconButton} relative`}>
         <Bell aria-hidden className="size-5" />
         {unread > 0 && (
-          <span
-            aria-hidden
-            data-testid="notification-count"
-            className="absolute top-0.5 right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-surface"
-          >
+          <CountBadge testId="notification-count" className="absolute top-0.5 right-0.5">
             {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-          </span>
+          </CountBadge>
         )}
       </Popover.Trigger>
       <Popover.Portal>
@@ -59,7 +56,7 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 id={titleId} className="text-sm font-semibold">
-              Notifications
+              Admin notifications
             </h2>
             <button
               type="button"

@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { useCurrentUser } from '../../lib/auth';
 import { usePagedList } from '../../lib/paged-list';
+import { useWatch } from '../../lib/watch';
 import { loginPathFor } from '../../lib/safe-next';
 import { communityQuery, StoryGrid } from '../stories';
 
@@ -30,6 +31,8 @@ function withParam(current: URLSearchParams, name: string, value: string): URLSe
 export function CommunityScreen() {
   const [params, setParams] = useSearchParams();
   const { user } = useCurrentUser();
+  // The cards' counts follow reactions and comments as they happen.
+  useWatch('community');
   const location = useLocation();
   const q = params.get('q') ?? '';
   const rawGenre = params.get('genre');

@@ -1,31 +1,40 @@
 import { queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  canMessageResponseSchema,
   conversationListResponseSchema,
+  conversationSummaryResponseSchema,
   conversationSummarySchema,
   messagePageSchema,
   messageResponseSchema,
+  messagingSettingsSchema,
+  startConversationResponseSchema,
   unreadCountResponseSchema,
+  type ConversationFolder,
   type MessageInput,
+  type MessagingSettings,
+  type StartConversationInput,
 } from '@common/conversations';
+import { publicProfileResponseSchema } from '@common/profile';
 import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
-import { conversationKeys, featureRequestKeys } from '../../lib/query-keys';
+import { conversationKeys, featureRequestKeys, profileKeys } from '../../lib/query-keys';
 
 const conversationPath = (id: string, rest = '') => `/api/conversations/${encodeURIComponent(id)}${rest}`;
+const messagePath = (id: string, messageId: string) => conversationPath(id, `/messages/${encodeURIComponent(messageId)}`);
 
-/** How many conversations have something the viewer has not read: the Messages nav badge. */
+/** How many inbox conversations have something the viewer has not read: the Messages nav badge. */
 export const unreadCountQuery = queryOptions({
   queryKey: conversationKeys.unread,
   queryFn: ({ signal }) => apiFetch('/api/conversations/unread-count', { schema: unreadCountResponseSchema, signal }).then((r) => r.unread),
 });
 
-/** The viewer's conversations, newest activity first. */
-export const conversationsQuery = () =>
+/** One folder of the viewer's conversations (the inbox, or message requests), newest activity first. */
+export const conversationsQuery = (folder: ConversationFolder = 'inbox') =>
   cursorListQuery({
-    queryKey: conversationKeys.list,
-    path: (cursor) => withSearchParams('/api/conversations', { cursor }),
+    queryKey: conversationKeys.folder(folder),
+    path: (cursor) => withSearchParams('/api/conversations', { folder: folder === 'inbox' ? undefined : folder, cursor }),
     schema: conversationListResponseSchema,
     items: (page) => page.conversations,
   });
@@ -48,19 +57,79 @@ export const threadQuery = (id: string) => {
   return { ...pages, select: (data: InfiniteData<ThreadPage, string | undefined>) => [...data.pages].reverse().flatMap((page) => page.messages) };
 };
 
-/** The conversation itself (title, members, unread, permissions), from the thread's newest page. */
+/** The conversation itself (title, members, unread, state, permissions), from the thread's newest page. */
 export function useConversation(id: string) {
   return useInfiniteQuery({ ...threadQuery(id), select: (data) => data.pages[0]?.conversation });
 }
 
+/** Asked before the composer opens for a writer: whether, why not, and our existing conversation. */
+export const canMessageQuery = (uid: string) =>
+  queryOptions({
+    queryKey: conversationKeys.canMessage(uid),
+    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}/can-message`, { schema: canMessageResponseSchema, signal }),
+    // The answer depends on settings that change elsewhere: ask again every time the composer opens.
+    staleTime: 0,
+  });
+
+/** Who a new conversation is with (name and avatar above the composer): the profile's own query. */
+export const recipientQuery = (uid: string) =>
+  queryOptions({
+    queryKey: profileKeys.user(uid),
+    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}`, { schema: publicProfileResponseSchema, signal }),
+  });
+
+/** The thread and lists change after any write: refetch everything conversation-shaped. */
+const refreshConversations = (queryClient: Parameters<typeof invalidateAll>[0]) => invalidateAll(queryClient, [conversationKeys.all]);
+
 export const useSendMessage = (id: string) =>
   useApiMutation({
     request: (body: MessageInput) => apiFetch(conversationPath(id, '/messages'), { method: 'POST', body, schema: messageResponseSchema }),
-    // The reply box says what went wrong beside what was typed.
+    // The thread marks a failed message "Not sent — Retry" itself.
     failure: false,
     // A reply to a feature request also shows in its responses ("My suggestions", the admin list).
     onSuccess: (_answer, _body, queryClient) => invalidateAll(queryClient, [conversationKeys.all, featureRequestKeys.all]),
   });
+
+/** POST /api/conversations: the first message to a writer (appends to our conversation when there is one). */
+export const useStartConversation = () =>
+  useApiMutation({
+    request: (body: StartConversationInput) => apiFetch('/api/conversations', { method: 'POST', body, schema: startConversationResponseSchema }),
+    failure: false,
+    onSuccess: (_answer, _body, queryClient) => refreshConversations(queryClient),
+  });
+
+export const useEditMessage = (id: string) =>
+  useApiMutation({
+    request: ({ messageId, text }: { messageId: string; text: string }) =>
+      apiFetch(messagePath(id, messageId), { method: 'PATCH', body: { text }, schema: messageResponseSchema }),
+    failure: false,
+    onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
+  });
+
+export const useDeleteMessage = (id: string) =>
+  useApiMutation({
+    request: ({ messageId, scope }: { messageId: string; scope: 'everyone' | 'me' }) =>
+      apiFetch(withSearchParams(messagePath(id, messageId), { for: scope }), { method: 'DELETE', schema: messageResponseSchema }),
+    onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
+  });
+
+export const useAcceptRequest = (id: string) =>
+  useApiMutation({
+    request: () => apiFetch(conversationPath(id, '/accept'), { method: 'POST', schema: conversationSummaryResponseSchema }),
+    onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
+  });
+
+export const useDeclineRequest = (id: string) =>
+  useApiMutation({
+    request: () => apiFetch(conversationPath(id, '/decline'), { method: 'POST' }),
+    success: 'Message request declined.',
+    onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
+  });
+
+/** "…is typing" for the others: fire and forget, a lost signal only shortens what they see. */
+export function signalTyping(id: string): void {
+  apiFetch(conversationPath(id, '/typing'), { method: 'POST' }).catch(() => undefined);
+}
 
 export const useMarkConversationRead = (id: string) =>
   useApiMutation({
@@ -69,5 +138,22 @@ export const useMarkConversationRead = (id: string) =>
     onSuccess: async ({ unread }, _vars, queryClient) => {
       queryClient.setQueryData(unreadCountQuery.queryKey, unread);
       await queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+    },
+  });
+
+/** Who can message me, read receipts and the typing indicator (/settings, Messages). */
+export const messagingSettingsQuery = queryOptions({
+  queryKey: conversationKeys.settings,
+  queryFn: ({ signal }) => apiFetch('/api/me/messaging-settings', { schema: messagingSettingsSchema, signal }),
+});
+
+export const useSaveMessagingSettings = () =>
+  useApiMutation({
+    request: (changes: Partial<MessagingSettings>) => apiFetch('/api/me/messaging-settings', { method: 'PATCH', body: changes, schema: messagingSettingsSchema }),
+    success: 'Message settings saved.',
+    onSuccess: async (settings, _vars, queryClient) => {
+      queryClient.setQueryData(conversationKeys.settings, settings);
+      // The typing indicator and receipts show per conversation.
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     },
   });

@@ -14,14 +14,19 @@ export function useHeightToWindowBottom(bottomGap: number) {
     if (!element) return undefined;
     const measure = () => {
       const top = element.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(MIN_HEIGHT, Math.floor(window.innerHeight - top - bottomGap)));
+      // The visual viewport shrinks when a phone's keyboard opens (innerHeight does not on iOS):
+      // measuring it keeps the composer above the keyboard.
+      const visible = window.visualViewport?.height ?? window.innerHeight;
+      setHeight(Math.max(MIN_HEIGHT, Math.floor(visible - top - bottomGap)));
     };
     const frame = requestAnimationFrame(measure);
     // What sits above changes the body's size; the window's own size changes on rotation.
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     window.addEventListener('resize', measure);
+    window.visualViewport?.addEventListener('resize', measure);
     return () => {
+      window.visualViewport?.removeEventListener('resize', measure);
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('resize', measure);

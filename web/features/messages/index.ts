@@ -1,2 +1,5 @@
-/** The messages feature's public entry: the unread count for the Messages nav link. Its screen loads through the router. */
-export { unreadCountQuery } from './api';
+/**
+ * The messages feature's public entry: the unread count for the Messages nav link and the
+ * messaging settings for /settings. Its screen loads through the router.
+ */
+export { messagingSettingsQuery, unreadCountQuery, useSaveMessagingSettings } from './api';

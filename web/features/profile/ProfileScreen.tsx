@@ -4,6 +4,7 @@ import type { UserRecord } from '@common/user';
 import { useToast } from '../../components/toasts/toast-context';
 import { useCurrentUser } from '../../lib/auth';
 import { reportFailure } from '../../lib/report-error';
+import { useWatch } from '../../lib/watch';
 import { myStatsQuery, STATS_FAILURE, useSaveProfileIcon } from './api';
 import { GuestProfile } from './GuestProfile';
 import { IconPicker } from './IconPicker';
@@ -20,6 +21,8 @@ export function ProfileScreen() {
 
 function MyProfile({ user }: { user: UserRecord }) {
   const stats = useQuery(myStatsQuery);
+  // Reactions and comments on the writer's public stories refresh the totals here.
+  useWatch(`profile:${user.uid}`);
   const saveIcon = useSaveProfileIcon();
   const { toast } = useToast();
 

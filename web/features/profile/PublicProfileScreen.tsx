@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { useCurrentUser } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
+import { useWatch } from '../../lib/watch';
 import { BlockedNotice, relationshipQuery } from '../social';
 import { StoryGrid } from '../stories';
 import { publicProfileQuery, publicStoriesQuery } from './api';
@@ -116,6 +117,8 @@ export function PublicProfileScreen() {
   const relationship = useQuery(relationshipQuery(uid));
   const blocking = relationship.data?.blocking === true;
   const stories = usePagedList({ ...publicStoriesQuery(uid), enabled: profile.isSuccess && !blocking });
+  // Follower counts and the stories' counts live, once the profile is known to be visible.
+  useWatch(profile.isSuccess ? `profile:${uid}` : null);
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <UserNotFound />;

@@ -2,12 +2,14 @@ import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { secondaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
+import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
 import { BlockedMutedSection } from './BlockedMutedSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
 import { FollowersSection } from './FollowersSection';
+import { MessagingSection } from './MessagingSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection, smallButton } from './SettingsSection';
@@ -61,6 +63,8 @@ export function SettingsScreen() {
       <AccountSections />
       <SessionsSection />
       <FollowersSection />
+      <MessagingSection />
+      <NotificationPrefsSection />
       <BlockedMutedSection />
     </div>
   );

@@ -87,12 +87,12 @@ function MoreMenu({ relationship, name }: ProfileActionsProps) {
   );
 }
 
-/** A profile's buttons for a signed-in visitor: follow, Message (friends only) and More. */
+/** A profile's buttons for a signed-in visitor: follow, Message (whether it is allowed is asked when the composer opens) and More. */
 export function ProfileActions({ relationship, name }: ProfileActionsProps) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start" data-testid="profile-actions">
       <FollowButton state={relationship} name={name} />
-      {relationship.friends && (
+      {!relationship.blocking && (
         <Link to={`/messages?to=${encodeURIComponent(relationship.uid)}`} className={secondaryButton} data-testid="message-button">
           <MessageCircle aria-hidden className="size-4" />
           {SOCIAL_TEXTS.message}

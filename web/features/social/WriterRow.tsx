@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { WriterRow as Writer } from '@common/social';
 import { Avatar } from '../../components/Avatar';
-import { focusRing } from '../../components/ui';
+import { focusRing, iconButton } from '../../components/ui';
 import { FollowButton } from './FollowButton';
 
 interface WriterRowProps {
@@ -38,6 +39,17 @@ export function WriterRow({ writer, actions, extra, note }: WriterRowProps) {
         {actions ?? (
           <>
             <FollowButton state={writer} name={writer.displayName} size="sm" />
+            {writer.friends && (
+              <Link
+                to={`/messages?to=${encodeURIComponent(writer.uid)}`}
+                aria-label={`Message ${writer.displayName}`}
+                title={`Message ${writer.displayName}`}
+                className={`${iconButton} border border-line`}
+                data-testid="writer-message"
+              >
+                <MessageCircle aria-hidden className="size-4" />
+              </Link>
+            )}
             {extra}
           </>
         )}

@@ -10,6 +10,7 @@ import { apiFetch } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
+import { useWatch } from '../../../lib/watch';
 import { AuthorAvatar, FavoriteButton, OwnerActions, PromptChips, VisibilityBadge } from '../../stories';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
@@ -35,6 +36,8 @@ function useRecordView(story: Story) {
 
 /** /story/:id: the whole story as plain text with its line breaks, and everything around it. */
 export function StoryView({ story }: { story: Story }) {
+  // Others' comments, deletions and reactions arrive live while the page is open.
+  useWatch(`story:${story.id}`);
   const navigate = useNavigate();
   const guest = useCurrentUser().user === null;
   const share = storyShareText(story);

@@ -1,0 +1,337 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import SqliteDatabase from 'better-sqlite3';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MESSAGE_TEXTS, NEW_ACCOUNT_MESSAGING_DELAY_MS, startConversationResponseSchema } from '../common/conversations';
+import { E2E } from './support/env';
+import { skipTutorial } from './support/tutorial';
+import { newPerson } from './support/users';
+
+const headers = { origin: E2E.baseUrl };
+
+interface Writer {
+  page: Page;
+  uid: string;
+  name: string;
+}
+
+/** A writer in their own browser context, signed up through the API, with a name no other test uses. */
+async function writer(browser: Browser, first: string): Promise<Writer> {
+  const page = await (await browser.newContext()).newPage();
+  await skipTutorial(page);
+  const name = `${first} ${crypto.randomBytes(3).toString('hex')}`;
+  const person = newPerson(first.toLowerCase(), name);
+  const res = await page.request.post('/api/auth/sign-up/email', { data: { email: person.email, password: person.password, name }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+  return { page, uid: ((await res.json()) as { user: { id: string } }).user.id, name };
+}
+
+/**
+ * Accounts younger than 24 hours cannot start conversations, and test accounts are seconds
+ * old: make this one a day older in the browser-test database (the server reads the account's
+ * age from it on every request). The rule itself stays as it is.
+ */
+function ageAccount(who: Writer): void {
+  const dataDir = process.env.DRABBLE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('DRABBLE_E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
+  const db = new SqliteDatabase(path.join(dataDir, 'drabble.sqlite'), { fileMustExist: true, timeout: 5000 });
+  try {
+    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
+    expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/** Each follows the other: friends, who may message each other by default. */
+async function befriend(a: Writer, b: Writer): Promise<void> {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const res = await from.page.request.post(`/api/follows/${to.uid}`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+/** The first message through the API (set-up for tests about the thread). */
+async function startConversation(from: Writer, to: Writer, text: string): Promise<string> {
+  const res = await from.page.request.post('/api/conversations', { data: { to: to.uid, text }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return startConversationResponseSchema.parse(await res.json()).conversation.id;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const badge = (page: Page) => page.getByTestId('messages-unread-badge').first();
+
+test('two writers chat live: the unread badge, opening marks it read, Seen, typing, and the reply arrive without reloading', async ({ browser }) => {
+  test.slow(); // several writers in their own browser contexts
+  const ada = await writer(browser, 'Ada');
+  const ben = await writer(browser, 'Ben');
+  await befriend(ada, ben);
+  ageAccount(ada);
+  await ben.page.goto('/');
+  await expect(badge(ben.page)).toHaveCount(0);
+
+  await test.step('Ada starts from Ben’s profile: the notice shows once above the composer', async () => {
+    await ada.page.goto(`/user/${ben.uid}`);
+    await ada.page.getByTestId('message-button').click();
+    await expect(ada.page).toHaveURL(new RegExp(`/messages\\?to=${ben.uid}`));
+    const composer = ada.page.getByTestId('new-conversation');
+    await expect(composer.getByTestId('e2e-notice')).toHaveText(MESSAGE_TEXTS.e2eNotice);
+    await expect(composer.getByTestId('as-request-note')).toHaveCount(0);
+    const box = composer.getByLabel('Your message');
+    await box.fill('Hello Ben');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Are you writing today?');
+    await box.press('Enter');
+    await expect(ada.page).toHaveURL(/\/messages\?c=/);
+    await expect(ada.page.getByTestId('thread').locator('[data-mine="true"]').getByTestId('message-text')).toHaveText('Hello Ben\nAre you writing today?');
+  });
+
+  await test.step('Ben’s Messages badge shows 1 without a reload; opening the thread marks it read', async () => {
+    await expect(badge(ben.page)).toHaveText('1');
+    await ben.page.getByTestId('nav-link-messages').first().click();
+    const row = ben.page.getByTestId('conversation').filter({ hasText: ada.name });
+    await expect(row.getByTestId('unread-dot')).toBeVisible();
+    await row.click();
+    await expect(ben.page.getByTestId('thread').getByTestId('message-text')).toHaveText('Hello Ben\nAre you writing today?');
+    await expect(badge(ben.page)).toHaveCount(0);
+    await expect(row.getByTestId('unread-dot')).toHaveCount(0);
+    await expectNoAxeViolations(ben.page);
+  });
+
+  await test.step('Ada sees Seen under her message', async () => {
+    await expect(ada.page.getByTestId('message-seen')).toHaveText(MESSAGE_TEXTS.seen);
+  });
+
+  await test.step('Ben types: Ada sees it; Ben replies: Ada sees the reply live', async () => {
+    const box = ben.page.getByTestId('thread').getByLabel('Your reply');
+    await box.pressSequentially('Yes, a ghost story');
+    await expect(ada.page.getByTestId('typing-indicator')).toHaveText(MESSAGE_TEXTS.typing(ben.name));
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const reply = ada.page.getByTestId('thread').getByTestId('message').filter({ hasText: 'Yes, a ghost story' });
+    await expect(reply).toBeVisible();
+    await expect(reply).not.toHaveAttribute('data-mine');
+    // A message from Ben ends his "typing…".
+    await expect(ada.page.getByTestId('typing-indicator')).toHaveText('');
+    // Ada has the thread open in front: Ben's reply is marked read at once.
+    await expect(badge(ada.page)).toHaveCount(0);
+  });
+
+  await test.step('screenshots at phone width, light and dark', async () => {
+    await ada.page.setViewportSize({ width: 375, height: 740 });
+    await ada.page.screenshot({ path: '/tmp/shots/dm-web-thread-light.png' });
+    await ada.page.emulateMedia({ colorScheme: 'dark' });
+    await ada.page.screenshot({ path: '/tmp/shots/dm-web-thread-dark.png' });
+    await ada.page.getByTestId('back-to-conversations').click();
+    await ada.page.screenshot({ path: '/tmp/shots/dm-web-list-dark.png' });
+  });
+});
+
+test('a message that fails to send stays in the thread as "Not sent — Retry", survives a reload, and Retry delivers it', async ({ browser }) => {
+  const ada = await writer(browser, 'Ada');
+  const ben = await writer(browser, 'Ben');
+  await befriend(ada, ben);
+  ageAccount(ada);
+  const conversationId = await startConversation(ada, ben, 'First note');
+
+  const page = ada.page;
+  await page.route('**/api/conversations/*/messages', (route) => route.abort());
+  await page.goto(`/messages?c=${conversationId}`);
+  const thread = page.getByTestId('thread');
+  const box = thread.getByLabel('Your reply');
+  await box.fill('This must not get lost');
+  await box.press('Enter');
+  const unsent = thread.getByTestId('outbox-message');
+  await expect(unsent.getByTestId('message-text')).toHaveText('This must not get lost');
+  await expect(unsent.getByRole('button', { name: MESSAGE_TEXTS.notSent })).toBeVisible();
+
+  await page.reload();
+  await expect(unsent.getByTestId('message-text')).toHaveText('This must not get lost');
+
+  await page.unroute('**/api/conversations/*/messages');
+  await unsent.getByRole('button', { name: MESSAGE_TEXTS.notSent }).click();
+  await expect(unsent).toHaveCount(0);
+  await expect(thread.locator('[data-mine="true"]').getByTestId('message-text').filter({ hasText: 'This must not get lost' })).toHaveCount(1);
+
+  // Delivered: Ben has it.
+  const res = await ben.page.request.get(`/api/conversations/${conversationId}`);
+  expect(res.status()).toBe(200);
+  expect(JSON.stringify(await res.json())).toContain('This must not get lost');
+});
+
+test('a message request: it waits under Requests without a badge, Accept moves it to the inbox, and the sender can write more', async ({ browser }) => {
+  test.slow(); // several writers in their own browser contexts
+  const cy = await writer(browser, 'Cy');
+  const bea = await writer(browser, 'Bea');
+  ageAccount(cy);
+
+  await test.step('Bea lets everyone message her in /settings', async () => {
+    await bea.page.goto('/settings');
+    const section = bea.page.getByTestId('settings-messages');
+    await section.getByRole('radio', { name: /^Everyone/ }).check();
+    await expect(bea.page.getByText('Message settings saved.')).toBeVisible();
+    await bea.page.reload();
+    await expect(section.getByRole('radio', { name: /^Everyone/ })).toBeChecked();
+    await expectNoAxeViolations(bea.page);
+  });
+
+  await test.step('Cy writes once; more waits for the accept', async () => {
+    await cy.page.goto(`/user/${bea.uid}`);
+    await cy.page.getByTestId('message-button').click();
+    const composer = cy.page.getByTestId('new-conversation');
+    await expect(composer.getByTestId('as-request-note')).toBeVisible();
+    const box = composer.getByLabel('Your message');
+    await box.fill('Hi Bea, I loved your story');
+    await box.press('Enter');
+    await expect(cy.page).toHaveURL(/\/messages\?c=/);
+    await expect(cy.page.getByTestId('pending-note')).toBeVisible();
+    await expect(cy.page.getByTestId('reply-closed')).toHaveText(MESSAGE_TEXTS.requestPending);
+  });
+
+  await test.step('Bea finds it under Requests, with no badge, and accepts', async () => {
+    await bea.page.goto('/messages');
+    await expect(bea.page.getByTestId('folder-requests')).toContainText(MESSAGE_TEXTS.requests);
+    await expect(bea.page.getByTestId('requests-count')).toHaveText('1');
+    await expect(badge(bea.page)).toHaveCount(0);
+    await bea.page.getByTestId('folder-requests').click();
+    await bea.page.getByTestId('conversation').filter({ hasText: cy.name }).click();
+    const panel = bea.page.getByTestId('request-panel');
+    await expect(panel).toContainText(MESSAGE_TEXTS.requestIntro(cy.name));
+    await expectNoAxeViolations(bea.page);
+    await panel.getByRole('button', { name: MESSAGE_TEXTS.accept }).click();
+    await expect(panel).toHaveCount(0);
+    await bea.page.getByTestId('folder-inbox').click();
+    await expect(bea.page.getByTestId('conversation').filter({ hasText: cy.name })).toBeVisible();
+    await expect(bea.page.getByTestId('requests-count')).toHaveCount(0);
+  });
+
+  await test.step('Cy can now send more', async () => {
+    const box = cy.page.getByTestId('thread').getByLabel('Your reply');
+    await expect(box).toBeVisible();
+    await box.fill('Thanks for accepting!');
+    await box.press('Enter');
+    await expect(cy.page.getByTestId('thread').locator('[data-mine="true"]').filter({ hasText: 'Thanks for accepting!' })).toBeVisible();
+  });
+});
+
+test('a writer who only takes messages from friends: the composer never opens and the reason shows', async ({ browser }) => {
+  const dee = await writer(browser, 'Dee');
+  const eve = await writer(browser, 'Eve');
+  ageAccount(eve);
+  await eve.page.goto(`/user/${dee.uid}`);
+  await eve.page.getByTestId('message-button').click();
+  await expect(eve.page.getByTestId('cannot-message')).toHaveText(MESSAGE_TEXTS.notAccepting(dee.name));
+  await expect(eve.page.getByLabel('Your message')).toHaveCount(0);
+});
+
+test('edit within the window shows "edited", delete for everyone shows "Message deleted", delete for me hides it; the draft is kept per conversation', async ({ browser }) => {
+  const ada = await writer(browser, 'Ada');
+  const ben = await writer(browser, 'Ben');
+  await befriend(ada, ben);
+  ageAccount(ada);
+  const conversationId = await startConversation(ada, ben, 'A typo mesage');
+  const page = ada.page;
+  await page.goto(`/messages?c=${conversationId}`);
+  const thread = page.getByTestId('thread');
+  const mine = (text: string) => thread.locator('[data-mine="true"]').filter({ hasText: text });
+
+  await test.step('the draft survives leaving and coming back', async () => {
+    await thread.getByLabel('Your reply').fill('Half a thought');
+    await page.goto('/');
+    await page.goto(`/messages?c=${conversationId}`);
+    await expect(thread.getByLabel('Your reply')).toHaveValue('Half a thought');
+    await thread.getByLabel('Your reply').fill('');
+  });
+
+  await test.step('Edit: Esc cancels, Enter saves', async () => {
+    await mine('A typo mesage').getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = thread.getByLabel('Edit message');
+    await editor.fill('Never mind');
+    await editor.press('Escape');
+    await expect(mine('A typo mesage').getByTestId('message-text')).toHaveText('A typo mesage');
+    await mine('A typo mesage').getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await editor.fill('A typo message');
+    await editor.press('Enter');
+    await expect(mine('A typo message').getByTestId('message-text')).toHaveText('A typo message');
+    await expect(mine('A typo message').getByTestId('message-edited')).toHaveText(MESSAGE_TEXTS.edited);
+  });
+
+  await test.step('Delete for everyone, after the question', async () => {
+    await mine('A typo message').getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete for everyone' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete for everyone' }).click();
+    await expect(thread.getByTestId('message-deleted')).toHaveText(MESSAGE_TEXTS.deleted);
+    const res = await ben.page.request.get(`/api/conversations/${conversationId}`);
+    expect(JSON.stringify(await res.json())).not.toContain('A typo message');
+  });
+
+  await test.step('Delete for me: gone for Ada, still there for Ben', async () => {
+    const box = thread.getByLabel('Your reply');
+    await box.fill('Only I forget this');
+    await box.press('Enter');
+    await mine('Only I forget this').getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete for me' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete for me' }).click();
+    await expect(mine('Only I forget this')).toHaveCount(0);
+    const res = await ben.page.request.get(`/api/conversations/${conversationId}`);
+    expect(JSON.stringify(await res.json())).toContain('Only I forget this');
+  });
+});
+
+test('the same text to a fourth person within minutes is refused with the server’s sentence beside the composer, and the text stays', async ({ browser }) => {
+  test.slow(); // several writers in their own browser contexts
+  const ada = await writer(browser, 'Ada');
+  ageAccount(ada);
+  const friends = [];
+  for (const first of ['Ben', 'Cy', 'Dee', 'Eve']) {
+    const friend = await writer(browser, first);
+    await befriend(ada, friend);
+    friends.push(friend);
+  }
+  const [ben, cy, dee, eve] = friends as [Writer, Writer, Writer, Writer];
+  const text = 'Read my new story please';
+  for (const to of [ben, cy, dee]) await startConversation(ada, to, text);
+
+  await ada.page.goto(`/messages?to=${eve.uid}`);
+  const composer = ada.page.getByTestId('new-conversation');
+  const box = composer.getByLabel('Your message');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(composer.getByRole('alert')).toHaveText(MESSAGE_TEXTS.sameText);
+  await expect(box).toHaveValue(text);
+  await expect(ada.page).toHaveURL(new RegExp(`/messages\\?to=${eve.uid}`));
+});
+
+test('declining a message request asks first, hides it, and the sender is not told', async ({ browser }) => {
+  const cy = await writer(browser, 'Cy');
+  const bea = await writer(browser, 'Bea');
+  ageAccount(cy);
+  const settings = await bea.page.request.patch('/api/me/messaging-settings', { data: { whoCanMessage: 'everyone' }, headers });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const conversationId = await startConversation(cy, bea, 'Buy my book');
+
+  await bea.page.goto('/messages?folder=requests');
+  await bea.page.getByTestId('conversation').filter({ hasText: cy.name }).click();
+  await bea.page.getByTestId('request-panel').getByRole('button', { name: MESSAGE_TEXTS.decline }).click();
+  const dialog = bea.page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText(`Decline ${cy.name}'s message request?`);
+  await dialog.getByRole('button', { name: MESSAGE_TEXTS.decline }).click();
+  await expect(bea.page.getByTestId('thread')).toHaveCount(0);
+  await expect(bea.page.getByTestId('conversation').filter({ hasText: cy.name })).toHaveCount(0);
+  await expect(bea.page.getByTestId('requests-count')).toHaveCount(0);
+
+  // Cy still sees a request waiting, as before.
+  await cy.page.goto(`/messages?c=${conversationId}`);
+  await expect(cy.page.getByTestId('pending-note')).toBeVisible();
+  await expect(cy.page.getByTestId('reply-closed')).toHaveText(MESSAGE_TEXTS.requestPending);
+});

@@ -1,0 +1,167 @@
+import { EMAIL_INTERVAL_MS, EMAIL_TYPES, notificationSentence, type EmailType } from '@common/notifications';
+import type { ServerContext } from '../../context';
+import type { Selectable } from 'kysely';
+import type { PendingEmailsTable } from '../../db/types';
+import { fromDbBool, toDbBool } from '../../db/bool';
+import { appLink, notificationEmailMessage } from '../../email/templates';
+import type { EmailMessage } from '../../email/mailer';
+import { authorName } from '../../shared/author';
+import { isOnline } from '../../shared/presence';
+import { loadNotificationPrefs, visibleNotifications } from './notify';
+import { findMyNotification } from './queries';
+import { unsubscribeToken } from './unsubscribe';
+
+/*
+ * Notification emails (issue 12). notify/scheduleMessageEmail leave a pendingEmails row due
+ * EMAIL_DELAY_MS after the event; a timer on every instance (server.ts) calls
+ * deliverDueEmails, which claims due rows by deleting them (only the instance whose delete
+ * returned a row sends it) and sends only when the thing is still unread, the person is
+ * away, still wants this type, and had no email of this type in EMAIL_INTERVAL_MS.
+ */
+
+/** Rows one pass takes on; the rest wait for the next tick. */
+const BATCH = 100;
+
+const UNSUBSCRIBE_WHAT: Record<EmailType, string> = {
+  comment: 'emails about comments on your stories',
+  message: 'emails about new messages',
+  feature_request_response: 'emails about responses to your suggestions',
+};
+
+type Pending = Selectable<PendingEmailsTable>;
+
+function emailTypeOf(stored: string): EmailType | null {
+  return EMAIL_TYPES.find((t) => t === stored) ?? null;
+}
+
+/** Takes the due rows off the table; a row another instance took first is simply not returned here. */
+async function claimDue(ctx: ServerContext, nowIso: string): Promise<Pending[]> {
+  const due = await ctx.db.selectFrom('pendingEmails').select('id').where('dueAt', '<=', nowIso).orderBy('dueAt').limit(BATCH).execute();
+  if (due.length === 0) return [];
+  return ctx.db
+    .deleteFrom('pendingEmails')
+    .where(
+      'id',
+      'in',
+      due.map((d) => d.id),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Whether what the email is about is still unread: the notification, or for a message the conversation. */
+async function stillUnread(ctx: ServerContext, email: Pending, type: EmailType): Promise<boolean> {
+  if (type === 'message') {
+    const row = await ctx.db
+      .selectFrom('conversationParticipants')
+      .select('unread')
+      .where('conversationId', '=', email.ref)
+      .where('uid', '=', email.uid)
+      .executeTakeFirst();
+    return row !== undefined && fromDbBool(row.unread);
+  }
+  const row = await visibleNotifications(ctx.db, email.uid).select('id').where('id', '=', email.ref).where('read', '=', toDbBool(false)).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records this email as the type's latest for the person, unless one went out within
+ * EMAIL_INTERVAL_MS: one conditional upsert, so two instances never both pass.
+ */
+async function takeIntervalSlot(ctx: ServerContext, uid: string, type: EmailType, now: number): Promise<boolean> {
+  const nowIso = new Date(now).toISOString();
+  const cutoff = new Date(now - EMAIL_INTERVAL_MS).toISOString();
+  const taken = await ctx.db
+    .insertInto('notificationEmails')
+    .values({ uid, type, lastSentAt: nowIso })
+    .onConflict((oc) =>
+      oc
+        .columns(['uid', 'type'])
+        .doUpdateSet({ lastSentAt: nowIso })
+        .where('notificationEmails.lastSentAt', '<=', cutoff),
+    )
+    .returning('uid')
+    .execute();
+  return taken.length > 0;
+}
+
+/** The words and link of the email, or null when what it was about is gone. */
+async function compose(ctx: ServerContext, email: Pending, type: EmailType, to: { email: string; name: string }): Promise<EmailMessage | null> {
+  const token = unsubscribeToken(ctx, email.uid, type);
+  const common = {
+    to: to.email,
+    name: to.name,
+    unsubscribeLink: appLink(ctx.config.publicUrl, '/unsubscribe', token),
+    unsubscribeWhat: UNSUBSCRIBE_WHAT[type],
+  };
+  let message: EmailMessage;
+  if (type === 'message') {
+    const last = await ctx.db
+      .selectFrom('conversationMessages as m')
+      .innerJoin('users as u', 'u.uid', 'm.from')
+      .select(['u.displayName', 'u.name'])
+      .where('m.conversationId', '=', email.ref)
+      .where('m.from', '!=', email.uid)
+      .orderBy('m.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const who = last ? authorName(last) : 'Someone';
+    message = notificationEmailMessage({
+      ...common,
+      subject: `${who} sent you a message`,
+      summary: `${who} sent you a message on Drabble.`,
+      action: { label: 'Read it', link: appLink(ctx.config.publicUrl, `/messages?c=${encodeURIComponent(email.ref)}`) },
+    });
+  } else {
+    const row = await findMyNotification(ctx.db, email.uid, email.ref);
+    if (!row) return null;
+    const sentence = notificationSentence(row)
+      .map((part) => (part.subject ? `"${part.text}"` : part.text))
+      .join('');
+    message = notificationEmailMessage({
+      ...common,
+      subject: sentence,
+      summary: row.type === 'comment' && row.detail ? `${sentence}: "${row.detail}"` : `${sentence}.`,
+      action: { label: row.type === 'comment' ? 'Read the comment' : 'Read the response', link: appLink(ctx.config.publicUrl, row.link) },
+    });
+  }
+  const oneClick = appLink(ctx.config.publicUrl, '/api/notifications/unsubscribe', token);
+  return { ...message, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
+
+/** Decides and sends one claimed email; false when it is not to be sent. */
+async function deliver(ctx: ServerContext, email: Pending, now: number): Promise<boolean> {
+  const type = emailTypeOf(email.type);
+  if (type === null) return false;
+  const nowIso = new Date(now).toISOString();
+  if (!(await stillUnread(ctx, email, type))) return false;
+  if (await isOnline(ctx.db, email.uid, nowIso)) return false;
+  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'displayName', 'emailVerified']).where('uid', '=', email.uid).executeTakeFirst();
+  // Only to an address its owner has proved: never mail a stranger who was signed up with it.
+  if (!user || !fromDbBool(user.emailVerified)) return false;
+  const prefs = await ctx.db.transaction().execute((trx) => loadNotificationPrefs(trx, email.uid));
+  if (!prefs.email[type]) return false;
+  const message = await compose(ctx, email, type, { email: user.email, name: authorName(user) });
+  if (!message) return false;
+  if (!(await takeIntervalSlot(ctx, email.uid, type, now))) return false;
+  await ctx.mailer.send(message);
+  return true;
+}
+
+/**
+ * Sends the notification emails due at `now` (ms; tests pass a fake clock). Returns how many
+ * went out. A failed send is logged and dropped: a notification email is a nudge, and the
+ * notification itself is still in the bell.
+ */
+export async function deliverDueEmails(ctx: ServerContext, now: number): Promise<number> {
+  const claimed = await claimDue(ctx, new Date(now).toISOString());
+  let sent = 0;
+  for (const email of claimed) {
+    try {
+      if (await deliver(ctx, email, now)) sent += 1;
+    } catch (err) {
+      ctx.logger.warn({ err, email: { type: email.type } }, 'notification email failed');
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,28 @@
+import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications';
+import type { ServerContext } from '../../context';
+import { loadNotificationPrefs } from './notify';
+
+/*
+ * A writer's notification preferences: stored as JSON in users.notificationPrefs, always
+ * answered resolved over the defaults (common/notifications.ts), so a type added later is
+ * on by default for everyone who never chose.
+ */
+
+export async function readNotificationPrefs(ctx: ServerContext, uid: string): Promise<NotificationPrefs> {
+  return ctx.db.transaction().execute((trx) => loadNotificationPrefs(trx, uid));
+}
+
+/** Applies a partial update; the writer's row is locked so two changes at once both land. */
+export async function updateNotificationPrefs(ctx: ServerContext, uid: string, update: NotificationPrefsUpdate): Promise<NotificationPrefs> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('users')
+      .select('uid')
+      .where('uid', '=', uid)
+      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    const next = applyNotificationPrefs(await loadNotificationPrefs(trx, uid), update);
+    if (locked) await trx.updateTable('users').set({ notificationPrefs: JSON.stringify(next) }).where('uid', '=', uid).execute();
+    return next;
+  });
+}

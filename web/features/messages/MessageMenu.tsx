@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import type { ConversationMessage } from '@common/conversations';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { iconButton, popoverPanel } from '../../components/ui';
+import { useDeleteMessage } from './api';
+
+const menuPanel = `${popoverPanel} min-w-48 p-1`;
+const menuItem =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-fg outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-subtle';
+const dangerMenuItem = `${menuItem} text-red-700 dark:text-red-300`;
+
+const QUESTIONS = {
+  everyone: { title: 'Delete for everyone', description: 'Delete this message for everyone? They will see "Message deleted" instead.', confirm: 'Delete for everyone' },
+  me: { title: 'Delete for me', description: 'Delete this message for you? The others in the conversation still see it.', confirm: 'Delete for me' },
+} as const;
+
+/** A message's "…" menu: Edit, Delete for everyone (both within 10 minutes, for my own) and Delete for me, the deletes after a question. */
+export function MessageMenu({ message, onEdit }: { message: ConversationMessage; onEdit: () => void }) {
+  const [asking, setAsking] = useState<'everyone' | 'me' | null>(null);
+  const remove = useDeleteMessage(message.conversationId);
+  const { permissions } = message;
+  if (message.deleted || !(permissions.edit || permissions.deleteForEveryone || permissions.deleteForMe)) return null;
+  const question = asking ? QUESTIONS[asking] : null;
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger aria-label="Message actions" className={`${iconButton} size-8`} data-testid="message-menu">
+          <Ellipsis aria-hidden className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align={message.mine ? 'end' : 'start'} sideOffset={4} collisionPadding={8} className={menuPanel}>
+            {permissions.edit && (
+              <DropdownMenu.Item className={menuItem} onSelect={onEdit}>
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </DropdownMenu.Item>
+            )}
+            {permissions.deleteForEveryone && (
+              <DropdownMenu.Item className={dangerMenuItem} onSelect={() => setAsking('everyone')}>
+                <Trash2 aria-hidden className="size-4" />
+                Delete for everyone
+              </DropdownMenu.Item>
+            )}
+            {permissions.deleteForMe && (
+              <DropdownMenu.Item className={dangerMenuItem} onSelect={() => setAsking('me')}>
+                <Trash2 aria-hidden className="size-4" />
+                Delete for me
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={question !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={question?.title ?? ''}
+        description={question?.description ?? ''}
+        confirmLabel={question?.confirm ?? ''}
+        tone="danger"
+        onConfirm={() => asking && remove.mutate({ messageId: message.id, scope: asking })}
+      />
+    </>
+  );
+}

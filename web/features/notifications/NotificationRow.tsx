@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import type { UserNotification } from '@common/notifications';
+import { Avatar } from '../../components/Avatar';
+import { focusRing, secondaryButton } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { safeNextPath } from '../../lib/safe-next';
+import { lastActiveText } from '../settings';
+import { notificationActorsQuery, useMarkNotificationRead } from './api';
+import { hasMoreActors, notificationSentence, sentenceText } from './format';
+
+/** The first people of a row, overlapping: at most three. */
+function ActorAvatars({ actors }: { actors: UserNotification['actors'] }) {
+  return (
+    <span aria-hidden className="flex shrink-0 -space-x-3 pt-0.5">
+      {actors.slice(0, 3).map((actor) => (
+        <span key={actor.uid} className="rounded-full ring-2 ring-surface">
+          <Avatar person={actor} size="sm" />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A group's full list of people, a page at a time; each leads to their profile. */
+function ActorList({ id, onNavigate }: { id: string; onNavigate?: () => void }) {
+  const query = useInfiniteQuery(notificationActorsQuery(id));
+  if (query.isPending) return <p className="px-4 pb-3 text-xs text-muted">Loading…</p>;
+  if (query.isError && !query.data) {
+    return (
+      <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-300">
+        {errorMessage(query.error)}{' '}
+        <button type="button" onClick={() => void query.refetch()} className={`font-semibold underline ${focusRing}`}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const actors = query.data?.pages.flatMap((page) => page.actors) ?? [];
+  return (
+    <div className="px-4 pb-3 pl-14">
+      <ul className="space-y-1" data-testid="notification-actors">
+        {actors.map((actor) => (
+          <li key={actor.uid}>
+            <Link to={`/user/${encodeURIComponent(actor.uid)}`} onClick={onNavigate} className={`flex items-center gap-2 rounded-md p-1 text-sm text-fg hover:bg-subtle ${focusRing}`}>
+              <Avatar person={actor} size="sm" />
+              <span className="truncate">{actor.displayName}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className={`${secondaryButton} mt-2 px-2.5 py-1 text-xs`}>
+          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One notification: who (avatars and names), what, on which story (in italics), and when.
+ * The whole row links to where it happened; opening it marks it read.
+ */
+export function NotificationRow({ notification, onNavigate }: { notification: UserNotification; onNavigate?: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const actorsId = useId();
+  const markRead = useMarkNotificationRead();
+  const parts = notificationSentence(notification);
+  const { read } = notification;
+
+  return (
+    <li data-testid="user-notification" data-read={read} className={read ? '' : 'bg-accent-soft/60'}>
+      <Link
+        to={safeNextPath(notification.link)}
+        onClick={() => {
+          if (!read) markRead.mutate(notification.id);
+          onNavigate?.();
+        }}
+        className={`flex items-start gap-3 px-4 py-3 hover:bg-subtle ${focusRing}`}
+        title={sentenceText(parts)}
+      >
+        <span aria-hidden className={`mt-3 size-2 shrink-0 rounded-full ${read ? 'bg-transparent' : 'bg-accent-600'}`} />
+        <ActorAvatars actors={notification.actors} />
+        <span className="min-w-0 flex-1">
+          <span className={`block text-sm break-words ${read ? 'text-muted' : 'font-semibold text-fg'}`} data-testid="notification-sentence">
+            {parts.map((part, i) => (part.subject ? <em key={i}>{part.text}</em> : <span key={i}>{part.text}</span>))}
+          </span>
+          {notification.type === 'comment' && notification.detail && (
+            <span className="mt-0.5 line-clamp-2 block text-sm break-words text-muted">“{notification.detail}”</span>
+          )}
+          <span className="mt-0.5 block text-xs text-muted">
+            {!read && <span className="sr-only">Unread. </span>}
+            <time dateTime={notification.updated_at}>{lastActiveText(notification.updated_at)}</time>
+          </span>
+        </span>
+      </Link>
+      {hasMoreActors(notification) && (
+        <>
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={expanded ? actorsId : undefined}
+            onClick={() => setExpanded((open) => !open)}
+            className={`mb-2 ml-14 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent-ink hover:bg-subtle ${focusRing}`}
+          >
+            <ChevronDown aria-hidden className={`size-4 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+            {expanded ? 'Hide the list' : `Show all ${notification.actorCount}`}
+          </button>
+          {expanded && (
+            <div id={actorsId}>
+              <ActorList id={notification.id} onNavigate={onNavigate} />
+            </div>
+          )}
+        </>
+      )}
+    </li>
+  );
+}

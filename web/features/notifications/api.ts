@@ -1,0 +1,88 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  notificationActorPageSchema,
+  notificationListResponseSchema,
+  notificationPrefsSchema,
+  notificationUnreadSchema,
+  unsubscribeResponseSchema,
+  type NotificationListResponse,
+  type NotificationPrefs,
+  type NotificationPrefsUpdate,
+  type NotificationUnread,
+} from '@common/notifications';
+import { apiFetch } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutation';
+import { withSearchParams } from '../../lib/paged-list';
+import { notificationKeys } from '../../lib/query-keys';
+
+/**
+ * The bell's unread count. Its data is `{ unread }`: the shape the live `bell.changed` handler
+ * (web/lib/live-events.ts) writes into the same key, so other tabs follow without a refetch.
+ */
+export const unreadNotificationsQuery = queryOptions({
+  queryKey: notificationKeys.unread,
+  queryFn: ({ signal }): Promise<NotificationUnread> => apiFetch('/api/notifications/unread-count', { schema: notificationUnreadSchema, signal }),
+});
+
+/** The list, latest activity first, a page at a time. Refetched on every `bell.changed`. */
+export const notificationListQuery = infiniteQueryOptions({
+  queryKey: notificationKeys.list,
+  queryFn: ({ pageParam, signal }) => apiFetch(withSearchParams('/api/notifications', { cursor: pageParam }), { schema: notificationListResponseSchema, signal }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: NotificationListResponse) => last.nextCursor ?? undefined,
+});
+
+/** A group's full list of people, in the order they joined. */
+export const notificationActorsQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.actors(id),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(withSearchParams(`/api/notifications/${encodeURIComponent(id)}/actors`, { cursor: pageParam }), { schema: notificationActorPageSchema, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const notificationPrefsQuery = queryOptions({
+  queryKey: notificationKeys.prefs,
+  queryFn: ({ signal }) => apiFetch('/api/me/notification-prefs', { schema: notificationPrefsSchema, signal }),
+});
+
+/** Read marks answer with the new unread count: the badge takes it at once, the list's styling follows. */
+async function applyUnread(result: NotificationUnread, queryClient: QueryClient) {
+  queryClient.setQueryData(notificationKeys.unread, { unread: result.unread });
+  await queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+}
+
+/**
+ * The one factory behind every notification change: no success toast unless given (the badge
+ * and the row show the outcome), the server's message on failure.
+ */
+function useNotificationMutation<V, R>(request: (vars: V) => Promise<R>, onSuccess: (result: R, queryClient: QueryClient) => unknown, success?: string) {
+  return useApiMutation({ request, success, reportAs: 'notifications', onSuccess: (result, _vars, queryClient) => onSuccess(result, queryClient) });
+}
+
+export const useMarkNotificationRead = () =>
+  useNotificationMutation(
+    (id: string) => apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', schema: notificationUnreadSchema }),
+    applyUnread,
+  );
+
+export const useMarkAllNotificationsRead = () =>
+  useNotificationMutation(() => apiFetch('/api/notifications/read-all', { method: 'POST', schema: notificationUnreadSchema }), applyUnread);
+
+export const PREFS_SAVED = 'Notification settings saved';
+
+export const useSaveNotificationPrefs = () =>
+  useNotificationMutation(
+    (body: NotificationPrefsUpdate) => apiFetch('/api/me/notification-prefs', { method: 'PATCH', body, schema: notificationPrefsSchema }),
+    (saved: NotificationPrefs, queryClient) => queryClient.setQueryData(notificationKeys.prefs, saved),
+    PREFS_SAVED,
+  );
+
+/** The emailed one-click link: no sign-in; the screen shows the outcome (and any failure) itself. */
+export const useUnsubscribe = () =>
+  useApiMutation({
+    request: (token: string) => apiFetch('/api/notifications/unsubscribe', { method: 'POST', body: { token }, schema: unsubscribeResponseSchema }),
+    failure: false,
+    reportAs: 'notifications_unsubscribe',
+  });
