@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
 import type { AppEnv, ServerContext } from './context';
 import { createErrorHandler, errorResponse } from './http/errors';
@@ -46,6 +47,11 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.onError(createErrorHandler(ctx.logger));
 
   app.use('*', securityHeaders(ctx.config.publicUrl.startsWith('https://')));
+  // JSON and HTML over a kilobyte go out gzip- or deflate-compressed; built assets have their
+  // own precompressed copies (server/static.ts). Never the live stream: compression would hold
+  // events back in its buffer.
+  const compressor = compress();
+  app.use('*', (c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, ctx.config.trustedProxyHeader));
     c.header('cache-control', 'no-store');

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import type { AppEnv } from './context';
+import { precompressFile } from '../build/precompress';
 import { mountWebApp, withSharedPage } from './static';
 
 describe('serving the web app', () => {
@@ -14,6 +16,9 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Drabble</title></head><body></body></html>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js'), `export const words = ${JSON.stringify('flash fiction '.repeat(500))};`);
+    precompressFile(path.join(dir, 'assets', 'big-def456.js'));
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mountWebApp(app, dir);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +37,37 @@ describe('serving the web app', () => {
     const res = await app.request('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed brotli or gzip copy of an asset to a client that accepts it, the plain file otherwise', async () => {
+    const plain = await app.request('/assets/big-def456.js');
+    const raw = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const br = await app.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThan(raw.length / 10);
+    expect(zlib.brotliDecompressSync(brBody).equals(raw)).toBe(true);
+    const gz = await app.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(raw)).toBe(true);
+  });
+
+  it('gives index.html an ETag, answering 304 to a repeat visit that still has it', async () => {
+    const first = await app.request('/community');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await app.request('/community', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await app.request('/community', { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
+  });
+
+  it('caches the favicon for a day', async () => {
+    const res = await app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
   it('describes a page from the lookup it was mounted with', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -60,6 +61,11 @@ export function withSharedPage(html: string, page: SharedPage | null): string {
   return out.replace('</head>', () => `    ${headTags(page).join('\n    ')}\n  </head>`);
 }
 
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
 /**
  * Serves the built SPA from dist/web: hashed assets cached for a year, every other
  * non-API GET answered with index.html so the client router takes over, described for link
@@ -69,12 +75,19 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: Share
   const indexFile = path.join(webDir, 'index.html');
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));
   app.use('*', cacheControl('no-cache', (c) => (c.res.headers.get('content-type') ?? '').startsWith('text/html')));
-  app.use('*', serveStatic({ root: webDir }));
+  // The favicon and other root files change rarely but are not hashed: a day, then revalidated.
+  app.use('*', cacheControl('public, max-age=86400', (c) => !c.req.path.startsWith('/assets/') && !(c.res.headers.get('content-type') ?? '').startsWith('text/html')));
+  // The build stores .br and .gz copies (build/precompress.ts): sent as they are to clients that accept them.
+  app.use('*', serveStatic({ root: webDir, precompressed: true }));
   app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
-    const html = fs.readFileSync(indexFile, 'utf8');
-    return c.html(withSharedPage(html, await sharedPage(c.req.path)));
+    const html = withSharedPage(fs.readFileSync(indexFile, 'utf8'), await sharedPage(c.req.path));
+    // A weak validator of what this path's page is: a repeat visit revalidates and gets 304 without the body.
+    const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+    c.header('etag', etag);
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    return c.html(html);
   });
 }
