@@ -1,38 +1,20 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import SqliteDatabase from 'better-sqlite3';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_TEXTS, NEW_ACCOUNT_MESSAGING_DELAY_MS, startConversationResponseSchema } from '../common/conversations';
 import { E2E } from './support/env';
-import { skipTutorial } from './support/tutorial';
-import { newPerson } from './support/users';
+import { writerInOwnContext, type ContextWriter } from './support/users';
 
 const headers = { origin: E2E.baseUrl };
 
-interface Writer {
-  page: Page;
-  uid: string;
-  name: string;
-}
-
-/** A writer in their own browser context, signed up through the API, with a name no other test uses. */
-async function writer(browser: Browser, first: string): Promise<Writer> {
-  const page = await (await browser.newContext()).newPage();
-  await skipTutorial(page);
-  const name = `${first} ${crypto.randomBytes(3).toString('hex')}`;
-  const person = newPerson(first.toLowerCase(), name);
-  const res = await page.request.post('/api/auth/sign-up/email', { data: { email: person.email, password: person.password, name }, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return { page, uid: ((await res.json()) as { user: { id: string } }).user.id, name };
-}
 
 /**
  * Accounts younger than 24 hours cannot start conversations, and test accounts are seconds
  * old: make this one a day older in the browser-test database (the server reads the account's
  * age from it on every request). The rule itself stays as it is.
  */
-function ageAccount(who: Writer): void {
+function ageAccount(who: ContextWriter): void {
   const dataDir = process.env.DRABBLE_E2E_DATA_DIR;
   if (!dataDir) throw new Error('DRABBLE_E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
   const db = new SqliteDatabase(path.join(dataDir, 'drabble.sqlite'), { fileMustExist: true, timeout: 5000 });
@@ -45,7 +27,7 @@ function ageAccount(who: Writer): void {
 }
 
 /** Each follows the other: friends, who may message each other by default. */
-async function befriend(a: Writer, b: Writer): Promise<void> {
+async function befriend(a: ContextWriter, b: ContextWriter): Promise<void> {
   for (const [from, to] of [
     [a, b],
     [b, a],
@@ -56,7 +38,7 @@ async function befriend(a: Writer, b: Writer): Promise<void> {
 }
 
 /** The first message through the API (set-up for tests about the thread). */
-async function startConversation(from: Writer, to: Writer, text: string): Promise<string> {
+async function startConversation(from: ContextWriter, to: ContextWriter, text: string): Promise<string> {
   const res = await from.page.request.post('/api/conversations', { data: { to: to.uid, text }, headers });
   expect(res.status(), await res.text()).toBe(201);
   return startConversationResponseSchema.parse(await res.json()).conversation.id;
@@ -71,8 +53,8 @@ const badge = (page: Page) => page.getByTestId('messages-unread-badge').first();
 
 test('two writers chat live: the unread badge, opening marks it read, Seen, typing, and the reply arrive without reloading', async ({ browser }) => {
   test.slow(); // several writers in their own browser contexts
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   await befriend(ada, ben);
   ageAccount(ada);
   await ben.page.goto('/');
@@ -136,8 +118,8 @@ test('two writers chat live: the unread badge, opening marks it read, Seen, typi
 });
 
 test('a message that fails to send stays in the thread as "Not sent — Retry", survives a reload, and Retry delivers it', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   await befriend(ada, ben);
   ageAccount(ada);
   const conversationId = await startConversation(ada, ben, 'First note');
@@ -169,8 +151,8 @@ test('a message that fails to send stays in the thread as "Not sent — Retry", 
 
 test('a message request: it waits under Requests without a badge, Accept moves it to the inbox, and the sender can write more', async ({ browser }) => {
   test.slow(); // several writers in their own browser contexts
-  const cy = await writer(browser, 'Cy');
-  const bea = await writer(browser, 'Bea');
+  const cy = await writerInOwnContext(browser, 'Cy');
+  const bea = await writerInOwnContext(browser, 'Bea');
   ageAccount(cy);
 
   await test.step('Bea lets everyone message her in /settings', async () => {
@@ -223,8 +205,8 @@ test('a message request: it waits under Requests without a badge, Accept moves i
 });
 
 test('a writer who only takes messages from friends: the composer never opens and the reason shows', async ({ browser }) => {
-  const dee = await writer(browser, 'Dee');
-  const eve = await writer(browser, 'Eve');
+  const dee = await writerInOwnContext(browser, 'Dee');
+  const eve = await writerInOwnContext(browser, 'Eve');
   ageAccount(eve);
   await eve.page.goto(`/user/${dee.uid}`);
   await eve.page.getByTestId('message-button').click();
@@ -233,8 +215,8 @@ test('a writer who only takes messages from friends: the composer never opens an
 });
 
 test('edit within the window shows "edited", delete for everyone shows "Message deleted", delete for me hides it; the draft is kept per conversation', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   await befriend(ada, ben);
   ageAccount(ada);
   const conversationId = await startConversation(ada, ben, 'A typo mesage');
@@ -290,15 +272,15 @@ test('edit within the window shows "edited", delete for everyone shows "Message 
 
 test('the same text to a fourth person within minutes is refused with the server’s sentence beside the composer, and the text stays', async ({ browser }) => {
   test.slow(); // several writers in their own browser contexts
-  const ada = await writer(browser, 'Ada');
+  const ada = await writerInOwnContext(browser, 'Ada');
   ageAccount(ada);
   const friends = [];
   for (const first of ['Ben', 'Cy', 'Dee', 'Eve']) {
-    const friend = await writer(browser, first);
+    const friend = await writerInOwnContext(browser, first);
     await befriend(ada, friend);
     friends.push(friend);
   }
-  const [ben, cy, dee, eve] = friends as [Writer, Writer, Writer, Writer];
+  const [ben, cy, dee, eve] = friends as [ContextWriter, ContextWriter, ContextWriter, ContextWriter];
   const text = 'Read my new story please';
   for (const to of [ben, cy, dee]) await startConversation(ada, to, text);
 
@@ -313,8 +295,8 @@ test('the same text to a fourth person within minutes is refused with the server
 });
 
 test('declining a message request asks first, hides it, and the sender is not told', async ({ browser }) => {
-  const cy = await writer(browser, 'Cy');
-  const bea = await writer(browser, 'Bea');
+  const cy = await writerInOwnContext(browser, 'Cy');
+  const bea = await writerInOwnContext(browser, 'Bea');
   ageAccount(cy);
   const settings = await bea.page.request.patch('/api/me/messaging-settings', { data: { whoCanMessage: 'everyone' }, headers });
   expect(settings.status(), await settings.text()).toBe(200);

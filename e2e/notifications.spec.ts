@@ -2,30 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS } from '../common/notifications';
 import { E2E } from './support/env';
-import { newPerson } from './support/users';
+import { writerInOwnContext } from './support/users';
 import { skipTutorial } from './support/tutorial';
 
 const headers = { origin: E2E.baseUrl };
 const tag = () => crypto.randomBytes(3).toString('hex');
 
-interface Writer {
-  page: Page;
-  name: string;
-}
-
-/** A writer in their own browser context, signed up through the API, with a name no other test uses. */
-async function writer(browser: Browser, first: string): Promise<Writer> {
-  const page = await (await browser.newContext()).newPage();
-  await skipTutorial(page);
-  const name = `${first} ${tag()}`;
-  const person = newPerson(first.toLowerCase(), name);
-  const res = await page.request.post('/api/auth/sign-up/email', { data: { email: person.email, password: person.password, name }, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return { page, name };
-}
 
 /** Publishes a public story through the API (writing it is not what these tests are about). */
 async function publish(page: Page, title: string): Promise<string> {
@@ -61,8 +46,8 @@ async function openBell(page: Page) {
 }
 
 test('a comment appears live on the bell and in the tab title, and its row opens the story', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   const title = `The Night Ferry ${tag()}`;
   const storyId = await publish(ada.page, title);
 
@@ -92,10 +77,10 @@ test('a comment appears live on the bell and in the tab title, and its row opens
 });
 
 test('reactions from three people on one story are one row naming them all', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
+  const ada = await writerInOwnContext(browser, 'Ada');
   const title = `Salt Letters ${tag()}`;
   const storyId = await publish(ada.page, title);
-  const readers = [await writer(browser, 'Xena'), await writer(browser, 'Yuri'), await writer(browser, 'Zoe')];
+  const readers = [await writerInOwnContext(browser, 'Xena'), await writerInOwnContext(browser, 'Yuri'), await writerInOwnContext(browser, 'Zoe')];
   // One after another: the row names them in the order they joined.
   for (const reader of readers) await react(reader.page, storyId);
 
@@ -114,7 +99,7 @@ test('reactions from three people on one story are one row naming them all', asy
   // Back home: while her story is open she is looking at it, and nothing would notify her.
   await ada.page.getByRole('link', { name: 'Drabble', exact: true }).click();
   await expect(ada.page).toHaveURL(/\/$/);
-  const fourth = await writer(browser, 'Wes');
+  const fourth = await writerInOwnContext(browser, 'Wes');
   await react(fourth.page, storyId);
   await expect(badge(ada.page)).toHaveText('1');
   await openBell(ada.page);
@@ -126,8 +111,8 @@ test('reactions from three people on one story are one row naming them all', asy
 });
 
 test('"Mark all as read" clears the badge in the writer\'s other tab too', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   const storyId = await publish(ada.page, `Two Tabs ${tag()}`);
   await comment(ben.page, storyId, 'First!');
   await comment(ben.page, storyId, 'Second thought.');
@@ -151,8 +136,8 @@ test('"Mark all as read" clears the badge in the writer\'s other tab too', async
 });
 
 test('switching reactions off in /settings stops reaction notifications; comments still arrive', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
   const title = `Quiet Harbour ${tag()}`;
   const storyId = await publish(ada.page, title);
 
@@ -198,7 +183,7 @@ async function emailPrefs(page: Page): Promise<Record<string, boolean>> {
 }
 
 test('the emailed unsubscribe link works signed out with one click, and a forged one says so', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
+  const ada = await writerInOwnContext(browser, 'Ada');
   const me = await ada.page.request.get('/api/me');
   const uid = ((await me.json()) as { user: { uid: string } }).user.uid;
   expect((await emailPrefs(ada.page)).comment).toBe(true);

@@ -1,33 +1,12 @@
-import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SOCIAL_TEXTS } from '../common/social';
-import { E2E } from './support/env';
-import { newPerson } from './support/users';
-import { skipTutorial } from './support/tutorial';
+import { writerInOwnContext, type ContextWriter } from './support/users';
 
-const headers = { origin: E2E.baseUrl };
-
-interface Writer {
-  page: Page;
-  uid: string;
-  name: string;
-}
-
-/** A writer in their own browser context, signed up through the API, with a name no other test uses. */
-async function writer(browser: Browser, first: string): Promise<Writer> {
-  const page = await (await browser.newContext()).newPage();
-  await skipTutorial(page);
-  const name = `${first} ${crypto.randomBytes(3).toString('hex')}`;
-  const person = newPerson(first.toLowerCase(), name);
-  const res = await page.request.post('/api/auth/sign-up/email', { data: { email: person.email, password: person.password, name }, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return { page, uid: ((await res.json()) as { user: { id: string } }).user.id, name };
-}
 
 const followButton = (page: Page) => page.getByTestId('profile-actions').getByTestId('follow-button');
 
-async function openProfile(viewer: Writer, of: Writer) {
+async function openProfile(viewer: ContextWriter, of: ContextWriter) {
   await viewer.page.goto(`/user/${of.uid}`);
   await expect(viewer.page.getByRole('heading', { level: 1, name: of.name })).toBeVisible();
 }
@@ -45,8 +24,8 @@ async function expectToast(page: Page, message: string) {
 }
 
 test('following from a profile, following back to become friends, the /friends tabs and unfollowing', async ({ browser }) => {
-  const ada = await writer(browser, 'Ada');
-  const ben = await writer(browser, 'Ben');
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
 
   await openProfile(ada, ben);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('0 followers');
@@ -104,8 +83,8 @@ test('following from a profile, following back to become friends, the /friends t
 });
 
 test('blocking from the menu hides each from the other until unblocked; muting for a while and unmuting', async ({ browser }) => {
-  const cy = await writer(browser, 'Cy');
-  const dee = await writer(browser, 'Dee');
+  const cy = await writerInOwnContext(browser, 'Cy');
+  const dee = await writerInOwnContext(browser, 'Dee');
   await openProfile(dee, cy);
   await followButton(dee.page).click();
   await expect(followButton(dee.page)).toHaveText(SOCIAL_TEXTS.following);
@@ -152,8 +131,8 @@ test('blocking from the menu hides each from the other until unblocked; muting f
 });
 
 test('approving new followers: a follow becomes a request, accepted in the Requests tab; a follower can be removed', async ({ browser }) => {
-  const eve = await writer(browser, 'Eve');
-  const fay = await writer(browser, 'Fay');
+  const eve = await writerInOwnContext(browser, 'Eve');
+  const fay = await writerInOwnContext(browser, 'Fay');
 
   await eve.page.goto('/settings');
   const approve = eve.page.getByRole('switch', { name: 'Approve new followers' });
@@ -189,7 +168,7 @@ test('approving new followers: a follow becomes a request, accepted in the Reque
 });
 
 test('a guest on a profile is offered to log in and come back', async ({ page, browser }) => {
-  const gil = await writer(browser, 'Gil');
+  const gil = await writerInOwnContext(browser, 'Gil');
   await page.goto(`/user/${gil.uid}`);
   await expect(page.getByRole('heading', { level: 1, name: gil.name })).toBeVisible();
   const login = page.getByRole('link', { name: 'Log in to follow' });

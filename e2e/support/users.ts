@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { skipTutorial } from './tutorial';
 
@@ -41,4 +41,21 @@ export async function signUpThroughApi(page: Page, person: TestPerson = newPerso
   });
   expect(res.status(), await res.text()).toBe(200);
   return person;
+}
+
+/** A writer in a browser context of their own, signed up through the API, with a name no other test uses. */
+export interface ContextWriter {
+  page: Page;
+  uid: string;
+  name: string;
+}
+
+export async function writerInOwnContext(browser: Browser, first: string): Promise<ContextWriter> {
+  const page = await (await browser.newContext()).newPage();
+  await skipTutorial(page);
+  const name = `${first} ${crypto.randomBytes(3).toString('hex')}`;
+  const person = newPerson(first.toLowerCase(), name);
+  const res = await page.request.post('/api/auth/sign-up/email', { data: { email: person.email, password: person.password, name }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { page, uid: ((await res.json()) as { user: { id: string } }).user.id, name };
 }
