@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
 
@@ -25,15 +25,18 @@ export interface Mailer {
 export function createMailer(mail: AppConfig['mail'], logger: Logger): Mailer {
   if (mail.smtpUrl === null) return logOnlyMailer(logger);
 
+  const smtpUrl = mail.smtpUrl;
+  // Loaded with the first email rather than at start: most minutes send none.
+  let transport: Promise<Transporter> | null = null;
   // nodemailer's own logger stays off: at debug level it would print the AUTH exchange.
-  const transport = nodemailer.createTransport(mail.smtpUrl);
+  const connect = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      const info = await (await connect()).sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       logger.debug({ email: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'Email sent');
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

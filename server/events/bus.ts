@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-events';
 import type { Database } from '../db/types';
@@ -155,7 +155,8 @@ export class EventBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ ...this.handle.pgClientConfig, keepAlive: true });
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({ ...this.handle.pgClientConfig, keepAlive: true });
     let lost = false;
     const onLost = (err?: unknown) => {
       if (lost) return;

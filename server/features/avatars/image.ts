@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import {
   PROFILE_IMAGE_FORMATS_TEXT,
   PROFILE_IMAGE_MAX_BYTES,
@@ -70,6 +70,8 @@ export async function processProfileImage(bytes: Uint8Array): Promise<ProcessedI
   const format = sniffImageFormat(bytes);
   if (!format) throw imageErrors.notAnImage();
 
+  // sharp (libvips) costs tens of MiB once loaded: load it with the first upload, not at start.
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, INPUT).metadata();
