@@ -6,6 +6,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
+import { optimizeDatabase } from './db/maintenance';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { EventBus } from './events/bus';
@@ -27,6 +28,7 @@ import { createStorage } from './storage';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
+const OPTIMIZE_AFTER_START_MS = 5 * 1000;
 /** How often each instance looks for notification emails that are due (they wait 2 minutes anyway). */
 const EMAIL_TICK_MS = 15 * 1000;
 
@@ -163,7 +165,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
 
+  // Planner statistics (search needs them): soon after start, off the path to the first
+  // answer, then on every maintenance tick, where it costs next to nothing when little changed.
+  const optimize = () => void optimizeDatabase(ctx.db, ctx.dialect).catch((err: unknown) => logger.warn({ err }, 'database statistics refresh failed'));
+  const firstOptimize = setTimeout(optimize, OPTIMIZE_AFTER_START_MS);
+  firstOptimize.unref();
   const maintenance = setInterval(() => {
+    optimize();
     void ctx.rateLimiter.prune().catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
     void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
     void pruneTokens(ctx.db).catch((err: unknown) => logger.warn({ err }, 'account-link prune failed'));
@@ -178,6 +186,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      clearTimeout(firstOptimize);
       clearInterval(maintenance);
       clearInterval(emails);
       // Open event streams keep the HTTP server from closing: end them first.
