@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { ACCENT_COLORS } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
+import { countChars, storyPreview } from '@common/words';
 import { randomText, randomTitle } from '../server/features/stories/builders';
 import { newId } from '../server/shared/ids';
 
@@ -99,14 +100,14 @@ export async function seedStories(writer: BulkWriter, users: UserRow[], count: n
       rows.push([
         newId(), author.uid, randomTitle(random), content, isPublic ? 1 : 0, content.split(/\s+/).length, at, at, isPublic ? at : null, isPublic ? at : null,
         Math.floor(random() ** 3 * 40), random() < 0.25 ? 1 + Math.floor(random() * 5) : 0, Math.floor(random() * 200),
-        author.displayName, author.profileIcon, author.colorTheme,
+        author.displayName, author.profileIcon, author.colorTheme, storyPreview(content), countChars(content),
       ]);
     }
     await writer.insert(
       'stories',
       ['id', 'uid', 'title', 'content', 'public', 'wordCount', 'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'likesCount', 'commentsCount', 'viewsCount',
-        'authorDisplayName', 'authorProfileIcon', 'authorProfileColor'],
-      ['text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'text', 'text', 'text'],
+        'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'preview', 'charCount'],
+      ['text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'text', 'text', 'text', 'text', 'int'],
       rows,
     );
   }

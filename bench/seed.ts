@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
 import { ACCENT_COLORS } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
 import { REACTION_KINDS } from '@common/story';
-import { countWords } from '@common/words';
+import { countChars, countWords, storyPreview } from '@common/words';
 import { buildStoryInput } from '../server/features/stories/builders';
 import { newId } from '../server/shared/ids';
 import { rareWords } from './random';
@@ -95,4 +96,126 @@ export function seed(sqlite: BetterSqlite3.Database, options: SeedOptions): Seed
     "commentsCount" = (select count(*) from "storyComments" c where c."storyId" = stories.id)
     where public = 1`);
   return { uids, publicIds, rare };
+}
+
+/** Writes rows in bulk into any table; `types` are the PostgreSQL types of the columns. */
+export interface RowWriter {
+  insert(table: string, columns: string[], types: string[], rows: unknown[][]): Promise<void>;
+}
+
+export function sqliteRows(sqlite: BetterSqlite3.Database): RowWriter {
+  return {
+    insert: async (table, columns, _types, rows) => {
+      const statement = sqlite.prepare(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+      sqlite.transaction(() => {
+        for (const row of rows) statement.run(...row);
+      })();
+    },
+  };
+}
+
+export function postgresRows(client: pg.Client): RowWriter {
+  return {
+    insert: async (table, columns, types, rows) => {
+      // One array per column, unnested back into rows: thousands of rows per round trip.
+      const arrays = columns.map((_, i) => rows.map((row) => row[i]));
+      const select = types.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+      await client.query(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${select})`, arrays);
+    },
+  };
+}
+
+/**
+ * Words each found in about 1 % of the corpus (one of them is added to a fifth of the
+ * stories): the searches between a word in most stories and one in a handful.
+ */
+export const MEDIUM_WORDS = [
+  'amber', 'beacon', 'cinder', 'dune', 'ember', 'fjord', 'glacier', 'hollow', 'ivory', 'juniper',
+  'kestrel', 'lagoon', 'meadow', 'nectar', 'obsidian', 'prairie', 'quartz', 'raven', 'saffron', 'tundra',
+] as const;
+
+export interface Corpus {
+  uids: string[];
+  publicIds: string[];
+  /** Each in about 0.015 % of the stories (15 at 100,000). */
+  rare: string[];
+}
+
+/**
+ * The same corpus on either database, for bench/stories.ts: writers, drabble-length stories
+ * in creation order (seq follows created_at) with common, medium and rare words, then
+ * reactions and comments on public stories with the counters matching the rows. Rows go in
+ * by the thousand; the search index (FTS triggers, PostgreSQL's generated column) is kept
+ * by the database itself, as in production.
+ */
+export async function seedCorpus(writer: RowWriter, options: SeedOptions): Promise<Corpus> {
+  const { random } = options;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const start = Date.now() - 365 * 86_400_000;
+  const at0 = new Date(start).toISOString();
+  const users = Array.from({ length: options.users }, (_, i) => ({
+    uid: `bench-user-${i}`,
+    displayName: `Writer ${i}`,
+    profileIcon: pick(PROFILE_ICONS),
+    colorTheme: pick(ACCENT_COLORS),
+  }));
+  for (let from = 0; from < users.length; from += BATCH) {
+    await writer.insert(
+      'users',
+      ['uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'admin', 'displayName'],
+      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text'],
+      users.slice(from, from + BATCH).map((u, i) => [u.uid, u.displayName, `writer${from + i}@bench.test`, 'Writer', u.uid, at0, at0, u.profileIcon, u.colorTheme, 0, u.displayName]),
+    );
+  }
+
+  const rare = rareWords(2_000, random);
+  const publicIds: string[] = [];
+  const step = (365 * 86_400_000) / options.stories;
+  const now = new Date().toISOString();
+  for (let from = 0; from < options.stories; from += BATCH) {
+    const stories: unknown[][] = [];
+    const reactions: unknown[][] = [];
+    const comments: unknown[][] = [];
+    for (let i = from; i < Math.min(options.stories, from + BATCH); i++) {
+      const author = pick(users);
+      const input = buildStoryInput({}, random);
+      let content = input.content;
+      if (random() < 0.2) content += ` The ${pick(MEDIUM_WORDS)}.`;
+      if (random() < 0.3) content += ` ${pick(rare)}.`;
+      const isPublic = random() < options.publicShare;
+      const at = new Date(start + i * step).toISOString();
+      const prompt = random() < 0.8 ? input.prompt : null;
+      const id = newId();
+      let likes = 0;
+      let commentCount = 0;
+      if (isPublic) {
+        publicIds.push(id);
+        const pairs = new Set<string>();
+        const wanted = Math.floor(random() ** 3 * 40);
+        for (let r = 0; r < wanted; r++) pairs.add(`${pick(users).uid} ${pick(REACTION_KINDS)}`);
+        for (const pair of pairs) {
+          const [uid, kind] = pair.split(' ');
+          reactions.push([id, uid, kind, now]);
+        }
+        likes = pairs.size;
+        commentCount = random() < 0.25 ? 1 + Math.floor(random() * 5) : 0;
+        for (let c = 0; c < commentCount; c++) comments.push([newId(), id, pick(users).uid, 'What a twist!', now]);
+      }
+      stories.push([id, author.uid, input.title, content, isPublic ? 1 : 0, countWords(content), at, at, isPublic ? at : null, isPublic ? at : null,
+        prompt?.genre ?? null, prompt?.theme ?? null, prompt?.twist ?? null, likes, commentCount,
+        author.displayName, author.profileIcon, author.colorTheme, storyPreview(content), countChars(content)]);
+    }
+    await writer.insert(
+      'stories',
+      ['id', 'uid', 'title', 'content', 'public', 'wordCount', 'created_at', 'updated_at', 'madePublicAt', 'publishedAt',
+        'promptGenre', 'promptTheme', 'promptTwist', 'likesCount', 'commentsCount', 'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'preview', 'charCount'],
+      ['text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'int'],
+      stories,
+    );
+    for (let r = 0; r < reactions.length; r += BATCH * 4) {
+      await writer.insert('storyReactions', ['storyId', 'uid', 'kind', 'created_at'], ['text', 'text', 'text', 'text'], reactions.slice(r, r + BATCH * 4));
+    }
+    await writer.insert('storyComments', ['id', 'storyId', 'uid', 'text', 'created_at'], ['text', 'text', 'text', 'text', 'text'], comments);
+  }
+  return { uids: users.map((u) => u.uid), publicIds, rare };
 }

@@ -66,8 +66,10 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
       return errorResponse(c, 413, 'payload_too_large', 'The request body is too large.');
     },
   });
-  // The profile image upload has its own, larger limit on its route.
-  app.use('/api/*', (c, next) => (isProfileImageUpload(c) ? next() : jsonBodyLimit(c, next)));
+  // The profile image upload has its own, larger limit on its route. A GET or HEAD has no body
+  // (Request forbids one), and asking for it would build a whole Request on every read.
+  const noBody = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use('/api/*', (c, next) => (noBody(c.req.method) || isProfileImageUpload(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
   app.route('/api', authRoutes(ctx));

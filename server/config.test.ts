@@ -26,7 +26,18 @@ describe('configuration', () => {
       signUpsPerHour: 30,
       trustedProxyHeader: null,
       logRetentionDays: 90,
+      sessionCacheMs: 5000,
     });
+  });
+
+  it('reads SESSION_CACHE_MS, 0 (no cache) to 60000 milliseconds', () => {
+    expect(loadConfig({ SESSION_CACHE_MS: '250' }).sessionCacheMs).toBe(250);
+    expect(loadConfig({ SESSION_CACHE_MS: '0' }).sessionCacheMs).toBe(0);
+    expect(loadConfig({ SESSION_CACHE_MS: '' }).sessionCacheMs).toBe(5000);
+    expect(error({ SESSION_CACHE_MS: 'soon' })).toBe('Invalid configuration: SESSION_CACHE_MS must be a number of milliseconds (got "soon")');
+    expect(error({ SESSION_CACHE_MS: '-1' })).toBe('Invalid configuration: SESSION_CACHE_MS must be 0–60000 milliseconds (got "-1")');
+    expect(error({ SESSION_CACHE_MS: '60001' })).toBe('Invalid configuration: SESSION_CACHE_MS must be 0–60000 milliseconds (got "60001")');
+    expect(error({ SESSION_CACHE_MS: '1.5' })).toBe('Invalid configuration: SESSION_CACHE_MS must be a whole number of milliseconds (got "1.5")');
   });
 
   it('reads LOG_RETENTION_DAYS, a whole number of days from 1 to 3650', () => {

@@ -60,6 +60,12 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0–60000 milliseconds')
+    .max(60_000, 'must be 0–60000 milliseconds')
+    .default(5000),
   LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -117,6 +123,11 @@ export interface AppConfig {
   signUpsPerHour: number;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * How long a verified session is trusted without asking the database again (auth/session-cache.ts):
+   * a session revoked on another instance stops working within this window. 0 turns the cache off.
+   */
+  sessionCacheMs: number;
   /** systemLogs and activityLogs rows older than this many days are deleted by the maintenance task. */
   logRetentionDays: number;
   storage: StorageConfig;
@@ -193,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     storage: storageConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },

@@ -26,10 +26,16 @@ export interface ServerContext {
   mailer: Mailer;
 }
 
+/**
+ * The signed-in person as a request knows them: their users row, without the favourites,
+ * which only GET /api/me and `user.updated` show (and load: shared/users.ts `withFavorites`).
+ */
+export type SessionUser = Omit<UserRecord, 'favorites'>;
+
 /** Hono variables set by the session middleware. */
 export interface AppEnv {
   Variables: {
-    user: UserRecord | null;
+    user: SessionUser | null;
     /** The same person as policies see them (null: a guest), built once from `user`. */
     viewer: Viewer;
     sessionId: string | null;
@@ -43,7 +49,7 @@ export interface AppEnv {
  */
 export interface SignedInEnv {
   Variables: Omit<AppEnv['Variables'], 'user' | 'viewer'> & {
-    user: UserRecord;
+    user: SessionUser;
     viewer: SignedInViewer;
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import type { AppEnv } from './context';
 import { precompressFile } from '../build/precompress';
+import { lazyRoutesOf } from '../build/route-preloads';
 import { mountWebApp, withSharedPage } from './static';
 
 describe('serving the web app', () => {
@@ -78,6 +79,61 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>A Tale · Drabble</title>');
     expect(html).toContain('<meta property="og:url" content="https://drabble.test/story/abc" />');
     expect(await (await described.request('/story/other')).text()).toContain('<title>Drabble</title>');
+  });
+});
+
+describe('route preloads', () => {
+  let dir: string;
+  const app = new Hono<AppEnv>();
+  const index = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n  </head><body></body></html>';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), index);
+    fs.writeFileSync(
+      path.join(dir, 'route-preloads.json'),
+      JSON.stringify([
+        { pattern: '/', files: ['/assets/Home-1.js', '/assets/index-1.js'] },
+        { pattern: '/story/new', files: ['/assets/NewStory-1.js'] },
+        { pattern: '/story/:id/:mode?', files: ['/assets/Story-1.js', '/assets/text-1.js'] },
+        { pattern: '/admin/audit', files: ['/assets/Audit-1.js'] },
+        { pattern: '/*', files: ['/assets/NotFound-1.js'] },
+      ]),
+    );
+    mountWebApp(app, dir);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const preloads = async (url: string) =>
+    [...(await (await app.request(url)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it("adds the route's screen and its imports as modulepreload links, once each", async () => {
+    expect(await preloads('/')).toEqual(['/assets/Home-1.js']);
+    expect(await preloads('/story/abc')).toEqual(['/assets/Story-1.js', '/assets/text-1.js']);
+    expect(await preloads('/story/abc/edit')).toEqual(['/assets/Story-1.js', '/assets/text-1.js']);
+    expect(await preloads('/admin/audit')).toEqual(['/assets/Audit-1.js']);
+  });
+
+  it('prefers the most specific route, as the client router does', async () => {
+    expect(await preloads('/story/new')).toEqual(['/assets/NewStory-1.js']);
+    expect(await preloads('/no/such/page')).toEqual(['/assets/NotFound-1.js']);
+  });
+
+  it("reads every lazy screen of the app's router with its full path", () => {
+    const routerFile = path.resolve(import.meta.dirname, '../web/app/router.tsx');
+    const routes = new Map(lazyRoutesOf(routerFile).map(({ pattern, module }) => [pattern, path.relative(path.dirname(routerFile), module)]));
+    expect(routes.get('/')).toBe('../features/home/HomeScreen');
+    expect(routes.get('/community')).toBe('../features/community/CommunityScreen');
+    expect(routes.get('/story/:id/:mode?')).toBe('../features/story/StoryScreen');
+    expect(routes.get('/story/new')).toBe('../features/story/NewStoryScreen');
+    expect(routes.get('/admin')).toBe('../features/admin/AdminPanelScreen');
+    expect(routes.get('/admin/audit')).toBe('../features/admin/AuditLogScreen');
+    expect(routes.get('/*')).toBe('../features/not-found/NotFoundScreen');
+  });
+
+  it('adds nothing when the build has no route list', async () => {
+    fs.rmSync(path.join(dir, 'route-preloads.json'));
+    expect(await preloads('/')).toEqual([]);
+    expect(await (await app.request('/')).text()).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
   });
 });
 

@@ -61,6 +61,70 @@ export function withSharedPage(html: string, page: SharedPage | null): string {
   return out.replace('</head>', () => `    ${headTags(page).join('\n    ')}\n  </head>`);
 }
 
+/** One entry of dist/web/route-preloads.json (build/route-preloads.ts). */
+interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+interface RouteMatcher {
+  test: RegExp;
+  /** Static segments outrank parameters, parameters outrank the catch-all, as in React Router. */
+  rank: number;
+  files: string[];
+}
+
+function routeMatcher({ pattern, files }: RoutePreload): RouteMatcher {
+  let rank = 0;
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') {
+        rank -= 1;
+        return '(?:/.*)?';
+      }
+      if (segment.startsWith(':')) {
+        rank += segment.endsWith('?') ? 1 : 2;
+        return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      }
+      rank += 4;
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return { test: new RegExp(`^${body}/?$`, 'i'), rank, files };
+}
+
+/**
+ * The chunks each client route needs, from the build (dist/web/route-preloads.json), read
+ * again whenever a new build replaces it (index.html is read per request too); none when the
+ * file is missing (an older build), and the page then loads them as before.
+ */
+function routePreloadsOf(webDir: string): (pathname: string) => string[] {
+  const file = path.join(webDir, 'route-preloads.json');
+  let loaded: { mtimeMs: number; matchers: RouteMatcher[] } | null = null;
+  return (pathname) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return [];
+    if (loaded?.mtimeMs !== stat.mtimeMs) {
+      loaded = { mtimeMs: stat.mtimeMs, matchers: (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreload[]).map(routeMatcher) };
+    }
+    let best: RouteMatcher | null = null;
+    for (const matcher of loaded.matchers) if (matcher.test.test(pathname) && (!best || matcher.rank > best.rank)) best = matcher;
+    return best?.files ?? [];
+  };
+}
+
+/**
+ * index.html with <link rel="modulepreload"> for the current route's screen and what it
+ * imports: they download with the entry rather than after it has run and asked for them.
+ */
+export function withRoutePreloads(html: string, files: readonly string[]): string {
+  const links = files.filter((file) => !html.includes(`"${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  if (links.length === 0) return html;
+  return html.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`);
+}
+
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
@@ -73,17 +137,20 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null): void {
   const indexFile = path.join(webDir, 'index.html');
+  const routeFiles = routePreloadsOf(webDir);
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));
   app.use('*', cacheControl('no-cache', (c) => (c.res.headers.get('content-type') ?? '').startsWith('text/html')));
   // The favicon and other root files change rarely but are not hashed: a day, then revalidated.
   app.use('*', cacheControl('public, max-age=86400', (c) => !c.req.path.startsWith('/assets/') && !(c.res.headers.get('content-type') ?? '').startsWith('text/html')));
   // The build stores .br and .gz copies (build/precompress.ts): sent as they are to clients that accept them.
-  app.use('*', serveStatic({ root: webDir, precompressed: true }));
+  const assets = serveStatic({ root: webDir, precompressed: true });
+  // index.html itself (and '/', which serveStatic would answer with it) goes through the page handler below.
+  app.use('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? next() : assets(c, next)));
   app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
-    const html = withSharedPage(fs.readFileSync(indexFile, 'utf8'), await sharedPage(c.req.path));
+    const html = withRoutePreloads(withSharedPage(fs.readFileSync(indexFile, 'utf8'), await sharedPage(c.req.path)), routeFiles(c.req.path));
     // A weak validator of what this path's page is: a repeat visit revalidates and gets 304 without the body.
     const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     c.header('etag', etag);

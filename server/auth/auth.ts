@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import { fromDbBool } from '../db/bool';
 import { hashPassword, verifyPassword } from './password';
 import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
+import { SessionCache } from './session-cache';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password';
 
@@ -93,6 +94,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
   const providers: GenericOAuthConfig[] = [];
   if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
   if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
+  const sessionCache = new SessionCache(config.sessionCacheMs);
 
   const options = {
     appName: 'Drabble',
@@ -130,6 +132,9 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      // Every way a session ends here (sign-out, revocations, password change or reset) deletes
+      // its row through better-auth: this instance stops trusting it at once.
+      session: { delete: { after: async (session) => sessionCache.evict(session.token) } },
       account: {
         create: {
           // Connecting a provider from Settings: it must vouch for the address it shares.
@@ -176,7 +181,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
   } satisfies BetterAuthOptions;
 
-  return betterAuth(options);
+  return Object.assign(betterAuth(options), { sessionCache });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

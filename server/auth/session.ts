@@ -1,38 +1,62 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv, ServerContext, SignedInEnv } from '../context';
-import { ensureUserRecord } from '../shared/users';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context';
+import { ensureSessionUser, findSessionUser } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
 
 /**
- * Reads the session cookie through better-auth and puts the users record on the context.
- * better-auth may refresh the cookie; its Set-Cookie headers are passed on.
+ * Puts the signed-in person's users record on the context (null for a guest).
+ *
+ * No session cookie: a guest, with no lookup at all. A cookie this instance verified in the
+ * last few seconds (auth/session-cache.ts): only the users row is read, by primary key.
+ * Otherwise better-auth verifies it against the sessions table and may refresh it; its
+ * Set-Cookie headers are passed on.
  */
 export function loadSession(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  const cache = ctx.auth.sessionCache;
+  let cookieName: string | null = null;
   return async (c, next) => {
     c.set('user', null);
     c.set('viewer', null);
     c.set('sessionId', null);
+    cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
+    const signedToken = getCookie(c, cookieName);
+    if (!signedToken) return next();
+
+    const cached = cache.get(signedToken);
+    const user = cached ? await findSessionUser(ctx.db, cached.uid) : null;
+    if (cached && user) {
+      signIn(c, user, cached.sessionId);
+      return next();
+    }
+
+    const ticket = cache.ticket();
     const { headers, response } = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
     if (response) {
-      const user = await ensureUserRecord(
+      const verified = await ensureSessionUser(
         ctx.db,
         { uid: response.user.id, email: response.user.email, displayName: response.user.name, emailVerified: response.user.emailVerified },
         ctx.config.adminEmail,
       );
-      c.set('user', user);
-      c.set('viewer', viewerOf(user));
-      c.set('sessionId', response.session.id);
+      signIn(c, verified, response.session.id);
+      cache.put(signedToken, { sessionId: response.session.id, uid: verified.uid }, new Date(response.session.expiresAt), ticket);
     }
     await next();
     // A route that signed the person in afresh (password reset) has set its own cookie: keep it.
-    const setByRoute = new Set(c.res.headers.getSetCookie().map(cookieName));
+    const setByRoute = new Set(c.res.headers.getSetCookie().map(cookieNameOf));
     for (const cookie of headers.getSetCookie()) {
-      if (!setByRoute.has(cookieName(cookie))) c.res.headers.append('set-cookie', cookie);
+      if (!setByRoute.has(cookieNameOf(cookie))) c.res.headers.append('set-cookie', cookie);
     }
   };
 }
 
-const cookieName = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
+function signIn(c: Context<AppEnv>, user: SessionUser, sessionId: string): void {
+  c.set('user', user);
+  c.set('viewer', viewerOf(user));
+  c.set('sessionId', sessionId);
+}
+
+const cookieNameOf = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
 
 /**
  * 401 for a guest. Typed for what follows it: on `app.get(path, requireUser, handler)` the

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, sql, type LogConfig } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { migrationProvider } from './migrations';
@@ -28,12 +29,25 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// COUNT(*) and bigserial ids arrive as int8; every such value here fits in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/**
+ * pg, loaded when a PostgreSQL database is opened: an SQLite install never pays its memory.
+ * A require, not an import, so opening stays synchronous.
+ */
+function loadPg(): typeof pg {
+  const driver = createRequire(import.meta.url)('pg') as typeof pg;
+  // COUNT(*) and bigserial ids arrive as int8; every such value here fits in a JS number.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  return driver;
+}
 
 const WAL_CHECKPOINT_MS = 5 * 60 * 1000;
 
-export function openSqlite(file: string): DatabaseHandle {
+export interface OpenOptions {
+  /** Kysely's query log: tests count the statements a request runs with it. */
+  log?: LogConfig;
+}
+
+export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHandle {
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // SQLite gives its -wal and -shm files the database file's permissions.
@@ -46,7 +60,7 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   const commitListeners = new Set<() => void>();
   const afterCommit = () => commitListeners.forEach((listener) => listener());
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit), log: options.log });
   // Long-lived readers can keep the WAL growing; truncate it now and then.
   const checkpoint = setInterval(() => {
     try {
@@ -76,15 +90,15 @@ export function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-export function openPostgres(url: string, schema?: string): DatabaseHandle {
+export function openPostgres(url: string, schema?: string, options: OpenOptions = {}): DatabaseHandle {
   const clientConfig: pg.ClientConfig = {
     connectionString: url,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
-  const pool = new pg.Pool({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new (loadPg().Pool)({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
   return {
     db,
     dialect: 'postgres',

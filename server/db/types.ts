@@ -80,6 +80,10 @@ export interface StoriesTable {
   commentsCount: Defaulted<number>;
   viewsCount: Defaulted<number>;
   wordCount: number;
+  /** The text's length in UTF-16 code units (common/words.ts countChars), kept with the text. */
+  charCount: number;
+  /** The card's preview of the text (common/words.ts storyPreview), kept with the text: lists never read `content`. */
+  preview: string;
   created_at: string;
   updated_at: string;
   madePublicAt: string | null;

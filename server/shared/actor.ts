@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
-import type { UserRecord } from '@common/user';
-import type { SignedInEnv } from '../context';
+import type { SignedInEnv, SessionUser } from '../context';
 
 /** Who is acting, and from where: what services need to act for a person and to log it. */
 export interface Actor {
-  user: UserRecord;
+  user: SessionUser;
   sessionId: string | null;
   ip: string;
   userAgent: string | null;

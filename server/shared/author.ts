@@ -1,4 +1,4 @@
-import type { UserRecord } from '@common/user';
+import type { SessionUser } from '../context';
 
 /** The name a story or comment shows for its author: never the email address. */
 export function authorName(user: { displayName: string | null; name: string }): string {
@@ -6,7 +6,7 @@ export function authorName(user: { displayName: string | null; name: string }): 
 }
 
 /** The author fields a story keeps as they were at its last save (spec section 3). */
-export function authorSnapshot(user: UserRecord) {
+export function authorSnapshot(user: SessionUser) {
   return {
     authorDisplayName: authorName(user),
     authorProfileIcon: user.profileIcon,

@@ -3,7 +3,7 @@ import { isAccentColor, isThemeMode, type ThemeMode } from '@common/theme';
 import { isProfileIcon } from '@common/profile-icons';
 import { deriveFirstLast } from '@common/names';
 import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../context';
+import type { ServerContext, SessionUser } from '../context';
 import type { Database, UsersTable } from '../db/types';
 import { fromDbBool, toDbBool } from '../db/bool';
 import { userTopic } from '../events/bus';
@@ -18,8 +18,21 @@ import type { SignedInViewer } from '../policy/viewer';
 
 type UserRow = Selectable<UsersTable>;
 
+/** The columns a record is made of (and the legacy flag it may still need converting). */
+const RECORD_COLUMNS = [
+  'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
+  'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
+  'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode',
+] as const satisfies ReadonlyArray<keyof UsersTable>;
+type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
+
 /** A row as the API shows it. Unknown stored theme values are ignored, never passed on. */
-export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
+export function toUserRecord(row: RecordRow, favorites: string[]): UserRecord {
+  return { ...toSessionUser(row), favorites };
+}
+
+/** The record without its favourites: what a request knows of its signed-in person. */
+function toSessionUser(row: RecordRow): SessionUser {
   return {
     uid: row.uid,
     name: row.name,
@@ -47,7 +60,6 @@ export function toUserRecord(row: UserRow, favorites: string[]): UserRecord {
     bluesky: row.bluesky,
     xcom: row.xcom,
     reddit: row.reddit,
-    favorites,
   };
 }
 
@@ -65,7 +77,7 @@ async function loadFavorites(db: Kysely<Database>, viewer: SignedInViewer): Prom
 }
 
 /** The legacy darkMode flag becomes a themeMode the first time the record is read. */
-async function migrateLegacyDarkMode(db: Kysely<Database>, row: UserRow): Promise<UserRow> {
+async function migrateLegacyDarkMode(db: Kysely<Database>, row: RecordRow): Promise<RecordRow> {
   if (row.darkMode === null || isThemeMode(row.themeMode)) return row;
   const themeMode: ThemeMode = fromDbBool(row.darkMode) ? 'dark-blue' : 'light';
   await db.updateTable('users').set({ themeMode, darkMode: null }).where('uid', '=', row.uid).execute();
@@ -73,10 +85,19 @@ async function migrateLegacyDarkMode(db: Kysely<Database>, row: UserRow): Promis
 }
 
 export async function findUser(db: Kysely<Database>, uid: string): Promise<UserRecord | null> {
-  const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
-  if (!row) return null;
-  const current = await migrateLegacyDarkMode(db, row);
-  return toUserRecord(current, await loadFavorites(db, { uid, admin: fromDbBool(current.admin) }));
+  const user = await findSessionUser(db, uid);
+  return user && withFavorites(db, user);
+}
+
+/** The users row alone, by primary key: one statement on every signed-in request. */
+export async function findSessionUser(db: Kysely<Database>, uid: string): Promise<SessionUser | null> {
+  const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+  return row ? toSessionUser(await migrateLegacyDarkMode(db, row)) : null;
+}
+
+/** The whole record, for the screens that show favourites (GET /api/me, `user.updated`). */
+export async function withFavorites(db: Kysely<Database>, user: SessionUser): Promise<UserRecord> {
+  return { ...user, favorites: await loadFavorites(db, { uid: user.uid, admin: user.admin }) };
 }
 
 export interface NewUserInput {
@@ -101,11 +122,20 @@ export async function ensureUserRecord(
   input: NewUserInput,
   adminEmail: string | null,
 ): Promise<UserRecord> {
-  const existing = await findUser(db, input.uid);
+  return withFavorites(db, await ensureSessionUser(db, input, adminEmail));
+}
+
+/** ensureUserRecord without the favourites: what the session middleware needs. */
+export async function ensureSessionUser(
+  db: Kysely<Database>,
+  input: NewUserInput,
+  adminEmail: string | null,
+): Promise<SessionUser> {
+  const existing = await findSessionUser(db, input.uid);
   if (existing) {
     if (existing.emailVerified === input.emailVerified) return existing;
     await setEmailVerified(db, input.uid, input.emailVerified, adminEmail);
-    return (await findUser(db, input.uid)) ?? existing;
+    return (await findSessionUser(db, input.uid)) ?? existing;
   }
   const now = new Date().toISOString();
   const displayName = input.displayName?.trim() || null;
@@ -127,7 +157,7 @@ export async function ensureUserRecord(
     })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
-  const created = await findUser(db, input.uid);
+  const created = await findSessionUser(db, input.uid);
   if (!created) throw new Error(`users record ${input.uid} was not created`);
   return created;
 }

@@ -8,6 +8,7 @@ import * as adminAndConversations from './0006_admin_and_conversations';
 import * as adminPanel from './0007_admin_panel';
 import * as social from './0008_social';
 import * as messagesAndNotifications from './0009_messages_and_notifications';
+import * as storyPreview from './0010_story_preview';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_admin_panel': adminPanel,
   '0008_social': social,
   '0009_messages_and_notifications': messagesAndNotifications,
+  '0010_story_preview': storyPreview,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,7 @@ import {
 } from '@common/account';
 import { deriveFirstLast } from '@common/names';
 import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { EmailMessage } from '../../email/mailer';
@@ -28,7 +28,7 @@ const RESENDS_PER_HOUR = 3;
 /** Email-change links a person may ask for per hour. */
 const EMAIL_CHANGES_PER_HOUR = 5;
 
-export async function accountOverview(ctx: ServerContext, user: UserRecord): Promise<AccountOverview> {
+export async function accountOverview(ctx: ServerContext, user: SessionUser): Promise<AccountOverview> {
   const { accounts, password } = await signInMethods(ctx, user.uid);
   return {
     email: user.email,
@@ -72,7 +72,7 @@ export async function sendVerification(
   await deliver(ctx, verifyEmailMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/verify-email', token) }));
 }
 
-export async function resendVerification(ctx: ServerContext, user: UserRecord): Promise<string> {
+export async function resendVerification(ctx: ServerContext, user: SessionUser): Promise<string> {
   if (user.emailVerified) throw badRequest(ACCOUNT_TEXTS.alreadyVerified, 'already_verified');
   const { allowed } = await ctx.rateLimiter.reserve(`verify-resend:${user.uid}`, RESENDS_PER_HOUR, HOUR_MS);
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);

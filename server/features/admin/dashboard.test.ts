@@ -74,7 +74,7 @@ describe.each(testDialects())('admin dashboard on %s', (dialect) => {
       await db
         .insertInto('stories')
         .values({
-          id, uid: writer, title: 'T', content: 'words here', public: publicNow ? 1 : 0, wordCount: 2, created_at: at(30), updated_at: at(1),
+          id, uid: writer, title: 'T', content: 'words here', preview: 'words here', public: publicNow ? 1 : 0, wordCount: 2, charCount: 10, created_at: at(30), updated_at: at(1),
           madePublicAt, madePrivateAt: publicNow ? null : at(1), promptGenre: null, promptTheme: null, promptTwist: null,
           authorDisplayName: 'Ada', authorProfileIcon: 'User', authorProfileColor: 'blue', authorProfileImage: null,
         })

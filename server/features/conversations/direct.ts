@@ -5,8 +5,7 @@ import {
   type ConversationMessage,
   type StartConversationResponse,
 } from '@common/conversations';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { userTopic } from '../../events/bus';
 import { forbidden, notFound } from '../../http/errors';
@@ -125,7 +124,7 @@ async function lockDirect(ctx: ServerContext, trx: Trx, conversationId: string):
 }
 
 /** POST /api/conversations/:id/messages in a direct conversation. Returns the message as the sender sees it. */
-export async function replyDirect(ctx: ServerContext, user: UserRecord, conversationId: string, text: string): Promise<ConversationMessage> {
+export async function replyDirect(ctx: ServerContext, user: SessionUser, conversationId: string, text: string): Promise<ConversationMessage> {
   const viewer = viewerOf(user);
   return ctx.db.transaction().execute(async (trx) => {
     const view = await lockDirect(ctx, trx, conversationId);
@@ -146,7 +145,7 @@ async function requireMessage(trx: Trx, sent: Sent, viewer: SignedInViewer, now:
  * POST /api/conversations {to, text}: the first message of a new direct conversation (a
  * request when they are not friends), or the next one in the pair's existing conversation.
  */
-export async function startConversation(ctx: ServerContext, user: UserRecord, to: string, text: string): Promise<StartConversationResponse> {
+export async function startConversation(ctx: ServerContext, user: SessionUser, to: string, text: string): Promise<StartConversationResponse> {
   const viewer = viewerOf(user);
   return ctx.db.transaction().execute(async (trx) => {
     const users = await lockMessagingUsers(trx, ctx.dialect, [viewer.uid, to]);

@@ -8,8 +8,7 @@ import {
   type MessageResponse,
   type UnreadCountResponse,
 } from '@common/conversations';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeConversation } from '../../policy/conversations';
 import { viewerOf, type SignedInViewer } from '../../policy/viewer';
@@ -38,7 +37,7 @@ export async function readMessages(ctx: ServerContext, viewer: SignedInViewer, i
 }
 
 /** Posts a message; what else it changes depends on the kind of conversation. */
-export async function sendMessage(ctx: ServerContext, user: UserRecord, id: string, text: string): Promise<MessageResponse> {
+export async function sendMessage(ctx: ServerContext, user: SessionUser, id: string, text: string): Promise<MessageResponse> {
   const viewer = viewerOf(user);
   const conversation = await findConversationView(ctx.db, id);
   authorizeConversation(viewer, 'reply', conversation);

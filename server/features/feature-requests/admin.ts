@@ -1,6 +1,5 @@
 import { FEATURE_REQUEST_STATUS_LABELS, type AdminFeatureRequest, type FeatureRequestStatus } from '@common/feature-request';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import { authorizeFeatureRequest } from '../../policy/feature-requests';
 import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
@@ -15,7 +14,7 @@ import { announceRequest, requireAdminView } from './thread';
  */
 
 /** Sets the status (and lastActivity). Setting the status it already has changes and logs nothing. */
-export async function changeStatus(ctx: ServerContext, admin: UserRecord, id: string, status: FeatureRequestStatus): Promise<AdminFeatureRequest> {
+export async function changeStatus(ctx: ServerContext, admin: SessionUser, id: string, status: FeatureRequestStatus): Promise<AdminFeatureRequest> {
   return ctx.db.transaction().execute(async (trx) => {
     const request = await lockFeatureRequest(trx, ctx.dialect, id);
     authorizeFeatureRequest(viewerOf(admin), 'changeStatus', request);
@@ -49,7 +48,7 @@ export async function changeStatus(ctx: ServerContext, admin: UserRecord, id: st
  * request's own text and exists only to discuss it, so keeping it would keep what the admin
  * removed, and replies there would reach no admin list.
  */
-export async function deleteFeatureRequest(ctx: ServerContext, admin: UserRecord, id: string): Promise<void> {
+export async function deleteFeatureRequest(ctx: ServerContext, admin: SessionUser, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const request = await lockFeatureRequest(trx, ctx.dialect, id);
     authorizeFeatureRequest(viewerOf(admin), 'delete', request);

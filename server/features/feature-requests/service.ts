@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/feature-request';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 
@@ -9,7 +8,7 @@ import { insertSystemLog, logUserOf } from '../../shared/audit-log';
  * Stores a suggestion as a 'new' feature request, writes its system log entry, the admin
  * notification and the live event that tells open admin tabs, all in one transaction.
  */
-export async function submitFeatureRequest(ctx: ServerContext, user: UserRecord, text: string): Promise<FeatureRequest> {
+export async function submitFeatureRequest(ctx: ServerContext, user: SessionUser, text: string): Promise<FeatureRequest> {
   const now = new Date().toISOString();
   const request: FeatureRequest = {
     id: crypto.randomUUID(),

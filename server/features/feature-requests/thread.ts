@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import { CONVERSATION_NOT_FOUND } from '@common/conversations';
 import { FEATURE_REQUEST_NOT_FOUND, type AdminFeatureRequest } from '@common/feature-request';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC, userTopic } from '../../events/bus';
@@ -60,7 +59,7 @@ interface Posted {
  * An admin's answer: the response, status responded, the thread found or started (with the
  * request itself as its first message) and the reply in it, unread for the requester.
  */
-async function answerAsAdmin(ctx: ServerContext, trx: Trx, request: FeatureRequestRow, admin: UserRecord, text: string, thread: ConversationRecord | null): Promise<Posted> {
+async function answerAsAdmin(ctx: ServerContext, trx: Trx, request: FeatureRequestRow, admin: SessionUser, text: string, thread: ConversationRecord | null): Promise<Posted> {
   const now = new Date().toISOString();
   let conversationId: string;
   if (thread) {
@@ -109,7 +108,7 @@ async function replyAsRequester(ctx: ServerContext, trx: Trx, request: FeatureRe
 }
 
 /** POST /api/admin/feature-requests/:id/responses: all of it in one transaction, or nothing. */
-export async function respondToFeatureRequest(ctx: ServerContext, admin: UserRecord, requestId: string, text: string): Promise<AdminFeatureRequest> {
+export async function respondToFeatureRequest(ctx: ServerContext, admin: SessionUser, requestId: string, text: string): Promise<AdminFeatureRequest> {
   return ctx.db.transaction().execute(async (trx) => {
     const request = await lockFeatureRequest(trx, ctx.dialect, requestId);
     authorizeFeatureRequest(viewerOf(admin), 'respond', request);
@@ -122,7 +121,7 @@ export async function respondToFeatureRequest(ctx: ServerContext, admin: UserRec
  * A message posted in a request's thread from /messages: the requester's reply, or an
  * admin's answer (exactly as from the admin panel). Returns the message's id.
  */
-export async function postInRequestThread(ctx: ServerContext, user: UserRecord, conversationId: string, text: string): Promise<string> {
+export async function postInRequestThread(ctx: ServerContext, user: SessionUser, conversationId: string, text: string): Promise<string> {
   const viewer = viewerOf(user);
   return ctx.db.transaction().execute(async (trx) => {
     const link = await trx.selectFrom('conversations').select('featureRequestId').where('id', '=', conversationId).executeTakeFirst();
@@ -166,7 +165,7 @@ export async function markRequestThreadRead(ctx: ServerContext, reader: SignedIn
 }
 
 /** POST /api/admin/feature-requests/:id/read: the admin has seen the requester's replies. */
-export async function markRequestRead(ctx: ServerContext, admin: UserRecord, requestId: string): Promise<AdminFeatureRequest> {
+export async function markRequestRead(ctx: ServerContext, admin: SessionUser, requestId: string): Promise<AdminFeatureRequest> {
   const viewer = viewerOf(admin);
   return ctx.db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('featureRequests').select(['id', 'userUid']).where('id', '=', requestId).executeTakeFirst();

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { GREETING_TEXTS, type Greeting, type ImportSummary } from '@common/greetings';
 import { greetingsToCsv, parseGreetingsCsv, planImport, type ImportPlan } from '@common/greetings-csv';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { badRequest } from '../../http/errors';
@@ -38,7 +37,7 @@ export async function previewImport(ctx: ServerContext, csv: string): Promise<Im
  * made under the list's lock, so the counts are exactly what was written even when several
  * imports run at once. One admin log entry carries the counts.
  */
-export async function applyImport(ctx: ServerContext, admin: UserRecord, csv: string): Promise<ImportSummary> {
+export async function applyImport(ctx: ServerContext, admin: SessionUser, csv: string): Promise<ImportSummary> {
   return changeGreetings(ctx, admin, async (trx) => {
     const { plan, summary } = await planFor(trx, csv);
     const now = new Date().toISOString();

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import { GREETING_TEXTS, greetingOfDay, type Greeting, type GreetingPunctuation, type TodayGreeting } from '@common/greetings';
-import type { UserRecord } from '@common/user';
-import type { ServerContext } from '../../context';
+import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
@@ -24,7 +23,7 @@ const greetingLabel = (g: { text: string; punctuation: string }) => `${g.text}${
  */
 export async function changeGreetings<R>(
   ctx: ServerContext,
-  admin: UserRecord,
+  admin: SessionUser,
   change: (trx: Transaction<Database>) => Promise<{ result: R; log: Omit<AdminLogEntry, 'admin'> | null }>,
 ): Promise<R> {
   authorizeGreetings(viewerOf(admin), 'manage');
@@ -47,7 +46,7 @@ export async function todaysGreeting(ctx: ServerContext, now = new Date()): Prom
   return greetingOfDay(await enabledGreetings(ctx.db), now);
 }
 
-export async function createGreeting(ctx: ServerContext, admin: UserRecord, input: { text: string; punctuation: GreetingPunctuation }): Promise<Greeting> {
+export async function createGreeting(ctx: ServerContext, admin: SessionUser, input: { text: string; punctuation: GreetingPunctuation }): Promise<Greeting> {
   return changeGreetings(ctx, admin, async (trx) => {
     if (await findSameGreeting(trx, input.text, input.punctuation)) throw conflict(GREETING_TEXTS.exists);
     const greeting: Greeting = { id: newId(), ...input, enabled: true, created_at: new Date().toISOString() };
@@ -63,7 +62,7 @@ export interface GreetingPatch {
 }
 
 /** Edits text and punctuation (409 when the pair exists already) or toggles enabled. */
-export async function updateGreeting(ctx: ServerContext, admin: UserRecord, id: string, patch: GreetingPatch): Promise<Greeting> {
+export async function updateGreeting(ctx: ServerContext, admin: SessionUser, id: string, patch: GreetingPatch): Promise<Greeting> {
   return changeGreetings(ctx, admin, async (trx) => {
     const before = await findGreeting(trx, id);
     if (!before) throw notFound(GREETING_TEXTS.notFound);
@@ -87,7 +86,7 @@ export async function updateGreeting(ctx: ServerContext, admin: UserRecord, id: 
   });
 }
 
-export async function deleteGreeting(ctx: ServerContext, admin: UserRecord, id: string): Promise<void> {
+export async function deleteGreeting(ctx: ServerContext, admin: SessionUser, id: string): Promise<void> {
   await changeGreetings(ctx, admin, async (trx) => {
     const greeting = await findGreeting(trx, id);
     if (!greeting) throw notFound(GREETING_TEXTS.notFound);
@@ -97,7 +96,7 @@ export async function deleteGreeting(ctx: ServerContext, admin: UserRecord, id: 
 }
 
 /** Enable All / Disable All: one UPDATE over the rows not already so. Returns how many changed. */
-export async function setAllEnabled(ctx: ServerContext, admin: UserRecord, enabled: boolean): Promise<number> {
+export async function setAllEnabled(ctx: ServerContext, admin: SessionUser, enabled: boolean): Promise<number> {
   return changeGreetings(ctx, admin, async (trx) => {
     const updated = await trx
       .updateTable('greetings')

@@ -2,12 +2,14 @@ import { preferencesUpdateSchema, type MeResponse } from '@common/user';
 import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
 import { readJson } from '../../http/validate';
+import { withFavorites } from '../../shared/users';
 import { changePreferences } from './service';
 
 export function meRoutes(ctx: ServerContext) {
   const app = signedInRoutes();
 
-  app.get('/', (c) => c.json({ user: c.var.user } satisfies MeResponse));
+  // The one read that shows favourites: the session only carries the users row.
+  app.get('/', async (c) => c.json({ user: await withFavorites(ctx.db, c.var.user) } satisfies MeResponse));
 
   app.patch('/preferences', async (c) => {
     const update = await readJson(c, preferencesUpdateSchema);

@@ -80,7 +80,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
     expect(meta(html, 'twitter:card')).toBe('summary');
     expect(meta(html, 'twitter:title')).toBe('The Last Lighthouse');
     // The app itself is still there.
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
     expect(await page(`/story/${story.id}/`)).toContain('<title>The Last Lighthouse · Drabble</title>');
   });
 

@@ -8,7 +8,7 @@ import { readableBy } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
-import { matchesSearch, searchNewestFirst, searchTerms } from './search';
+import { searchPage, searchTerms, type Runner } from './search';
 
 /**
  * The story lists. Each starts from the stories the viewer may read (readableStories), so
@@ -21,27 +21,48 @@ type Db = Kysely<Database>;
 const newestCursor = z.object({ k: z.literal('newest'), s: cursorField.seq });
 const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: cursorField.seq });
 
-/**
- * The query behind GET /api/stories/community: public stories only (the viewer's own
- * private ones stay on their own shelf). Exported for the benchmark's query plans.
- */
-export function communityQuery(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[]) {
+/** The community shelf as the viewer may see it, before sorting and paging. */
+function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
   // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
   let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
+  return q;
+}
+
+/**
+ * The query behind GET /api/stories/community without a search: public stories only (the
+ * viewer's own private ones stay on their own shelf). Exported for the benchmark's query plans.
+ */
+export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery) {
+  let q = communityBase(db, viewer, query);
   if (query.sort === 'liked') {
     const after = decodeCursor(likedCursor, query.cursor);
-    if (terms.length > 0) q = q.where(matchesSearch(dialect, terms));
     if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.likesCount', 's.seq'), '<', tuple(after.l, after.s)));
     q = q.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc');
-  } else if (terms.length > 0) {
-    q = searchNewestFirst(q, dialect, terms, decodeCursor(newestCursor, query.cursor)?.s ?? null);
   } else {
     const after = decodeCursor(newestCursor, query.cursor);
     if (after) q = q.where('s.seq', '<', after.s);
     q = q.orderBy('s.seq', 'desc');
   }
   return q.limit(query.limit + 1);
+}
+
+/**
+ * The rows of one community page: a search goes through `searchPage` (search.ts), which may
+ * run a few statements; `run` lets the benchmark see each one.
+ */
+export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[], run: Runner = (s) => s.execute()) {
+  if (terms.length === 0) return run(communityQuery(db, viewer, query));
+  const after = query.sort === 'liked'
+    ? decodeCursor(likedCursor, query.cursor)
+    : decodeCursor(newestCursor, query.cursor);
+  return searchPage(db, dialect, communityBase(db, viewer, query), {
+    sort: query.sort,
+    terms,
+    after: after && { likes: 'l' in after ? after.l : 0, seq: after.s },
+    rows: query.limit + 1,
+    scope: { genre: query.genre, author: query.author },
+  }, run);
 }
 
 function cursorFor(sort: CommunityQuery['sort'], row: StoryDbRow): string {
@@ -54,7 +75,11 @@ export async function listCommunity(db: Db, dialect: Dialect, viewer: Viewer, qu
   const terms = query.q === undefined ? [] : searchTerms(query.q);
   // A search of only punctuation has no words to find: nothing matches.
   if (query.q !== undefined && terms.length === 0) return { stories: [], nextCursor: null };
-  const rows = await communityQuery(db, dialect, viewer, query, terms).execute();
+  return communityPage(await communityRows(db, dialect, viewer, query, terms), query, viewer);
+}
+
+/** A community page from its rows (`query.limit` + 1 of them, as communityQuery reads them). */
+export function communityPage(rows: StoryDbRow[], query: CommunityQuery, viewer: Viewer): StoryPage {
   const { items, nextCursor } = pageOf(rows, query.limit, (last) => cursorFor(query.sort, last));
   return { stories: items.map((row) => toSummary(row, viewer)), nextCursor };
 }

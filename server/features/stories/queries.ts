@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
 import type { Prompt } from '@common/prompts';
-import { countChars, storyPreview } from '@common/words';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
@@ -9,36 +8,48 @@ import { readableStories, type StoryScope } from '../../policy/readable-stories'
 import { storyPolicy } from '../../policy/stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 
-export type StoryDbRow = Selectable<StoriesTable>;
 type Db = Kysely<Database>;
 
-/** Every column of a story row, named: PostgreSQL also keeps a search vector no one should fetch. */
-export const STORY_COLUMNS = [
-  'seq', 'id', 'uid', 'title', 'content', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount',
+/** The columns a story and its summary share. */
+const COMMON_COLUMNS = [
+  'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
   'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
-/** The story columns of the row aliased `s`. */
-export const S_STORY_COLUMNS = STORY_COLUMNS.map((c) => `s.${c}` as const);
+/** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
+export const STORY_COLUMNS = [...COMMON_COLUMNS, 'content'] as const;
 
-/** `select <story columns>` of the stories the viewer may read, within `scope`: the start of every story list. */
+/** What a list needs of a story: the stored preview, never the text. */
+export const SUMMARY_COLUMNS = [...COMMON_COLUMNS, 'preview'] as const;
+
+/** The summary columns of the row aliased `s`: every story list selects these. */
+export const S_STORY_COLUMNS = SUMMARY_COLUMNS.map((c) => `s.${c}` as const);
+
+type Row<C extends keyof StoriesTable> = Pick<Selectable<StoriesTable>, C>;
+/** A story row as the story page reads it, with its text. */
+export type StoryTextRow = Row<(typeof STORY_COLUMNS)[number]>;
+/** A story row as every list reads it (S_STORY_COLUMNS). */
+export type StoryDbRow = Row<(typeof SUMMARY_COLUMNS)[number]>;
+type CommonRow = Row<(typeof COMMON_COLUMNS)[number]>;
+
+/** `select <summary columns>` of the stories the viewer may read, within `scope`: the start of every story list. */
 export function selectStories(db: Db, viewer: Viewer, scope: StoryScope = {}) {
   return readableStories(db, viewer, scope).select(S_STORY_COLUMNS);
 }
 export type StoriesQuery = ReturnType<typeof selectStories>;
 
-export async function findStoryRow(db: Db, id: string): Promise<StoryDbRow | undefined> {
+export async function findStoryRow(db: Db, id: string): Promise<StoryTextRow | undefined> {
   return db.selectFrom('stories').select(STORY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-function promptOf(row: StoryDbRow): Prompt | null {
+function promptOf(row: CommonRow): Prompt | null {
   return row.promptGenre && row.promptTheme && row.promptTwist
     ? { genre: row.promptGenre, theme: row.promptTheme, twist: row.promptTwist }
     : null;
 }
 
-function storyFields(row: StoryDbRow, viewer: Viewer) {
+function storyFields(row: CommonRow, viewer: Viewer) {
   return {
     id: row.id,
     uid: row.uid,
@@ -58,17 +69,17 @@ function storyFields(row: StoryDbRow, viewer: Viewer) {
     authorProfileColor: row.authorProfileColor,
     authorProfileImage: row.authorProfileImage,
     wordCount: Number(row.wordCount),
-    charCount: countChars(row.content),
+    charCount: Number(row.charCount),
     permissions: storyPolicy.permissions(viewer, row),
   };
 }
 
-export function toStory(row: StoryDbRow, viewer: Viewer, reactions: ReactionSummary): Story {
+export function toStory(row: StoryTextRow, viewer: Viewer, reactions: ReactionSummary): Story {
   return { ...storyFields(row, viewer), content: row.content, body: row.content, reactions };
 }
 
 export function toSummary(row: StoryDbRow, viewer: Viewer): StorySummary {
-  return { ...storyFields(row, viewer), preview: storyPreview(row.content) };
+  return { ...storyFields(row, viewer), preview: row.preview };
 }
 
 /** Counts of every reaction kind on a story, and which the viewer left. */
@@ -115,7 +126,7 @@ export async function storyRowsOf(db: Db, viewer: SignedInViewer, cap: number): 
  * needs FOR UPDATE for that; SQLite transactions here begin IMMEDIATE (one writer at a
  * time), so the plain read is already protected and SQLite has no FOR UPDATE clause.
  */
-export async function lockStory(trx: Db, dialect: Dialect, id: string): Promise<StoryDbRow | undefined> {
+export async function lockStory(trx: Db, dialect: Dialect, id: string): Promise<StoryTextRow | undefined> {
   return trx
     .selectFrom('stories')
     .select(STORY_COLUMNS)

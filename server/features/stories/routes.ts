@@ -16,6 +16,10 @@ import { listCommunity, listMine } from './lists';
 import { storyRowsOf } from './queries';
 import { createStory, deleteStory, getStory, setVisibility, updateStory } from './service';
 import { recordView } from './views';
+import { communityHeadCache, encodeJson, isReadersPage, loadCommunityHead, readerAnswer, sendJson } from './community-page';
+
+/** GET /api/stories/community without parameters: every default, parsed once. */
+const DEFAULT_COMMUNITY_QUERY = communityQuerySchema.parse({});
 
 /** The most rows the table screen gets in one answer. */
 const STORY_ROWS_CAP = 5_000;
@@ -26,6 +30,14 @@ const STORY_ROWS_CAP = 5_000;
  */
 export function storyRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const communityHead = communityHeadCache(ctx);
+
+  // Every write under /api/stories (stories, views, and the reactions and comments routers
+  // mounted on the same prefix) drops this instance's shared first page once it succeeded.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) communityHead.invalidate();
+  });
 
   app.post('/', requireUser, rateLimit(ctx, 'storyWrites'), async (c) => {
     const input = await readJson(c, storyCreateSchema);
@@ -33,8 +45,17 @@ export function storyRoutes(ctx: ServerContext) {
   });
 
   app.get('/community', async (c) => {
-    const query = readQuery(c, communityQuerySchema);
-    return c.json(await listCommunity(ctx.db, ctx.dialect, c.var.viewer, query));
+    const viewer = c.var.viewer;
+    // The page everyone opens first, with no parameters at all, is shared (community-page.ts):
+    // a signed-in reader only checks which stories they may see on it.
+    const shared = !c.req.url.includes('?');
+    const query = shared ? DEFAULT_COMMUNITY_QUERY : readQuery(c, communityQuerySchema);
+    if (shared) {
+      const head = await communityHead.get(() => loadCommunityHead(ctx.db, query));
+      if (viewer === null) return sendJson(c, head.guest);
+      if (await isReadersPage(ctx.db, head, viewer)) return sendJson(c, readerAnswer(head));
+    }
+    return sendJson(c, encodeJson(await listCommunity(ctx.db, ctx.dialect, viewer, query)));
   });
 
   app.get('/mine', requireUser, async (c) => {

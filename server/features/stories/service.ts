@@ -1,4 +1,4 @@
-import { countWords } from '@common/words';
+import { countChars, countWords, storyPreview } from '@common/words';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
 import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
 import type { z } from 'zod';
@@ -23,6 +23,11 @@ export interface SavedStory {
 type CreateInput = z.output<typeof storyCreateSchema>;
 type UpdateInput = z.output<typeof storyUpdateSchema>;
 
+/** The columns kept from the text, written whenever it is: lists read these, never the text. */
+function textColumns(content: string) {
+  return { content, wordCount: countWords(content), charCount: countChars(content), preview: storyPreview(content) };
+}
+
 function promptColumns(prompt: CreateInput['prompt']) {
   return { promptGenre: prompt?.genre ?? null, promptTheme: prompt?.theme ?? null, promptTwist: prompt?.twist ?? null };
 }
@@ -38,7 +43,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
   const { uid } = actor.user;
   const id = newId();
   const at = now.toISOString();
-  const wordCount = countWords(input.content);
+  const text = textColumns(input.content);
   await ctx.db.transaction().execute(async (trx) => {
     const zone = await resolveTimeZone(trx, uid, input.timezone);
     await trx
@@ -47,9 +52,8 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         id,
         uid,
         title: input.title,
-        content: input.content,
+        ...text,
         public: toDbBool(input.public),
-        wordCount,
         created_at: at,
         updated_at: at,
         madePublicAt: input.public ? at : null,
@@ -59,7 +63,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         ...authorSnapshot(actor.user),
       })
       .execute();
-    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, wordCount));
+    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
     await syncStreakAndTell(ctx, trx, uid, now);
     if (input.public) await tellFollowersOfStory(ctx, trx, uid, id);
@@ -76,14 +80,15 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'edit', row);
     const zone = await resolveTimeZone(trx, uid, input.timezone);
-    const wordCount = input.content === undefined ? Number(row.wordCount) : countWords(input.content);
+    const text = input.content === undefined ? null : textColumns(input.content);
+    const wordCount = text ? text.wordCount : Number(row.wordCount);
     const textChanged = input.title !== undefined || input.content !== undefined || input.prompt !== undefined;
     const visibility = input.public === undefined ? null : visibilityChange(row.public === 1, input.public, at);
     await trx
       .updateTable('stories')
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.content !== undefined ? { content: input.content, wordCount } : {}),
+        ...(text ?? {}),
         ...(input.prompt !== undefined ? promptColumns(input.prompt) : {}),
         ...(textChanged ? { updated_at: at, ...authorSnapshot(actor.user) } : {}),
         ...(visibility ?? {}),

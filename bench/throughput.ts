@@ -1,0 +1,309 @@
+/**
+ * Request throughput of the community list against a raw `node:http` hello-world (issue 13).
+ * Seeds a temporary database (2,000 public stories by 200 writers), signs a writer up through
+ * the API for a real session cookie, then starts the hello-world and the Drabble server each in
+ * a child process of its own, Drabble exactly as production runs it (`node dist/server.js`,
+ * built by `npm run build`, which `npm run bench:throughput` runs first). Then
+ * autocannon, in this process, measures in interleaved rounds (hello-world → guest list →
+ * signed-in list), so whatever else shares the machine weighs on all three alike.
+ *
+ *   npm run bench:throughput                              SQLite in a temporary DATA_DIR
+ *   DATABASE_URL=postgres://… npm run bench:throughput    PostgreSQL, in a schema of its own, dropped after
+ *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench:throughput
+ *
+ * Every request sends `accept-encoding: gzip` as a browser would (the list goes out gzipped).
+ * The shares depend on how busy the machine is (on 2 cores, hello-world is held back by the
+ * load tool when both compete), so each server's CPU time per request is printed too.
+ * A non-2xx answer makes the run fail: a 401 or 429 would be counted as a fast request.
+ * Targets: guest ≥ 25 %, signed-in ≥ 10 % of hello-world's requests/s. Not part of `npm test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { countChars, countWords, storyPreview } from '@common/words';
+import { ACCENT_COLORS } from '@common/theme';
+import { PROFILE_ICONS } from '@common/profile-icons';
+import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from '../server/db/database';
+import type { Database } from '../server/db/types';
+import { buildStoryInput } from '../server/features/stories/builders';
+import { newId } from '../server/shared/ids';
+import { TestClient } from '../server/test/client';
+import { freePort } from '../server/test/server';
+import { seededRandom } from './random';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = 3;
+const WRITERS = 200;
+const STORIES = 2_000;
+const TARGETS = { guest: 25, signedIn: 10 };
+const AUTH_SECRET = 'bench-secret-that-is-long-enough-000000';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const COMPILED_MAIN = path.join(ROOT, 'dist/server.js');
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+/* ---------------------------------------------------------------- the data */
+
+/** Where the server's data lives: a temporary DATA_DIR, and on PostgreSQL a schema of its own. */
+interface BenchDatabase {
+  dataDir: string;
+  /** DATABASE_URL for the server, or undefined for SQLite in DATA_DIR. */
+  url: string | undefined;
+  open(): DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+async function benchDatabase(): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-throughput-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const base = process.env.DATABASE_URL;
+  if (!base) return { dataDir, url: undefined, open: () => openSqlite(path.join(dataDir, 'drabble.sqlite')), drop: async () => removeDir() };
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    dataDir,
+    url: url.toString(),
+    open: () => openPostgres(base, schema),
+    drop: async () => {
+      await admin(`drop schema if exists ${schema} cascade`);
+      removeDir();
+    },
+  };
+}
+
+/** Writers and their public stories, written as the app would have (columns the app keeps, counts that match). */
+async function seedCommunity(db: Kysely<Database>): Promise<void> {
+  const random = seededRandom(13);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const start = Date.now() - 365 * 86_400_000;
+  const writers = Array.from({ length: WRITERS }, (_, i) => ({
+    uid: `bench-writer-${i}`,
+    displayName: `Writer ${i}`,
+    profileIcon: pick(PROFILE_ICONS),
+    colorTheme: pick(ACCENT_COLORS),
+  }));
+  const joined = new Date(start).toISOString();
+  await db
+    .insertInto('users')
+    .values(
+      writers.map((w, i) => ({
+        uid: w.uid, name: w.displayName, email: `writer${i}@bench.test`, first: 'Writer', last: String(i), created_at: joined, lastActive: joined,
+        profileIcon: w.profileIcon, colorTheme: w.colorTheme, themeMode: null, admin: 0, profileImage: null, displayName: w.displayName, darkMode: null,
+      })),
+    )
+    .execute();
+  const step = (365 * 86_400_000) / STORIES;
+  const batch = 250;
+  for (let from = 0; from < STORIES; from += batch) {
+    const rows = Array.from({ length: Math.min(batch, STORIES - from) }, (_, k) => {
+      const author = pick(writers);
+      const input = buildStoryInput({ public: true }, random);
+      const at = new Date(start + (from + k) * step).toISOString();
+      return {
+        id: newId(), uid: author.uid, title: input.title, content: input.content, public: 1 as const,
+        wordCount: countWords(input.content), charCount: countChars(input.content), preview: storyPreview(input.content),
+        likesCount: Math.floor(random() ** 3 * 40), commentsCount: random() < 0.25 ? 1 + Math.floor(random() * 5) : 0, viewsCount: Math.floor(random() * 200),
+        created_at: at, updated_at: at, madePublicAt: at, publishedAt: at, madePrivateAt: null,
+        promptGenre: input.prompt?.genre ?? null, promptTheme: input.prompt?.theme ?? null, promptTwist: input.prompt?.twist ?? null,
+        authorDisplayName: author.displayName, authorProfileIcon: author.profileIcon, authorProfileColor: author.colorTheme, authorProfileImage: null,
+      };
+    });
+    await db.insertInto('stories').values(rows).execute();
+  }
+  // Fresh statistics, as the maintenance task keeps them on a running install.
+  await sql`analyze`.execute(db);
+}
+
+/* ---------------------------------------------------------------- the servers */
+
+interface Child {
+  name: string;
+  url: string;
+  process: ChildProcess;
+}
+
+const HELLO_WORLD = `
+const http = require('node:http');
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end('hello world');
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+async function waitUntilUp(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    const up = await fetch(url).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} did not answer ${url} within a minute`);
+}
+
+async function startChild(name: string, args: string[], env: Record<string, string>, probePath: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}${probePath}`, child, name);
+  return { name, url, process: child };
+}
+
+function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+/* ---------------------------------------------------------------- the load */
+
+interface Measure {
+  reqPerSec: number;
+  /** The server process's CPU time per request (user + system), where /proc tells it. */
+  cpuMicros: number | null;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** CPU milliseconds a process has used (Linux /proc; null elsewhere). */
+function cpuMillis(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, pid?: number): Promise<Measure> {
+  const before = cpuMillis(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers });
+  const after = cpuMillis(pid);
+  return {
+    cpuMicros: before === null || after === null ? null : ((after - before) * 1000) / result.requests.total,
+    reqPerSec: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const database = await benchDatabase();
+  const children: Child[] = [];
+  try {
+    const handle = database.open();
+    await migrateToLatest(handle.db);
+    await seedCommunity(handle.db);
+    await handle.close();
+
+    if (!fs.existsSync(COMPILED_MAIN)) throw new Error('dist/server.js is missing: run `npm run build` first (npm run bench:throughput does).');
+    const drabble = await startChild(
+      'drabble',
+      [COMPILED_MAIN],
+      { DATA_DIR: database.dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...(database.url ? { DATABASE_URL: database.url } : {}) },
+      '/api/health',
+    );
+    children.push(drabble);
+    const helloWorld = await startChild('hello-world', ['-e', HELLO_WORLD], {}, '/');
+    children.push(helloWorld);
+
+    // A real session, through the API: sign-up sets the cookie as it would in a browser.
+    const publicUrl = `http://localhost:${new URL(drabble.url).port}`;
+    const writer = new TestClient(publicUrl);
+    const signUp = await writer.post('/api/auth/sign-up/email', { email: 'bench.reader@bench.test', password: 'bench password 1', name: 'Bench Reader' });
+    if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+    const cookie = writer.cookieHeader;
+
+    const gzip = { 'accept-encoding': 'gzip' };
+    const list = `${drabble.url}/api/stories/community`;
+    const targets = [
+      { key: 'helloWorld', label: 'hello-world (node:http)', url: `${helloWorld.url}/`, headers: gzip, pid: helloWorld.process.pid },
+      { key: 'guest', label: 'guest community list', url: list, headers: gzip, pid: drabble.process.pid },
+      { key: 'signedIn', label: 'signed-in community list', url: list, headers: { ...gzip, cookie }, pid: drabble.process.pid },
+    ] as const;
+
+    // The answers are what a browser would get: a full page, and the signed-in one is the writer's.
+    for (const target of targets.slice(1)) {
+      const res = await fetch(target.url, { headers: target.headers });
+      const body = (await res.json()) as { stories?: unknown[] };
+      if (res.status !== 200 || body.stories?.length !== 20) throw new Error(`${target.label}: ${res.status}, ${body.stories?.length ?? 0} stories`);
+    }
+    const me = await fetch(`${drabble.url}/api/me`, { headers: { cookie } });
+    if (me.status !== 200) throw new Error(`the session cookie does not sign in: /api/me answered ${me.status}`);
+
+    log(`Drabble: node dist/server.js, ${database.url ? 'PostgreSQL' : 'SQLite'}, ${STORIES} public stories by ${WRITERS} writers`);
+    log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${SECONDS} s per measure, ${ROUNDS} interleaved rounds after a ${WARMUP_SECONDS} s warm-up of each`);
+    for (const target of targets) await load(target.url, target.headers, WARMUP_SECONDS);
+
+    const results = new Map<string, Measure[]>(targets.map((t) => [t.key, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets) {
+        const m = await load(target.url, target.headers, SECONDS, target.pid);
+        results.get(target.key)!.push(m);
+        const cpu = m.cpuMicros === null ? '' : `  server CPU ${m.cpuMicros.toFixed(1).padStart(5)} µs/req`;
+        log(`  round ${round}  ${target.label.padEnd(26)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}${cpu}`);
+      }
+    }
+
+    // Each round's share is taken against the hello-world of the same round: the machine's
+    // load drifts between rounds, the ratio within one round much less.
+    const rates = (key: string) => results.get(key)!.map((m) => m.reqPerSec);
+    const shares = (key: string) => rates(key).map((r, i) => (r / rates('helloWorld')[i]!) * 100);
+    const bad = [...results.values()].flat().reduce((sum, m) => sum + m.non2xx + m.errors, 0);
+    log();
+    log(`Median of ${ROUNDS} rounds: hello-world ${median(rates('helloWorld')).toFixed(0)} req/s`);
+    let met = bad === 0;
+    for (const [key, label, target] of [['guest', 'guest list', TARGETS.guest], ['signedIn', 'signed-in list', TARGETS.signedIn]] as const) {
+      const share = median(shares(key));
+      const ok = share >= target;
+      met &&= ok;
+      log(`  ${label.padEnd(15)} ${median(rates(key)).toFixed(0).padStart(7)} req/s, ${share.toFixed(1)} % of hello-world (per-round shares ${shares(key).map((x) => x.toFixed(1)).join(', ')}; target ≥ ${target} %) ${ok ? 'met' : 'NOT met'}`);
+    }
+    // CPU per request does not depend on what else runs: the ratio the shares tend to once the
+    // load tool has a core of its own.
+    const cpus = (key: string) => results.get(key)!.map((m) => m.cpuMicros).filter((v): v is number => v !== null);
+    if (cpus('helloWorld').length > 0) {
+      const hwCpu = median(cpus('helloWorld'));
+      log(`  server CPU per request (median): hello-world ${hwCpu.toFixed(1)} µs, guest ${median(cpus('guest')).toFixed(1)} µs (${((hwCpu / median(cpus('guest'))) * 100).toFixed(1)} %), signed-in ${median(cpus('signedIn')).toFixed(1)} µs (${((hwCpu / median(cpus('signedIn'))) * 100).toFixed(1)} %)`);
+    }
+    if (bad > 0) log(`  ${bad} non-2xx answers or errors: the figures above do not count`);
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    for (const child of children) await stopChild(child);
+    await database.drop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDialects } from '../test/databases';
+import { TestClient } from '../test/client';
+import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
+
+/** Long enough that the steps before the first check on the second instance fit in it. */
+const WINDOW_MS = 2500;
+
+/** A client for `server` holding the same cookies as `other`: the same browser session, on another instance. */
+function sameSessionOn(server: TestServer, other: TestClient): { get: (path: string) => Promise<number> } {
+  const cookie = other.cookieHeader;
+  return { get: async (path) => (await new TestClient(server.url).raw('GET', path, { headers: { cookie } })).status };
+}
+
+describe.each(testDialects())('the session cache on %s', (dialect) => {
+  let one: TestServer;
+  let two: TestServer;
+  beforeAll(async () => {
+    one = await startTestServer(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) });
+    two = await startTestServerOn(one.database, { SESSION_CACHE_MS: String(WINDOW_MS) }, one.database.reopen());
+  });
+  afterAll(async () => {
+    await two.close();
+    await two.mail.stop();
+    await one.stop();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('ends a session revoked on one instance on the other within the window, and at once on its own', async () => {
+    const writer = await signUp(one);
+    const onOne = sameSessionOn(one, writer.client);
+    const onTwo = sameSessionOn(two, writer.client);
+    // Each instance verifies the session and keeps it.
+    expect(await onOne.get('/api/me')).toBe(200);
+    expect(await onTwo.get('/api/me')).toBe(200);
+    const cachedAt = Date.now();
+
+    // "Sign out everywhere" from another session of the same person, on instance 1.
+    const elsewhere = one.client();
+    expect((await elsewhere.post('/api/auth/sign-in/email', { email: writer.email, password: writer.password })).status).toBe(200);
+    expect((await elsewhere.post('/api/account/sessions/revoke-others')).status).toBe(200);
+    expect(await onOne.get('/api/me')).toBe(401);
+
+    // Instance 2 still trusts what it verified, for at most the window…
+    expect(await onTwo.get('/api/me')).toBe(200);
+    let status = 200;
+    while (status === 200 && Date.now() - cachedAt < WINDOW_MS + 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await onTwo.get('/api/me');
+    }
+    // …then asks the database again, where the session is gone.
+    expect(status).toBe(401);
+    expect(Date.now() - cachedAt).toBeLessThanOrEqual(WINDOW_MS + 1000);
+    // (The entry was made while the request ran, a moment before `cachedAt`.)
+    expect(Date.now() - cachedAt).toBeGreaterThanOrEqual(WINDOW_MS - 250);
+  });
+
+  it('forgets a signed-out session at once on the instance that signed it out', async () => {
+    const writer = await signUp(one);
+    const cookie = writer.client.cookieHeader;
+    expect((await writer.client.get('/api/me')).status).toBe(200);
+    expect((await writer.client.post('/api/auth/sign-out')).status).toBe(200);
+    const replayed = await new TestClient(one.url).raw('GET', '/api/me', { headers: { cookie } });
+    expect(replayed.status).toBe(401);
+  });
+
+  it('asks better-auth only for a cookie it has not verified lately, and never without one', async () => {
+    const writer = await signUp(two);
+    const lookups = vi.spyOn(two.ctx.auth.api, 'getSession');
+    expect((await two.client().get('/api/stories/community')).status).toBe(200);
+    expect((await two.client().get('/api/me')).status).toBe(401);
+    expect(lookups).not.toHaveBeenCalled();
+
+    // Signing up verified nothing through the middleware: the first request asks, the next ones do not.
+    for (let i = 0; i < 3; i++) expect((await writer.client.get('/api/me')).status).toBe(200);
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
+  it('accepts only the exact cookie it verified: a forged signature is refused', async () => {
+    const writer = await signUp(one);
+    expect((await writer.client.get('/api/me')).status).toBe(200);
+    const forged = writer.client.cookieHeader.replace(/(drabble\.session_token=[^.;]+\.)([^;]+)/, (_, token: string) => `${token}${encodeURIComponent('A'.repeat(43) + '=')}`);
+    expect(forged).not.toBe(writer.client.cookieHeader);
+    expect((await new TestClient(one.url).raw('GET', '/api/me', { headers: { cookie: forged } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEvent } from 'kysely';
+import { storyPageSchema, type StoryPage } from '@common/story';
+import { openPostgres, openSqlite, type DatabaseHandle } from '../../db/database';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
+import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
+import type { TestClient } from '../../test/client';
+import { GUEST_PAGE_TTL_MS } from './community-page';
+import { postStory } from './testing';
+
+/** The same test database, through a handle whose every statement is noted while `recording`. */
+function countingHandle(database: TestDatabase, dialect: 'sqlite' | 'postgres', statements: string[], recording: () => boolean): DatabaseHandle {
+  const log = (event: LogEvent) => {
+    // The email tick and live presence run on timers of their own: not this request's work.
+    if (recording() && !/"(pendingEmails|liveStreams|liveEvents)"/.test(event.query.sql)) statements.push(event.query.sql);
+  };
+  if (dialect === 'sqlite') return openSqlite(path.join(database.dataDir, 'drabble.sqlite'), { log });
+  const schema = /search_path=(\w+)/.exec(String(database.handle.pgClientConfig?.options))?.[1];
+  if (!schema || !process.env.TEST_DATABASE_URL) throw new Error('no test schema');
+  return openPostgres(process.env.TEST_DATABASE_URL, schema, { log });
+}
+
+const page = async (client: TestClient): Promise<StoryPage> => {
+  const res = await client.get('/api/stories/community');
+  expect(res.status).toBe(200);
+  return storyPageSchema.parse(res.body);
+};
+
+describe.each(testDialects())('the shared first community page on %s', (dialect) => {
+  let database: TestDatabase;
+  let one: TestServer;
+  let two: TestServer;
+  let writer: SignedUp;
+  const statements: string[] = [];
+  let recording = false;
+
+  /** The statements one request runs. */
+  async function counted<T>(request: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    statements.length = 0;
+    recording = true;
+    try {
+      return { result: await request(), statements: [...statements] };
+    } finally {
+      recording = false;
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    one = await startTestServerOn(database, {}, countingHandle(database, dialect, statements, () => recording));
+    two = await startTestServerOn(database, {}, database.reopen());
+    writer = await signUp(one);
+    for (let i = 0; i < 3; i++) await postStory(writer.client, { public: true });
+  });
+  afterAll(async () => {
+    await two.close();
+    await two.mail.stop();
+    await one.stop();
+    await database.handle.close();
+  });
+
+  it('costs a signed-in reader two statements: their users row and a check that nothing on the page is hidden from them', async () => {
+    const reader = await signUp(one);
+    await page(reader.client);
+    const { result, statements: ran } = await counted(() => page(reader.client));
+    expect(ran).toHaveLength(2);
+    expect(ran[0]).toMatch(/from "users"/);
+    expect(ran[1]).toMatch(/from "?stories"? as "?s"?/);
+    expect(result.stories[0]!.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true });
+    // A guest's copy comes from memory.
+    expect((await counted(() => page(one.client()))).statements).toHaveLength(0);
+  });
+
+  it('shows a story, a reaction and an edit at once on the instance that saved them', async () => {
+    const guest = one.client();
+    await page(guest);
+    const story = await postStory(writer.client, { public: true });
+    expect((await page(guest)).stories[0]!.id).toBe(story.id);
+
+    expect((await writer.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
+    expect((await page(guest)).stories[0]!.likesCount).toBe(1);
+
+    await writer.client.patch(`/api/stories/${story.id}`, { title: 'A new title' });
+    expect((await page(guest)).stories[0]!.title).toBe('A new title');
+    await writer.client.patch(`/api/stories/${story.id}/visibility`, { public: false });
+    expect((await page(guest)).stories.map((s) => s.id)).not.toContain(story.id);
+  });
+
+  it('gives the author their own permissions, and a muter a page without the muted writer', async () => {
+    const story = await postStory(writer.client, { public: true });
+    const mine = (await page(writer.client)).stories.find((s) => s.id === story.id);
+    expect(mine?.permissions).toMatchObject({ edit: true, delete: true, changeVisibility: true });
+
+    const muter = await signUp(one);
+    expect((await page(muter.client)).stories[0]!.id).toBe(story.id);
+    expect((await muter.client.post(`/api/mutes/${writer.uid}`, { duration: 'forever' })).status).toBe(200);
+    const { result, statements: ran } = await counted(() => page(muter.client));
+    expect(result.stories.map((s) => s.uid)).not.toContain(writer.uid);
+    // The users row, the check that finds the muted writer's stories, then the muter's own page.
+    expect(ran).toHaveLength(3);
+    // Everyone else still gets the shared page.
+    expect((await page(one.client())).stories[0]!.id).toBe(story.id);
+  });
+
+  it('shows another instance’s new story within the page’s time to live', async () => {
+    const guest = two.client();
+    await page(guest);
+    const story = await postStory(writer.client, { public: true });
+    const posted = Date.now();
+    let first = (await page(guest)).stories[0]!.id;
+    while (first !== story.id && Date.now() - posted < GUEST_PAGE_TTL_MS + 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      first = (await page(guest)).stories[0]!.id;
+    }
+    expect(first).toBe(story.id);
+    expect(Date.now() - posted).toBeLessThanOrEqual(GUEST_PAGE_TTL_MS + 500);
+  });
+});

@@ -1,0 +1,168 @@
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { CommunityQuery, StoryPage, StoryPermissions } from '@common/story';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
+import { readableBy, type StoryScope } from '../../policy/readable-stories';
+import { storyPolicy } from '../../policy/stories';
+import type { SignedInViewer } from '../../policy/viewer';
+import { communityPage, communityQuery } from './lists';
+
+/**
+ * The community list's answer, serialised once and gzipped in one synchronous call, and its
+ * first page (no parameters) kept for a moment and shared by guests and ordinary signed-in
+ * readers (docs/decisions/0019-lean-request-path.md).
+ */
+
+/** Hono's compress middleware leaves smaller answers as they are; so does this. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * How long the shared first page is served from memory. On this instance a story saved,
+ * deleted, made public or private, or viewed drops it at once, and so does any reaction or
+ * comment on a public story on any instance (their `story.counts` event); anything else (a
+ * story saved on another instance, a writer's new avatar) shows within this bound.
+ */
+export const GUEST_PAGE_TTL_MS = 1000;
+
+export interface EncodedJson {
+  json: string;
+  /** Null when the answer is too small to be worth compressing. */
+  gzip: Uint8Array<ArrayBuffer> | null;
+}
+
+export function encodeJson(value: unknown): EncodedJson {
+  const json = JSON.stringify(value);
+  return { json, gzip: Buffer.byteLength(json) >= COMPRESS_FROM_BYTES ? new Uint8Array(gzipSync(json)) : null };
+}
+
+/** gzip when the client would get gzip from the compress middleware (q=1, or the best q of gzip and deflate). */
+function prefersGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const accepts = parseAccept(header);
+  const q = (name: string) => accepts.find((a) => a.type.toLowerCase() === name)?.q ?? accepts.find((a) => a.type === '*')?.q ?? 0;
+  const gzip = q('gzip');
+  return gzip > 0 && (gzip === 1 || gzip >= q('deflate'));
+}
+
+/**
+ * Sends JSON already encoded. The gzip copy goes out as it is; any other answer is plain and
+ * the compress middleware deals with it (deflate, or nothing) as for every other route.
+ */
+export function sendJson(c: Context, encoded: EncodedJson): Response {
+  if (encoded.gzip && prefersGzip(c.req.header('accept-encoding'))) {
+    c.header('vary', 'Accept-Encoding');
+    c.header('content-encoding', 'gzip');
+    return c.body(encoded.gzip, 200, { 'content-type': 'application/json' });
+  }
+  return c.body(encoded.json, 200, { 'content-type': 'application/json' });
+}
+
+/** The shared first page: the guest's answer, and the one every ordinary signed-in reader gets. */
+export interface CommunityHead {
+  page: StoryPage;
+  /** The rows it was made of, the one after the page included (it decides the next cursor). */
+  seqs: number[];
+  guest: EncodedJson;
+  /** Built on first use: the same stories with a signed-in reader's permissions (never the author's). */
+  reader: EncodedJson | null;
+  /** Built on first use, for isReadersPage. */
+  readerPermissions?: StoryPermissions[];
+  seqList?: RawBuilder<unknown>;
+}
+
+/** The scope of the community shelf without parameters (lists.ts communityQuery). */
+const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true };
+
+/** Anyone signed in who wrote none of the stories: what `permissions` says to every such reader. */
+const SOME_READER: SignedInViewer = { uid: '', admin: false };
+
+export async function loadCommunityHead(db: Kysely<Database>, query: CommunityQuery): Promise<Omit<CommunityHead, 'guest' | 'reader'>> {
+  const rows = await communityQuery(db, null, query).execute();
+  return { page: communityPage(rows, query, null), seqs: rows.map((row) => Number(row.seq)) };
+}
+
+function samePermissions(a: StoryPermissions, b: StoryPermissions): boolean {
+  return (Object.keys(a) as Array<keyof StoryPermissions>).every((key) => a[key] === b[key]);
+}
+
+export function readerAnswer(head: CommunityHead): EncodedJson {
+  head.reader ??= encodeJson({
+    ...head.page,
+    stories: head.page.stories.map((story) => ({ ...story, permissions: storyPolicy.permissions(SOME_READER, story) })),
+  });
+  return head.reader;
+}
+
+/**
+ * Whether the shared page is exactly this signed-in viewer's page: the policy gives them the
+ * same permissions on each of its stories as any reader (not so for their own), and none of
+ * its rows is hidden from them by a block or a mute (readableBy, the rule every list applies).
+ * A signed-in reader never sees a public story a guest does not, so nothing else could change
+ * their page.
+ */
+export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer): Promise<boolean> {
+  head.readerPermissions ??= head.page.stories.map((story) => storyPolicy.permissions(SOME_READER, story));
+  const reader = head.readerPermissions;
+  if (!head.page.stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
+  if (head.seqs.length === 0) return true;
+  // The seqs are the page's own integers, written into the SQL: its text is the same for every
+  // viewer of this page (one prepared statement), and only the viewer's facts are parameters.
+  head.seqList ??= sql.join(head.seqs.map((seq) => sql.lit(seq)));
+  const hidden = await sql<{ seq: number }>`select s.seq from stories as s where s.seq in (${head.seqList}) and not (${readableBy(viewer, COMMUNITY_SCOPE)})`.execute(db);
+  return hidden.rows.length === 0;
+}
+
+export class CommunityHeadCache {
+  #head: { value: CommunityHead; until: number } | null = null;
+  #filling: Promise<CommunityHead> | null = null;
+  /** Bumped by every invalidation: a page read before one is not kept. */
+  #generation = 0;
+
+  constructor(
+    private readonly ttlMs = GUEST_PAGE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached page, or `load`'s; concurrent misses share one load. */
+  async get(load: () => Promise<Omit<CommunityHead, 'guest' | 'reader'>>): Promise<CommunityHead> {
+    if (this.#head && this.#head.until > this.now()) return this.#head.value;
+    if (this.#filling) return this.#filling;
+    const generation = this.#generation;
+    const filling = load().then((loaded) => {
+      const value: CommunityHead = { ...loaded, guest: encodeJson(loaded.page), reader: null };
+      if (generation === this.#generation) this.#head = { value, until: this.now() + this.ttlMs };
+      return value;
+    });
+    this.#filling = filling;
+    try {
+      return await filling;
+    } finally {
+      if (this.#filling === filling) this.#filling = null;
+    }
+  }
+
+  invalidate(): void {
+    this.#generation++;
+    this.#head = null;
+    // A load already under way may have read the old rows: later requests start a new one.
+    this.#filling = null;
+  }
+}
+
+const caches = new WeakMap<ServerContext, CommunityHeadCache>();
+
+/** This instance's shared first page; counts changing on any instance (the bus) drop it. */
+export function communityHeadCache(ctx: ServerContext): CommunityHeadCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const created = new CommunityHeadCache();
+    ctx.bus.subscribe([PUBLIC_STORIES_TOPIC], () => created.invalidate());
+    caches.set(ctx, created);
+    cache = created;
+  }
+  return cache;
+}
