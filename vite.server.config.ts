@@ -33,6 +33,6 @@ export default defineConfig({
     target: 'node20',
     sourcemap: true,
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'server.js', inlineDynamicImports: true } },
+    rollupOptions: { output: { entryFileNames: 'server.js', codeSplitting: false } },
   },
 });

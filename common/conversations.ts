@@ -220,10 +220,7 @@ export function directPairKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
 
-/** The Messages link's badge: the count, or "99+" above 99. */
-export function unreadBadge(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
+export { unreadBadge } from './unread-badge';
 
 /** 'Feature request: <the request's first 60 characters>', with … when the text was cut. */
 export function featureRequestTitle(text: string | null): string {

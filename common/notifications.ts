@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROFILE_ICONS } from './profile-icons';
 
+export { NOTIFICATION_TEXTS, titleWithCount } from './notification-texts';
+
 /**
  * A writer's notifications (issue 12): the bell in the top bar. Admins keep theirs (common/admin.ts).
  * The API contract both sides share (server/features/notifications).
@@ -162,12 +164,6 @@ export const notificationPageQuerySchema = z.object({ cursor: z.string().regex(/
 export const unsubscribeInputSchema = z.object({ token: z.string('The unsubscribe link is incomplete.').regex(/^[A-Za-z0-9_.-]{10,500}$/, 'This unsubscribe link is not valid.') }).strict();
 export const unsubscribeResponseSchema = z.object({ type: z.enum(EMAIL_TYPES) });
 
-export const NOTIFICATION_TEXTS = {
-  bell: 'Notifications',
-  empty: "You're all caught up",
-  markAllRead: 'Mark all as read',
-  unsubscribed: (label: string) => `You won't get emails about ${label.toLowerCase()} any more.`,
-} as const;
 
 /** A piece of a row's sentence: the subject is shown in italics. */
 export type NotificationPart = { text: string; subject?: true };
@@ -208,9 +204,4 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
     case 'feature_request_status':
       return [{ text: 'Your suggestion ' }, subject, { text: ` is now ${n.detail ?? 'updated'}` }];
   }
-}
-
-/** The tab's title with the unread count: "(3) Drabble". */
-export function titleWithCount(base: string, unread: number): string {
-  return unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${base}` : base;
 }

@@ -14,7 +14,7 @@ applyAppearance(readStoredThemeMode() ?? currentSystemThemeMode(), readStoredCol
 
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQueryOptions);
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,13 +1,19 @@
+import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
-import { useLiveEvents } from '../lib/live-events';
 import { TopNav } from './nav/TopNav';
-import { VerifyEmailBanner } from './VerifyEmailBanner';
+import { liveEventsPart, verifyBannerPart } from './signed-in-parts';
+
+// The stream's handlers and event schemas are for signed-in people only.
+const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
+// Only for a signed-in person whose address is unverified; with it come the account calls of its button.
+const VerifyEmailBanner = verifyBannerPart.component((m) => m.VerifyEmailBanner);
+
+const mainClass = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6';
 
 export function AppLayout() {
   const { user } = useCurrentUser();
-  useLiveEvents(user?.uid ?? null);
   const navigation = useNavigation();
   // A screen's code is fetched on first visit; show the spinner rather than the old screen.
   const loadingScreen = navigation.state === 'loading';
@@ -21,10 +27,18 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopNav />
-      {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
-        {loadingScreen ? <CenteredSpinner /> : <Outlet />}
-      </main>
+      {/*
+        The page waits (once) for the signed-in code around it: the banner never pushes a page
+        already laid out (a thread scrolled to its end), and the live stream opens as the page
+        first shows rather than a round trip later, when a reader may already have missed an event.
+      */}
+      <Suspense fallback={<main className={mainClass}><CenteredSpinner /></main>}>
+        {user && <LiveEvents userId={user.uid} />}
+        {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
+        <main id="main" tabIndex={-1} className={mainClass}>
+          {loadingScreen ? <CenteredSpinner /> : <Outlet />}
+        </main>
+      </Suspense>
     </div>
   );
 }

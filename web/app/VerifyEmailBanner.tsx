@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MailWarning, X } from 'lucide-react';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account-texts';
 import type { UserRecord } from '@common/user';
 import { focusRing } from '../components/ui';
 import { useResendVerification } from '../features/settings';

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
@@ -8,8 +9,19 @@ import { CenteredSpinner } from '../components/Spinner';
  * What a guest may open from a shared link: read-only, the screens themselves ask to log in
  * for anything else (the story editor included).
  */
-const guestReadableRoutes: RouteObject[] = [
-  { path: 'community', lazy: () => import('../features/community/CommunityScreen').then((m) => ({ Component: m.CommunityScreen })) },
+const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
+  {
+    path: 'community',
+    // The loader only starts the list's request (it returns at once), so it travels alongside the sign-in check.
+    lazy: () =>
+      import('../features/community/CommunityScreen').then((m) => ({
+        Component: m.CommunityScreen,
+        loader: ({ request }: { request: Request }) => {
+          m.prefetchCommunity(queryClient, new URL(request.url).searchParams);
+          return null;
+        },
+      })),
+  },
   { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
   { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
 ];
@@ -40,7 +52,7 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+export const routes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorFallback />,
@@ -58,7 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', lazy: () => import('../features/notifications/UnsubscribeScreen').then((m) => ({ Component: m.UnsubscribeScreen })) },
           { path: 'confirm-email', lazy: () => import('../features/auth/ConfirmEmailScreen').then((m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
-          ...guestReadableRoutes,
+          ...guestReadableRoutes(queryClient),
           { element: <RequireAuth />, children: signedInRoutes },
           { path: '*', lazy: () => import('../features/not-found/NotFoundScreen').then((m) => ({ Component: m.NotFoundScreen })) },
         ],
@@ -67,6 +79,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(routes(queryClient));
 }

@@ -1,10 +1,9 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { focusRing, secondaryButton, dialogOverlay, dialogPanel } from './ui';
+import { lazy, Suspense, useState } from 'react';
+import { focusRing } from './ui';
 
 export const dangerButton = `inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
-const confirmButton = `inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-800 ${focusRing}`;
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -16,26 +15,18 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
+// Closed on every screen that has one until someone asks: Radix's dialog code loads then.
+const ConfirmDialogRadix = lazy(() => import('./ConfirmDialogRadix').then((m) => ({ default: m.ConfirmDialogRadix })));
+
 /** A modal question with Cancel (focused first, so Enter never confirms by accident) and a confirm button. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'default', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  // Once opened it stays mounted, so closing returns focus as Radix does.
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialogOverlay} />
-        <AlertDialog.Content
-          data-testid="confirm-dialog"
-          className={`${dialogPanel} max-w-md p-6`}
-        >
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={secondaryButton}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={tone === 'danger' ? dangerButton : confirmButton} onClick={onConfirm} data-testid="confirm-action">
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogRadix {...props} />
+    </Suspense>
   );
 }

@@ -25,6 +25,15 @@ describe('apiFetch', () => {
     }));
   });
 
+  it("asks for a preloaded answer exactly as index.html's preload did, without the Accept header", async () => {
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => jsonResponse(200, { users: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiFetch('/api/me', { schema: z.object({ users: z.number() }), preloaded: true });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: {}, credentials: 'same-origin' });
+    await apiFetch('/api/x');
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ headers: { Accept: 'application/json' } });
+  });
+
   it('turns the error shape into an ApiError with status, code and message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'wrong_password', message: 'Wrong password.' } })));
     const failure = await apiFetch('/api/x').catch((error: unknown) => error);

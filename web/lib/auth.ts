@@ -1,16 +1,16 @@
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { authConfigSchema } from '@common/api';
-import { meResponseSchema, type MeResponse, type UserRecord } from '@common/user';
+import type { MeResponse, UserRecord } from '@common/user';
 import { apiFetch, isApiError } from './api';
 import { setEventLogSignedIn } from './event-log';
 
 /** `null` means signed out: the API answers 401 then, which is not an error here. */
 async function fetchMe(): Promise<MeResponse | null> {
   try {
-    const me = await apiFetch('/api/me', { schema: meResponseSchema });
+    // On the first load: the schema is checked, and imported, in development only (lib/api.ts).
+    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
+    const me = await apiFetch('/api/me', { schema, preloaded: true });
     setEventLogSignedIn(true);
     return me;
   } catch (error) {
@@ -51,55 +51,6 @@ export interface CurrentUserState {
 export function useCurrentUser(): CurrentUserState {
   const { data, isFetched } = useQuery(meQueryOptions);
   return { user: data?.user ?? null, isPending: !isFetched && data === undefined };
-}
-
-export const authConfigQueryOptions = queryOptions({
-  queryKey: ['auth-config'] as const,
-  queryFn: () => apiFetch('/api/auth-config', { schema: authConfigSchema }),
-  staleTime: Infinity,
-});
-
-export interface EmailCredentials {
-  email: string;
-  password: string;
-}
-
-export async function signInWithEmail(credentials: EmailCredentials): Promise<void> {
-  await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials });
-}
-
-export async function signUpWithEmail(credentials: EmailCredentials & { name: string }): Promise<void> {
-  await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: credentials });
-}
-
-export type OAuthProviderId = 'google' | 'microsoft';
-
-const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean().optional() });
-
-/**
- * Asks the server where to send the browser for a provider sign-in, and goes there. A refusal
- * comes back to /login?provider=<id>&error=<code> (account_not_linked: the email has an account).
- */
-export async function startOAuthSignIn(providerId: OAuthProviderId, next: string): Promise<void> {
-  const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
-    method: 'POST',
-    body: { providerId, callbackURL: next, errorCallbackURL: `/login?provider=${providerId}` },
-    schema: oauthStartSchema,
-  });
-  window.location.assign(url);
-}
-
-/**
- * Connects a provider to the signed-in account: the browser goes to the provider and comes
- * back to /settings, or to /settings?provider=<id>&error=<code> when it was refused.
- */
-export async function startOAuthLink(providerId: OAuthProviderId): Promise<void> {
-  const { url } = await apiFetch('/api/auth/oauth2/link', {
-    method: 'POST',
-    body: { providerId, callbackURL: '/settings', errorCallbackURL: `/settings?provider=${providerId}` },
-    schema: oauthStartSchema,
-  });
-  window.location.assign(url);
 }
 
 /** Reloads the current user after sign-in or sign-up; resolves to whether one is now known. */

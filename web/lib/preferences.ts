@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type PreferencesUpdate, type UserRecord } from '@common/user';
+import type { PreferencesUpdate, UserRecord } from '@common/user';
 import { apiFetch } from './api';
 import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 
@@ -34,7 +34,9 @@ export async function savePreferences(queryClient: QueryClient, update: Preferen
   patchCachedUser(queryClient, optimistic);
   const save = ++latestSave;
   try {
-    const saved = await apiFetch('/api/me/preferences', { method: 'PATCH', body: update, schema: meResponseSchema });
+    // The theme controls are on every page: the schema is checked, and imported, in development only (lib/api.ts).
+    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
+    const saved = await apiFetch('/api/me/preferences', { method: 'PATCH', body: update, schema });
     if (save === latestSave) setCurrentUserData(queryClient, saved);
     return true;
   } catch (error) {

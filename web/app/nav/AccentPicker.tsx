@@ -1,81 +1,36 @@
-import { useId } from 'react';
-import * as Popover from '@radix-ui/react-popover';
-import { Check, Palette } from 'lucide-react';
-import { ACCENT_COLORS, type AccentColor } from '@common/theme';
-import { focusRing, iconButton, popoverPanel } from '../../components/ui';
+import { Palette } from 'lucide-react';
+import { LoadOnOpen } from '../../components/LoadOnOpen';
+import { iconButton } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
-import { useTheme } from '../theme/theme-context';
-import { CustomColorForm } from './CustomColorForm';
+import { onDemand } from '../../lib/on-demand';
 
-/** Swatches use the fixed 600 shade of each palette, so they show the colour itself. */
-const SWATCH_CLASSES: Record<AccentColor, string> = {
-  blue: 'bg-blue-600', indigo: 'bg-indigo-600', purple: 'bg-purple-600', pink: 'bg-pink-600',
-  red: 'bg-red-600', orange: 'bg-orange-600', amber: 'bg-amber-600', yellow: 'bg-yellow-600',
-  lime: 'bg-lime-600', green: 'bg-green-600', emerald: 'bg-emerald-600', teal: 'bg-teal-600',
-  cyan: 'bg-cyan-600', sky: 'bg-sky-600', violet: 'bg-violet-600', fuchsia: 'bg-fuchsia-600', rose: 'bg-rose-600',
-};
+const popover = onDemand(() => import('./AccentPopover'));
+const AccentPopover = popover.component((m) => m.AccentPopover);
 
-/** The 17 accent presets as toggle buttons. */
-export function AccentSwatchGrid() {
-  const { colorTheme, setColorTheme } = useTheme();
-  return (
-    <div role="group" aria-label="Accent colours" className="grid grid-cols-6 gap-2">
-      {ACCENT_COLORS.map((color) => {
-        const selected = color === colorTheme;
-        return (
-          <button
-            key={color}
-            type="button"
-            aria-label={color}
-            aria-pressed={selected}
-            title={color}
-            data-testid={`accent-${color}`}
-            onClick={() => {
-              void logEvent({ type: 'color_theme_selected', action: 'select', details: { color } });
-              setColorTheme(color);
-            }}
-            className={`inline-flex size-8 items-center justify-center rounded-full ${SWATCH_CLASSES[color]} ${
-              selected ? 'ring-2 ring-fg ring-offset-2 ring-offset-surface' : ''
-            } ${focusRing}`}
-          >
-            {selected && <Check aria-hidden className="size-4 text-white" />}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-/** The swatches and the custom colour form, as both the popover and the small-screen menu show them. */
-export function AccentControls() {
-  return (
-    <div className="flex flex-col gap-4">
-      <AccentSwatchGrid />
-      <div className="border-t border-line pt-3">
-        <CustomColorForm />
-      </div>
-    </div>
-  );
-}
-
+/** The top bar's accent colour button; the popover's code loads on first use (AccentPopover.tsx). */
 export function AccentPicker() {
-  const titleId = useId();
-  const onOpenChange = (open: boolean) => {
-    if (open) void logEvent({ type: 'theme_picker', action: 'open' });
-  };
   return (
-    <Popover.Root onOpenChange={onOpenChange}>
-      <Popover.Trigger aria-label="Accent colour" title="Accent colour" data-testid="accent-picker" className={iconButton}>
-        <Palette aria-hidden className="size-5" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} aria-labelledby={titleId} collisionPadding={8} className={`${popoverPanel} w-72`}>
-          <p id={titleId} className="mb-3 text-sm font-semibold">
-            Accent colour
-          </p>
-          <AccentControls />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <LoadOnOpen
+      warm={popover.warm}
+      standIn={({ onClick, ...props }) => (
+        <button
+          type="button"
+          {...props}
+          onClick={() => {
+            void logEvent({ type: 'theme_picker', action: 'open' });
+            onClick();
+          }}
+          aria-haspopup="dialog"
+          aria-label="Accent colour"
+          title="Accent colour"
+          data-testid="accent-picker"
+          className={iconButton}
+        >
+          <Palette aria-hidden className="size-5" />
+        </button>
+      )}
+    >
+      <AccentPopover />
+    </LoadOnOpen>
   );
 }

@@ -1,57 +1,32 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
 import { Avatar } from '../../components/Avatar';
-import { focusRing, popoverPanel } from '../../components/ui';
-import { useSignOut } from '../../lib/auth';
-import { accountName } from './account';
+import { LoadOnOpen } from '../../components/LoadOnOpen';
+import { focusRing } from '../../components/ui';
+import { onDemand } from '../../lib/on-demand';
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-fg outline-none select-none data-[highlighted]:bg-subtle data-[highlighted]:text-fg';
+const dropdown = onDemand(() => import('./AccountMenuDropdown'));
+const AccountMenuDropdown = dropdown.component((m) => m.AccountMenuDropdown);
 
+/** The avatar button of the top bar; the menu's code loads on first use (AccountMenuDropdown.tsx). */
 export function AccountMenu({ user }: { user: UserRecord }) {
-  const signOut = useSignOut();
-  const name = accountName(user);
   return (
-    // Not portalled: the menu stays inside the header landmark.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        data-testid="account-menu-trigger"
-        data-tutorial="profile-menu"
-        className={`rounded-full ${focusRing}`}
-      >
-        <Avatar person={user} size="sm" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end" sideOffset={8} className={`${popoverPanel} w-64 p-1`}>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/profile" data-testid="account-menu-profile-card">
-            <Avatar person={user} size="md" />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate font-semibold" data-testid="account-menu-name">{name}</span>
-              <span className="truncate text-xs text-muted" data-testid="account-menu-email">{user.email}</span>
-            </span>
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-line" />
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/profile" data-testid="account-menu-profile">
-            <UserRound aria-hidden className="size-4" />
-            Profile
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/settings" data-testid="account-menu-settings">
-            <Settings aria-hidden className="size-4" />
-            Settings
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} data-testid="sign-out" onSelect={() => void signOut()}>
-          <LogOut aria-hidden className="size-4" />
-          Sign out
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <LoadOnOpen
+      warm={dropdown.warm}
+      standIn={(props) => (
+        <button
+          type="button"
+          {...props}
+          aria-haspopup="menu"
+          aria-label="Account menu"
+          data-testid="account-menu-trigger"
+          data-tutorial="profile-menu"
+          className={`rounded-full ${focusRing}`}
+        >
+          <Avatar person={user} size="sm" />
+        </button>
+      )}
+    >
+      <AccountMenuDropdown user={user} />
+    </LoadOnOpen>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/user';
@@ -5,7 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
 import { NotificationsMenuLink } from '../../features/notifications';
-import { AccentControls } from './AccentPicker';
+import { AccentControls } from './AccentPopover';
 import { accountName } from './account';
 import { AdminLink, TutorialButton } from './NavControls';
 import { NavLinks } from './NavLinks';
@@ -17,8 +18,21 @@ const rowLink = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-mediu
 /** Below the lg breakpoint: the bar's links, account items and appearance controls. */
 export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserRecord | null; onClose: () => void }) {
   const signOut = useSignOut();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Escape inside another layer (the tutorial card, a dialog) belongs to that layer.
+      const header = panelRef.current?.closest('header');
+      const inHeader = event.target instanceof Node && header?.contains(event.target);
+      if (event.key === 'Escape' && (inHeader || event.target === document.body)) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
   return (
-    <div id={id} data-testid="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface px-4 pt-3 pb-5 shadow-lg lg:hidden">
+    <div ref={panelRef} id={id} data-testid="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface px-4 pt-3 pb-5 shadow-lg lg:hidden">
       {user && (
         <>
           <Link to="/profile" onClick={onClose} className={`mb-2 flex items-center gap-3 rounded-md p-2 hover:bg-subtle ${focusRing}`}>

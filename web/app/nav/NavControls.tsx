@@ -1,7 +1,7 @@
 import { CircleHelp, Shield } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { activeIconButton, focusRing, iconButton } from '../../components/ui';
-import { useOpenTutorial } from '../tutorial/tutorial-context';
+import { useOpenTutorial, useWarmTutorial } from '../tutorial/tutorial-context';
 
 export function AdminLink({ withLabel = false, onNavigate }: { withLabel?: boolean; onNavigate?: () => void }) {
   return (
@@ -25,6 +25,7 @@ export function AdminLink({ withLabel = false, onNavigate }: { withLabel?: boole
 
 export function TutorialButton({ withLabel = false }: { withLabel?: boolean }) {
   const openTutorial = useOpenTutorial();
+  const warmTutorial = useWarmTutorial();
   return (
     <button
       type="button"
@@ -32,6 +33,8 @@ export function TutorialButton({ withLabel = false }: { withLabel?: boolean }) {
       title="Open tutorial"
       data-testid="tutorial-button"
       onClick={openTutorial}
+      onPointerEnter={warmTutorial}
+      onFocus={warmTutorial}
       className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
     >
       <CircleHelp aria-hidden className="size-5" />

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
-import { unreadBadge } from '@common/conversations';
+import { unreadBadge } from '@common/unread-badge';
 import { focusRing } from '../../components/ui';
-import { unreadCountQuery } from '../../features/messages';
+import { unreadCountQuery } from '../../lib/unread-counts';
 import { NAV_LINKS } from './nav-items';
 
 const linkBase = `rounded-md px-3 py-2 text-sm font-medium ${focusRing}`;

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { titleWithCount } from '@common/notifications';
-import { unreadCountQuery } from '../messages';
-import { unreadNotificationsQuery } from './api';
-import { stripTitleCount, titleCount } from './format';
+import { stripTitleCount, titleCount, titleWithCount } from '@common/notification-texts';
+import { unreadCountQuery, unreadNotificationsQuery } from '../../lib/unread-counts';
 
 /**
  * The tab's title with the unread count: "(3) Drabble", notifications and unread

@@ -5,6 +5,8 @@ export type TutorialOpener = () => void;
 export interface TutorialContextValue {
   /** What the nav's help button calls. Does nothing until a tutorial registers itself. */
   openTutorial: () => void;
+  /** Starts loading the overlay's code (the help button calls it on pointerenter/focus). */
+  warmTutorial: () => void;
   /** Plugs a tutorial in; returns the function that unplugs it. */
   registerTutorialOpener: (opener: TutorialOpener) => () => void;
 }
@@ -19,6 +21,10 @@ function useTutorialContext(): TutorialContextValue {
 
 export function useOpenTutorial(): () => void {
   return useTutorialContext().openTutorial;
+}
+
+export function useWarmTutorial(): () => void {
+  return useTutorialContext().warmTutorial;
 }
 
 /** The hook point for the tutorial overlay: `useOnOpenTutorial(() => setOpen(true))`. */

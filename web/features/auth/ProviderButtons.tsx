@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuthConfig } from '@common/api';
 import { secondaryButton } from '../../components/ui';
 import { FormError } from '../../components/FormField';
-import { startOAuthSignIn, type OAuthProviderId } from '../../lib/auth';
+import { startOAuthSignIn, type OAuthProviderId } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
 
 const PROVIDERS: { id: OAuthProviderId; label: string }[] = [

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
-import { signInWithEmail } from '../../lib/auth';
+import { signInWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
 
 interface SignInFormProps {

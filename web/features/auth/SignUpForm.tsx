@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '@common/limits';
 import { primaryButton } from '../../components/ui';
 import { EmailField, FormError, FormField, PasswordField } from '../../components/FormField';
-import { signUpWithEmail } from '../../lib/auth';
+import { signUpWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
 import { passwordLengthProblem } from './password-rules';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
 import { inputField, textLink } from '../../components/ui';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { useCurrentUser } from '../../lib/auth';
 import { usePagedList } from '../../lib/paged-list';
+import type { CommunityParams } from '../../lib/query-keys';
 import { useWatch } from '../../lib/watch';
 import { loginPathFor } from '../../lib/safe-next';
 import { communityQuery, StoryGrid } from '../stories';
@@ -24,6 +25,20 @@ function withParam(current: URLSearchParams, name: string, value: string): URLSe
   return next;
 }
 
+/** The list's parameters as the address gives them (an unknown genre or sort reads as none). */
+function listParams(params: URLSearchParams): CommunityParams {
+  const rawGenre = params.get('genre');
+  return { q: params.get('q') ?? '', genre: isGenre(rawGenre) ? rawGenre : '', sort: params.get('sort') === 'liked' ? 'liked' : 'newest' };
+}
+
+/**
+ * Starts fetching the list the address asks for (the router calls it as the screen's loader),
+ * so it is on its way while the app is still starting rather than after the screen rendered.
+ */
+export function prefetchCommunity(queryClient: QueryClient, params: URLSearchParams): void {
+  void queryClient.prefetchInfiniteQuery(communityQuery(listParams(params)));
+}
+
 /**
  * /community: everyone's public stories: search, genre, newest or most liked, a page at a
  * time. Guests read it too (a shared link); they are offered a way in, back to this list.
@@ -34,10 +49,7 @@ export function CommunityScreen() {
   // The cards' counts follow reactions and comments as they happen.
   useWatch('community');
   const location = useLocation();
-  const q = params.get('q') ?? '';
-  const rawGenre = params.get('genre');
-  const genre = isGenre(rawGenre) ? rawGenre : '';
-  const sort: StorySort = params.get('sort') === 'liked' ? 'liked' : 'newest';
+  const { q, genre, sort } = listParams(params);
   const [typed, setTyped] = useState(q);
   const searchId = useId();
   const genreId = useId();

@@ -19,16 +19,14 @@ import { publicProfileResponseSchema } from '@common/profile';
 import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { unreadCountQuery } from '../../lib/unread-counts';
 import { conversationKeys, featureRequestKeys, profileKeys } from '../../lib/query-keys';
 
 const conversationPath = (id: string, rest = '') => `/api/conversations/${encodeURIComponent(id)}${rest}`;
 const messagePath = (id: string, messageId: string) => conversationPath(id, `/messages/${encodeURIComponent(messageId)}`);
 
 /** How many inbox conversations have something the viewer has not read: the Messages nav badge. */
-export const unreadCountQuery = queryOptions({
-  queryKey: conversationKeys.unread,
-  queryFn: ({ signal }) => apiFetch('/api/conversations/unread-count', { schema: unreadCountResponseSchema, signal }).then((r) => r.unread),
-});
+export { unreadCountQuery };
 
 /** One folder of the viewer's conversations (the inbox, or message requests), newest activity first. */
 export const conversationsQuery = (folder: ConversationFolder = 'inbox') =>

@@ -30,8 +30,8 @@ export function useUnreadNotifications(): number {
  * A writer's bell in the top bar (issue 12): the live unread count, and a popover with the
  * latest notifications. Distinct from the admins' bell ("Admin notifications") beside it.
  */
-export function NotificationBell() {
-  const [open, setOpen] = useState(false);
+export function NotificationBell({ initialOpen = false }: { initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
   const titleId = useId();
   const unread = useUnreadNotifications();
   const close = () => setOpen(false);

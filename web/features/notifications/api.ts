@@ -16,13 +16,11 @@ import { withSearchParams } from '../../lib/paged-list';
 import { notificationKeys } from '../../lib/query-keys';
 
 /**
- * The bell's unread count. Its data is `{ unread }`: the shape the live `bell.changed` handler
- * (web/lib/live-events.ts) writes into the same key, so other tabs follow without a refetch.
+ * The bell's unread count, from lib (the top bar shows it on every page). Its data is
+ * `{ unread }`: the shape the live `bell.changed` handler (web/lib/live-events.ts) writes into
+ * the same key, so other tabs follow without a refetch.
  */
-export const unreadNotificationsQuery = queryOptions({
-  queryKey: notificationKeys.unread,
-  queryFn: ({ signal }): Promise<NotificationUnread> => apiFetch('/api/notifications/unread-count', { schema: notificationUnreadSchema, signal }),
-});
+export { unreadNotificationsQuery } from '../../lib/unread-counts';
 
 /** The list, latest activity first, a page at a time. Refetched on every `bell.changed`. */
 export const notificationListQuery = infiniteQueryOptions({

@@ -1,4 +1,3 @@
-/** The notifications feature's public entry: the bell, the phone menu's entry, the tab title's count and the settings section. Its screens load through the router. */
+/** The notifications feature's public entry: the bell (the top bar's stand-in loads it on first use), the phone menu's entry and the settings section. Its screens load through the router. */
 export { NotificationBell, NotificationsMenuLink } from './NotificationBell';
 export { NotificationPrefsSection } from './NotificationPrefsSection';
-export { UnreadTitle } from './UnreadTitle';

@@ -17,7 +17,8 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
 import { meResponseSchema } from '@common/user';
 import { apiFetch } from '../../lib/api';
-import { authConfigQueryOptions, ME_QUERY_KEY, setCurrentUserData, startOAuthLink } from '../../lib/auth';
+import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
+import { authConfigQueryOptions, startOAuthLink } from '../../lib/sign-in';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { profileKeys, storyKeys } from '../../lib/query-keys';
 

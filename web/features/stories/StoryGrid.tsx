@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { StorySummary } from '@common/story';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
@@ -39,9 +39,12 @@ export function CardSkeletons({ count = 3 }: { count?: number }) {
 
 /** Story cards from a cursor-paged list (usePagedList), with a Load more button while pages remain. */
 export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true }: StoryGridProps) {
-  if (list.status === 'pending') return <CardSkeletons />;
-  if (list.status === 'error') return <LoadError message={list.error.message} onRetry={list.refetch} />;
-  const stories = list.items;
+  // A page of cards is the biggest render of a list screen: deferred, React renders it in
+  // slices that keep the page responsive, showing what was there (the skeletons) meanwhile.
+  const shown = useDeferredValue(list);
+  if (shown.status === 'pending') return <CardSkeletons />;
+  if (shown.status === 'error') return <LoadError message={shown.error.message} onRetry={shown.refetch} />;
+  const stories = shown.items;
   if (stories.length === 0) return <>{empty}</>;
   return (
     <div>

@@ -1,0 +1,37 @@
+import { TOO_OFTEN } from './too-often';
+
+/**
+ * The account texts on their own, without the account schemas: screens that only show the
+ * words (the verification banner, the sign-in screens' messages) need not load zod for them.
+ */
+
+/** Texts the issue fixes; the server and the web use them verbatim. */
+export const ACCOUNT_TEXTS = {
+  forgotAnswer: "If an account exists for that address, we've sent a link to reset the password.",
+  invalidCredentials: 'Incorrect email or password.',
+  providerAccountExists: (provider: string) =>
+    `An account with this email already exists. Sign in with your password, then connect ${provider} in Settings.`,
+  resendVerification: 'Resend verification email',
+  tooOften: TOO_OFTEN,
+  verifyBanner: (email: string) => `Please verify your email address. We sent a link to ${email}.`,
+  verificationSent: 'Verification email sent. Check your inbox.',
+  emailVerified: 'Your email address is verified.',
+  alreadyVerified: 'Your email address is already verified.',
+  linkInvalid: 'This link is invalid or has expired.',
+  nameUpdated: 'Display name updated!',
+  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email changes when you open it.`,
+  emailChanged: 'Your email address has been changed.',
+  emailSame: 'That is already your email address.',
+  emailTaken: 'An account with this email already exists.',
+  passwordRequired: 'Please enter your current password.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  passwordChanged: 'Password changed. Other sessions have been signed out.',
+  passwordReset: 'Your password has been reset. You are signed in.',
+  setPasswordSent: (email: string) => `We sent a link to ${email} to set a password.`,
+  providerDisconnected: (provider: string) => `${provider} disconnected.`,
+  providerNotConnected: (provider: string) => `${provider} is not connected.`,
+  lastSignInMethod: "You can't remove your only way to sign in. Set a password or connect another account first.",
+  sessionRevoked: 'Signed out of that session.',
+  otherSessionsRevoked: 'Signed out of all other sessions.',
+  sessionNotFound: 'That session was not found.',
+} as const;

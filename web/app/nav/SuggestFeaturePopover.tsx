@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { useQueryClient } from '@tanstack/react-query';
+import { Lightbulb } from 'lucide-react';
+import { z } from 'zod';
+import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
+import { useToast } from '../../components/toasts/toast-context';
+import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
+import { apiFetch, isApiError } from '../../lib/api';
+import { logEvent } from '../../lib/event-log';
+import { featureRequestKeys } from '../../lib/query-keys';
+import { MySuggestions } from '../../features/feature-requests';
+
+const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
+const submittedSchema = z.object({ featureRequest: featureRequestSchema });
+
+/**
+ * Spec section 2: the Suggest a Feature popover, loaded when the stand-in (SuggestFeature.tsx)
+ * is first used, and opened at once. An empty suggestion is refused here and
+ * nothing is sent; a failure keeps the text for another try. Below the form, the person's
+ * own suggestions and their status.
+ */
+export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boolean }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(true);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setError(EMPTY_SUGGESTION_MESSAGE);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { featureRequest } = await apiFetch('/api/feature-requests', { method: 'POST', body: { text: trimmed }, schema: submittedSchema });
+      // The server logged the request with the text; this records the person's action.
+      void logEvent({ type: 'feature_request', action: 'submit', resource: `featureRequests/${featureRequest.id}` });
+      toast(SUGGESTION_THANKS, 'success');
+      setText('');
+      changeOpen(false);
+      void queryClient.invalidateQueries({ queryKey: featureRequestKeys.mine });
+    } catch (failure) {
+      toast(isApiError(failure) ? failure.message : FALLBACK_FAILURE, 'error');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={changeOpen}>
+      <Popover.Trigger
+        aria-label="Suggest a Feature"
+        title="Suggest a Feature"
+        data-testid="suggest-feature"
+        className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
+      >
+        <Lightbulb aria-hidden className="size-5" />
+        {withLabel && <span className="text-sm font-medium">Suggest a Feature</span>}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Feature suggestion"
+          className={`${popoverPanel} max-h-[var(--radix-popover-content-available-height)] w-[min(22rem,calc(100vw-1rem))] overflow-y-auto`}>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+            <label htmlFor={fieldId} className="text-sm font-semibold">
+              Your feature idea
+            </label>
+            <textarea
+              id={fieldId}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(null);
+              }}
+              placeholder="Describe your feature idea..."
+              rows={4}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`${inputField} resize-y`}
+            />
+            {error && (
+              <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Popover.Close type="button" className={secondaryButton}>
+                Cancel
+              </Popover.Close>
+              <button type="submit" disabled={submitting} className={primaryButton}>
+                Submit
+              </button>
+            </div>
+          </form>
+          <MySuggestions onNavigate={() => changeOpen(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authConfigSchema } from '@common/api';
+import { apiFetch } from './api';
+
+// Apart from lib/auth.ts (the session, on every page): only the login screen and Settings sign in or connect providers.
+
+export const authConfigQueryOptions = queryOptions({
+  queryKey: ['auth-config'] as const,
+  queryFn: () => apiFetch('/api/auth-config', { schema: authConfigSchema }),
+  staleTime: Infinity,
+});
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+}
+
+export async function signInWithEmail(credentials: EmailCredentials): Promise<void> {
+  await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials });
+}
+
+export async function signUpWithEmail(credentials: EmailCredentials & { name: string }): Promise<void> {
+  await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: credentials });
+}
+
+export type OAuthProviderId = 'google' | 'microsoft';
+
+const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean().optional() });
+
+/**
+ * Asks the server where to send the browser for a provider sign-in, and goes there. A refusal
+ * comes back to /login?provider=<id>&error=<code> (account_not_linked: the email has an account).
+ */
+export async function startOAuthSignIn(providerId: OAuthProviderId, next: string): Promise<void> {
+  const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
+    method: 'POST',
+    body: { providerId, callbackURL: next, errorCallbackURL: `/login?provider=${providerId}` },
+    schema: oauthStartSchema,
+  });
+  window.location.assign(url);
+}
+
+/**
+ * Connects a provider to the signed-in account: the browser goes to the provider and comes
+ * back to /settings, or to /settings?provider=<id>&error=<code> when it was refused.
+ */
+export async function startOAuthLink(providerId: OAuthProviderId): Promise<void> {
+  const { url } = await apiFetch('/api/auth/oauth2/link', {
+    method: 'POST',
+    body: { providerId, callbackURL: '/settings', errorCallbackURL: `/settings?provider=${providerId}` },
+    schema: oauthStartSchema,
+  });
+  window.location.assign(url);
+}
