@@ -42,7 +42,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'tsx server/main.ts',
+      // What `npm start` runs: the compiled server (`npm run test:e2e` builds it first).
+      command: 'node dist/server.js',
       url: `${E2E.baseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { sharedScreenChunk } from './build/shared-screen-chunk';
+import { lucideDeepImports } from './build/lucide-deep-imports';
 
 /** What every page runs first: React, the router, TanStack Query's core and lucide's icon factory. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context))[\\/.]/;
@@ -18,11 +20,13 @@ function inFrameworkChunk(id: string): boolean {
   return FRAMEWORK.test(id) && !SCREEN_ONLY_QUERY.test(id);
 }
 
+const shared = sharedScreenChunk();
+
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss(), routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), precompress()],
+  plugins: [lucideDeepImports(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), precompress()],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },
@@ -32,7 +36,7 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, shared.group] } } },
   },
   server: {
     port: 5173,

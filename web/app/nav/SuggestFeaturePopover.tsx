@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
-import { Lightbulb } from 'lucide-react';
 import { z } from 'zod';
 import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
 import { useToast } from '../../components/toasts/toast-context';
-import { iconButton, inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
+import { inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
 import { apiFetch, isApiError } from '../../lib/api';
 import { logEvent } from '../../lib/event-log';
 import { featureRequestKeys } from '../../lib/query-keys';
 import { MySuggestions } from '../../features/feature-requests';
+import { SuggestFeatureButton } from './SuggestFeature';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
 const submittedSchema = z.object({ featureRequest: featureRequestSchema });
@@ -60,14 +60,8 @@ export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boole
 
   return (
     <Popover.Root open={open} onOpenChange={changeOpen}>
-      <Popover.Trigger
-        aria-label="Suggest a Feature"
-        title="Suggest a Feature"
-        data-testid="suggest-feature"
-        className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
-      >
-        <Lightbulb aria-hidden className="size-5" />
-        {withLabel && <span className="text-sm font-medium">Suggest a Feature</span>}
+      <Popover.Trigger asChild>
+        <SuggestFeatureButton withLabel={withLabel} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -1,0 +1,70 @@
+import type { Plugin } from 'vite';
+
+/**
+ * One chunk for the code several screens share (components, common schemas and zod, lucide
+ * icons, feature APIs), instead of the thirty-odd small files the bundler would otherwise
+ * cut it into. Each file on a first visit costs a request, and over HTTP/1.1 a browser opens
+ * six connections to a host: thirty small files cost several round trips where one costs
+ * one (Lighthouse's simulation counts them too).
+ *
+ * The chunk takes every module that two or more lazily loaded parts (screens, dialogs) use,
+ * with what those import in turn, except:
+ * - the first load's modules: one of them in the chunk would make the whole chunk eager;
+ * - the dialog and menu libraries, and whatever imports them: they load when a dialog or
+ *   menu first opens, which most first visits never do.
+ * The plugin works this out from the module graph in `buildEnd`, which runs before chunking.
+ */
+const ON_OPEN_ONLY = /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|recharts|d3-)/;
+
+export function sharedScreenChunk() {
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: 'drabble-shared-screen-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const importsOf = (id: string) => info(id)?.importedIds ?? [];
+      const closure = (roots: string[], stop: (id: string) => boolean) => {
+        const seen = new Set<string>();
+        const queue = roots.filter((id) => !stop(id));
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...importsOf(id).filter((next) => !stop(next)));
+        }
+        return seen;
+      };
+
+      const eager = closure(ids.filter((id) => info(id)?.isEntry), () => false);
+      const pullsOnOpenCode = new Map<string, boolean>();
+      const pulls = (id: string): boolean => {
+        const known = pullsOnOpenCode.get(id);
+        if (known !== undefined) return known;
+        pullsOnOpenCode.set(id, false); // an import cycle adds nothing new
+        const result = ON_OPEN_ONLY.test(id) || importsOf(id).some(pulls);
+        pullsOnOpenCode.set(id, result);
+        return result;
+      };
+      const excluded = (id: string) => eager.has(id) || pulls(id);
+
+      // How many lazily loaded parts use each module.
+      const lazyRoots = new Set(ids.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []));
+      const users = new Map<string, number>();
+      for (const root of lazyRoots) {
+        for (const id of closure([root], (next) => eager.has(next))) users.set(id, (users.get(id) ?? 0) + 1);
+      }
+      const sharedRoots = [...users].filter(([id, count]) => count >= 2 && !excluded(id)).map(([id]) => id);
+      for (const id of closure(sharedRoots, excluded)) shared.add(id);
+    },
+  };
+  const group = {
+    name: 'screens-shared',
+    test: (id: string) => shared.has(id),
+    // The bundler would otherwise pull every import of a captured module in too, first-load
+    // modules included; the plugin has already chosen the imports that may come.
+    includeDependenciesRecursively: false,
+  };
+  return { plugin, group };
+}
