@@ -23,6 +23,20 @@ export function notMutedBy(viewerUid: string, otherRef: string, now: string): Ex
   return sql<SqlBool>`not exists (select 1 from "mutes" as "mu" where "mu"."muterUid" = ${viewerUid} and "mu"."mutedUid" = ${other} and ("mu"."until" is null or "mu"."until" > ${now}))`;
 }
 
+/**
+ * Whether the writer blocks anyone, is blocked by anyone or mutes anyone now: when not, no
+ * list hides a story from them for those reasons, and a shared page needs no check per row.
+ * Three index probes.
+ */
+export async function hasBlocksOrMutes(db: Kysely<Database>, uid: string, now: string): Promise<boolean> {
+  const { rows } = await sql<{ any: number | boolean }>`select (
+    exists (select 1 from "blocks" where "blockerUid" = ${uid})
+    or exists (select 1 from "blocks" where "blockedUid" = ${uid})
+    or exists (select 1 from "mutes" where "muterUid" = ${uid} and ("until" is null or "until" > ${now}))
+  ) as "any"`.execute(db);
+  return Boolean(rows[0]?.any);
+}
+
 /** Whether either writer blocks the other. */
 export async function blockedEitherWay(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
   const row = await db
