@@ -37,7 +37,15 @@ export const userRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
-export const meResponseSchema = z.object({ user: userRecordSchema });
+export const meResponseSchema = z.object({
+  user: userRecordSchema,
+  /**
+   * Where the live-event stream stood when GET /api/me answered (an event id). A tab's first
+   * stream resumes from it, so an event between this answer and the stream's opening is
+   * replayed instead of lost. Absent from answers that are not GET /api/me.
+   */
+  liveFrom: z.string().regex(/^\d{1,15}$/).optional(),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Body of PATCH /api/me/preferences. Unknown values are refused (400). */

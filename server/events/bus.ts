@@ -46,6 +46,15 @@ export class EventBus {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * The id of the last event this instance dispatched. Every event after it is still to come
+   * live or is in the outbox, so a new stream that resumes from it misses nothing; it may
+   * lag the outbox (events committed but not yet dispatched here), which only replays more.
+   */
+  get dispatchedUpTo(): number {
+    return this.lastDispatched;
+  }
+
   static async start(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
     const bus = new EventBus(handle, logger);
     // Events from before start-up are for replay (`since`), not for live dispatch.

@@ -89,6 +89,26 @@ describe.each(testDialects())('GET /api/events?watch= on %s', (dialect) => {
     both.close();
   });
 
+  it("starts a tab's first stream from GET /api/me's liveFrom: what happened after that answer is replayed, nothing before", async () => {
+    const storyId = await postStory(author.client, true);
+    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 1);
+    // Once this instance has dispatched it, the first event lies before any answer from now on.
+    const before = await latestId(server);
+    await expect.poll(() => server.ctx.bus.dispatchedUpTo).toBeGreaterThanOrEqual(before);
+
+    const me = await reader.client.get<{ liveFrom?: string }>('/api/me');
+    expect(me.status).toBe(200);
+    expect(Number(me.body.liveFrom)).toBeGreaterThanOrEqual(before);
+    // Between the answer and the stream's opening (the page's code and data loading), a change.
+    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 2);
+
+    const stream = await openEventStream(reader.client, undefined, { watch: `story:${storyId}`, since: me.body.liveFrom! });
+    expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.received).toHaveLength(0);
+    stream.close();
+  });
+
   it('answers 404 for a story the viewer may not read: private, missing, or its author blocked either way', async () => {
     const privateStory = await postStory(author.client, false);
     const blocker = await signUp(server);

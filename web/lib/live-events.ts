@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
-import { setCurrentUserData } from './auth';
+import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 import type { MessagePage } from '@common/conversations';
 import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
 import { typingStarted, typingStopped } from './typing';
@@ -98,19 +98,26 @@ function eventIdOf(event: Event): string | null {
  * resumes with Last-Event-ID; the server replays what was missed, or sends `reset` when it no
  * longer can. When the watched screen changes the stream is reopened with `since` set to the
  * last id received (a new EventSource cannot send that header), so nothing falls between.
- * (A tab that has received no event yet has no id to give and starts at the newest.)
+ * A tab's first stream resumes from where the stream stood when GET /api/me answered
+ * (`liveFrom`): what changed while the page's code and data were loading is replayed.
  */
 export function useLiveEvents(userId: string | null): void {
   const queryClient = useQueryClient();
   const target = useWatchTarget();
   // Per signed-in user: another user's position means nothing to this one's stream.
   const lastId = useRef<{ userId: string; id: string } | null>(null);
+  // The /api/me position serves the user's first stream only: later ones resume from lastId.
+  const resumedFromMe = useRef<string | null>(null);
 
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
     const handlers = liveEventHandlers(queryClient, userId);
     const open = (watch: WatchTarget | null): (() => void) => {
-      const since = lastId.current?.userId === userId ? lastId.current.id : null;
+      let since = lastId.current?.userId === userId ? lastId.current.id : null;
+      if (since === null && resumedFromMe.current !== userId) {
+        resumedFromMe.current = userId;
+        since = queryClient.getQueryData(ME_QUERY_KEY)?.liveFrom ?? null;
+      }
       const source = new EventSource(eventsUrl(EVENTS_URL, watch, since));
       const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
         const listener = (event: Event) => {

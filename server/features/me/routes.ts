@@ -8,8 +8,12 @@ import { changePreferences } from './service';
 export function meRoutes(ctx: ServerContext) {
   const app = signedInRoutes();
 
-  // The one read that shows favourites: the session only carries the users row.
-  app.get('/', async (c) => c.json({ user: await withFavorites(ctx.db, c.var.user) } satisfies MeResponse));
+  // The one read that shows favourites: the session only carries the users row. The live
+  // position is taken first, so nothing the answer could miss comes before it.
+  app.get('/', async (c) => {
+    const liveFrom = String(ctx.bus.dispatchedUpTo);
+    return c.json({ user: await withFavorites(ctx.db, c.var.user), liveFrom } satisfies MeResponse);
+  });
 
   app.patch('/preferences', async (c) => {
     const update = await readJson(c, preferencesUpdateSchema);
