@@ -11,17 +11,15 @@
  *
  * Target: p95 under 50 ms for every reader. Not part of `npm test`.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
-import { openPostgres, openSqlite, type DatabaseHandle } from '../server/db/database';
+import { openSqlite, type DatabaseHandle } from '../server/db/database';
 import { startServer } from '../server/server';
 import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
@@ -29,6 +27,7 @@ import { encodeCursor } from '../server/shared/cursor';
 import { compileFeedKeys, compileRowsByIds, feedPageRows, SCAN_FROM_FOLLOWS, type FeedKey, type FeedStrategy } from '../server/features/feed/queries';
 import { percentile, seededRandom } from './random';
 import { postgresWriter, seedFollows, seedStories, seedUsers, sqliteWriter, YEAR_MS, type BulkWriter } from './feed-seed';
+import { benchSchema } from './postgres';
 
 const USERS = 50_000;
 const STORIES = 1_000_000;
@@ -75,13 +74,9 @@ async function sqliteBench(dir: string): Promise<Bench> {
 }
 
 async function postgresBench(): Promise<Bench> {
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_feed_${crypto.randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
+  const { handle, client, drop } = await benchSchema('bench_feed');
   return {
-    handle: openPostgres(url, schema),
+    handle,
     writer: postgresWriter(client),
     prepare: async () => void (await client.query('drop index if exists stories_search')),
     // What autovacuum would do on a live install: statistics for the planner.
@@ -90,10 +85,7 @@ async function postgresBench(): Promise<Bench> {
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, [...parameters]);
       return rows.map((r) => r['QUERY PLAN']);
     },
-    cleanup: async () => {
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
+    cleanup: drop,
   };
 }
 

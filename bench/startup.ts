@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../server/test/server';
+import { BENCH_POSTGRES_URL } from './postgres';
 import { percentile } from './random';
 
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
@@ -96,7 +97,7 @@ function sqliteTarget(): Target {
 }
 
 function postgresTarget(): Target {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const url = new URL(BENCH_POSTGRES_URL);
   const databases: string[] = [];
   const admin = () => new pg.Client({ connectionString: url.toString() });
   return {

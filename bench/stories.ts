@@ -14,19 +14,17 @@
  *
  * Target (issue 13): p95 at most 50 ms for every case, at 10,000 stories as at 100,000.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import pino from 'pino';
 import { CompiledQuery, sql } from 'kysely';
 import { GENRES } from '@common/prompts';
 import type { CommunityQuery } from '@common/story';
 import { loadConfig } from '../server/config';
-import { openPostgres, openSqlite, type DatabaseHandle } from '../server/db/database';
+import { openSqlite, type DatabaseHandle } from '../server/db/database';
 import { optimizeDatabase } from '../server/db/maintenance';
 import { startServer } from '../server/server';
 import { TestClient } from '../server/test/client';
@@ -39,6 +37,7 @@ import { searchTerms } from '../server/features/stories/search';
 import { WORDS } from '../server/features/stories/builders';
 import { percentile, seededRandom } from './random';
 import { MEDIUM_WORDS, postgresRows, seedCorpus, sqliteRows, type RowWriter } from './seed';
+import { benchSchema } from './postgres';
 
 const usePostgres = process.argv.includes('--postgres');
 const sizeArg = process.argv.find((a) => a.startsWith('--stories='));
@@ -83,20 +82,8 @@ function sqliteBench(dir: string): Bench {
 }
 
 async function postgresBench(): Promise<Bench> {
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_stories_${crypto.randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  return {
-    name: 'PostgreSQL',
-    handle: openPostgres(url, schema),
-    writer: postgresRows(client),
-    cleanup: async () => {
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
+  const { handle, client, drop } = await benchSchema('bench_stories');
+  return { name: 'PostgreSQL', handle, writer: postgresRows(client), cleanup: drop };
 }
 
 interface Case {

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXTS, notificationsLabel, type AdminNotification } from '@common/admin';
+import { badgeText } from '@common/notification-texts';
 import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, secondaryButton } from '../../components/ui';
 import { safeNextPath } from '../../lib/safe-next';
@@ -12,7 +13,6 @@ import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRea
 
 /** Where a notification without a usable link leads (the spec's link for feature requests). */
 const DEFAULT_LINK = '/admin/feature-requests';
-const BADGE_MAX = 99;
 
 /**
  * The admins' bell (spec: notifications addressed to 'admin'): the unread count on the
@@ -40,7 +40,7 @@ export function NotificationBell() {
         <Bell aria-hidden className="size-5" />
         {unread > 0 && (
           <CountBadge testId="notification-count" className="absolute top-0.5 right-0.5">
-            {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
+            {badgeText(unread)}
           </CountBadge>
         )}
       </Popover.Trigger>

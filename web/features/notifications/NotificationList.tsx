@@ -1,8 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck } from 'lucide-react';
 import { NOTIFICATION_TEXTS } from '@common/notifications';
+import { LoadMore } from '../../components/LoadMore';
 import { focusRing, secondaryButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
+import { usePagedList } from '../../lib/paged-list';
 import { notificationListQuery, unreadNotificationsQuery, useMarkAllNotificationsRead } from './api';
 import { NotificationRow } from './NotificationRow';
 
@@ -26,19 +28,19 @@ export function MarkAllReadButton() {
 
 /** The rows, latest activity first, with "Load more" while pages remain. Shared by the bell's popover and /notifications. */
 export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
-  const query = useInfiniteQuery(notificationListQuery);
-  if (query.isPending) return <p className="px-4 py-6 text-sm text-muted">Loading notifications…</p>;
-  if (query.isError && !query.data) {
+  const list = usePagedList(notificationListQuery);
+  if (list.status === 'pending') return <p className="px-4 py-6 text-sm text-muted">Loading notifications…</p>;
+  if (list.status === 'error' && !list.items) {
     return (
       <div role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-300">
-        {errorMessage(query.error)}{' '}
-        <button type="button" onClick={() => void query.refetch()} className={`font-semibold underline ${focusRing}`}>
+        {errorMessage(list.error)}{' '}
+        <button type="button" onClick={list.refetch} className={`font-semibold underline ${focusRing}`}>
           Try again
         </button>
       </div>
     );
   }
-  const notifications = query.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const notifications = list.items ?? [];
   if (notifications.length === 0) {
     return (
       <p className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted" data-testid="notifications-empty">
@@ -54,18 +56,7 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
           <NotificationRow key={notification.id} notification={notification} onNavigate={onNavigate} />
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="border-t border-line p-3 text-center">
-          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className={`${secondaryButton} py-1 text-xs`}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
-      {query.isFetchNextPageError && (
-        <p role="alert" className="px-4 pb-3 text-center text-xs text-red-700 dark:text-red-300">
-          {errorMessage(query.error)}
-        </p>
-      )}
+      <LoadMore list={list} compact className="border-t border-line p-3 text-center" failure={list.error ? errorMessage(list.error) : undefined} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserNotification } from '@common/notifications';
 import { Avatar } from '../../components/Avatar';
-import { focusRing, secondaryButton } from '../../components/ui';
+import { LoadMore } from '../../components/LoadMore';
+import { focusRing } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
+import { usePagedList } from '../../lib/paged-list';
 import { safeNextPath } from '../../lib/safe-next';
 import { lastActiveText } from '../settings';
 import { notificationActorsQuery, useMarkNotificationRead } from './api';
@@ -26,19 +27,19 @@ function ActorAvatars({ actors }: { actors: UserNotification['actors'] }) {
 
 /** A group's full list of people, a page at a time; each leads to their profile. */
 function ActorList({ id, onNavigate }: { id: string; onNavigate?: () => void }) {
-  const query = useInfiniteQuery(notificationActorsQuery(id));
-  if (query.isPending) return <p className="px-4 pb-3 text-xs text-muted">Loading…</p>;
-  if (query.isError && !query.data) {
+  const list = usePagedList(notificationActorsQuery(id));
+  if (list.status === 'pending') return <p className="px-4 pb-3 text-xs text-muted">Loading…</p>;
+  if (list.status === 'error' && !list.items) {
     return (
       <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-300">
-        {errorMessage(query.error)}{' '}
-        <button type="button" onClick={() => void query.refetch()} className={`font-semibold underline ${focusRing}`}>
+        {errorMessage(list.error)}{' '}
+        <button type="button" onClick={list.refetch} className={`font-semibold underline ${focusRing}`}>
           Try again
         </button>
       </p>
     );
   }
-  const actors = query.data?.pages.flatMap((page) => page.actors) ?? [];
+  const actors = list.items ?? [];
   return (
     <div className="px-4 pb-3 pl-14">
       <ul className="space-y-1" data-testid="notification-actors">
@@ -51,11 +52,7 @@ function ActorList({ id, onNavigate }: { id: string; onNavigate?: () => void }) 
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className={`${secondaryButton} mt-2 px-2.5 py-1 text-xs`}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </button>
-      )}
+      <LoadMore list={list} compact label="Show more" className="mt-2" />
     </div>
   );
 }

@@ -1,18 +1,17 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   notificationActorPageSchema,
   notificationListResponseSchema,
   notificationPrefsSchema,
   notificationUnreadSchema,
   unsubscribeResponseSchema,
-  type NotificationListResponse,
   type NotificationPrefs,
   type NotificationPrefsUpdate,
   type NotificationUnread,
 } from '@common/notifications';
 import { apiFetch } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
 import { notificationKeys } from '../../lib/query-keys';
 
 /**
@@ -23,21 +22,20 @@ import { notificationKeys } from '../../lib/query-keys';
 export { unreadNotificationsQuery } from '../../lib/unread-counts';
 
 /** The list, latest activity first, a page at a time. Refetched on every `bell.changed`. */
-export const notificationListQuery = infiniteQueryOptions({
+export const notificationListQuery = cursorListQuery({
   queryKey: notificationKeys.list,
-  queryFn: ({ pageParam, signal }) => apiFetch(withSearchParams('/api/notifications', { cursor: pageParam }), { schema: notificationListResponseSchema, signal }),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: NotificationListResponse) => last.nextCursor ?? undefined,
+  path: (cursor) => withSearchParams('/api/notifications', { cursor }),
+  schema: notificationListResponseSchema,
+  items: (page) => page.notifications,
 });
 
 /** A group's full list of people, in the order they joined. */
 export const notificationActorsQuery = (id: string) =>
-  infiniteQueryOptions({
+  cursorListQuery({
     queryKey: notificationKeys.actors(id),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch(withSearchParams(`/api/notifications/${encodeURIComponent(id)}/actors`, { cursor: pageParam }), { schema: notificationActorPageSchema, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: (cursor) => withSearchParams(`/api/notifications/${encodeURIComponent(id)}/actors`, { cursor }),
+    schema: notificationActorPageSchema,
+    items: (page) => page.actors,
   });
 
 export const notificationPrefsQuery = queryOptions({
