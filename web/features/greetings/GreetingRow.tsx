@@ -18,6 +18,9 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
   const [confirming, setConfirming] = useState(false);
   const edit = useEditGreeting();
   const toggle = useToggleGreeting();
+  // The state asked for, set in the click's own render: a controlled checkbox that waited for
+  // the mutation's pending state would flip back for a frame first.
+  const [askedEnabled, setAskedEnabled] = useState<boolean | null>(null);
   const remove = useDeleteGreeting();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -52,7 +55,7 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
     }
   };
 
-  const enabled = toggle.isPending ? toggle.variables.enabled : greeting.enabled;
+  const enabled = askedEnabled ?? greeting.enabled;
   const name = label(greeting);
 
   return (
@@ -101,7 +104,10 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
           checked={enabled}
           disabled={toggle.isPending}
           aria-label={`Enabled: ${name}`}
-          onChange={(event) => toggle.mutate({ id: greeting.id, enabled: event.target.checked })}
+          onChange={(event) => {
+            setAskedEnabled(event.target.checked);
+            toggle.mutate({ id: greeting.id, enabled: event.target.checked }, { onSettled: () => setAskedEnabled(null) });
+          }}
           className="size-5 cursor-pointer accent-accent-700 disabled:cursor-wait"
         />
       </td>
