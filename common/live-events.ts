@@ -57,6 +57,11 @@ export const liveEventSchemas = {
     commentsCount: z.number().int(),
     reactions: z.record(reactionKindSchema, z.number().int()),
   }),
+  /**
+   * On the public topic: a writer's stories joined or left the shared shelves at once (their
+   * account was limited, suspended, restored…). Community caches drop; open lists refetch.
+   */
+  'stories.changed': z.object({ uid: z.string() }),
   /** On `story:<id>`: a comment was posted or deleted; open story pages refetch the comments. */
   'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'deleted']) }),
   /** On `profile:<uid>`: the writer's follower counts changed; open profiles refresh them. */
@@ -74,6 +79,15 @@ export const liveEventSchemas = {
   'follow.requested': z.object({ requesterUid: z.string() }),
   /** A writer the recipient follows published a story: open feeds show the "new stories" pill. */
   'feed.published': z.object({ storyId: z.string(), authorUid: z.string() }),
+  /**
+   * The recipient's sessions ended (issue 14: suspended, deactivated or deleted): open tabs sign
+   * out. The stream closes after sending it.
+   */
+  'session.ended': z.object({ reason: z.enum(['suspended', 'deactivated', 'deleted']) }),
+  /** For admins: a report arrived or a moderation case changed: open queues and counts refetch (`caseId` null: several). */
+  'moderation.changed': z.object({ caseId: z.string().nullable() }),
+  /** On SESSIONS_TOPIC, for server instances, never a browser: forget cached sessions of `uid`. */
+  'sessions.ended': z.object({ uid: z.string() }),
   /**
    * Sent by the stream itself, never stored: the client asked to resume from a point
    * older than the events the server still keeps (or one it never issued), so it may have
@@ -103,3 +117,6 @@ export type WatchTarget = z.infer<typeof watchTargetSchema>;
 export const storyTopic = (storyId: string) => `story:${storyId}`;
 export const PUBLIC_STORIES_TOPIC = 'stories:public';
 export const profileTopic = (uid: string) => `profile:${uid}`;
+/** Heard by every server instance (not by browsers): accounts whose sessions ended. */
+export const SESSIONS_TOPIC = 'sessions';
+export type SessionEndReason = LiveEventPayload<'session.ended'>['reason'];

@@ -26,8 +26,12 @@ export const NOTIFICATION_TYPES = [
   'message_request',
   'feature_request_response',
   'feature_request_status',
+  /** From the moderators (issue 14): a warning, or the outcome of a report. Always delivered: not a preference. */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** The types Settings offers a switch for: moderation notices cannot be switched off. */
+export const PREFERENCE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter((t): t is Exclude<NotificationType, 'moderation'> => t !== 'moderation');
 
 /** Types whose preference also says from whom: everyone, or only people I follow. */
 export const SOCIAL_NOTIFICATION_TYPES = ['comment', 'reaction', 'favorite', 'follow', 'follow_request'] as const satisfies readonly NotificationType[];
@@ -65,6 +69,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   message_request: 'Message requests',
   feature_request_response: 'Responses to your suggestions',
   feature_request_status: 'Status changes of your suggestions',
+  moderation: 'Messages from the moderators',
 };
 export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   comment: 'Comments on your stories',
@@ -203,5 +208,8 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
       return [{ text: 'An admin responded to your suggestion ' }, subject];
     case 'feature_request_status':
       return [{ text: 'Your suggestion ' }, subject, { text: ` is now ${n.detail ?? 'updated'}` }];
+    case 'moderation':
+      // The notice's own words (common/moderation.ts REPORT_TEXTS): never who acted.
+      return [{ text: n.detail ?? '' }];
   }
 }

@@ -34,6 +34,11 @@ export const userRecordSchema = z.object({
   xcom: z.string(),
   reddit: z.string(),
   favorites: z.array(z.string()),
+  /** The person asked to delete their account (issue 14): when, and when it will be deleted unless they cancel. */
+  deactivatedAt: z.string().nullable(),
+  deleteAfter: z.string().nullable(),
+  /** A moderator limited the account: stories off community for non-followers, no new conversations. */
+  limited: z.boolean(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

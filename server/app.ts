@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
@@ -7,6 +7,7 @@ import { createErrorHandler, errorResponse } from './http/errors';
 import { refuseForeignOrigins, securityHeaders } from './http/security';
 import { clientIp } from './http/client-ip';
 import { loadSession } from './auth/session';
+import { refuseDeactivated } from './auth/deactivated';
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
 import type { OpenStreams } from './events/streams';
@@ -32,6 +33,11 @@ import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { imageRoutes, isProfileImageUpload, profileImageRoutes } from './features/avatars/routes';
 import { sharedPages } from './features/previews';
+import { yourDataRoutes } from './features/your-data/routes';
+import { accountDeletionRoutes } from './features/account-deletion/routes';
+import { reportRoutes } from './features/reports/routes';
+import { moderationRoutes } from './features/moderation/routes';
+import { adminUserRoutes } from './features/moderation/user-routes';
 import { mountWebApp } from './static';
 
 export interface AppOptions {
@@ -69,13 +75,17 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   // The profile image upload has its own, larger limit on its route. A GET or HEAD has no body
   // (Request forbids one), and asking for it would build a whole Request on every read.
   const noBody = (method: string) => method === 'GET' || method === 'HEAD';
-  app.use('/api/*', (c, next) => (noBody(c.req.method) || isProfileImageUpload(c) ? next() : jsonBodyLimit(c, next)));
+  // The story import (features/your-data) reads up to IMPORT_MAX_BYTES of files under its own limit.
+  const isStoryImport = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/import';
+  const ownLimit = (c: Context) => isProfileImageUpload(c) || isStoryImport(c);
+  app.use('/api/*', (c, next) => (noBody(c.req.method) || ownLimit(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
   app.route('/api', authRoutes(ctx));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));
+  app.use('/api/*', refuseDeactivated);
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
@@ -102,6 +112,12 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
+  // Issue 14: your data, leaving, reports and moderation.
+  app.route('/api', yourDataRoutes(ctx));
+  app.route('/api/account/deletion', accountDeletionRoutes(ctx));
+  app.route('/api/reports', reportRoutes(ctx));
+  app.route('/api/admin/reports', moderationRoutes(ctx));
+  app.route('/api/admin/users', adminUserRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { getMigrations } from 'better-auth/db/migration';
+import { SESSIONS_TOPIC, type LiveEventPayload } from '@common/live-events';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
@@ -22,6 +23,7 @@ import { deliverDueEmails } from './features/notifications';
 import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
+import { purgeDueAccounts } from './features/account-deletion';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
 import { createStorage } from './storage';
@@ -110,6 +112,13 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     },
   });
   await migrateAuthTables(ctx.auth);
+  // An account's sessions ended on some instance (suspended, deactivated, deleted): this one
+  // stops honouring the cookies it cached at once (shared/account-state.ts).
+  const sessionCache = ctx.auth.sessionCache;
+  bus.subscribe([SESSIONS_TOPIC], (event) => {
+    const { uid } = JSON.parse(event.payload) as LiveEventPayload<'sessions.ended'>;
+    sessionCache.evictUser(uid);
+  });
   await syncEmailVerification(database.db, config.adminEmail, logger);
   return ctx as ServerContext;
 }
@@ -176,6 +185,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
     void pruneTokens(ctx.db).catch((err: unknown) => logger.warn({ err }, 'account-link prune failed'));
     void pruneOldLogs(ctx.db, config.logRetentionDays).catch((err: unknown) => logger.warn({ err }, 'log retention prune failed'));
+    // Accounts whose 30 days (deletion asked for, or suspended) have passed: deleted for good.
+    void purgeDueAccounts(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'account purge failed'));
   }, MAINTENANCE_MS);
   maintenance.unref();
   const emails = setInterval(() => {

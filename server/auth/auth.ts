@@ -1,5 +1,6 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { REPORT_TEXTS } from '@common/moderation';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { sql, type Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
@@ -134,7 +135,16 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
     databaseHooks: {
       // Every way a session ends here (sign-out, revocations, password change or reset) deletes
       // its row through better-auth: this instance stops trusting it at once.
-      session: { delete: { after: async (session) => sessionCache.evict(session.token) } },
+      session: {
+        delete: { after: async (session) => sessionCache.evict(session.token) },
+        // A suspended account cannot sign in by any method (issue 14); a deleted one has no auth rows left.
+        create: {
+          before: async (session) => {
+            const row = await db.selectFrom('users').select('suspendedAt').where('uid', '=', session.userId).executeTakeFirst();
+            if (row?.suspendedAt) throw new APIError('FORBIDDEN', { message: REPORT_TEXTS.suspendedSignIn, code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
       account: {
         create: {
           // Connecting a provider from Settings: it must vouch for the address it shares.

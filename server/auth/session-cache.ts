@@ -71,6 +71,12 @@ export class SessionCache {
     this.#entries.set(parts.token, { ...session, signature: parts.signature, until });
   }
 
+  /** Every session of `uid` ended (suspended, deactivated, deleted: on any instance, heard over the live-event bus). */
+  evictUser(uid: string): void {
+    this.#generation++;
+    for (const [token, entry] of this.#entries) if (entry.uid === uid) this.#entries.delete(token);
+  }
+
   /** The session with this token was deleted (or is about to be). */
   evict(token: string): void {
     this.#generation++;

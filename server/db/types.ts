@@ -54,6 +54,20 @@ export interface UsersTable {
   typingIndicator: Defaulted<DbBool>;
   /** JSON of NotificationPrefs; null or absent keys take the defaults (common/notifications.ts). */
   notificationPrefs: Defaulted<string | null>;
+  /** Moderation (issue 14): when the latest warning was given, and its text. */
+  warnedAt: Defaulted<string | null>;
+  warning: Defaulted<string | null>;
+  /** Limited: stories off community for non-followers; cannot start conversations. */
+  limitedAt: Defaulted<string | null>;
+  /** Suspended: cannot sign in, content hidden; deleted at `deleteAfter` unless lifted. */
+  suspendedAt: Defaulted<string | null>;
+  /** The person asked to delete their account: hidden at once, deleted at `deleteAfter` unless cancelled. */
+  deactivatedAt: Defaulted<string | null>;
+  deleteAfter: Defaulted<string | null>;
+  /** A deleted account's tombstone: personal fields blanked, shown as "Deleted user". */
+  deletedAt: Defaulted<string | null>;
+  /** The last "Download everything" (one per 24 hours). */
+  lastExportAt: Defaulted<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -97,6 +111,8 @@ export interface StoriesTable {
   authorProfileIcon: string;
   authorProfileColor: string;
   authorProfileImage: string | null;
+  /** The author's state (common/moderation.ts AUTHOR_STATE): 0 visible, 1 limited, 2 hidden. */
+  authorState: Defaulted<number>;
 }
 
 export interface StoryReactionsTable {
@@ -305,6 +321,52 @@ export interface ConversationMessageHidesTable {
   uid: string;
 }
 
+/** One queue item per reported thing (open), kept once resolved. */
+export interface ModerationCasesTable {
+  id: string;
+  targetType: string;
+  targetId: string;
+  targetUid: string;
+  /** JSON of ReportSnapshot. */
+  snapshot: string;
+  status: Defaulted<string>;
+  reportsCount: Defaulted<number>;
+  assignedTo: Defaulted<string | null>;
+  /** Bumped by every change: an admin acting on an older version is told someone else did. */
+  version: Defaulted<number>;
+  outcome: Defaulted<string | null>;
+  resolvedBy: Defaulted<string | null>;
+  resolvedAt: Defaulted<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One person's report of one thing. */
+export interface ReportsTable {
+  id: string;
+  caseId: string;
+  reporterUid: string;
+  targetType: string;
+  targetId: string;
+  targetUid: string;
+  category: string;
+  note: Defaulted<string>;
+  /** JSON of ReportSnapshot, as this reporter saw it. */
+  snapshot: string;
+  created_at: string;
+}
+
+/** An action on a case or an account (warn, limit, suspend, remove content, dismiss, note…). */
+export interface ModerationActionsTable {
+  id: string;
+  caseId: string | null;
+  targetUid: string;
+  action: string;
+  reason: string;
+  adminUid: string;
+  created_at: string;
+}
+
 export interface GreetingsTable {
   id: string;
   text: string;
@@ -360,6 +422,12 @@ export interface AuthUsersTable {
   emailVerified: number | boolean;
 }
 
+export interface AuthSessionsTable {
+  id: string;
+  userId: string;
+  token: string;
+}
+
 export interface AuthAccountsTable {
   id: string;
   userId: string;
@@ -383,6 +451,9 @@ export interface Database {
   conversationParticipants: ConversationParticipantsTable;
   conversationMessages: ConversationMessagesTable;
   greetings: GreetingsTable;
+  moderationCases: ModerationCasesTable;
+  reports: ReportsTable;
+  moderationActions: ModerationActionsTable;
   follows: FollowsTable;
   followRequests: FollowRequestsTable;
   blocks: BlocksTable;
@@ -404,4 +475,5 @@ export interface Database {
   accountTokens: AccountTokensTable;
   authUsers: AuthUsersTable;
   authAccounts: AuthAccountsTable;
+  authSessions: AuthSessionsTable;
 }

@@ -182,3 +182,25 @@ export function notificationEmailMessage(o: {
     ],
   });
 }
+
+/**
+ * Issue 14: the person asked to delete their account. When it goes, where to download their
+ * data first, and how to change their mind.
+ */
+export function accountDeletionScheduledMessage(o: { to: string; name: string; deleteAfter: Date; publicUrl: string }): EmailMessage {
+  const date = o.deleteAfter.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Your ${APP} account will be deleted on ${date}`,
+    paragraphs: [
+      `Your ${APP} account (${o.to}) is deactivated: you were signed out everywhere, and your profile and stories are hidden. It will be deleted for good on ${date}.`,
+      'Before then you can download everything you wrote. Sign in and choose "Download everything":',
+    ],
+    action: { label: 'Download everything', link: appLink(o.publicUrl, '/settings#your-data') },
+    after: [
+      `Changed your mind? Sign in before ${date} and choose "Cancel deletion": everything comes back as it was.`,
+      "If you didn't ask for this, sign in and cancel the deletion, then change your password.",
+    ],
+  });
+}

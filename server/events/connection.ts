@@ -47,6 +47,9 @@ export class SseConnection {
     if (event.id <= this.sentUpTo) return;
     this.sentUpTo = event.id;
     this.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${dataLines(event.payload)}\n\n`, bounded);
+    // The account's sessions ended (suspended, deactivated, deleted): the tab signs out, and
+    // the stream it opened with a session that no longer exists closes.
+    if (event.type === 'session.ended') this.end();
   }
 
   /** Moves the client to `id` without an event: its next reconnect resumes from there. */

@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,8 @@ async function makePool(server: TestServer, clients: SignedUp[]): Promise<Pool> 
     messageIds: [],
     notificationIds: [],
     greetingIds: [],
+    victimUids: [],
+    caseIds: [],
   };
   for (const [n, { client }] of clients.entries()) {
     for (let i = 0; i < 4; i++) {
@@ -104,6 +107,21 @@ async function makePool(server: TestServer, clients: SignedUp[]): Promise<Pool> 
   if (pool.notificationIds.length === 0) throw new Error('setup: the comments and favourites made no notifications');
   const greetings = await admin.get<{ greetings: Array<{ id: string }> }>('/api/admin/greetings');
   pool.greetingIds.push(...greetings.body.greetings.map((g) => g.id));
+  // Moderators act on the victims only (a persona suspended mid-run would end the check after it):
+  // each writes a public story, which the writers report.
+  for (let n = 0; n < 3; n++) {
+    const victim = await signUp(server, { name: `Victim ${n}` });
+    pool.victimUids.push(victim.uid);
+    const story = await victim.client.post<{ story: { id: string } }>('/api/stories', { title: `Victim story ${n}`, content: 'Buy my pills.', public: true });
+    if (story.status !== 201) throw new Error(`setup: victim story ${story.status} ${JSON.stringify(story.body)}`);
+    for (const { client } of clients.slice(1)) {
+      const report = await client.post('/api/reports', { targetType: 'story', targetId: story.body.story.id, category: 'spam' });
+      if (report.status !== 201) throw new Error(`setup: report ${report.status} ${JSON.stringify(report.body)}`);
+    }
+  }
+  const cases = await admin.get<{ items: Array<{ id: string }> }>('/api/admin/reports');
+  pool.caseIds.push(...cases.body.items.map((c) => c.id));
+  if (pool.caseIds.length !== 3) throw new Error(`setup: ${pool.caseIds.length} moderation cases, not 3`);
   return pool;
 }
 
@@ -120,6 +138,9 @@ async function uploadFiles(): Promise<UploadFiles> {
       new TextEncoder().encode('GIF89a\u0000\u0000'),
       new Uint8Array(0),
       new TextEncoder().encode('{"not":"an image"}'),
+      // For the story import: a drabble with front matter, and a zip holding one.
+      new TextEncoder().encode('---\ntitle: "Fuzzed"\n---\nThe ghost wrote back.\n'),
+      new Uint8Array(zipSync({ 'stories/2026-01-01-ghost.md': new TextEncoder().encode('# Ghost\n\nBoo.') })),
     ],
   };
 }
@@ -278,7 +299,9 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
     // Enough of the run reached the handlers: rate limits and the origin check did not eat it.
     if (!ONLY) {
       expect(summary.reached / outcomes.length, summary.text).toBeGreaterThan(0.75);
-      for (const route of ROUTES) expect(summary.reachedByRoute.get(`${route.method} ${route.path}`) ?? 0, `${route.method} ${route.path}\n${summary.text}`).toBeGreaterThan(5);
+      for (const route of ROUTES.filter((r) => !r.daily)) {
+        expect(summary.reachedByRoute.get(`${route.method} ${route.path}`) ?? 0, `${route.method} ${route.path}\n${summary.text}`).toBeGreaterThan(5);
+      }
     }
 
     // Still alive, the database still usable, the personas' sessions intact.

@@ -154,10 +154,10 @@ function jsonBody(r: Random, route: FuzzRoute, pool: Pool): string | Uint8Array<
   ])();
 }
 
-function multipart(r: Random, files: UploadFiles): { body: Uint8Array<ArrayBuffer>; type: string } {
+function multipart(r: Random, files: UploadFiles, name: string): { body: Uint8Array<ArrayBuffer>; type: string } {
   const boundary = r.pick(['fuzzBoundary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)]);
-  const field = r.weighted<string>([[8, 'file'], [1, 'image'], [1, ''], [1, 'file\u0000']]);
-  const filename = r.pick(['a.png', '../../etc/passwd', 'x'.repeat(300), '%00.png', 'a\u0000.png', '', '"quoted".png', 'ünï.png']);
+  const field = r.weighted<string>([[8, name], [1, 'image'], [1, ''], [1, `${name}\u0000`]]);
+  const filename = r.pick(['a.png', '../../etc/passwd', 'x'.repeat(300), '%00.png', 'a\u0000.png', '', '"quoted".png', 'ünï.png', 'story.md', 'notes.txt', 'export.zip']);
   const type = r.pick(['image/png', 'image/jpeg', 'application/octet-stream', 'text/html', 'image/svg+xml', '']);
   const bytes = r.pick(files.files);
   const enc = new TextEncoder();
@@ -194,7 +194,7 @@ export function buildRequest(index: number, r: Random, route: FuzzRoute, pool: P
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     if (route.upload && r.chance(0.85)) {
-      const form = multipart(r, files);
+      const form = multipart(r, files, route.upload);
       body = form.body;
       headers['content-type'] = form.type;
     } else {

@@ -24,6 +24,10 @@ export interface Pool {
   /** Notifications of the personas (comments and favourites on their stories). */
   notificationIds: string[];
   greetingIds: string[];
+  /** Accounts made to be acted on by moderators (suspended, deleted…), never a persona. */
+  victimUids: string[];
+  /** Open moderation cases, on the victims' stories. */
+  caseIds: string[];
 }
 
 export type Gen = (r: Random, pool: Pool) => unknown;
@@ -34,8 +38,10 @@ export interface FuzzRoute {
   path: string;
   body?: Record<string, Gen>;
   query?: Record<string, Gen>;
-  /** Multipart upload (the profile image). */
-  upload?: true;
+  /** Multipart upload in this field (the profile image's `file`, the import's `files`). */
+  upload?: 'file' | 'files';
+  /** Allowed once a day per person (the export): answers 429 after the first, so not counted as reaching its handler. */
+  daily?: true;
   /** Ends the caller's session: sent with a throwaway session, never a persona's. */
   endsSession?: true;
   /** A live stream: the fuzzer reads the status, then hangs up. */
@@ -71,6 +77,8 @@ export const PARAMS: Record<string, Gen> = {
   message: (r, p) => r.pick(p.messageIds),
   userNotification: (r, p) => r.pick(p.notificationIds),
   greeting: (r, p) => r.pick(p.greetingIds),
+  victim: (r, p) => r.pick(p.victimUids),
+  case: (r, p) => r.pick(p.caseIds),
 };
 
 const page = { cursor: text('eyJrIjoibmV3ZXN0IiwicyI6MX0'), limit: text('1', '5', '20', '50') };
@@ -124,7 +132,7 @@ export const ROUTES: FuzzRoute[] = [
     },
   },
   { method: 'GET', path: '/api/me/stats' },
-  { method: 'POST', path: '/api/me/profile-image', upload: true },
+  { method: 'POST', path: '/api/me/profile-image', upload: 'file' },
   { method: 'DELETE', path: '/api/me/profile-image' },
   { method: 'GET', path: '/api/images/profile/:uid', query: { v: text('abc', '1') } },
   { method: 'GET', path: '/api/users/:uid' },
@@ -273,4 +281,48 @@ export const ROUTES: FuzzRoute[] = [
 
   // No such endpoint
   { method: 'GET', path: '/api/:session' },
+
+  // Your data, leaving, reports and moderation (issue 14)
+  { method: 'GET', path: '/api/export' },
+  { method: 'GET', path: '/api/export/download', daily: true },
+  { method: 'POST', path: '/api/import', upload: 'files' },
+  { method: 'GET', path: '/api/account/deletion' },
+  { method: 'POST', path: '/api/account/deletion', body: { email }, endsSession: true },
+  { method: 'DELETE', path: '/api/account/deletion' },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    body: {
+      targetType: pick(['story', 'comment', 'profile', 'message']),
+      targetId: (r, p) => r.pick([...p.storyIds, ...p.commentIds, ...p.uids, ...p.messageIds]),
+      category: pick(['spam', 'harassment', 'inappropriate', 'plagiarism', 'other']),
+      note: text('', 'Copied from a book.'),
+    },
+  },
+  { method: 'GET', path: '/api/admin/reports', query: { status: pick(['open', 'resolved']), cursor: page.cursor } },
+  { method: 'GET', path: '/api/admin/reports/:case' },
+  { method: 'POST', path: '/api/admin/reports/:case/assign', body: { version: (r) => r.int(1, 5) } },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:case/actions',
+    body: { action: pick(['dismiss', 'remove', 'warn', 'limit', 'suspend']), reason: text('Spam.', 'Repeated harassment.'), version: (r) => r.int(1, 5) },
+  },
+  { method: 'POST', path: '/api/admin/reports/:case/resolve', body: { version: (r) => r.int(1, 5) } },
+  { method: 'POST', path: '/api/admin/reports/resolve', body: { items: (r, p) => [{ id: r.pick(p.caseIds), version: r.int(1, 5) }] } },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    query: { q: text('a', 'example.com', 'Victim'), status: pick(['active', 'warned', 'limited', 'suspended', 'deactivated']), sort: pick(['joined', 'lastActive']), cursor: page.cursor },
+  },
+  { method: 'GET', path: '/api/admin/users/:victim' },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:victim/actions',
+    body: {
+      action: pick(['warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note']),
+      reason: text('Spam.', 'Ban evasion.'),
+      resolveReports: bool,
+      confirm: text('Victim 0', 'Victim 1', 'nope'),
+    },
+  },
 ];

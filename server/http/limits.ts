@@ -65,6 +65,12 @@ export const LIMITS = {
   signUps: { per: 'address', max: (config) => config.signUpsPerHour, windowMs: 60 * MINUTE },
   /** Answers to emailed links per address: the tokens cannot be guessed, but nobody needs to try. */
   emailLinks: { per: 'address', max: 30, windowMs: 15 * MINUTE },
+  /** Reporting a story, comment, profile or message (issue 14): 20 an hour is far past honest use, and each one reaches every admin's queue. */
+  reports: { per: 'user', max: 20, windowMs: 60 * MINUTE },
+  /** Importing stories (issue 14): each request may carry many files; ten an hour. */
+  imports: { per: 'user', max: 10, windowMs: 60 * MINUTE },
+  /** Asking to delete or cancelling deletion of one's own account. */
+  accountDeletion: { per: 'user', max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

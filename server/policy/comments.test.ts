@@ -4,8 +4,8 @@ import { answer, OTHER, OWNER, VIEWERS } from './testing';
 
 // OWNER wrote the comment; the story is someone else's (CY's), or OTHER's own.
 const comment = { uid: OWNER.uid };
-const storyOfCy = { uid: 'cy', public: true };
-const storyOfOther = { uid: OTHER.uid, public: true };
+const storyOfCy = { uid: 'cy', public: true, authorState: 0 };
+const storyOfOther = { uid: OTHER.uid, public: true, authorState: 0 };
 
 describe('commentPolicy', () => {
   it('delete: own (the comment’s author), not others, not admins', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authorizeProfile, profilePolicy } from './profiles';
 import { answer, OWNER, VIEWERS } from './testing';
 
-const profile = { uid: OWNER.uid };
+const profile = { uid: OWNER.uid, hidden: false };
 
 describe('profilePolicy', () => {
   it('read: anyone, guests too (a public profile)', () => {
@@ -24,5 +24,12 @@ describe('a writer who blocks the viewer (`blocksViewer`)', () => {
     expect(profilePolicy.can(OWNER, 'read', { ...profile, blocksViewer: true })).toBe(false);
     expect(answer(() => authorizeProfile(OWNER, 'read', { ...profile, blocksViewer: true }))).toEqual([404, 'User not found']);
     expect(answer(() => authorizeProfile(OWNER, 'read', { ...profile, blocksViewer: false }))).toBe('ok');
+  });
+});
+
+describe('a suspended, deactivated or deleted account (`hidden`)', () => {
+  it('is missing to everyone, admins and the person included', () => {
+    expect(VIEWERS.map(([, viewer]) => profilePolicy.can(viewer, 'read', { ...profile, hidden: true }))).toEqual([false, false, false, false]);
+    expect(answer(() => authorizeProfile(null, 'read', { ...profile, hidden: true }))).toEqual([404, 'User not found']);
   });
 });

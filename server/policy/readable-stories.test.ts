@@ -38,7 +38,12 @@ describe.each(testDialects())('the stories a viewer may read, on %s', (dialect) 
       await postStory(who.client, { public: true });
       await postStory(who.client, { public: false });
     }
-    const all = await server.ctx.db.selectFrom('stories').select(['id', 'uid', 'public']).execute();
+    // A suspended or deactivated writer's public story (issue 14), and a limited one's.
+    const hidden = await postStory(bob.client, { public: true });
+    await server.ctx.db.updateTable('stories').set({ authorState: 2 }).where('id', '=', hidden.id).execute();
+    const limited = await postStory(bob.client, { public: true });
+    await server.ctx.db.updateTable('stories').set({ authorState: 1 }).where('id', '=', limited.id).execute();
+    const all = await server.ctx.db.selectFrom('stories').select(['id', 'uid', 'public', 'authorState']).execute();
     const viewers: Viewer[] = [null, { uid: ada.uid, admin: false }, { uid: bob.uid, admin: false }, { uid: admin.uid, admin: true }];
     const scopes: StoryScope[] = [{}, { publicOnly: true }, { author: ada.uid }, { author: ada.uid, publicOnly: true }, { author: bob.uid }];
     for (const viewer of viewers) {

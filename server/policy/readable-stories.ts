@@ -1,6 +1,7 @@
 import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, StoriesTable } from '../db/types';
-import { noBlockBetween, notMutedBy } from './relations';
+import { AUTHOR_STATE } from '@common/moderation';
+import { follows, noBlockBetween, notMutedBy } from './relations';
 import type { Viewer } from './viewer';
 
 /**
@@ -23,6 +24,8 @@ export interface StoryScope {
   publicOnly?: boolean;
   /** Also leave out writers the viewer has muted (the feed and community; not a profile they opened). */
   excludeMuted?: boolean;
+  /** The community shelf and search: a limited writer's stories only for their followers (and themselves). */
+  excludeLimited?: boolean;
 }
 
 const eb = expressionBuilder<{ s: StoriesTable }, 's'>();
@@ -33,8 +36,15 @@ export function readableBy(viewer: Viewer, scope: StoryScope = {}): Expression<S
   const conditions: Array<Expression<SqlBool>> = [];
   if (author !== undefined) conditions.push(eb('s.uid', '=', author));
   const ownShelf = viewer !== null && author === viewer.uid;
-  if (publicOnly || viewer === null || (author !== undefined && !ownShelf)) conditions.push(eb('s.public', '=', 1));
-  else if (!ownShelf) conditions.push(eb.or([eb('s.public', '=', 1), eb('s.uid', '=', viewer.uid)]));
+  // A suspended or deactivated writer's stories exist for no one else (authorState, migration 0011).
+  const notHidden = eb('s.authorState', '<', AUTHOR_STATE.hidden);
+  const shown = viewer === null ? notHidden : eb.or([notHidden, eb('s.uid', '=', viewer.uid)]);
+  if (publicOnly || viewer === null || (author !== undefined && !ownShelf)) conditions.push(eb('s.public', '=', 1), shown);
+  else if (!ownShelf) conditions.push(eb.or([eb.and([eb('s.public', '=', 1), shown]), eb('s.uid', '=', viewer.uid)]));
+  if (scope.excludeLimited) {
+    const unlimited = eb('s.authorState', '=', AUTHOR_STATE.visible);
+    conditions.push(viewer === null ? unlimited : eb.or([unlimited, eb('s.uid', '=', viewer.uid), follows(viewer.uid, 's.uid')]));
+  }
   // Blocks hide stories both ways, on every list; a writer's own stories are never hidden from them.
   if (viewer !== null && !ownShelf) {
     conditions.push(noBlockBetween(viewer.uid, 's.uid'));

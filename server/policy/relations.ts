@@ -23,18 +23,28 @@ export function notMutedBy(viewerUid: string, otherRef: string, now: string): Ex
   return sql<SqlBool>`not exists (select 1 from "mutes" as "mu" where "mu"."muterUid" = ${viewerUid} and "mu"."mutedUid" = ${other} and ("mu"."until" is null or "mu"."until" > ${now}))`;
 }
 
+/** SQL: the viewer follows the writer in column `otherRef`. */
+export function follows(viewerUid: string, otherRef: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from "follows" as "fo" where "fo"."followerUid" = ${viewerUid} and "fo"."followeeUid" = ${sql.ref(otherRef)})`;
+}
+
 /**
- * Whether the writer blocks anyone, is blocked by anyone or mutes anyone now: when not, no
- * list hides a story from them for those reasons, and a shared page needs no check per row.
- * Three index probes.
+ * What could make a shared list differ for this reader, in one statement of five index probes:
+ * - `blocksOrMutes`: they block anyone, are blocked by anyone or mute anyone now (a shelf may
+ *   then hide some of its rows from them);
+ * - `seesLimited`: they are, or follow, a limited writer, whose stories community shows only
+ *   to them and their followers (their shelf may then hold rows a guest's does not).
  */
-export async function hasBlocksOrMutes(db: Kysely<Database>, uid: string, now: string): Promise<boolean> {
-  const { rows } = await sql<{ any: number | boolean }>`select (
+export async function shelfFacts(db: Kysely<Database>, uid: string, now: string): Promise<{ blocksOrMutes: boolean; seesLimited: boolean }> {
+  const { rows } = await sql<{ blocksOrMutes: number | boolean; seesLimited: number | boolean }>`select (
     exists (select 1 from "blocks" where "blockerUid" = ${uid})
     or exists (select 1 from "blocks" where "blockedUid" = ${uid})
     or exists (select 1 from "mutes" where "muterUid" = ${uid} and ("until" is null or "until" > ${now}))
-  ) as "any"`.execute(db);
-  return Boolean(rows[0]?.any);
+  ) as "blocksOrMutes", (
+    exists (select 1 from "users" where "uid" = ${uid} and "limitedAt" is not null)
+    or exists (select 1 from "follows" as "f" join "users" as "u" on "u"."uid" = "f"."followeeUid" where "f"."followerUid" = ${uid} and "u"."limitedAt" is not null)
+  ) as "seesLimited"`.execute(db);
+  return { blocksOrMutes: Boolean(rows[0]?.blocksOrMutes), seesLimited: Boolean(rows[0]?.seesLimited) };
 }
 
 /** Whether either writer blocks the other. */

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { authorizeStory, storyPolicy, type StoryAction } from './stories';
 import { answer, OTHER, OWNER, VIEWERS } from './testing';
 
-const publicStory = { uid: OWNER.uid, public: true };
-const privateStory = { uid: OWNER.uid, public: false };
+const publicStory = { uid: OWNER.uid, public: true, authorState: 0 };
+const privateStory = { uid: OWNER.uid, public: false, authorState: 0 };
+/** Its author is suspended or deactivated (issue 14). */
+const hiddenStory = { uid: OWNER.uid, public: true, authorState: 2 };
 
 /** Expected answers of `can`, per viewer: guest, other, owner, admin. */
 const EXPECTED: Record<'public' | 'private', Record<StoryAction, [boolean, boolean, boolean, boolean]>> = {
@@ -49,6 +51,18 @@ describe('storyPolicy', () => {
   });
 });
 
+describe('a suspended or deactivated author', () => {
+  it('their public story exists for no one but themselves, admins included', () => {
+    expect(VIEWERS.map(([, viewer]) => storyPolicy.can(viewer, 'read', hiddenStory))).toEqual([false, false, true, false]);
+    expect(answer(() => authorizeStory(OTHER, 'read', hiddenStory))).toEqual([404, 'Story not found']);
+    expect(VIEWERS.map(([, viewer]) => storyPolicy.can(viewer, 'react', hiddenStory))).toEqual([false, false, true, false]);
+  });
+
+  it('a limited author’s story is still readable by everyone (only community leaves it out)', () => {
+    expect(VIEWERS.map(([, viewer]) => storyPolicy.can(viewer, 'read', { ...publicStory, authorState: 1 }))).toEqual([true, true, true, true]);
+  });
+});
+
 describe('authorizeStory', () => {
   const notFound = [404, 'Story not found'];
 
@@ -81,7 +95,7 @@ describe('authorizeStory', () => {
   });
 
   it('narrows the record for the caller', () => {
-    const row: { uid: string; public: boolean; title: string } | undefined = { ...publicStory, title: 'Kept' };
+    const row: { uid: string; public: boolean; authorState: number; title: string } | undefined = { ...publicStory, title: 'Kept' };
     authorizeStory(null, 'read', row);
     expect(row.title).toBe('Kept');
   });

@@ -1,4 +1,5 @@
 import type { StoryPermissions } from '@common/story';
+import { AUTHOR_STATE } from '@common/moderation';
 import type { DbBool } from '../db/types';
 import { fromDbBool } from '../db/bool';
 import { forbidden, notFound } from '../http/errors';
@@ -15,6 +16,7 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   other people's stories.
  * - react, comment: any signed-in reader, on public stories only (own included).
  * - favorite: any signed-in reader of a story they may read (own private ones included).
+ * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
  *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
  */
@@ -26,12 +28,15 @@ export interface StoryFacts {
   public: boolean | DbBool;
   /** A block stands either way between the viewer and the author (withBlockFact); absent: none. */
   blocked?: boolean;
+  /** The author's state (stories.authorState): a suspended or deactivated writer's stories exist for no one else. */
+  authorState: number;
 }
 
 export type StoryAction = 'read' | keyof StoryPermissions;
 
 const isPublic = (story: StoryFacts) => fromDbBool(story.public);
-const read = (viewer: Viewer, story: StoryFacts) => story.blocked !== true && (isPublic(story) || own(viewer, story));
+const shown = (story: StoryFacts) => isPublic(story) && story.authorState < AUTHOR_STATE.hidden;
+const read = (viewer: Viewer, story: StoryFacts) => story.blocked !== true && (shown(story) || own(viewer, story));
 
 const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean> = {
   read,

@@ -7,7 +7,8 @@ import type { ServerContext, SessionUser } from '../context';
 import type { Database, UsersTable } from '../db/types';
 import { fromDbBool, toDbBool } from '../db/bool';
 import { userTopic } from '../events/bus';
-import { notFound } from '../http/errors';
+import { notFound, unauthenticated } from '../http/errors';
+import { REPORT_TEXTS } from '@common/moderation';
 import { readableBy } from '../policy/readable-stories';
 import type { SignedInViewer } from '../policy/viewer';
 
@@ -22,7 +23,7 @@ type UserRow = Selectable<UsersTable>;
 const RECORD_COLUMNS = [
   'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
   'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
-  'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode',
+  'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode', 'deactivatedAt', 'deleteAfter', 'limitedAt', 'suspendedAt', 'deletedAt',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -60,8 +61,14 @@ function toSessionUser(row: RecordRow): SessionUser {
     bluesky: row.bluesky,
     xcom: row.xcom,
     reddit: row.reddit,
+    deactivatedAt: row.deactivatedAt,
+    deleteAfter: row.deleteAfter,
+    limited: row.limitedAt !== null,
   };
 }
+
+/** A suspended account and a deleted one's tombstone have no sessions: requests carrying one are a guest's. */
+const signedOut = (row: Pick<UserRow, 'suspendedAt' | 'deletedAt'>) => row.suspendedAt !== null || row.deletedAt !== null;
 
 /** Ids of the user's favourited stories they can still read, most recently favourited first. */
 async function loadFavorites(db: Kysely<Database>, viewer: SignedInViewer): Promise<string[]> {
@@ -92,7 +99,7 @@ export async function findUser(db: Kysely<Database>, uid: string): Promise<UserR
 /** The users row alone, by primary key: one statement on every signed-in request. */
 export async function findSessionUser(db: Kysely<Database>, uid: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid).executeTakeFirst();
-  return row ? toSessionUser(await migrateLegacyDarkMode(db, row)) : null;
+  return row && !signedOut(row) ? toSessionUser(await migrateLegacyDarkMode(db, row)) : null;
 }
 
 /** The whole record, for the screens that show favourites (GET /api/me, `user.updated`). */
@@ -131,7 +138,10 @@ export async function ensureSessionUser(
   input: NewUserInput,
   adminEmail: string | null,
 ): Promise<SessionUser> {
-  const existing = await findSessionUser(db, input.uid);
+  const stored = await db.selectFrom('users').select(['suspendedAt', 'deletedAt']).where('uid', '=', input.uid).executeTakeFirst();
+  // Sign-in refuses these accounts (auth/auth.ts); a session made just before a suspension ends here.
+  if (stored && signedOut(stored)) throw unauthenticated(REPORT_TEXTS.suspendedSignIn);
+  const existing = stored ? await findSessionUser(db, input.uid) : null;
   if (existing) {
     if (existing.emailVerified === input.emailVerified) return existing;
     await setEmailVerified(db, input.uid, input.emailVerified, adminEmail);
@@ -184,7 +194,7 @@ export async function setEmailVerified(
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deletedAt', 'is', null).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

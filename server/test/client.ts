@@ -14,6 +14,12 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The same browser session on another server instance: takes `other`'s cookies. */
+  adopt(other: TestClient): this {
+    for (const [name, value] of other.cookies) this.cookies.set(name, value);
+    return this;
+  }
+
   private remember(res: Response): void {
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

@@ -3,12 +3,14 @@ import { Outlet, useNavigation } from 'react-router';
 import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
 import { TopNav } from './nav/TopNav';
-import { liveEventsPart, verifyBannerPart } from './signed-in-parts';
+import { deactivatedPart, liveEventsPart, verifyBannerPart } from './signed-in-parts';
 
 // The stream's handlers and event schemas are for signed-in people only.
 const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
 // Only for a signed-in person whose address is unverified; with it come the account calls of its button.
 const VerifyEmailBanner = verifyBannerPart.component((m) => m.VerifyEmailBanner);
+// A deactivated account may only cancel the deletion, export or sign out: no screen of the app is theirs meanwhile.
+const DeactivatedScreen = deactivatedPart.component((m) => m.DeactivatedScreen);
 
 const mainClass = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6';
 
@@ -34,9 +36,9 @@ export function AppLayout() {
       */}
       <Suspense fallback={<main className={mainClass}><CenteredSpinner /></main>}>
         {user && <LiveEvents userId={user.uid} />}
-        {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
+        {user && !user.emailVerified && !user.deactivatedAt && <VerifyEmailBanner user={user} />}
         <main id="main" tabIndex={-1} className={mainClass}>
-          {loadingScreen ? <CenteredSpinner /> : <Outlet />}
+          {user?.deactivatedAt ? <DeactivatedScreen /> : loadingScreen ? <CenteredSpinner /> : <Outlet />}
         </main>
       </Suspense>
     </div>

@@ -48,6 +48,9 @@ const signedInRoutes: RouteObject[] = [
       },
       { path: 'greetings', lazy: () => import('../features/greetings/GreetingsScreen').then((m) => ({ Component: m.GreetingsScreen })) },
       { path: 'audit', lazy: () => import('../features/admin/AuditLogScreen').then((m) => ({ Component: m.AuditLogScreen })) },
+      { path: 'reports', lazy: () => import('../features/moderation/ReportsScreen').then((m) => ({ Component: m.ReportsScreen })) },
+      { path: 'users', lazy: () => import('../features/moderation/UsersScreen').then((m) => ({ Component: m.UsersScreen })) },
+      { path: 'users/:uid', lazy: () => import('../features/moderation/UserScreen').then((m) => ({ Component: m.UserScreen })) },
     ],
   },
 ];

@@ -14,3 +14,6 @@ export const signedInNavPart = onDemand(() => import('./nav/SignedInNav'));
 
 /** The banner over every page while the address is unverified (VerifyEmailBanner.tsx). */
 export const verifyBannerPart = onDemand(() => import('./VerifyEmailBanner'));
+
+/** What a deactivated account sees instead of the app (issue 14): the deletion date, "Cancel deletion", the export. */
+export const deactivatedPart = onDemand(() => import('../features/account-deletion'));

@@ -36,6 +36,9 @@ const user: UserRecord = {
   xcom: '',
   reddit: '',
   favorites: [],
+  deactivatedAt: null,
+  deleteAfter: null,
+  limited: false,
 };
 
 describe('live events in the browser', () => {

@@ -39,6 +39,8 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
       queryClient.setQueryData(notificationKeys.unread, { unread });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
     },
+    // A report arrived or another admin acted: the queue, open cases and account pages refetch.
+    'moderation.changed': () => void queryClient.invalidateQueries({ queryKey: adminKeys.moderation }),
     'greetings.changed': () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.greetings });
       void queryClient.invalidateQueries({ queryKey: greetingKeys.today });
@@ -57,9 +59,18 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
     'feed.published': () => void queryClient.invalidateQueries({ queryKey: feedKeys.newCount }),
     // Watched screens (useWatch): counts are patched in place, never whole lists refetched.
     'story.counts': (counts) => applyStoryCounts(queryClient, counts, userId),
+    // A writer's stories joined or left the shelves (a moderator limited or suspended them): the community list refetches.
+    'stories.changed': () => void queryClient.invalidateQueries({ queryKey: storyKeys.communityAll }),
     // The open story page's conversation; this tab's own post or delete refetches it too, harmlessly.
     'story.comments': ({ storyId }) => void queryClient.invalidateQueries({ queryKey: storyKeys.comments(storyId) }),
     'profile.counts': (counts) => applyProfileCounts(queryClient, counts),
+    // Suspended, deactivated or deleted (issue 14): every session of the account has ended on the
+    // server; this tab signs out as if the person had, keeping nothing of theirs in the cache.
+    // Drafts stay in the browser's storage, so no unsaved writing is lost.
+    'session.ended': () => {
+      setCurrentUserData(queryClient, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+    },
     // The server no longer has everything this tab missed: refetch what it shows.
     reset: () => void queryClient.invalidateQueries(),
   };

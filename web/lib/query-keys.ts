@@ -16,6 +16,8 @@ export interface CommunityParams {
 export const storyKeys = {
   all: ['stories'] as const,
   detail: (id: string) => ['stories', 'detail', id] as const,
+  /** Every community list, whatever its filters. */
+  communityAll: ['stories', 'community'] as const,
   community: (params: CommunityParams) => ['stories', 'community', params] as const,
   mine: (visibility: VisibilityFilter) => ['stories', 'mine', visibility] as const,
   rows: ['stories', 'rows'] as const,
@@ -60,6 +62,8 @@ export const adminKeys = {
   greetings: ['admin', 'greetings'] as const,
   dashboard: (days: number) => ['admin', 'dashboard', days] as const,
   audit: ['admin', 'audit'] as const,
+  /** The moderation queue and accounts (web/features/moderation/api.ts keys live under it). */
+  moderation: ['admin', 'moderation'] as const,
 };
 
 /** The greeting on the signed-in home screen. */

@@ -9,6 +9,7 @@ import * as adminPanel from './0007_admin_panel';
 import * as social from './0008_social';
 import * as messagesAndNotifications from './0009_messages_and_notifications';
 import * as storyPreview from './0010_story_preview';
+import * as safetyAndData from './0011_safety_and_data';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_social': social,
   '0009_messages_and_notifications': messagesAndNotifications,
   '0010_story_preview': storyPreview,
+  '0011_safety_and_data': safetyAndData,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,6 +44,9 @@ export async function listComments(db: Db, storyId: string, story: StoryFacts, v
   let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
   // Comments by a writer on the other side of a block are hidden, under anyone's story.
   if (viewer !== null) q = q.where(noBlockBetween(viewer.uid, 'c.uid'));
+  // A suspended or deactivated writer's comments are hidden while they are (issue 14); a deleted
+  // one's stay, as "[deleted]", so the thread still reads. The story's count still includes them.
+  q = q.where('u.suspendedAt', 'is', null).where('u.deactivatedAt', 'is', null);
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));
   const rows = await q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1).execute();
   const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor({ k: 'comments', c: last.created_at, i: last.id }));

@@ -5,6 +5,7 @@ import {
   type ConversationMessage,
   type StartConversationResponse,
 } from '@common/conversations';
+import { REPORT_TEXTS } from '@common/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { userTopic } from '../../events/bus';
@@ -40,6 +41,16 @@ import { announceConversation, appendMessage, createConversation } from './write
 
 type Trx = Transaction<Database>;
 
+/** A limited account (issue 14) keeps its conversations but cannot start new ones. Read from the row, not the cached session. */
+async function isLimited(db: Kysely<Database>, uid: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('limitedAt').where('uid', '=', uid).executeTakeFirst();
+  return Boolean(row?.limitedAt);
+}
+
+async function assertNotLimited(trx: Trx, uid: string): Promise<void> {
+  if (await isLimited(trx, uid)) throw forbidden(REPORT_TEXTS.limitedConversations);
+}
+
 async function follows(db: Kysely<Database>, follower: string, followee: string): Promise<boolean> {
   const row = await db.selectFrom('follows').select('followerUid').where('followerUid', '=', follower).where('followeeUid', '=', followee).executeTakeFirst();
   return row !== undefined;
@@ -70,7 +81,10 @@ export async function canMessage(ctx: ServerContext, viewer: SignedInViewer, uid
   const facts = await messagingFacts(ctx.db, me, recipient, existing, new Date());
   const verdict = messagingVerdict(viewer, facts);
   // A blocked pair's conversation is hidden from both: its id is not handed out.
-  return { ...verdict, conversationId: existing && !facts.blocked ? existing.id : null };
+  const answer = { ...verdict, conversationId: existing && !facts.blocked ? existing.id : null };
+  // A limited account may still write in the conversations it has, never start one.
+  if (answer.canMessage && !existing && (await isLimited(ctx.db, viewer.uid))) return { ...answer, canMessage: false, reason: REPORT_TEXTS.limitedConversations };
+  return answer;
 }
 
 interface Sent {
@@ -163,6 +177,7 @@ export async function startConversation(ctx: ServerContext, user: SessionUser, t
       authorizeConversation(viewer, 'reply', existing);
       sent = await postDirect(ctx, trx, viewer, existing, text, now);
     } else {
+      await assertNotLimited(trx, viewer.uid);
       await assertDailyCap(trx, viewer.uid, now);
       const status = verdict.asRequest ? 'request' : 'accepted';
       const id = await createConversation(trx, {

@@ -3,5 +3,5 @@
  * (feature-requests/thread.ts). Routes and services stay behind it, so importing this never
  * loads code that imports feature-requests back.
  */
-export { lockConversation, lockRequestConversation, type ConversationRecord } from './queries';
+export { findConversationView, lockConversation, lockRequestConversation, type ConversationRecord } from './queries';
 export { addParticipant, announceConversation, appendMessage, createConversation, deleteConversation, markConversationRead } from './writes';

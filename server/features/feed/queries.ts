@@ -1,3 +1,4 @@
+import { AUTHOR_STATE } from '@common/moderation';
 import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Dialect } from '../../db/database';
@@ -106,6 +107,7 @@ function rowsByIds(db: Db, viewer: SignedInViewer, ids: string[]) {
     .select(S_STORY_COLUMNS)
     .where('s.id', 'in', ids)
     .where(sql<SqlBool>`+${sql.ref('s.public')} = 1`)
+    .where('s.authorState', '<', AUTHOR_STATE.hidden)
     .where(noBlockBetween(viewer.uid, 's.uid'))
     .where(notMutedBy(viewer.uid, 's.uid', new Date().toISOString()))
     .orderBy('s.publishedAt', 'desc')

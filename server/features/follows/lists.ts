@@ -1,3 +1,4 @@
+import { accountShown } from '../../policy/profiles';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { WRITER_PAGE_SIZE, type WriterPage, type WriterRow } from '@common/social';
@@ -17,7 +18,11 @@ const searchCursor = z.object({ k: z.literal('search'), n: z.string().max(400), 
 export const SUGGESTIONS_LIMIT = 20;
 
 /** Writers on the other side of a block never appear in the viewer's lists. */
-const visibleTo = (viewer: Viewer, ref: string): Expression<SqlBool> => (viewer === null ? sql<SqlBool>`1 = 1` : noBlockBetween(viewer.uid, ref));
+/** Writers in lists: shown accounts only (not suspended, deactivated or deleted), nobody across a block. */
+const visibleTo = (viewer: Viewer, ref: string): Expression<SqlBool> =>
+  viewer === null ? accountShown(tableOf(ref)) : sql<SqlBool>`${accountShown(tableOf(ref))} and ${noBlockBetween(viewer.uid, ref)}`;
+/** 'u' of 'u.uid': the users row a writer reference points into. */
+const tableOf = (ref: string) => ref.slice(0, ref.indexOf('.'));
 
 type EdgeList = 'following' | 'followers' | 'friends' | 'requests';
 
@@ -87,7 +92,7 @@ function suggestable(viewer: SignedInViewer, ref: string, now: string): Expressi
     and not exists (select 1 from "follows" as "sf" where "sf"."followerUid" = ${viewer.uid} and "sf"."followeeUid" = ${other})
     and not exists (select 1 from "followRequests" as "sr" where "sr"."requesterUid" = ${viewer.uid} and "sr"."targetUid" = ${other})
     and not exists (select 1 from "mutes" as "sm" where "sm"."muterUid" = ${other} and "sm"."mutedUid" = ${viewer.uid} and ("sm"."until" is null or "sm"."until" > ${now}))
-    and ${noBlockBetween(viewer.uid, ref)} and ${notMutedBy(viewer.uid, ref, now)}`;
+    and ${noBlockBetween(viewer.uid, ref)} and ${notMutedBy(viewer.uid, ref, now)} and ${accountShown(tableOf(ref))}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { findProfileFacts } from '../profile';
 import type { Transaction } from 'kysely';
 import { MAX_FOLLOWS, SOCIAL_TEXTS, type FollowSettings, type Relationship } from '@common/social';
 import type { ServerContext } from '../../context';
@@ -53,9 +54,8 @@ async function assertUnderCap(trx: Transaction<Database>, me: LockedUser | undef
  * follow lists): 404 'User not found' when missing or when they block the viewer.
  */
 export async function visibleProfile(ctx: ServerContext, viewer: Viewer, uid: string): Promise<string> {
-  const user = await ctx.db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst();
-  const facts = await loadBlockFacts(ctx.db, viewer, uid);
-  const profile = user && { uid: user.uid, blocksViewer: facts.blockedBy };
+  const [user, facts] = await Promise.all([findProfileFacts(ctx.db, uid), loadBlockFacts(ctx.db, viewer, uid)]);
+  const profile = user && { ...user, blocksViewer: facts.blockedBy };
   authorizeProfile(viewer, 'read', profile);
   return profile.uid;
 }

@@ -71,6 +71,9 @@ function groupingOf(cause: NotificationCause): Grouping {
     case 'feature_request_response':
     case 'feature_request_status':
       return { key: `${cause.type}:${cause.featureRequestId ?? ''}`, windowMs: 0 };
+    case 'moderation':
+      // Written by features/moderation/notices.ts, which bypasses preferences; each notice stands alone.
+      return { key: `moderation:${cause.at}`, windowMs: 0 };
   }
 }
 

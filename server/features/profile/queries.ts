@@ -1,3 +1,4 @@
+import { accountHidden, HIDING_COLUMNS, type ProfileFacts } from '../../policy/profiles';
 import { sql, type Kysely } from 'kysely';
 import { isProfileIcon } from '@common/profile-icons';
 import type { PublicProfile, RecentStory } from '@common/profile';
@@ -67,16 +68,18 @@ const PUBLIC_COLUMNS = [
 
 export interface PublicProfileRow {
   uid: string;
+  hidden: boolean;
   profile: PublicProfile;
   streak: number;
   bestStreak: number;
 }
 
 export async function findPublicProfile(db: Db, uid: string): Promise<PublicProfileRow | null> {
-  const row = await db.selectFrom('users').select(PUBLIC_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+  const row = await db.selectFrom('users').select([...PUBLIC_COLUMNS, ...HIDING_COLUMNS]).where('uid', '=', uid).executeTakeFirst();
   if (!row) return null;
   return {
     uid: row.uid,
+    hidden: accountHidden(row),
     profile: {
       uid: row.uid,
       displayName: authorName(row),
@@ -96,8 +99,10 @@ export async function findPublicProfile(db: Db, uid: string): Promise<PublicProf
   };
 }
 
-export async function userExists(db: Db, uid: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()) !== undefined;
+/** What profilePolicy needs of a writer (without the viewer's block facts); null when there is no such writer. */
+export async function findProfileFacts(db: Db, uid: string): Promise<ProfileFacts | null> {
+  const row = await db.selectFrom('users').select(['uid', ...HIDING_COLUMNS]).where('uid', '=', uid).executeTakeFirst();
+  return row ? { uid: row.uid, hidden: accountHidden(row) } : null;
 }
 
 /** Keeps the avatar that story cards show in step with the writer's record. */

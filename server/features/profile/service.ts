@@ -15,7 +15,7 @@ import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { loadBlockFacts } from '../../policy/relations';
 import { listCommunity } from '../stories';
 import { refreshStreak } from '../streaks';
-import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, userExists } from './queries';
+import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, findProfileFacts } from './queries';
 
 interface ProfileEvent {
   type: 'profile_icon_updated' | 'profile_about_updated' | 'profile_pronouns_updated' | 'profile_details_updated';
@@ -110,7 +110,7 @@ export async function publicProfile(ctx: ServerContext, viewer: Viewer, uid: str
 
 /** A writer's public stories, newest first, paged: the community list filtered to one author. */
 export async function publicStories(ctx: ServerContext, viewer: Viewer, uid: string, page: { cursor?: string; limit: number }): Promise<StoryPage> {
-  const [exists, blocks] = await Promise.all([userExists(ctx.db, uid), loadBlockFacts(ctx.db, viewer, uid)]);
-  authorizeProfile(viewer, 'read', exists ? { uid, blocksViewer: blocks.blockedBy } : null);
+  const [facts, blocks] = await Promise.all([findProfileFacts(ctx.db, uid), loadBlockFacts(ctx.db, viewer, uid)]);
+  authorizeProfile(viewer, 'read', facts && { ...facts, blocksViewer: blocks.blockedBy });
   return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, ...page });
 }

@@ -3,12 +3,13 @@ import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { CommunityQuery, StoryPage, StoryPermissions } from '@common/story';
+import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
+import { AUTHOR_STATE } from '@common/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
-import { hasBlocksOrMutes } from '../../policy/relations';
-import { storyPolicy } from '../../policy/stories';
+import { shelfFacts } from '../../policy/relations';
+import { storyPolicy, type StoryFacts } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { communityPage, communityQuery } from './lists';
 
@@ -76,7 +77,10 @@ export interface CommunityHead {
 }
 
 /** The scope of the community shelf without parameters (lists.ts communityQuery). */
-const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true };
+const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true, excludeLimited: true };
+
+/** Every story on the shared page is a guest's: public, by a writer neither hidden nor limited. */
+const shown = (story: StorySummary): StoryFacts => ({ ...story, authorState: AUTHOR_STATE.visible });
 
 /** Anyone signed in who wrote none of the stories: what `permissions` says to every such reader. */
 const SOME_READER: SignedInViewer = { uid: '', admin: false };
@@ -93,7 +97,7 @@ function samePermissions(a: StoryPermissions, b: StoryPermissions): boolean {
 export function readerAnswer(head: CommunityHead): EncodedJson {
   head.reader ??= encodeJson({
     ...head.page,
-    stories: head.page.stories.map((story) => ({ ...story, permissions: storyPolicy.permissions(SOME_READER, story) })),
+    stories: head.page.stories.map((story) => ({ ...story, permissions: storyPolicy.permissions(SOME_READER, shown(story)) })),
   });
   return head.reader;
 }
@@ -102,16 +106,19 @@ export function readerAnswer(head: CommunityHead): EncodedJson {
  * Whether the shared page is exactly this signed-in viewer's page: the policy gives them the
  * same permissions on each of its stories as any reader (not so for their own), and none of
  * its rows is hidden from them by a block or a mute (readableBy, the rule every list applies).
- * A signed-in reader never sees a public story a guest does not, so nothing else could change
- * their page.
+ * A signed-in reader sees a public story a guest does not only when they are or follow a
+ * limited writer (shelfFacts), so nothing else could change their page.
  */
 export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer): Promise<boolean> {
-  head.readerPermissions ??= head.page.stories.map((story) => storyPolicy.permissions(SOME_READER, story));
+  head.readerPermissions ??= head.page.stories.map((story) => storyPolicy.permissions(SOME_READER, shown(story)));
   const reader = head.readerPermissions;
-  if (!head.page.stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
+  if (!head.page.stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, shown(story)), reader[i]!))) return false;
   if (head.seqs.length === 0) return true;
-  // Most readers block and mute no one: three index probes settle it without a look at each row.
-  if (!(await hasBlocksOrMutes(db, viewer.uid, new Date().toISOString()))) return true;
+  // Most readers block, mute and follow no limited writer: five index probes settle it without a look at each row.
+  const facts = await shelfFacts(db, viewer.uid, new Date().toISOString());
+  // A limited writer and their followers see the writer's stories, which the guest's page leaves out.
+  if (facts.seesLimited) return false;
+  if (!facts.blocksOrMutes) return true;
   // The seqs are the page's own integers, written into the SQL: its text is the same for every
   // viewer of this page (one prepared statement), and only the viewer's facts are parameters.
   head.seqList ??= sql.join(head.seqs.map((seq) => sql.lit(seq)));

@@ -5,3 +5,4 @@
 export { findStoryRow, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { listCommunity, listFavorites } from './lists';
 export { recordStoryComment, recordStoryCounts } from './live';
+export { promptColumns, textColumns } from './columns';

@@ -24,7 +24,7 @@ const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: c
 /** The community shelf as the viewer may see it, before sorting and paging. */
 function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
   // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
-  let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined });
+  let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined, excludeLimited: query.author === undefined });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
   return q;
 }

@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
 const COMMON_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
-  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage',
+  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
 /** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */

@@ -1,4 +1,5 @@
-import { countChars, countWords, storyPreview } from '@common/words';
+import { promptColumns, textColumns } from './columns';
+import { currentAuthorState } from '../../shared/account-state';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
 import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
 import type { z } from 'zod';
@@ -23,15 +24,6 @@ export interface SavedStory {
 type CreateInput = z.output<typeof storyCreateSchema>;
 type UpdateInput = z.output<typeof storyUpdateSchema>;
 
-/** The columns kept from the text, written whenever it is: lists read these, never the text. */
-function textColumns(content: string) {
-  return { content, wordCount: countWords(content), charCount: countChars(content), preview: storyPreview(content) };
-}
-
-function promptColumns(prompt: CreateInput['prompt']) {
-  return { promptGenre: prompt?.genre ?? null, promptTheme: prompt?.theme ?? null, promptTwist: prompt?.twist ?? null };
-}
-
 export async function getStory(ctx: ServerContext, viewer: Viewer, id: string): Promise<Story> {
   const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, id));
   authorizeStory(viewer, 'read', row);
@@ -46,6 +38,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
   const text = textColumns(input.content);
   await ctx.db.transaction().execute(async (trx) => {
     const zone = await resolveTimeZone(trx, uid, input.timezone);
+    const authorState = await currentAuthorState(trx, ctx.dialect, uid);
     await trx
       .insertInto('stories')
       .values({
@@ -61,6 +54,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         madePrivateAt: null,
         ...promptColumns(input.prompt),
         ...authorSnapshot(actor.user),
+        authorState,
       })
       .execute();
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MessageSquareText, PartyPopper, ScrollText } from 'lucide-react';
+import { Flag, MessageSquareText, PartyPopper, ScrollText, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE, isDashboardRange, type Dashboard, type DashboardRange } from '@common/admin';
 import { LoadError } from '../../components/LoadError';
@@ -14,6 +14,8 @@ import { MetricCard } from './MetricCard';
 const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
 
 const ADMIN_SECTIONS = [
+  { to: '/admin/reports', label: 'Reports', description: 'Review what readers reported and act on it.', icon: Flag },
+  { to: '/admin/users', label: 'Users', description: 'Find accounts, see their history, warn, limit or suspend.', icon: UsersRound },
   { to: '/admin/feature-requests', label: 'Feature Requests', description: 'Read and answer what writers ask for.', icon: MessageSquareText },
   { to: '/admin/greetings', label: 'Greetings', description: 'Manage the greetings writers see.', icon: PartyPopper },
   { to: '/admin/audit', label: 'Audit log', description: 'What admins changed and what the system recorded.', icon: ScrollText },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, Flag, Pencil, Trash2 } from 'lucide-react';
 import type { ConversationMessage } from '@common/conversations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, popoverPanel } from '../../components/ui';
 import { useDeleteMessage } from './api';
+import { ReportDialog, warmReportDialog } from '../reports';
 
 const menuPanel = `${popoverPanel} min-w-48 p-1`;
 const menuItem =
@@ -19,6 +20,7 @@ const QUESTIONS = {
 /** A message's "…" menu: Edit, Delete for everyone (both within 10 minutes, for my own) and Delete for me, the deletes after a question. */
 export function MessageMenu({ message, onEdit }: { message: ConversationMessage; onEdit: () => void }) {
   const [asking, setAsking] = useState<'everyone' | 'me' | null>(null);
+  const [reporting, setReporting] = useState(false);
   const remove = useDeleteMessage(message.conversationId);
   const { permissions } = message;
   if (message.deleted || !(permissions.edit || permissions.deleteForEveryone || permissions.deleteForMe)) return null;
@@ -26,7 +28,7 @@ export function MessageMenu({ message, onEdit }: { message: ConversationMessage;
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger aria-label="Message actions" className={`${iconButton} size-8`} data-testid="message-menu">
+        <DropdownMenu.Trigger aria-label="Message actions" className={`${iconButton} size-8`} data-testid="message-menu" onPointerEnter={message.mine ? undefined : warmReportDialog}>
           <Ellipsis aria-hidden className="size-4" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -49,6 +51,12 @@ export function MessageMenu({ message, onEdit }: { message: ConversationMessage;
                 Delete for me
               </DropdownMenu.Item>
             )}
+            {!message.mine && (
+              <DropdownMenu.Item className={menuItem} onSelect={() => setReporting(true)} data-testid="report-message">
+                <Flag aria-hidden className="size-4" />
+                Report
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -61,6 +69,7 @@ export function MessageMenu({ message, onEdit }: { message: ConversationMessage;
         tone="danger"
         onConfirm={() => asking && remove.mutate({ messageId: message.id, scope: asking })}
       />
+      {!message.mine && <ReportDialog open={reporting} onOpenChange={setReporting} targetType="message" targetId={message.id} />}
     </>
   );
 }

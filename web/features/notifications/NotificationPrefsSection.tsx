@@ -9,7 +9,7 @@ import {
   NOTIFICATION_AUDIENCE_LABELS,
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
+  PREFERENCE_NOTIFICATION_TYPES,
   type NotificationAudience,
   type NotificationPrefs,
   type NotificationType,
@@ -89,7 +89,7 @@ export function NotificationPrefsSection() {
         ) : prefs ? (
           <>
             <ul className="divide-y divide-line">
-              {NOTIFICATION_TYPES.map((type) => (
+              {PREFERENCE_NOTIFICATION_TYPES.map((type) => (
                 <TypeRow key={type} type={type} prefs={prefs} disabled={save.isPending} onChange={(update) => save.mutate({ types: { [type]: update } })} />
               ))}
             </ul>

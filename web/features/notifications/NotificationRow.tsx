@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserNotification } from '@common/notifications';
 import { Avatar } from '../../components/Avatar';
@@ -80,7 +80,14 @@ export function NotificationRow({ notification, onNavigate }: { notification: Us
         title={sentenceText(parts)}
       >
         <span aria-hidden className={`mt-3 size-2 shrink-0 rounded-full ${read ? 'bg-transparent' : 'bg-accent-600'}`} />
-        <ActorAvatars actors={notification.actors} />
+        {notification.type === 'moderation' ? (
+          // From the moderators: no person to show (its only actor is the recipient).
+          <span aria-hidden className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-subtle text-muted">
+            <ShieldAlert className="size-4" />
+          </span>
+        ) : (
+          <ActorAvatars actors={notification.actors} />
+        )}
         <span className="min-w-0 flex-1">
           <span className={`block text-sm break-words ${read ? 'text-muted' : 'font-semibold text-fg'}`} data-testid="notification-sentence">
             {parts.map((part, i) => (part.subject ? <em key={i}>{part.text}</em> : <span key={i}>{part.text}</span>))}

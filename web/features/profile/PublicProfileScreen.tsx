@@ -17,6 +17,7 @@ import { publicProfileQuery, publicStoriesQuery } from './api';
 import { StatTile } from './fields';
 import { ProfileLinks } from './links';
 import { ProfileSocial } from './ProfileSocial';
+import { ReportButton } from '../reports';
 
 function UserNotFound() {
   return (
@@ -128,6 +129,11 @@ export function PublicProfileScreen() {
       <title>{`${person.displayName} · Drabble`}</title>
       <Identity profile={person}>
         <ProfileSocial uid={uid} name={person.displayName} guest={user === null} self={user?.uid === uid} relationship={relationship.data} />
+        {user && user.uid !== uid && (
+          <div className="mt-3 flex justify-center sm:justify-start">
+            <ReportButton targetType="profile" targetId={uid} className="-ml-2.5" />
+          </div>
+        )}
       </Identity>
       {blocking ? (
         <BlockedNotice uid={uid} name={person.displayName} />

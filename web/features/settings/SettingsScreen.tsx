@@ -13,6 +13,8 @@ import { MessagingSection } from './MessagingSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection, smallButton } from './SettingsSection';
+import { YourDataSection } from '../your-data';
+import { DeleteAccountSection } from '../account-deletion';
 
 /** The email, password and provider sections need GET /api/account. */
 function AccountSections() {
@@ -46,7 +48,7 @@ function AccountSections() {
   );
 }
 
-/** /settings (signed in): name, email, password, connected providers, sessions, followers, blocked and muted writers. */
+/** /settings (signed in): name, email, password, connected providers, sessions, followers, blocked and muted writers, your data, leaving. */
 export function SettingsScreen() {
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -66,6 +68,8 @@ export function SettingsScreen() {
       <MessagingSection />
       <NotificationPrefsSection />
       <BlockedMutedSection />
+      <YourDataSection />
+      <DeleteAccountSection />
     </div>
   );
 }

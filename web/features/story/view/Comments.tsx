@@ -12,10 +12,12 @@ import { usePagedList } from '../../../lib/paged-list';
 import { useCurrentUser } from '../../../lib/auth';
 import { commentsQuery, useDeleteComment, usePostComment } from '../api';
 import { LoginLink } from './LoginLink';
+import { ReportButton } from '../../reports';
 
 function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteComment(storyId);
+  const { user } = useCurrentUser();
   return (
     <li className="flex gap-3 py-4" data-testid="comment">
       <Link to={`/user/${comment.uid}`} className={`shrink-0 self-start rounded-full ${focusRing}`} aria-label={`${comment.authorDisplayName}’s profile`}>
@@ -34,6 +36,9 @@ function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }
           {comment.text}
         </p>
       </div>
+      {user && user.uid !== comment.uid && (
+        <ReportButton variant="icon" targetType="comment" targetId={comment.id} authorName={comment.authorDisplayName} />
+      )}
       {comment.permissions.delete && (
         <>
           <button

@@ -14,6 +14,7 @@ import { useWatch } from '../../../lib/watch';
 import { AuthorAvatar, FavoriteButton, OwnerActions, PromptChips, VisibilityBadge } from '../../stories';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
+import { ReportButton } from '../../reports';
 import { usePageDescription } from './usePageDescription';
 
 /**
@@ -71,6 +72,7 @@ export function StoryView({ story }: { story: Story }) {
           </div>
           <div className="ml-auto flex items-center gap-1">
             {(story.permissions.favorite || guest) && <FavoriteButton storyId={story.id} withLabel />}
+            {!guest && !story.permissions.edit && <ReportButton targetType="story" targetId={story.id} />}
           </div>
         </div>
         {story.permissions.edit && (

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { safeText } from './text';
+
+/**
+ * Reports and moderation (issue 14): what a reader may report and why, the snapshot kept as
+ * evidence, the moderation queue and the account actions. The server and the web share these
+ * schemas and texts; the texts are the product's words, used verbatim.
+ */
+
+export const REPORT_TARGET_TYPES = ['story', 'comment', 'profile', 'message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_CATEGORIES = ['spam', 'harassment', 'inappropriate', 'plagiarism', 'other'] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate content',
+  plagiarism: 'Plagiarism',
+  other: 'Other',
+};
+
+export const REPORT_NOTE_MAX = 1000;
+export const MODERATION_REASON_MAX = 1000;
+/** For a reported message: this many messages before it and after it are kept with it. */
+export const MESSAGE_CONTEXT = 5;
+/** Suspended accounts can be restored this long; then they are deleted. Also the self-deletion grace. */
+export const GRACE_DAYS = 30;
+
+export const REPORT_TEXTS = {
+  reportTitle: (what: string) => `Report ${what}`,
+  submitted: 'Thanks for reporting. Our moderators will review it.',
+  alreadyReported: 'You have already reported this.',
+  cannotReportOwn: 'You cannot report your own content.',
+  notFound: 'That content no longer exists.',
+  tookAction: 'Thanks — we took action.',
+  noViolation: "We reviewed it and didn't find a violation.",
+  alreadyHandled: 'Someone already handled this report',
+  reasonRequired: 'Please give a reason.',
+  ownerProtected: 'The owner account cannot be limited, suspended or deleted by another admin.',
+  selfAction: 'You cannot take this action on your own account.',
+  confirmMismatch: "The name you typed doesn't match this account.",
+  suspendedSignIn: 'Your account is suspended.',
+  warningNotification: (message: string) => `A moderator sent you a warning: ${message}`,
+  limitedConversations: "Your account is limited: you can't start new conversations.",
+  caseNotFound: 'Report not found.',
+  notLimited: 'This account is not limited.',
+  notSuspended: 'This account is not suspended.',
+  alreadyLimited: 'This account is already limited.',
+  alreadySuspended: 'This account is already suspended.',
+  graceOver: 'The time to lift this suspension has passed.',
+} as const;
+
+/** The request body of POST /api/reports. */
+export const reportCreateSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGET_TYPES),
+    targetId: safeText('The id').min(1).max(128),
+    category: z.enum(REPORT_CATEGORIES),
+    note: safeText('The note').trim().max(REPORT_NOTE_MAX, `Notes are at most ${REPORT_NOTE_MAX} characters.`).default(''),
+  })
+  .strict();
+export type ReportCreate = z.input<typeof reportCreateSchema>;
+
+/** One message in a reported message's context. */
+export const snapshotMessageSchema = z.object({
+  id: z.string(),
+  fromUid: z.string(),
+  fromName: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  /** The reported one. */
+  reported: z.boolean(),
+});
+
+/**
+ * What the reported thing looked like when it was reported: kept so a later edit or deletion
+ * does not destroy the evidence.
+ */
+export const reportSnapshotSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  authorUid: z.string(),
+  authorName: z.string(),
+  capturedAt: z.string(),
+  /** A story's title. */
+  title: z.string().optional(),
+  /** A story's or comment's text, a profile's about/bio fields joined, a message's text. */
+  text: z.string(),
+  /** For a comment: the story it is on (and its title); for a story, its own id. */
+  storyId: z.string().optional(),
+  storyTitle: z.string().optional(),
+  /** For a message: its conversation and up to MESSAGE_CONTEXT messages either side. */
+  conversationId: z.string().optional(),
+  messages: z.array(snapshotMessageSchema).optional(),
+});
+export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;
+
+export const reportCreatedSchema = z.object({ message: z.string(), reportId: z.string() });
+export type ReportCreated = z.infer<typeof reportCreatedSchema>;
+
+// ——— The moderation queue (/api/admin/reports) ———
+
+export const CASE_STATUSES = ['open', 'resolved'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_OUTCOMES = ['action', 'dismissed'] as const;
+export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
+
+/** Actions an admin applies to a case (several may be applied before resolving). */
+export const CASE_ACTIONS = ['dismiss', 'remove', 'warn', 'limit', 'suspend'] as const;
+export type CaseAction = (typeof CASE_ACTIONS)[number];
+export const CASE_ACTION_LABELS: Record<CaseAction, string> = {
+  dismiss: 'Dismiss',
+  remove: 'Remove content',
+  warn: 'Warn',
+  limit: 'Limit',
+  suspend: 'Suspend',
+};
+
+/** Actions on an account (/admin/users/:uid). `note` only records a note. */
+export const ACCOUNT_ACTIONS = ['warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note'] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
+  warn: 'Warn',
+  limit: 'Limit',
+  unlimit: 'Lift limit',
+  suspend: 'Suspend',
+  unsuspend: 'Lift suspension',
+  delete: 'Delete account',
+  note: 'Add note',
+};
+
+/** Every action stored in moderationActions (`resolve` closes a case). */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note', 'resolve', 'assign'] as const;
+export type ModerationActionType = (typeof MODERATION_ACTIONS)[number];
+
+const reason = safeText('The reason', { typeError: REPORT_TEXTS.reasonRequired })
+  .trim()
+  .min(1, REPORT_TEXTS.reasonRequired)
+  .max(MODERATION_REASON_MAX, `Reasons are at most ${MODERATION_REASON_MAX} characters.`);
+/** The version the admin saw: a change made since is a conflict ("Someone already handled this report"). */
+const version = z.number().int().min(1);
+
+export const caseActionSchema = z.object({ action: z.enum(CASE_ACTIONS), reason, version }).strict();
+export type CaseActionInput = z.infer<typeof caseActionSchema>;
+export const caseVersionSchema = z.object({ version }).strict();
+export const bulkResolveSchema = z
+  .object({ items: z.array(z.object({ id: z.string().min(1).max(128), version }).strict()).min(1).max(100) })
+  .strict();
+export type BulkResolveInput = z.infer<typeof bulkResolveSchema>;
+export const bulkResolveResultSchema = z.object({ resolved: z.array(z.string()), conflicts: z.array(z.string()) });
+export type BulkResolveResult = z.infer<typeof bulkResolveResultSchema>;
+
+export const accountActionSchema = z
+  .object({
+    action: z.enum(ACCOUNT_ACTIONS),
+    reason,
+    /** Resolve every open report on this person (as "action taken"). */
+    resolveReports: z.boolean().default(false),
+    /** Delete only: the account's display name, typed. */
+    confirm: safeText('The name').max(200).optional(),
+  })
+  .strict();
+export type AccountActionInput = z.input<typeof accountActionSchema>;
+
+export const personRefSchema = z.object({ uid: z.string(), name: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const moderationActionSchema = z.object({
+  id: z.string(),
+  caseId: z.string().nullable(),
+  targetUid: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z.string(),
+  admin: personRefSchema,
+  created_at: z.string(),
+});
+export type ModerationActionItem = z.infer<typeof moderationActionSchema>;
+
+export const caseSummarySchema = z.object({
+  id: z.string(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  target: personRefSchema,
+  status: z.enum(CASE_STATUSES),
+  outcome: z.enum(CASE_OUTCOMES).nullable(),
+  reportsCount: z.number().int(),
+  /** How many reporters gave each reason. */
+  categories: z.partialRecord(z.enum(REPORT_CATEGORIES), z.number().int()),
+  /** The first 200 characters of the snapshot's title/text. */
+  excerpt: z.string(),
+  assignedTo: personRefSchema.nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const caseReportSchema = z.object({
+  id: z.string(),
+  reporter: personRefSchema,
+  category: z.enum(REPORT_CATEGORIES),
+  note: z.string(),
+  created_at: z.string(),
+});
+
+export const USER_STATUSES = ['active', 'warned', 'limited', 'suspended', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  active: 'Active',
+  warned: 'Warned',
+  limited: 'Limited',
+  suspended: 'Suspended',
+  deactivated: 'Deletion pending',
+};
+
+export const caseDetailSchema = caseSummarySchema.extend({
+  snapshot: reportSnapshotSchema,
+  /** Whether the reported thing is still there as it was, was changed since, or is gone. */
+  currentState: z.enum(['unchanged', 'edited', 'removed']),
+  reports: z.array(caseReportSchema),
+  /** Actions applied to this case so far. */
+  actions: z.array(moderationActionSchema),
+  /** The reported person's standing and history: earlier cases and account actions. */
+  targetStatus: z.enum(USER_STATUSES),
+  earlierCases: z.array(caseSummarySchema),
+  accountActions: z.array(moderationActionSchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseListQuerySchema = z.object({
+  status: z.enum(CASE_STATUSES).default('open'),
+  cursor: z.string().max(200).optional(),
+});
+export const caseListSchema = z.object({ items: z.array(caseSummarySchema), nextCursor: z.string().nullable(), openCount: z.number().int() });
+export type CaseList = z.infer<typeof caseListSchema>;
+
+// ——— Accounts (/api/admin/users) ———
+
+export const USER_SORTS = ['joined', 'lastActive'] as const;
+export const adminUsersQuerySchema = z.object({
+  q: safeText('Search text').trim().max(200).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  sort: z.enum(USER_SORTS).default('joined'),
+  cursor: z.string().max(300).optional(),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSummarySchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  status: z.enum(USER_STATUSES),
+  admin: z.boolean(),
+  /** The ADMIN_EMAIL account: only they may act on it. */
+  owner: z.boolean(),
+  created_at: z.string(),
+  lastActive: z.string(),
+  openReports: z.number().int(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+export const adminUserListSchema = z.object({ items: z.array(adminUserSummarySchema), nextCursor: z.string().nullable() });
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const adminUserDetailSchema = adminUserSummarySchema.extend({
+  warning: z.string().nullable(),
+  warnedAt: z.string().nullable(),
+  limitedAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  deactivatedAt: z.string().nullable(),
+  /** When a suspended or deactivated account will be deleted. */
+  deleteAfter: z.string().nullable(),
+  stories: z.array(z.object({ id: z.string(), title: z.string(), public: z.boolean(), wordCount: z.number().int(), created_at: z.string() })),
+  reportsMade: z.array(caseSummarySchema),
+  reportsReceived: z.array(caseSummarySchema),
+  /** Account actions and notes, newest first. */
+  actions: z.array(moderationActionSchema),
+  /** What the viewing admin may do here (the owner is protected; nobody acts on themselves). */
+  allowedActions: z.array(z.enum(ACCOUNT_ACTIONS)),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** The status shown for an account, strongest first. */
+export function userStatus(u: {
+  suspendedAt: string | null;
+  deactivatedAt: string | null;
+  limitedAt: string | null;
+  warnedAt: string | null;
+}): UserStatus {
+  if (u.suspendedAt) return 'suspended';
+  if (u.deactivatedAt) return 'deactivated';
+  if (u.limitedAt) return 'limited';
+  if (u.warnedAt) return 'warned';
+  return 'active';
+}
+
+/** stories.authorState: the author's state as their stories carry it. */
+export const AUTHOR_STATE = { visible: 0, limited: 1, hidden: 2 } as const;
+export function authorStateOf(u: { suspendedAt: string | null; deactivatedAt: string | null; limitedAt: string | null }): number {
+  if (u.suspendedAt || u.deactivatedAt) return AUTHOR_STATE.hidden;
+  if (u.limitedAt) return AUTHOR_STATE.limited;
+  return AUTHOR_STATE.visible;
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { NEW_ACCOUNT_MESSAGING_DELAY_MS } from '../common/conversations';
+import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
+import { queryE2eDatabase } from './support/db';
+import { E2E } from './support/env';
+import { writerInOwnContext, type ContextWriter } from './support/users';
+
+const SHOTS = '/tmp/shots-reports';
+const headers = { origin: E2E.baseUrl };
+
+/** The open dialog in light and dark (the system's scheme: new accounts have no saved mode), wide and at 375 px. */
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-375.png` });
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Set-up through the API: the story and the comment are not what this test is about. */
+async function publish(writer: ContextWriter, title: string): Promise<string> {
+  const res = await writer.page.request.post('/api/stories', { data: { title, content: `${title}. The tide came in twice that night.`, public: true }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { story: { id: string } }).story.id;
+}
+
+async function commentOn(reader: ContextWriter, storyId: string, text: string): Promise<void> {
+  const res = await reader.page.request.post(`/api/stories/${storyId}/comments`, { data: { text }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('reporting a comment from the story page: a category and a note, the thanks, and no second report', async ({ browser }) => {
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
+  const storyId = await publish(ada, 'Low Tide');
+  await commentOn(ben, storyId, 'Nobody wants to read this rubbish.');
+  await commentOn(ada, storyId, 'Thanks for reading, everyone.');
+
+  const page = ada.page;
+  await page.goto(`/story/${storyId}`);
+  const comments = page.getByTestId('comment');
+  await expect(comments).toHaveCount(2);
+  // Ada's own story and comment offer no Report; Ben's comment does.
+  await expect(page.getByTestId('report-story')).toHaveCount(0);
+  await expect(comments.filter({ hasText: 'Thanks for reading' }).getByTestId('report-comment')).toHaveCount(0);
+  const bensComment = comments.filter({ hasText: 'rubbish' });
+  await bensComment.getByRole('button', { name: `Report comment by ${ben.name}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('comment') });
+  await expect(dialog).toBeVisible();
+  // Submitting without a reason asks for one.
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason.');
+  await dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.harassment }).check();
+  await dialog.getByLabel('Note (optional)').fill('Insulting the writer.');
+  await expect(dialog.getByText('21 / 1,000')).toBeVisible();
+  await shoot(page, 'report-dialog');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="report-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: REPORT_TEXTS.submitted })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Again: the dialog says so and stays open with what was chosen.
+  await bensComment.getByRole('button', { name: `Report comment by ${ben.name}` }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.spam }).check();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(REPORT_TEXTS.alreadyReported);
+  await expect(dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.spam })).toBeChecked();
+  await shoot(page, 'report-dialog-refused');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Ben sees Report on Ada's story and on her profile, not on his own comment.
+  await ben.page.goto(`/story/${storyId}`);
+  await expect(ben.page.getByTestId('report-story')).toBeVisible();
+  await shoot(ben.page, 'story-page');
+  await expect(ben.page.getByTestId('comment').filter({ hasText: 'rubbish' }).getByTestId('report-comment')).toHaveCount(0);
+  await ben.page.goto(`/user/${ada.uid}`);
+  await expect(ben.page.getByTestId('report-profile')).toBeVisible();
+  await shoot(ben.page, 'profile-page');
+  await ben.page.getByTestId('report-profile').click();
+  await expect(ben.page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('profile') })).toBeVisible();
+  await shoot(ben.page, 'report-profile');
+});
+
+/** Accounts younger than 24 hours cannot start conversations: make this one older in the browser-test database (as direct-messages.spec.ts does). */
+function ageAccount(who: ContextWriter): void {
+  const dataDir = process.env.DRABBLE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('DRABBLE_E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
+  const db = new SqliteDatabase(path.join(dataDir, 'drabble.sqlite'), { fileMustExist: true, timeout: 5000 });
+  try {
+    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
+    expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+test('reporting a message from its menu keeps the conversation around it as evidence', async ({ browser }) => {
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
+  for (const [from, to] of [
+    [ada, ben],
+    [ben, ada],
+  ] as const) {
+    const res = await from.page.request.post(`/api/follows/${to.uid}`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  ageAccount(ben);
+  const started = await ben.page.request.post('/api/conversations', { data: { to: ada.uid, text: 'Send me money or else.' }, headers });
+  expect(started.status(), await started.text()).toBe(201);
+  const { conversation, message } = (await started.json()) as { conversation: { id: string }; message: { id: string } };
+
+  await ada.page.goto(`/messages?c=${conversation.id}`);
+  const bens = ada.page.getByTestId('message').filter({ hasText: 'Send me money' });
+  await bens.getByTestId('message-menu').click();
+  await ada.page.getByRole('menuitem', { name: 'Report' }).click();
+  const dialog = ada.page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('message') });
+  await dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.harassment }).check();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(ada.page.getByTestId('toast').filter({ hasText: REPORT_TEXTS.submitted })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const [stored] = queryE2eDatabase<{ snapshot: string; reportsCount: number }>(
+    "SELECT snapshot, reportsCount FROM moderationCases WHERE targetType = 'message' AND targetId = ?",
+    message.id,
+  );
+  expect(stored?.reportsCount).toBe(1);
+  const snapshot = JSON.parse(stored?.snapshot ?? '{}') as { messages?: Array<{ text: string; reported: boolean }> };
+  expect(snapshot.messages).toEqual([expect.objectContaining({ text: 'Send me money or else.', reported: true })]);
+
+  // Ben's own message offers no Report.
+  await ben.page.goto(`/messages?c=${conversation.id}`);
+  await ben.page.getByTestId('message').filter({ hasText: 'Send me money' }).getByTestId('message-menu').click();
+  await expect(ben.page.getByRole('menuitem', { name: 'Delete for me' })).toBeVisible();
+  await expect(ben.page.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
+});

@@ -1,0 +1,150 @@
+import type { Kysely, Transaction } from 'kysely';
+import { REPORT_CATEGORIES, REPORT_TEXTS, userStatus, type BulkResolveResult, type CaseActionInput, type CaseDetail } from '@common/moderation';
+import type { ServerContext, SessionUser } from '../../context';
+import type { Database } from '../../db/types';
+import { AppError, notFound } from '../../http/errors';
+import { accountActionOf, authorizeCaseAction } from '../../policy/moderation';
+import { USER_NOT_FOUND } from '../../policy/profiles';
+import { viewerOf } from '../../policy/viewer';
+import { changeAccountState } from '../../shared/account-state';
+import { applyAccountChange, lockAccount, recordAction, sessionsEndedBy, targetOf } from './account';
+import { currentStateOf, deleteImageAfterCommit, removeContent } from './content';
+import { ACCOUNT_HISTORY, actionItems, findCase, peopleByUid, snapshotOf, summarize } from './queries';
+import { lockCurrentCase, resolveLocked, touchCase } from './resolve';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+const EARLIER_MAX = 20;
+const HISTORY_MAX = 50;
+
+/** GET /api/admin/reports/:id: the case with its evidence, reports, actions and the reported person's history. */
+export async function readCaseDetail(db: Db, id: string): Promise<CaseDetail> {
+  const row = await findCase(db, id);
+  if (!row) throw notFound(REPORT_TEXTS.caseNotFound);
+  const snapshot = snapshotOf(row);
+  const [[summary], currentState, reports, actions, target, earlier, history] = await Promise.all([
+    summarize(db, [row]),
+    currentStateOf(db, snapshot),
+    db.selectFrom('reports').select(['id', 'reporterUid', 'category', 'note', 'created_at']).where('caseId', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('moderationActions').selectAll().where('caseId', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('users').select(['suspendedAt', 'deactivatedAt', 'limitedAt', 'warnedAt']).where('uid', '=', row.targetUid).executeTakeFirst(),
+    db
+      .selectFrom('moderationCases')
+      .selectAll()
+      .where('targetUid', '=', row.targetUid)
+      .where('id', '!=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(EARLIER_MAX)
+      .execute(),
+    db
+      .selectFrom('moderationActions')
+      .selectAll()
+      .where('targetUid', '=', row.targetUid)
+      .where('action', 'in', ACCOUNT_HISTORY)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_MAX)
+      .execute(),
+  ]);
+  if (!summary) throw notFound(REPORT_TEXTS.caseNotFound);
+  const reporters = await peopleByUid(db, reports.map((r) => r.reporterUid));
+  return {
+    ...summary,
+    snapshot,
+    currentState,
+    reports: reports.map((r) => ({
+      id: r.id,
+      reporter: reporters.get(r.reporterUid) ?? { uid: r.reporterUid, name: '' },
+      category: REPORT_CATEGORIES.find((c) => c === r.category) ?? 'other',
+      note: r.note,
+      created_at: r.created_at,
+    })),
+    actions: await actionItems(db, actions),
+    targetStatus: target ? userStatus(target) : 'active',
+    earlierCases: await summarize(db, earlier),
+    accountActions: await actionItems(db, history),
+  };
+}
+
+/** POST /api/admin/reports/:id/assign {version}: the case is mine now. */
+export async function assignCase(ctx: ServerContext, admin: SessionUser, id: string, version: number): Promise<CaseDetail> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockCurrentCase(ctx, trx, id, version);
+    const at = new Date().toISOString();
+    await touchCase(ctx, trx, id, at, { assignedTo: admin.uid });
+    await recordAction(trx, admin, { caseId: id, targetUid: row.targetUid, action: 'assign', reason: '', at });
+  });
+  return readCaseDetail(ctx.db, id);
+}
+
+/**
+ * POST /api/admin/reports/:id/actions: one action on an open case. Dismiss only records;
+ * remove takes the content down; warn, limit and suspend change the reported person's
+ * account exactly as the user page does (through changeAccountState, so a suspension ends
+ * their sessions and their stories follow their state). The case stays open until resolved.
+ */
+export async function actOnCase(ctx: ServerContext, admin: SessionUser, id: string, input: CaseActionInput): Promise<CaseDetail> {
+  const peek = await findCase(ctx.db, id);
+  if (!peek) throw notFound(REPORT_TEXTS.caseNotFound);
+  const account = accountActionOf(input.action);
+  const touchesAccount = account !== null || (input.action === 'remove' && peek.targetType === 'profile');
+  let imageKey: string | null = null;
+
+  const write = async (trx: Trx) => {
+    // The person's row first, then the case's: the order every moderation write takes.
+    const person = await lockAccount(trx, ctx.dialect, peek.targetUid);
+    if (account && (!person || person.deletedAt)) throw notFound(USER_NOT_FOUND);
+    authorizeCaseAction(viewerOf(admin), person ? targetOf(ctx, person) : { uid: peek.targetUid, owner: false, limitedAt: null, suspendedAt: null }, input.action);
+    const row = await lockCurrentCase(ctx, trx, id, input.version);
+    const at = new Date().toISOString();
+    const details: Record<string, unknown> = { targetType: row.targetType, targetId: row.targetId };
+    if (account && person) await applyAccountChange(ctx, trx, person, account, input.reason, at);
+    if (input.action === 'remove') {
+      const removal = await removeContent(ctx, trx, snapshotOf(row), at);
+      imageKey = removal.imageKey;
+      details.removed = removal.removed;
+    }
+    await recordAction(trx, admin, { caseId: id, targetUid: row.targetUid, action: input.action, reason: input.reason, at }, details);
+    await touchCase(ctx, trx, id, at);
+  };
+
+  if (touchesAccount) await changeAccountState(ctx, peek.targetUid, sessionsEndedBy(input.action), write);
+  else await ctx.db.transaction().execute(write);
+  await deleteImageAfterCommit(ctx, imageKey);
+  return readCaseDetail(ctx.db, id);
+}
+
+/** POST /api/admin/reports/:id/resolve {version}. */
+export async function resolveCase(ctx: ServerContext, admin: SessionUser, id: string, version: number): Promise<CaseDetail> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockCurrentCase(ctx, trx, id, version);
+    await resolveLocked(ctx, trx, admin, row, new Date().toISOString());
+  });
+  return readCaseDetail(ctx.db, id);
+}
+
+/**
+ * POST /api/admin/reports/resolve: each item on its own, so one that another admin handled
+ * meanwhile (or that is gone) lands in `conflicts` and the rest still resolve.
+ */
+export async function bulkResolve(ctx: ServerContext, admin: SessionUser, items: Array<{ id: string; version: number }>): Promise<BulkResolveResult> {
+  const result: BulkResolveResult = { resolved: [], conflicts: [] };
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const row = await lockCurrentCase(ctx, trx, item.id, item.version);
+        await resolveLocked(ctx, trx, admin, row, new Date().toISOString());
+      });
+      result.resolved.push(item.id);
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.status !== 409 && err.status !== 404)) throw err;
+      result.conflicts.push(item.id);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,155 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  CASE_OUTCOMES,
+  CASE_STATUSES,
+  MODERATION_ACTIONS,
+  REPORT_CATEGORIES,
+  REPORT_TARGET_TYPES,
+  reportSnapshotSchema,
+  type CaseList,
+  type CaseStatus,
+  type CaseSummary,
+  type ModerationActionItem,
+  type PersonRef,
+  type ReportCategory,
+  type ReportSnapshot,
+} from '@common/moderation';
+import { YOUR_DATA_TEXTS } from '@common/your-data';
+import type { Dialect } from '../../db/database';
+import type { Database, ModerationCasesTable } from '../../db/types';
+import { badRequest } from '../../http/errors';
+import { authorName } from '../../shared/author';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+
+type Db = Kysely<Database>;
+export type CaseRow = Selectable<ModerationCasesTable>;
+
+export const CASE_PAGE_SIZE = 20;
+const EXCERPT_MAX = 200;
+
+interface NameRow {
+  uid: string;
+  displayName: string | null;
+  name: string;
+  deletedAt: string | null;
+}
+
+/** People as admins see them by name; a deleted account's tombstone is "Deleted user". */
+export async function peopleByUid(db: Db, uids: Iterable<string>): Promise<Map<string, PersonRef>> {
+  const unique = [...new Set(uids)];
+  if (unique.length === 0) return new Map();
+  const rows: NameRow[] = await db.selectFrom('users').select(['uid', 'displayName', 'name', 'deletedAt']).where('uid', 'in', unique).execute();
+  const found = new Map(rows.map((r) => [r.uid, { uid: r.uid, name: r.deletedAt ? YOUR_DATA_TEXTS.deletedUser : authorName(r) }]));
+  for (const uid of unique) if (!found.has(uid)) found.set(uid, { uid, name: YOUR_DATA_TEXTS.deletedUser });
+  return found;
+}
+
+const person = (people: Map<string, PersonRef>, uid: string): PersonRef => people.get(uid) ?? { uid, name: YOUR_DATA_TEXTS.deletedUser };
+
+/** The stored snapshot; a row the reports feature wrote always parses, but an unreadable one must not break the queue. */
+export function snapshotOf(row: Pick<CaseRow, 'snapshot' | 'targetType' | 'targetId' | 'targetUid' | 'created_at'>): ReportSnapshot {
+  try {
+    const parsed = reportSnapshotSchema.safeParse(JSON.parse(row.snapshot));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Fall through to an empty snapshot.
+  }
+  const targetType = REPORT_TARGET_TYPES.find((t) => t === row.targetType) ?? 'story';
+  return { targetType, targetId: row.targetId, authorUid: row.targetUid, authorName: '', capturedAt: row.created_at, text: '' };
+}
+
+function excerptOf(snapshot: ReportSnapshot): string {
+  const text = [snapshot.title, snapshot.text].filter((part) => part).join(' — ').replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+}
+
+const asStatus = (value: string): CaseStatus => CASE_STATUSES.find((s) => s === value) ?? 'open';
+const asOutcome = (value: string | null) => CASE_OUTCOMES.find((o) => o === value) ?? null;
+const asCategory = (value: string): ReportCategory | undefined => REPORT_CATEGORIES.find((c) => c === value);
+
+/** Summaries of these cases as the queue shows them: names, reasons counted per category, an excerpt. */
+export async function summarize(db: Db, rows: CaseRow[]): Promise<CaseSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [people, counts] = await Promise.all([
+    peopleByUid(db, rows.flatMap((r) => (r.assignedTo ? [r.targetUid, r.assignedTo] : [r.targetUid]))),
+    db
+      .selectFrom('reports')
+      .select(['caseId', 'category', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('caseId', 'in', ids)
+      .groupBy(['caseId', 'category'])
+      .execute(),
+  ]);
+  const categories = new Map<string, Partial<Record<ReportCategory, number>>>();
+  for (const c of counts) {
+    const category = asCategory(c.category);
+    if (!category) continue;
+    const entry = categories.get(c.caseId) ?? {};
+    entry[category] = Number(c.n);
+    categories.set(c.caseId, entry);
+  }
+  return rows.map((r) => {
+    const targetType = REPORT_TARGET_TYPES.find((t) => t === r.targetType) ?? 'story';
+    return {
+      id: r.id,
+      targetType,
+      targetId: r.targetId,
+      target: person(people, r.targetUid),
+      status: asStatus(r.status),
+      outcome: asOutcome(r.outcome),
+      reportsCount: Number(r.reportsCount),
+      categories: categories.get(r.id) ?? {},
+      excerpt: excerptOf(snapshotOf(r)),
+      assignedTo: r.assignedTo ? person(people, r.assignedTo) : null,
+      version: Number(r.version),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+  });
+}
+
+const caseCursor = z.object({ k: z.literal('cases'), s: z.enum(CASE_STATUSES), u: cursorField.time, i: cursorField.id }).strict();
+
+/** The queue, most recently changed first, a page at a time (keyset on updated_at, id), with the number of open cases. */
+export async function listCases(db: Db, status: CaseStatus, cursor: string | undefined): Promise<CaseList> {
+  const after = decodeCursor(caseCursor, cursor);
+  // A cursor from the other tab is refused like any stale one.
+  if (after && after.s !== status) throw badRequest('This list has changed. Please reload it.', 'invalid_cursor');
+  let q = db.selectFrom('moderationCases').selectAll().where('status', '=', status);
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('updated_at', 'id'), '<', tuple(after.u, after.i)));
+  const [rows, open] = await Promise.all([
+    q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(CASE_PAGE_SIZE + 1).execute(),
+    db.selectFrom('moderationCases').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow(),
+  ]);
+  const page = pageOf(rows, CASE_PAGE_SIZE, (last) => encodeCursor({ k: 'cases', s: status, u: last.updated_at, i: last.id }));
+  return { items: await summarize(db, page.items), nextCursor: page.nextCursor, openCount: Number(open.n) };
+}
+
+export function findCase(db: Db, id: string): Promise<CaseRow | undefined> {
+  return db.selectFrom('moderationCases').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The case row, held until commit on PostgreSQL (SQLite's write transactions already run one at a time). */
+export function lockCase(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<CaseRow | undefined> {
+  return trx
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Actions stored for a case or a person, with the admins' names. */
+export async function actionItems(db: Db, rows: Array<{ id: string; caseId: string | null; targetUid: string; action: string; reason: string; adminUid: string; created_at: string }>): Promise<ModerationActionItem[]> {
+  const people = await peopleByUid(db, rows.map((r) => r.adminUid));
+  return rows.flatMap((r) => {
+    const action = MODERATION_ACTIONS.find((a) => a === r.action);
+    return action ? [{ id: r.id, caseId: r.caseId, targetUid: r.targetUid, action, reason: r.reason, admin: person(people, r.adminUid), created_at: r.created_at }] : [];
+  });
+}
+
+/** Case actions that count as "action taken" when the case is resolved. */
+export const ACTION_TAKEN = ['remove', 'warn', 'limit', 'suspend'] as const;
+/** Actions on the account itself (the user page's history and a case's "account actions"). */
+export const ACCOUNT_HISTORY = ['warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note'] as const;

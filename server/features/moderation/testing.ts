@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import {
+  caseDetailSchema,
+  reportCreatedSchema,
+  type CaseDetail,
+  type ReportCategory,
+  type ReportTargetType,
+} from '@common/moderation';
+import { userNotificationSchema } from '@common/notifications';
+import { z } from 'zod';
+import type { TestClient } from '../../test/client';
+import { signUpVerified, type SignedUp, type TestServer } from '../../test/server';
+
+/** Test helpers for the moderation API tests. */
+
+/** A second admin: promoted in the table, then signed in afresh so no cached session predates it. */
+export async function promoteToAdmin(server: TestServer, person: SignedUp): Promise<SignedUp> {
+  await server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', '=', person.uid).execute();
+  const client = server.client();
+  const res = await client.post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...person, client };
+}
+
+export async function newAdmin(server: TestServer, name: string): Promise<SignedUp> {
+  return promoteToAdmin(server, await signUpVerified(server, { name }));
+}
+
+/** Files a report through POST /api/reports and answers the case it joined. */
+export async function fileReport(
+  server: TestServer,
+  reporter: SignedUp,
+  targetType: ReportTargetType,
+  targetId: string,
+  category: ReportCategory = 'harassment',
+  note = '',
+): Promise<string> {
+  const res = await reporter.client.post('/api/reports', { targetType, targetId, category, note });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const { reportId } = reportCreatedSchema.parse(res.body);
+  const row = await server.ctx.db.selectFrom('reports').select('caseId').where('id', '=', reportId).executeTakeFirstOrThrow();
+  return row.caseId;
+}
+
+export async function readCase(admin: SignedUp, id: string): Promise<CaseDetail> {
+  const res = await admin.client.get(`/api/admin/reports/${id}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return caseDetailSchema.parse(res.body);
+}
+
+/** Applies a case action at the case's current version and answers the new detail. */
+export async function applyCaseAction(admin: SignedUp, id: string, action: string, reason = 'Against the rules'): Promise<CaseDetail> {
+  const { version } = await readCase(admin, id);
+  const res = await admin.client.post(`/api/admin/reports/${id}/actions`, { action, reason, version });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return caseDetailSchema.parse(res.body);
+}
+
+export async function resolve(admin: SignedUp, id: string): Promise<CaseDetail> {
+  const { version } = await readCase(admin, id);
+  const res = await admin.client.post(`/api/admin/reports/${id}/resolve`, { version });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return caseDetailSchema.parse(res.body);
+}
+
+const listSchema = z.object({ notifications: z.array(userNotificationSchema) });
+
+/** The sentences of this person's moderation notices, newest first. */
+export async function notices(client: TestClient): Promise<string[]> {
+  const res = await client.get('/api/notifications');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return listSchema
+    .parse(res.body)
+    .notifications.filter((n) => n.type === 'moderation')
+    .map((n) => n.detail ?? '');
+}
+
+export async function comment(client: TestClient, storyId: string, text: string): Promise<string> {
+  const res = await client.post<{ comment: { id: string } }>(`/api/stories/${storyId}/comments`, { text });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.comment.id;
+}

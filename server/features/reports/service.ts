@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { REPORT_TEXTS, type ReportCategory, type ReportCreated, type ReportTargetType } from '@common/moderation';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/types';
+import { ADMINS_TOPIC } from '../../events/bus';
+import { badRequest, conflict } from '../../http/errors';
+import type { SignedInViewer } from '../../policy/viewer';
+import { newId } from '../../shared/ids';
+import { captureTarget, type CapturedTarget } from './snapshot';
+
+type Db = Kysely<Database>;
+
+export interface NewReport {
+  targetType: ReportTargetType;
+  targetId: string;
+  category: ReportCategory;
+  note: string;
+}
+
+/**
+ * A reader reports a story, comment, profile or message (issue 14). The snapshot is what they
+ * see now (snapshot.ts: 404 when it is not theirs to see); one's own content is refused. Then,
+ * in one transaction: the open case for the thing (found, or created by the first report),
+ * this reporter's one report (the unique index `reports_once` decides a race), the case's exact
+ * reportsCount and a new version, and `moderation.changed` to every admin so queues refresh.
+ * (How often a reader may report: LIMITS.reports, on the route.)
+ */
+export async function createReport(ctx: ServerContext, viewer: SignedInViewer, input: NewReport): Promise<ReportCreated> {
+  const now = new Date().toISOString();
+  const target = await captureTarget(ctx.db, viewer, input.targetType, input.targetId, now);
+  if (target.authorUid === viewer.uid) throw badRequest(REPORT_TEXTS.cannotReportOwn, 'cannot_report_own');
+  const reportId = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    const caseId = await lockOpenCase(trx, ctx.dialect, input, target, now);
+    const inserted = await trx
+      .insertInto('reports')
+      .values({
+        id: reportId,
+        caseId,
+        reporterUid: viewer.uid,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        targetUid: target.authorUid,
+        category: input.category,
+        note: input.note,
+        snapshot: JSON.stringify(target.snapshot),
+        created_at: now,
+      })
+      // Only reports_once can conflict (the id is new): a second report by the same person, or a concurrent twin.
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Thrown inside the transaction so a case this request just opened goes with it.
+    if (!inserted) throw conflict(REPORT_TEXTS.alreadyReported);
+    const counted = await trx
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('caseId', '=', caseId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('moderationCases')
+      .set((eb) => ({ reportsCount: Number(counted.n), updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', caseId)
+      .execute();
+    await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId });
+  });
+  return { message: REPORT_TEXTS.submitted, reportId };
+}
+
+/** A race with an admin resolving the case between our insert and our lock is retried this often. */
+const OPEN_CASE_ATTEMPTS = 3;
+
+/**
+ * The open case for the reported thing, its row held until commit (PostgreSQL; SQLite's write
+ * transactions run one at a time) so concurrent reports count it one after another. The first
+ * report opens it: concurrent first reports by different people all insert, the partial unique
+ * index `moderationCases_open_target` keeps one, and the others (having waited for it) read it.
+ */
+async function lockOpenCase(trx: Db, dialect: ServerContext['dialect'], input: NewReport, target: CapturedTarget, now: string): Promise<string> {
+  for (let attempt = 0; attempt < OPEN_CASE_ATTEMPTS; attempt++) {
+    await trx
+      .insertInto('moderationCases')
+      .values({
+        id: newId(),
+        targetType: input.targetType,
+        targetId: input.targetId,
+        targetUid: target.authorUid,
+        snapshot: JSON.stringify(target.snapshot),
+        created_at: now,
+        updated_at: now,
+      })
+      // No conflict target: PostgreSQL cannot infer a partial index from a parameterised predicate, and the id is new.
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const open = await trx
+      .selectFrom('moderationCases')
+      .select('id')
+      .where('targetType', '=', input.targetType)
+      .where('targetId', '=', input.targetId)
+      .where('status', '=', 'open')
+      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (open) return open.id;
+  }
+  throw new Error(`no open moderation case for ${input.targetType} ${input.targetId} after ${OPEN_CASE_ATTEMPTS} attempts`);
+}

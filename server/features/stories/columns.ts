@@ -1,0 +1,12 @@
+import type { Prompt } from '@common/prompts';
+import { countChars, countWords, storyPreview } from '@common/words';
+
+/** The columns kept from the text, written whenever it is: lists read these, never the text. */
+export function textColumns(content: string) {
+  return { content, wordCount: countWords(content), charCount: countChars(content), preview: storyPreview(content) };
+}
+
+/** A story's prompt as its three columns (all null without one). */
+export function promptColumns(prompt: Prompt | null | undefined) {
+  return { promptGenre: prompt?.genre ?? null, promptTheme: prompt?.theme ?? null, promptTwist: prompt?.twist ?? null };
+}

@@ -1,0 +1,212 @@
+import { profileImageKey } from '../avatars';
+import Papa from 'papaparse';
+import { REACTIONS } from '@common/story';
+import type { ExportStatus } from '@common/your-data';
+import type { ServerContext } from '../../context';
+import { fromDbBool } from '../../db/bool';
+import {
+  commentsOf,
+  conversationsOf,
+  favoritesOf,
+  featureRequestsOf,
+  personName,
+  reactionsOf,
+  relationsOf,
+  storiesOf,
+  writingDaysOf,
+  type ExportStoryRow,
+  type RelationRow,
+} from './export-data';
+import { writeFrontMatter } from './front-matter';
+import { storyFileNamer } from './names';
+import { README } from './readme';
+import { zipStream, type ZipWriter } from './zip-stream';
+
+/** One "Download everything" per 24 hours. */
+export const EXPORT_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export function exportStatus(lastExportAt: string | null, now: Date): ExportStatus {
+  const next = lastExportAt ? new Date(Date.parse(lastExportAt) + EXPORT_INTERVAL_MS) : null;
+  return { lastExportAt, nextExportAt: next && next > now ? next.toISOString() : null };
+}
+
+export async function readExportStatus(ctx: ServerContext, uid: string, now = new Date()): Promise<ExportStatus> {
+  const row = await ctx.db.selectFrom('users').select('lastExportAt').where('uid', '=', uid).executeTakeFirst();
+  return exportStatus(row?.lastExportAt ?? null, now);
+}
+
+/**
+ * Takes today's export in one conditional UPDATE: of a burst of parallel downloads exactly one
+ * finds the last export missing or 24 hours old and moves it to now (PostgreSQL re-checks the
+ * condition on the row the first one committed; SQLite runs writes one at a time). True when
+ * this request took it.
+ */
+export async function claimExport(ctx: ServerContext, uid: string, now: Date): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - EXPORT_INTERVAL_MS).toISOString();
+  const result = await ctx.db
+    .updateTable('users')
+    .set({ lastExportAt: now.toISOString() })
+    .where('uid', '=', uid)
+    .where((eb) => eb.or([eb('lastExportAt', 'is', null), eb('lastExportAt', '<=', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** An export that failed on our side does not use up the day: the claim is given back (if it is still this one). */
+export async function releaseExport(ctx: ServerContext, uid: string, claimedAt: Date): Promise<void> {
+  await ctx.db.updateTable('users').set({ lastExportAt: null }).where('uid', '=', uid).where('lastExportAt', '=', claimedAt.toISOString()).execute();
+}
+
+const storyLink = (ctx: ServerContext, id: string) => `${ctx.config.publicUrl}/story/${id}`;
+const profileLink = (ctx: ServerContext, uid: string) => `${ctx.config.publicUrl}/user/${uid}`;
+const emojiOf = new Map<string, string>(REACTIONS.map((r) => [r.kind, r.emoji]));
+
+function promptOf(row: { promptGenre: string | null; promptTheme: string | null; promptTwist: string | null }) {
+  return row.promptGenre && row.promptTheme && row.promptTwist ? { genre: row.promptGenre, theme: row.promptTheme, twist: row.promptTwist } : null;
+}
+
+function storyMarkdown(story: ExportStoryRow): string {
+  const front = writeFrontMatter({
+    title: story.title,
+    public: fromDbBool(story.public),
+    prompt: promptOf(story),
+    created: story.created_at,
+    updated: story.updated_at,
+    wordCount: Number(story.wordCount),
+  });
+  return `${front}\n${story.content}\n`;
+}
+
+/** An array written one item at a time: `[`, the items (two-space indented), `]`. */
+async function jsonArray<T>(zip: ZipWriter, name: string, items: AsyncIterable<T>, map: (item: T) => unknown = (item) => item) {
+  const file = zip.entry(name);
+  let first = true;
+  await file.write('[');
+  for await (const item of items) {
+    await file.write(`${first ? '\n  ' : ',\n  '}${JSON.stringify(map(item), null, 2).replace(/\n/g, '\n  ')}`);
+    first = false;
+  }
+  await file.write(first ? ']\n' : '\n]\n');
+  await file.end();
+}
+
+/** A cell a spreadsheet would run as a formula gets a leading quote (as the audit log's CSV). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+async function csv(zip: ZipWriter, name: string, header: string[], rows: AsyncIterable<RelationRow>, cells: (row: RelationRow) => string[]) {
+  const file = zip.entry(name);
+  await file.write(`${Papa.unparse([header])}\r\n`);
+  let batch: string[][] = [];
+  const flush = async () => {
+    if (batch.length) await file.write(`${Papa.unparse(batch, { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`);
+    batch = [];
+  };
+  for await (const row of rows) {
+    batch.push(cells(row));
+    if (batch.length >= 200) await flush();
+  }
+  await flush();
+  await file.end();
+}
+
+const nameOf = (row: RelationRow) => personName(row.name === null ? undefined : { displayName: row.displayName, name: row.name, deletedAt: row.deletedAt });
+
+async function profileJson(ctx: ServerContext, uid: string) {
+  const u = await ctx.db
+    .selectFrom('users')
+    .select([
+      'name', 'displayName', 'email', 'created_at', 'profileIcon', 'colorTheme', 'themeMode', 'profileImage', 'dailyGoal', 'streak', 'bestStreak',
+      'aboutMe', 'pronouns', 'bio', 'location', 'website', 'bluesky', 'xcom', 'reddit', 'timezone', 'followersCount', 'followingCount',
+      'approveFollowers', 'whoCanMessage', 'readReceipts', 'typingIndicator', 'notificationPrefs',
+    ])
+    .where('uid', '=', uid)
+    .executeTakeFirstOrThrow();
+  return u;
+}
+
+/**
+ * The whole export as a zip stream (see README.txt in readme.ts for what each file holds).
+ * Stories are read twice, for their Markdown files and for stories.json, rather than held.
+ */
+export function exportZip(ctx: ServerContext, uid: string, now: Date, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
+  return zipStream(
+    async (zip) => {
+      await zip.add('README.txt', README);
+      const user = await profileJson(ctx, uid);
+      const avatar = user.profileImage ? await ctx.storage.get(profileImageKey(uid)) : null;
+      const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
+      const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
+      const profile = {
+        ...fields,
+        created: created_at,
+        link: profileLink(ctx, uid),
+        avatar: avatarName,
+        settings: {
+          approveFollowers: fromDbBool(approveFollowers),
+          whoCanMessage,
+          readReceipts: fromDbBool(readReceipts),
+          typingIndicator: fromDbBool(typingIndicator),
+          notifications: notificationPrefs ? (JSON.parse(notificationPrefs) as unknown) : null,
+        },
+      };
+      await zip.add('profile.json', `${JSON.stringify(profile, null, 2)}\n`);
+      if (avatar && avatarName) await zip.add(avatarName, avatar.bytes);
+
+      const fileOf = new Map<string, string>();
+      const nameFor = storyFileNamer();
+      for await (const story of storiesOf(ctx.db, uid)) {
+        const file = nameFor(story);
+        fileOf.set(story.id, file);
+        await zip.add(file, storyMarkdown(story));
+      }
+      await jsonArray(zip, 'stories.json', storiesOf(ctx.db, uid), (s) => ({
+        id: s.id,
+        title: s.title,
+        public: fromDbBool(s.public),
+        prompt: promptOf(s),
+        created: s.created_at,
+        updated: s.updated_at,
+        madePublicAt: s.madePublicAt,
+        wordCount: Number(s.wordCount),
+        characters: Number(s.charCount),
+        reactions: Number(s.likesCount),
+        comments: Number(s.commentsCount),
+        views: Number(s.viewsCount),
+        link: storyLink(ctx, s.id),
+        file: fileOf.get(s.id) ?? null,
+        text: s.content,
+      }));
+      await jsonArray(zip, 'comments.json', commentsOf(ctx.db, uid), (c) => ({
+        text: c.text,
+        created: c.created_at,
+        story: { title: c.storyTitle, link: storyLink(ctx, c.storyId) },
+      }));
+      await jsonArray(zip, 'reactions.json', reactionsOf(ctx.db, uid), (r) => ({
+        reaction: r.kind,
+        emoji: emojiOf.get(r.kind) ?? null,
+        created: r.created_at,
+        story: { title: r.storyTitle, link: storyLink(ctx, r.storyId) },
+      }));
+      await jsonArray(zip, 'favorites.json', favoritesOf(ctx.db, uid), (f) => ({
+        added: f.created_at,
+        story: { title: f.storyTitle, author: f.authorDisplayName, link: storyLink(ctx, f.storyId) },
+      }));
+      const people = ['name', 'profile', 'since'];
+      const personCells = (row: RelationRow) => [nameOf(row), profileLink(ctx, row.other), row.created_at];
+      await csv(zip, 'following.csv', people, relationsOf(ctx.db, uid, 'following'), personCells);
+      await csv(zip, 'followers.csv', people, relationsOf(ctx.db, uid, 'followers'), personCells);
+      await csv(zip, 'blocks.csv', people, relationsOf(ctx.db, uid, 'blocks'), personCells);
+      await csv(zip, 'mutes.csv', [...people, 'until'], relationsOf(ctx.db, uid, 'mutes'), (row) => [...personCells(row), row.until ?? '']);
+      await jsonArray(zip, 'messages.json', conversationsOf(ctx.db, uid));
+      await jsonArray(zip, 'feature-requests.json', featureRequestsOf(ctx.db, uid));
+      await jsonArray(zip, 'writing-days.json', writingDaysOf(ctx.db, uid), (d) => ({ day: d.day, words: Number(d.words) }));
+    },
+    { mtime: now, onError },
+  );
+}
+
+function extensionOf(contentType: string): string {
+  const subtype = /^image\/([a-z0-9.+-]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (subtype === 'jpeg') return 'jpg';
+  return subtype && /^[a-z0-9]+$/.test(subtype) ? subtype : 'bin';
+}

@@ -1,0 +1,156 @@
+import { promptInputSchema, type PromptInput } from '@common/prompts';
+import { STORY_TITLE_MAX, storyCreateSchema } from '@common/story';
+import { normalizeLineBreaks } from '@common/text';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, type ImportItem, type ImportReport } from '@common/your-data';
+import type { ServerContext } from '../../context';
+import type { Actor } from '../../shared/actor';
+import { toDbBool } from '../../db/bool';
+import { authorSnapshot } from '../../shared/author';
+import { logUserOf, recordActivity } from '../../shared/audit-log';
+import { newId } from '../../shared/ids';
+import { currentAuthorState } from '../../shared/account-state';
+import { promptColumns, textColumns } from '../stories';
+import { readFrontMatter } from './front-matter';
+import { unzipTextFiles } from './unzip';
+
+/**
+ * Import (issue 14): .md and .txt files, or a zip of them (an export's stories/ folder, or a
+ * whole export, of which only stories/*.md are taken), become private stories of the caller,
+ * with a verdict for every file. Each story passes the same schema as POST /api/stories.
+ *
+ * Imported words are deliberately not counted as written today (no writingDays row, no streak
+ * change): they were written before, elsewhere or here, and counting them would hand out a
+ * day's goal and a streak for uploading old work. The stories are private, so nobody is told.
+ */
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+}
+
+type Candidate = { file: string; bytes: Uint8Array };
+type Verdict = { file: string; refused: string } | { file: string; title: string; content: string; prompt: PromptInput | null };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const extensionOf = (name: string) => /\.[^./]+$/.exec(name)?.[0]?.toLowerCase() ?? '';
+const baseName = (path: string) => path.split('/').pop() ?? path;
+
+/** Cut to the title limit at a word when one is near, as a heading or a file name may run long. */
+function fitTitle(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= STORY_TITLE_MAX) return flat;
+  const cut = flat.slice(0, STORY_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > STORY_TITLE_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Title: the front matter's, else the first line when it is a `# heading` (then left out of the text), else the file's name. */
+function readStory(file: string, text: string): Verdict {
+  const { fields, body } = readFrontMatter(text);
+  let content = body;
+  let title: string | null = typeof fields.title === 'string' ? fields.title.trim() : null;
+  if (!title) {
+    const heading = /^\s*#[ \t]+(.+?)[ \t#]*(?:\n|$)/.exec(content);
+    if (heading) {
+      title = fitTitle(heading[1]!);
+      content = content.slice(heading[0].length);
+    }
+  }
+  title ||= fitTitle(baseName(file).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+  content = content.replace(/^(?:[ \t]*\n)+/, '');
+  if (!content.trim()) return { file, refused: IMPORT_TEXTS.empty };
+  // A prompt outside today's lists (an older one, or hand-written) is left off rather than refusing the story.
+  const prompt = promptInputSchema.safeParse(fields.prompt);
+  const parsed = storyCreateSchema.safeParse({ title, content, prompt: prompt.success ? prompt.data : null, public: false });
+  if (!parsed.success) return { file, refused: parsed.error.issues[0]?.message ?? IMPORT_TEXTS.empty };
+  return { file, title: parsed.data.title, content: parsed.data.content, prompt: parsed.data.prompt };
+}
+
+function judge(candidate: Candidate): Verdict {
+  const { file, bytes } = candidate;
+  if (bytes.length > IMPORT_FILE_MAX_BYTES) return { file, refused: IMPORT_TEXTS.tooLarge };
+  if (bytes.length === 0) return { file, refused: IMPORT_TEXTS.empty };
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { file, refused: IMPORT_TEXTS.notUtf8 };
+  }
+  return readStory(file, normalizeLineBreaks(text.replace(/^\uFEFF/, '')));
+}
+
+/** Every file of the upload, zips opened, in order; a refusal where a file cannot be a story. */
+function expand(uploads: Upload[]): Verdict[] {
+  const out: Array<Verdict | Candidate> = [];
+  for (const upload of uploads) {
+    const ext = extensionOf(upload.name);
+    if (ext === '.md' || ext === '.txt') {
+      out.push({ file: upload.name, bytes: upload.bytes });
+    } else if (ext === '.zip') {
+      const zip = unzipTextFiles(upload.bytes);
+      if (zip.refused) out.push({ file: upload.name, refused: zip.refused });
+      else if (zip.entries.length === 0) out.push({ file: upload.name, refused: IMPORT_TEXTS.empty });
+      else for (const entry of zip.entries) out.push({ ...entry, file: `${upload.name}/${entry.file}` });
+    } else {
+      out.push({ file: upload.name, refused: IMPORT_TEXTS.unsupported });
+    }
+  }
+  let stories = 0;
+  return out.map((item) => {
+    if (!('bytes' in item)) return item;
+    stories += 1;
+    return stories > IMPORT_MAX_FILES ? { file: item.file, refused: IMPORT_TEXTS.tooMany } : judge(item);
+  });
+}
+
+/** Saves the stories that passed, in one transaction, and answers the report in the files' order. */
+export async function importStories(ctx: ServerContext, actor: Actor, uploads: Upload[], now = new Date()): Promise<ImportReport> {
+  const verdicts = expand(uploads);
+  const at = now.toISOString();
+  const { uid } = actor.user;
+  const items: ImportItem[] = verdicts.map((v) =>
+    'refused' in v
+      ? { file: v.file, status: 'refused', reason: v.refused, storyId: null, title: null }
+      : { file: v.file, status: 'imported', reason: null, storyId: newId(), title: v.title },
+  );
+  const accepted = verdicts.flatMap((v, i) => ('refused' in v ? [] : [{ ...v, id: items[i]!.storyId! }]));
+  if (accepted.length) {
+    await ctx.db.transaction().execute(async (trx) => {
+      // The account's state now, so an import by a limited writer is filed like their other stories.
+      const author = { ...authorSnapshot(actor.user), authorState: await currentAuthorState(trx, ctx.dialect, uid) };
+      // Inserted a hundred rows at a time: far under either database's limit on bound values.
+      for (let i = 0; i < accepted.length; i += 100) {
+        await trx
+          .insertInto('stories')
+          .values(
+            accepted.slice(i, i + 100).map((story) => ({
+              id: story.id,
+              uid,
+              title: story.title,
+              ...textColumns(story.content),
+              public: toDbBool(false),
+              created_at: at,
+              updated_at: at,
+              madePublicAt: null,
+              publishedAt: null,
+              madePrivateAt: null,
+              ...promptColumns(story.prompt),
+              ...author,
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+  const report: ImportReport = { imported: accepted.length, refused: items.length - accepted.length, items };
+  await recordActivity(ctx.db, ctx.logger, {
+    type: 'stories_imported',
+    action: 'import',
+    user: logUserOf(actor.user),
+    resource: `users/${uid}`,
+    details: { files: items.length, imported: report.imported, refused: report.refused },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return report;
+}

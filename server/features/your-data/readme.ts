@@ -1,0 +1,30 @@
+/** README.txt at the top of every export: what each file is, for a person opening the zip. */
+export const README = `Your Drabble data
+=================
+
+Everything you wrote and did on Drabble, as it was when you downloaded it.
+Dates and times are UTC, in ISO 8601 (2026-01-24T09:30:00.000Z).
+
+README.txt              This file.
+profile.json            Your account and profile: names, email, about me, links, daily goal,
+                        streaks and settings.
+avatar.<ext>            Your profile image, if you have one.
+stories/                One Markdown file per story, named <date written>-<title>.md. Each
+                        starts with front matter (title, public, prompt, created, updated,
+                        wordCount) between --- lines, then the story's text. You can import
+                        these files (or this folder, zipped) back into Drabble from
+                        Settings > Your data > Import stories.
+stories.json            Every story with its details, counts, link and text.
+comments.json           The comments you wrote, each with a link to its story.
+reactions.json          The reactions you left on stories.
+favorites.json          The stories you saved as favourites.
+following.csv           The writers you follow (name, profile link, since).
+followers.csv           The writers who follow you.
+blocks.csv              The writers you blocked.
+mutes.csv               The writers you muted, and until when (empty: until you unmute them).
+messages.json           Your direct conversations. Other people appear by name; messages
+                        deleted for everyone show as "Message deleted"; messages you deleted
+                        for yourself are left out.
+feature-requests.json   Your suggestions for Drabble and the answers they received.
+writing-days.json       Words you wrote each day (your writing days and streak come from these).
+`;

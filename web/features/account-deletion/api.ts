@@ -1,0 +1,73 @@
+import { useCallback } from 'react';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { YOUR_DATA_TEXTS, deletionStateSchema, type DeletionRequest, type DeletionState } from '@common/your-data';
+import { meResponseSchema } from '@common/user';
+import { apiFetch } from '../../lib/api';
+import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
+import { useApiMutation } from '../../lib/mutation';
+
+const deletionResponseSchema = z.object({ deletion: deletionStateSchema.nullable() });
+const scheduledResponseSchema = z.object({ deletion: deletionStateSchema });
+
+export const deletionKeys = { state: ['account-deletion'] as const };
+
+/** GET /api/account/deletion: the account's deletion date, or null. */
+export const deletionQuery = queryOptions({
+  queryKey: deletionKeys.state,
+  queryFn: ({ signal }) => apiFetch('/api/account/deletion', { schema: deletionResponseSchema, signal }),
+});
+
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+/** "December 24, 2026" in the reader's locale: the day the account goes. */
+export function deletionDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
+}
+
+/**
+ * Forgets the signed-in person here: the server has already ended every session of theirs,
+ * so the app goes back to the signed-out start page (as after signing out).
+ */
+function useForgetSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    // Leave first: a signed-in-only screen that saw the user vanish would send us to /login.
+    await navigate('/');
+    setCurrentUserData(queryClient, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+  }, [queryClient, navigate]);
+}
+
+/**
+ * POST /api/account/deletion with the typed email. The dialog shows a refusal beside the field
+ * (failure: false); on success the person is signed out with the date in a toast.
+ */
+export function useRequestDeletion(onError?: (error: Error) => void) {
+  const forget = useForgetSession();
+  return useApiMutation({
+    request: (body: DeletionRequest): Promise<{ deletion: DeletionState }> =>
+      apiFetch('/api/account/deletion', { method: 'POST', body, schema: scheduledResponseSchema }),
+    success: ({ deletion }) => YOUR_DATA_TEXTS.deletionScheduled(deletionDate(deletion.deleteAfter)),
+    failure: false,
+    reportAs: 'account_deletion_requested',
+    onSuccess: () => forget(),
+    onError,
+  });
+}
+
+/** DELETE /api/account/deletion ("Cancel deletion"): the answer is the current user again, and the app comes back. */
+export function useCancelDeletion() {
+  return useApiMutation({
+    request: () => apiFetch('/api/account/deletion', { method: 'DELETE', schema: meResponseSchema }),
+    success: YOUR_DATA_TEXTS.deletionCancelled,
+    reportAs: 'account_deletion_cancelled',
+    onSuccess: async (me, _vars, queryClient) => {
+      setCurrentUserData(queryClient, me);
+      await queryClient.invalidateQueries({ queryKey: deletionKeys.state });
+    },
+  });
+}

@@ -1,0 +1,159 @@
+import { useId, useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { MODERATION_REASON_MAX, REPORT_TEXTS } from '@common/moderation';
+import { dangerButton } from '../../components/ConfirmDialog';
+import { dialogOverlay, dialogPanelScrolling, iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { formatNumber } from '../../lib/format';
+
+export interface ReasonInput {
+  reason: string;
+  resolveReports: boolean;
+  confirm?: string;
+}
+
+interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  submitLabel: string;
+  tone?: 'danger' | 'default';
+  pending: boolean;
+  /** Offers "Resolve all open reports on this user". */
+  withResolveReports?: boolean;
+  /** Delete: the display name the admin must type. */
+  confirmName?: string;
+  onSubmit: (input: ReasonInput) => void;
+}
+
+const errorText = 'text-sm font-medium text-red-700 dark:text-red-300';
+
+/**
+ * Every moderation action asks why (the reason is stored with it and written to the admin
+ * log). What was typed stays when the server refuses; it clears when the dialog opens again.
+ */
+export function ReasonDialog({ open, onOpenChange, title, description, submitLabel, tone = 'default', pending, withResolveReports = false, confirmName, onSubmit }: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [resolveReports, setResolveReports] = useState(false);
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ field: 'reason' | 'confirm'; message: string } | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setReason('');
+      setResolveReports(false);
+      setConfirm('');
+      setError(null);
+    }
+  }
+  const reasonId = useId();
+  const confirmId = useId();
+  const errorId = useId();
+  const over = reason.length > MODERATION_REASON_MAX;
+
+  const submit = () => {
+    const trimmed = reason.trim();
+    if (!trimmed) return setError({ field: 'reason', message: REPORT_TEXTS.reasonRequired });
+    if (over) return setError({ field: 'reason', message: `Reasons are at most ${formatNumber(MODERATION_REASON_MAX)} characters.` });
+    if (confirmName !== undefined && confirm.trim() !== confirmName.trim()) return setError({ field: 'confirm', message: REPORT_TEXTS.confirmMismatch });
+    setError(null);
+    onSubmit({ reason: trimmed, resolveReports, ...(confirmName !== undefined ? { confirm: confirm.trim() } : {}) });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next || !pending) && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlay} />
+        <Dialog.Content className={dialogPanelScrolling} data-testid="reason-dialog">
+          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={pending}>
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <form
+            noValidate
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
+              <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={reasonId} className="text-sm font-semibold">
+                  Reason <span className="font-normal text-muted">(required)</span>
+                </label>
+                <textarea
+                  id={reasonId}
+                  value={reason}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setError(null);
+                  }}
+                  rows={4}
+                  required
+                  aria-invalid={error?.field === 'reason' || undefined}
+                  aria-describedby={error?.field === 'reason' ? errorId : undefined}
+                  className={`${inputField} resize-y`}
+                  data-testid="reason-input"
+                />
+                <span className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
+                  {formatNumber(reason.length)} / {formatNumber(MODERATION_REASON_MAX)}
+                </span>
+              </div>
+              {confirmName !== undefined && (
+                <div className="flex flex-col gap-1.5">
+                  <label htmlFor={confirmId} className="text-sm font-semibold">
+                    Type <strong className="font-semibold">{confirmName}</strong> to confirm
+                  </label>
+                  <input
+                    id={confirmId}
+                    value={confirm}
+                    autoComplete="off"
+                    onChange={(event) => {
+                      setConfirm(event.target.value);
+                      setError(null);
+                    }}
+                    aria-invalid={error?.field === 'confirm' || undefined}
+                    aria-describedby={error?.field === 'confirm' ? errorId : undefined}
+                    className={inputField}
+                    data-testid="confirm-name-input"
+                  />
+                </div>
+              )}
+              {withResolveReports && (
+                <label className="flex items-start gap-2 text-sm text-fg">
+                  <input
+                    type="checkbox"
+                    checked={resolveReports}
+                    onChange={(event) => setResolveReports(event.target.checked)}
+                    className="mt-0.5 size-4 accent-accent-700"
+                    data-testid="resolve-reports"
+                  />
+                  Resolve all open reports on this user
+                </label>
+              )}
+              {error && (
+                <p id={errorId} role="alert" className={errorText}>
+                  {error.message}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
+              <Dialog.Close type="button" className={secondaryButton} disabled={pending}>
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className={tone === 'danger' ? dangerButton : primaryButton} disabled={pending} data-testid="reason-submit">
+                {pending ? 'Saving…' : submitLabel}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,144 @@
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  REPORT_TEXTS,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  bulkResolveResultSchema,
+  caseDetailSchema,
+  caseListSchema,
+  type AccountActionInput,
+  type AdminUserDetail,
+  type AdminUsersQuery,
+  type CaseAction,
+  type CaseDetail,
+  type CaseStatus,
+} from '@common/moderation';
+import { useToast } from '../../components/toasts/toast-context';
+import { apiFetch, isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { useApiMutation } from '../../lib/mutation';
+import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { adminKeys } from '../../lib/query-keys';
+
+/**
+ * Under adminKeys.moderation, so the live `moderation.changed` event can refetch every
+ * moderation screen with one invalidation of `moderationKeys.all`.
+ */
+export const moderationKeys = {
+  all: adminKeys.moderation,
+  cases: (status: CaseStatus) => ['admin', 'moderation', 'cases', status] as const,
+  case: (id: string) => ['admin', 'moderation', 'case', id] as const,
+  users: (params: AdminUsersQuery) => ['admin', 'moderation', 'users', params] as const,
+  user: (uid: string) => ['admin', 'moderation', 'user', uid] as const,
+};
+
+/** Failures of the admins' moderation changes are logged under this event type. */
+const ADMIN_EVENT = 'admin_moderation';
+
+const casePath = (id: string, rest = '') => `/api/admin/reports/${encodeURIComponent(id)}${rest}`;
+const userPath = (uid: string, rest = '') => `/api/admin/users/${encodeURIComponent(uid)}${rest}`;
+
+export const caseListQuery = (status: CaseStatus) =>
+  cursorListQuery({
+    queryKey: moderationKeys.cases(status),
+    path: (cursor) => withSearchParams('/api/admin/reports', { status, cursor }),
+    schema: caseListSchema,
+    items: (page) => page.items,
+  });
+
+export const caseDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: moderationKeys.case(id),
+    queryFn: ({ signal }) => apiFetch(casePath(id), { schema: caseDetailSchema, signal }),
+    // Other admins act on the same cases: what is shown is always asked afresh.
+    staleTime: 0,
+  });
+
+export const adminUsersQuery = (params: AdminUsersQuery) =>
+  cursorListQuery({
+    queryKey: moderationKeys.users(params),
+    path: (cursor) => withSearchParams('/api/admin/users', { q: params.q, status: params.status, sort: params.sort, cursor }),
+    schema: adminUserListSchema,
+    items: (page) => page.items,
+  });
+
+export const adminUserQuery = (uid: string) =>
+  queryOptions({
+    queryKey: moderationKeys.user(uid),
+    queryFn: ({ signal }) => apiFetch(userPath(uid), { schema: adminUserDetailSchema, signal }),
+    staleTime: 0,
+  });
+
+/** A 409: another admin changed the case after this one was loaded. */
+export const isConflict = (error: unknown) => isApiError(error) && error.status === 409;
+
+/**
+ * Every moderation change: a conflict says "Someone already handled this report" and refetches
+ * what is shown (the admin then sees what the other admin did); other failures show the
+ * server's sentence. Any answer refetches the queue, the user pages and the counts.
+ */
+function useModerationMutation<V, R>(request: (vars: V) => Promise<R>, success?: string | ((result: R, vars: V) => string), apply?: (result: R, vars: V, queryClient: QueryClient) => void) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useApiMutation({
+    request,
+    success,
+    failure: false,
+    reportAs: ADMIN_EVENT,
+    onSuccess: async (result, vars, client) => {
+      apply?.(result, vars, client);
+      await client.invalidateQueries({ queryKey: moderationKeys.all });
+    },
+    onError: (error) => {
+      toast(isConflict(error) ? REPORT_TEXTS.alreadyHandled : errorMessage(error), 'error');
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+    },
+  });
+}
+
+const putCase = (detail: CaseDetail, _vars: unknown, client: QueryClient) => client.setQueryData(moderationKeys.case(detail.id), detail);
+
+export const useAssignCase = () =>
+  useModerationMutation(
+    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/assign'), { method: 'POST', body: { version }, schema: caseDetailSchema }),
+    'Assigned to you.',
+    putCase,
+  );
+
+export const useCaseAction = () =>
+  useModerationMutation(
+    ({ id, action, reason, version }: { id: string; action: CaseAction; reason: string; version: number }) =>
+      apiFetch(casePath(id, '/actions'), { method: 'POST', body: { action, reason, version }, schema: caseDetailSchema }),
+    'Action applied.',
+    putCase,
+  );
+
+export const useResolveCase = () =>
+  useModerationMutation(
+    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/resolve'), { method: 'POST', body: { version }, schema: caseDetailSchema }),
+    'Report resolved.',
+    putCase,
+  );
+
+export const useBulkResolve = () =>
+  useModerationMutation((items: { id: string; version: number }[]) =>
+    apiFetch('/api/admin/reports/resolve', { method: 'POST', body: { items }, schema: bulkResolveResultSchema }),
+  );
+
+export const useAccountAction = () =>
+  useModerationMutation(
+    async ({ uid, ...body }: AccountActionInput & { uid: string }): Promise<AdminUserDetail | null> => {
+      // A deleted account has no page left: whatever the server answers, the screen leaves it.
+      if (body.action === 'delete') {
+        await apiFetch(userPath(uid, '/actions'), { method: 'POST', body });
+        return null;
+      }
+      return apiFetch(userPath(uid, '/actions'), { method: 'POST', body, schema: adminUserDetailSchema });
+    },
+    (_detail, { action }) => (action === 'delete' ? 'Account deleted.' : action === 'note' ? 'Note added.' : 'Action applied.'),
+    (detail, { uid }, client) => {
+      if (detail) client.setQueryData(moderationKeys.user(detail.uid), detail);
+      // Its page would only answer 'not found' now.
+      else client.removeQueries({ queryKey: moderationKeys.user(uid) });
+    },
+  );

@@ -1,0 +1,140 @@
+import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation';
+import { dialogOverlay, dialogPanelScrolling, iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { formErrorMessage } from '../../lib/errors';
+import { formatNumber } from '../../lib/format';
+import { useReport } from './api';
+import type { ReportDialogProps } from './ReportDialog';
+
+/**
+ * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already
+ * reported, too often, gone) shows beside the form and keeps what was chosen and typed; a sent
+ * report closes it with the REPORT_TEXTS.submitted toast.
+ */
+export function ReportDialogRadix({ targetType, targetId, open, onOpenChange }: ReportDialogProps) {
+  const [category, setCategory] = useState<ReportCategory | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const report = useReport();
+  const noteId = useId();
+  const noteCountId = useId();
+  const errorId = useId();
+  const legendId = useId();
+  const over = note.length > REPORT_NOTE_MAX;
+
+  const close = () => {
+    setCategory(null);
+    setNote('');
+    setError(null);
+    report.reset();
+    onOpenChange(false);
+  };
+  const changeOpen = (next: boolean) => {
+    if (next) onOpenChange(true);
+    // Closing while the report is on its way would hide whether it arrived.
+    else if (!report.isPending) close();
+  };
+
+  const submit = () => {
+    const parsed = reportCreateSchema.safeParse({ targetType, targetId, category, note });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setError(issue?.path[0] === 'category' ? 'Please choose a reason.' : (issue?.message ?? 'Please check your report.'));
+    }
+    setError(null);
+    report.mutate(parsed.data, { onSuccess: close, onError: (failure) => setError(formErrorMessage(failure)) });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlay} />
+        <Dialog.Content data-testid="report-dialog" className={dialogPanelScrolling} aria-describedby={undefined}>
+          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold">{REPORT_TEXTS.reportTitle(targetType)}</Dialog.Title>
+            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={report.isPending}>
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <form
+            noValidate
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
+              <fieldset aria-describedby={error ? errorId : undefined}>
+                <legend id={legendId} className="text-sm font-semibold">
+                  Why are you reporting this?
+                </legend>
+                <div className="mt-2 flex flex-col gap-1">
+                  {REPORT_CATEGORIES.map((value) => (
+                    <label
+                      key={value}
+                      className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
+                        category === value ? 'border-accent-500 bg-accent-soft text-accent-soft-ink' : 'border-line text-fg hover:bg-subtle'
+                      }`}
+                    >
+                      <input
+                        type="radio"
+                        name={`${legendId}-category`}
+                        value={value}
+                        checked={category === value}
+                        onChange={() => {
+                          setCategory(value);
+                          setError(null);
+                        }}
+                        className="size-4 accent-accent-700 focus:outline-none"
+                        data-testid={`report-category-${value}`}
+                      />
+                      {REPORT_CATEGORY_LABELS[value]}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={noteId} className="text-sm font-semibold">
+                  Note <span className="font-normal text-muted">(optional)</span>
+                </label>
+                <textarea
+                  id={noteId}
+                  value={note}
+                  onChange={(event) => {
+                    setNote(event.target.value);
+                    setError(null);
+                  }}
+                  rows={4}
+                  placeholder="Anything the moderators should know"
+                  aria-describedby={noteCountId}
+                  aria-invalid={over ? true : undefined}
+                  className={`${inputField} resize-y`}
+                  data-testid="report-note"
+                />
+                <span id={noteCountId} className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
+                  {formatNumber(note.length)} / {formatNumber(REPORT_NOTE_MAX)}
+                </span>
+              </div>
+              {error && (
+                <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="report-error">
+                  {error}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
+              <Dialog.Close type="button" className={secondaryButton} disabled={report.isPending}>
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className={primaryButton} disabled={report.isPending || over} data-testid="submit-report">
+                {report.isPending ? 'Submitting…' : 'Submit'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

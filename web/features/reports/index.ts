@@ -1,0 +1,3 @@
+export { ReportButton } from './ReportButton';
+export { ReportDialog, warmReportDialog } from './ReportDialog';
+export type { ReportTarget, ReportTargetKind } from './target';

@@ -1,0 +1,7 @@
+/** What a Report control is about. Kept apart from common/moderation.ts so the screens offering "Report" load no zod schemas for it. */
+export type ReportTargetKind = 'story' | 'comment' | 'profile' | 'message';
+
+export interface ReportTarget {
+  targetType: ReportTargetKind;
+  targetId: string;
+}
