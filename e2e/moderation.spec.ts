@@ -156,6 +156,9 @@ test('an account action needs a reason and can resolve the reports; a stale case
   await report(reporter.page, 'comment', commentId, 'spam', '');
 
   await signInAsAdmin(page);
+  // This tab hears no live events, so it still shows the case as it was when the other admin
+  // acts (live, it would refetch within a moment; the race remains for clicks in that moment).
+  await page.route('**/api/events**', (route) => route.abort());
   await page.goto('/admin/reports');
   await page.getByTestId('case-row').filter({ hasText: text }).getByTestId('case-open').click();
   await expect(page.getByTestId('case-detail').getByTestId('snapshot-text')).toHaveText(text);

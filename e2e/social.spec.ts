@@ -24,6 +24,8 @@ async function expectToast(page: Page, message: string) {
 }
 
 test('following from a profile, following back to become friends, the /friends tabs and unfollowing', async ({ browser }) => {
+  // Two writers' whole journey through five tabs: about 25 s on a quiet 2-core machine.
+  test.setTimeout(60_000);
   const ada = await writerInOwnContext(browser, 'Ada');
   const ben = await writerInOwnContext(browser, 'Ben');
 

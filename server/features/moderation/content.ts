@@ -9,6 +9,7 @@ import { announceConversation, lockConversation } from '../conversations';
 import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
 import { lockStory, recordStoryComment, recordStoryCounts } from '../stories';
+import { PROFILE_FIELDS, profileSnapshotText } from '../reports';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -21,21 +22,6 @@ type Trx = Transaction<Database>;
  * the removal commit together.
  */
 
-/**
- * The profile text as the reports feature captures it (reports/snapshot.ts): the same fields,
- * labels and order, so an untouched profile compares equal.
- */
-const PROFILE_FIELDS = [
-  ['pronouns', 'Pronouns'],
-  ['aboutMe', 'About me'],
-  ['bio', 'Bio'],
-  ['location', 'Location'],
-  ['website', 'Website'],
-  ['bluesky', 'Bluesky'],
-  ['xcom', 'X'],
-  ['reddit', 'Reddit'],
-] as const;
-
 async function profileText(db: Db, uid: string): Promise<string | null> {
   const row = await db
     .selectFrom('users')
@@ -43,11 +29,7 @@ async function profileText(db: Db, uid: string): Promise<string | null> {
     .where('uid', '=', uid)
     .executeTakeFirst();
   if (!row || row.deletedAt) return null;
-  const fields = PROFILE_FIELDS.flatMap(([field, label]) => {
-    const value = row[field].trim();
-    return value ? [`${label}: ${value}`] : [];
-  });
-  return [`Display name: ${authorName(row)}`, ...fields].join('\n');
+  return profileSnapshotText(authorName(row), row);
 }
 
 /** Whether the reported thing is still there as the first reporter saw it. */

@@ -100,7 +100,8 @@ async function captureComment(db: Db, viewer: SignedInViewer, id: string, captur
   };
 }
 
-const PROFILE_FIELDS = [
+/** A profile's fields in a snapshot, labelled, in this order. */
+export const PROFILE_FIELDS = [
   ['pronouns', 'Pronouns'],
   ['aboutMe', 'About me'],
   ['bio', 'Bio'],
@@ -110,6 +111,17 @@ const PROFILE_FIELDS = [
   ['xcom', 'X'],
   ['reddit', 'Reddit'],
 ] as const;
+
+type ProfileField = (typeof PROFILE_FIELDS)[number][0];
+
+/** A profile as a snapshot's text; moderation compares the live profile with it the same way. */
+export function profileSnapshotText(displayName: string, row: Record<ProfileField, string>): string {
+  const fields = PROFILE_FIELDS.flatMap(([field, label]) => {
+    const value = row[field].trim();
+    return value ? [`${label}: ${value}`] : [];
+  });
+  return [`Display name: ${displayName}`, ...fields].join('\n');
+}
 
 async function captureProfile(db: Db, viewer: SignedInViewer, uid: string, capturedAt: string): Promise<CapturedTarget> {
   const [row, blocks] = await Promise.all([
@@ -122,10 +134,6 @@ async function captureProfile(db: Db, viewer: SignedInViewer, uid: string, captu
   ]);
   if (!row || !profilePolicy.can(viewer, 'read', { uid: row.uid, hidden: accountHidden(row), blocksViewer: blocks.blockedBy })) throw gone();
   const displayName = authorName(row);
-  const fields = PROFILE_FIELDS.flatMap(([field, label]) => {
-    const value = row[field].trim();
-    return value ? [`${label}: ${value}`] : [];
-  });
   return {
     authorUid: row.uid,
     snapshot: {
@@ -134,7 +142,7 @@ async function captureProfile(db: Db, viewer: SignedInViewer, uid: string, captu
       authorUid: row.uid,
       authorName: displayName,
       capturedAt,
-      text: [`Display name: ${displayName}`, ...fields].join('\n'),
+      text: profileSnapshotText(displayName, row),
     },
   };
 }

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-request';
 import { displayLabel } from '@common/names';
-import { iconButton, inputField, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
+import { inputField, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRespond } from './api';
+import { DialogHeader } from '../../components/DialogHeader';
 
 interface RespondDialogProps {
   request: AdminFeatureRequest;
@@ -52,12 +52,7 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
           data-testid="respond-dialog"
           className={dialogPanelScrolling}
         >
-          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
-            <Dialog.Title className="text-lg font-semibold">{FEATURE_REQUEST_TEXTS.respondTitle}</Dialog.Title>
-            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={respond.isPending}>
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={FEATURE_REQUEST_TEXTS.respondTitle} closeDisabled={respond.isPending} />
           <form
             noValidate
             className="flex min-h-0 flex-1 flex-col"

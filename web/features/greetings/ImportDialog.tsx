@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { formatImportSummary, type ImportSummary } from '@common/greetings';
-import { iconButton, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
+import { primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
+import { DialogHeader } from '../../components/DialogHeader';
 
 /** A file of thousands of bad lines still opens quickly: the first ones say what is wrong. */
 const ERRORS_SHOWN = 100;
@@ -24,15 +24,7 @@ export function ImportDialog({ preview, importing, onConfirm, onCancel }: Import
           data-testid="import-preview"
           className={dialogPanelScrolling}
         >
-          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold">Import greetings</Dialog.Title>
-              <p className="mt-0.5 truncate text-sm text-muted">{preview?.fileName}</p>
-            </div>
-            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={importing}>
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title="Import greetings" subtitle={preview?.fileName} closeDisabled={importing} />
           <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-5 py-4">
             <Dialog.Description className="font-semibold" data-testid="import-summary">
               {preview && formatImportSummary(preview.summary)}

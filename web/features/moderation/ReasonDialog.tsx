@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { MODERATION_REASON_MAX, REPORT_TEXTS } from '@common/moderation';
 import { dangerButton } from '../../components/ConfirmDialog';
-import { dialogOverlay, dialogPanelScrolling, iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { dialogOverlay, dialogPanelScrolling, inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
+import { DialogHeader } from '../../components/DialogHeader';
 
 export interface ReasonInput {
   reason: string;
@@ -67,12 +67,7 @@ export function ReasonDialog({ open, onOpenChange, title, description, submitLab
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content className={dialogPanelScrolling} data-testid="reason-dialog">
-          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={pending}>
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} closeDisabled={pending} />
           <form
             noValidate
             className="flex min-h-0 flex-1 flex-col"

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation';
-import { dialogOverlay, dialogPanelScrolling, iconButton, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { dialogOverlay, dialogPanelScrolling, inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { useReport } from './api';
 import type { ReportDialogProps } from './ReportDialog';
+import { DialogHeader } from '../../components/DialogHeader';
 
 /**
  * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already
@@ -52,12 +52,7 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange }: 
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content data-testid="report-dialog" className={dialogPanelScrolling} aria-describedby={undefined}>
-          <div className="flex items-start justify-between gap-2 border-b border-line px-5 py-4">
-            <Dialog.Title className="text-lg font-semibold">{REPORT_TEXTS.reportTitle(targetType)}</Dialog.Title>
-            <Dialog.Close className={`${iconButton} -mt-1 -mr-2`} aria-label="Close" disabled={report.isPending}>
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={REPORT_TEXTS.reportTitle(targetType)} closeDisabled={report.isPending} />
           <form
             noValidate
             className="flex min-h-0 flex-1 flex-col"
