@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { SOCIAL_TEXTS } from '../common/social';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
+// Each test is two or three writers' whole journey (sign-ups, several screens): 20–30 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 
 const followButton = (page: Page) => page.getByTestId('profile-actions').getByTestId('follow-button');
 
@@ -24,8 +26,6 @@ async function expectToast(page: Page, message: string) {
 }
 
 test('following from a profile, following back to become friends, the /friends tabs and unfollowing', async ({ browser }) => {
-  // Two writers' whole journey through five tabs: about 25 s on a quiet 2-core machine.
-  test.setTimeout(60_000);
   const ada = await writerInOwnContext(browser, 'Ada');
   const ben = await writerInOwnContext(browser, 'Ben');
 
