@@ -3,6 +3,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { YOUR_DATA_TEXTS } from '../common/your-data';
 import { newPerson, signUpThroughUi } from './support/users';
 
+// A whole account's life (sign-up, delete, sign in, cancel) and its screens light, dark and at 375 px: 20–30 s under load.
+test.describe.configure({ timeout: 60_000 });
+
 const SHOTS = '/tmp/shots-account-deletion';
 
 /** Light and dark (the system's scheme: the new account has no saved mode), wide and at 375 px. */

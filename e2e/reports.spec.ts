@@ -9,6 +9,9 @@ import { queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
+// Three writers each, and the screens checked light and dark, wide and at 375 px: 20–30 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 const SHOTS = '/tmp/shots-reports';
 const headers = { origin: E2E.baseUrl };
 
