@@ -70,7 +70,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
 
     const admin = await makeAdmin(server, await signUp(server, { name: 'Admin' }));
     const request = await submitRequest(ada.client, 'Please add tags');
-    await respond(admin.client, request.id, 'Coming soon!');
+    await respond(admin.client, request.id, 'Planned for the spring release.');
 
     const avatar = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3]);
     await server.ctx.storage.put(`profileImages/${ada.uid}`, avatar, 'image/webp');
@@ -129,7 +129,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(zip.text('messages.json')).not.toContain(bob.email);
 
     expect(zip.json('feature-requests.json')).toEqual([
-      { text: 'Please add tags', status: 'responded', created: expect.any(String), responses: [{ from: 'Drabble team', text: 'Coming soon!', created: expect.any(String) }] },
+      { text: 'Please add tags', status: 'responded', created: expect.any(String), responses: [{ from: 'Drabble team', text: 'Planned for the spring release.', created: expect.any(String) }] },
     ]);
     const words = 8 + 4;
     expect(zip.json('writing-days.json')).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), words }]);
