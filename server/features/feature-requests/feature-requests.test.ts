@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
+import { failWritesTo } from '../../test/failing-writes';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import { ADMIN_EMAIL, signUpVerified } from '../../test/server';
 import { openEventStream } from '../../test/sse';
@@ -58,12 +59,12 @@ describe.each(testDialects())('feature requests on %s', (dialect) => {
   it('writes all three rows or none', async () => {
     const writer = await signUp(server);
     // Break the last of the three writes: the request and its log must roll back with it.
-    await server.ctx.db.schema.alterTable('notifications').renameTo('notifications_away').execute();
+    await failWritesTo(server.ctx.db, dialect, 'notifications', true);
     try {
       const res = await writer.client.post('/api/feature-requests', { text: 'atomic please' });
       expect(res.status).toBe(500);
     } finally {
-      await server.ctx.db.schema.alterTable('notifications_away').renameTo('notifications').execute();
+      await failWritesTo(server.ctx.db, dialect, 'notifications', false);
     }
     const stored = await server.ctx.db.selectFrom('featureRequests').select('id').where('text', '=', 'atomic please').execute();
     expect(stored).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFeatureRequestResponseSchema, myFeatureRequestsResponseSchema } from '@common/feature-request';
 import { testDialects } from '../../test/databases';
+import { failWritesTo } from '../../test/failing-writes';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { ErrorBody } from '../stories/testing';
@@ -121,12 +122,12 @@ describe.each(testDialects())('feature request responses on %s', (dialect) => {
     const request = await submitRequest(writer.client, 'All or nothing');
     const before = await Promise.all((['liveEvents', 'conversations', 'conversationMessages', 'featureRequestResponses'] as const).map((t) => countRows(server.ctx.db, t)));
     // The admin log row is written after the response, the status, the thread and its messages.
-    await server.ctx.db.schema.alterTable('adminLogs').renameTo('adminLogs_away').execute();
+    await failWritesTo(server.ctx.db, dialect, 'adminLogs', true);
     try {
       const res = await admin.client.post(`${BASE}/${request.id}/responses`, { text: 'This must vanish' });
       expect(res.status).toBe(500);
     } finally {
-      await server.ctx.db.schema.alterTable('adminLogs_away').renameTo('adminLogs').execute();
+      await failWritesTo(server.ctx.db, dialect, 'adminLogs', false);
     }
     const stored = await storedThread(server.ctx.db, request.id);
     expect(stored.request).toMatchObject({ status: 'new', hasAdminResponse: 0, lastActivity: request.lastActivity });
@@ -212,3 +213,4 @@ describe.each(testDialects())('feature request responses on %s', (dialect) => {
     expect((await admin.client.post(`${BASE}/00000000-0000-0000-0000-000000000000/read`)).status).toBe(404);
   });
 });
+
