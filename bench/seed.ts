@@ -3,8 +3,9 @@ import type pg from 'pg';
 import { ACCENT_COLORS } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
 import { REACTION_KINDS } from '@common/story';
-import { countChars, countWords, storyPreview } from '@common/words';
-import { buildStoryInput } from '../server/features/stories/builders';
+import { countChars, countWords, DRABBLE_WORDS, storyPreview } from '@common/words';
+import { promptForDay } from '@common/prompts';
+import { buildStoryInput, WORDS } from '../server/features/stories/builders';
 import { newId } from '../server/shared/ids';
 import { rareWords } from './random';
 
@@ -182,9 +183,13 @@ export async function seedCorpus(writer: RowWriter, options: SeedOptions): Promi
       let content = input.content;
       if (random() < 0.2) content += ` The ${pick(MEDIUM_WORDS)}.`;
       if (random() < 0.3) content += ` ${pick(rare)}.`;
+      // One story in twenty is a perfect drabble (exactly 100 words): the community's filter.
+      if (random() < 0.05) content = Array.from({ length: DRABBLE_WORDS }, () => pick(WORDS)).join(' ');
       const isPublic = random() < options.publicShare;
       const at = new Date(start + i * step).toISOString();
-      const prompt = random() < 0.8 ? input.prompt : null;
+      // Four in ten answer the day's own prompt (its prompt page); the rest carry another or none.
+      const promptDay = random() < 0.4 ? at.slice(0, 10) : null;
+      const prompt = promptDay ? promptForDay(promptDay) : random() < 0.8 ? input.prompt : null;
       const id = newId();
       let likes = 0;
       let commentCount = 0;
@@ -203,13 +208,13 @@ export async function seedCorpus(writer: RowWriter, options: SeedOptions): Promi
       }
       stories.push([id, author.uid, input.title, content, isPublic ? 1 : 0, countWords(content), at, at, isPublic ? at : null, isPublic ? at : null,
         prompt?.genre ?? null, prompt?.theme ?? null, prompt?.twist ?? null, likes, commentCount,
-        author.displayName, author.profileIcon, author.colorTheme, storyPreview(content), countChars(content)]);
+        author.displayName, author.profileIcon, author.colorTheme, storyPreview(content), countChars(content), promptDay]);
     }
     await writer.insert(
       'stories',
       ['id', 'uid', 'title', 'content', 'public', 'wordCount', 'created_at', 'updated_at', 'madePublicAt', 'publishedAt',
-        'promptGenre', 'promptTheme', 'promptTwist', 'likesCount', 'commentsCount', 'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'preview', 'charCount'],
-      ['text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'int'],
+        'promptGenre', 'promptTheme', 'promptTwist', 'likesCount', 'commentsCount', 'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'preview', 'charCount', 'promptDay'],
+      ['text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'text', 'text', 'int', 'text'],
       stories,
     );
     for (let r = 0; r < reactions.length; r += BATCH * 4) {

@@ -141,6 +141,8 @@ async function main() {
     const cursorFor = (sort: 'newest' | 'liked') =>
       sort === 'newest' ? encodeCursor({ k: 'newest', s: deepSeq() }) : encodeCursor({ k: 'liked', l: Math.floor(random() * 6), s: deepSeq() });
     const long = WORDS.filter((w) => w.length >= 4);
+    // The seed spreads stories over the last 365 days; four in ten answer their day's prompt.
+    const seededDay = () => new Date(Date.now() - Math.floor(random() * 364 + 1) * 86_400_000).toISOString().slice(0, 10);
     const terms: Array<[string, () => string]> = [
       ['common word', () => pick(long)], // in about half the stories or more
       ['prefix, 3 letters', () => pick(long).slice(0, 3)], // as typed
@@ -156,6 +158,12 @@ async function main() {
       { group: 'list', name: 'community most liked, first page', path: () => '/api/stories/community?sort=liked' },
       { group: 'list', name: 'community most liked, deep page', path: () => `/api/stories/community?sort=liked&cursor=${cursorFor('liked')}` },
       { group: 'list', name: 'community by genre', path: () => `/api/stories/community?genre=${encodeURIComponent(pick(GENRES))}` },
+      { group: 'list', name: 'community, perfect drabbles, newest', path: () => '/api/stories/community?perfect=true' },
+      { group: 'list', name: 'community, perfect drabbles, most liked', path: () => '/api/stories/community?perfect=true&sort=liked' },
+      { group: 'list', name: 'community, perfect drabbles, deep page', path: () => `/api/stories/community?perfect=true&cursor=${cursorFor('newest')}` },
+      { group: 'prompt pages', name: 'prompt page: a day of the last year', path: () => `/api/prompts/${seededDay()}` },
+      { group: 'prompt pages', name: 'prompt page: its stories', path: () => `/api/prompts/${seededDay()}/stories` },
+      { group: 'prompt pages', name: 'prompt archive: first page', path: () => '/api/prompts' },
       { group: 'story', name: 'story page: story', path: () => `/api/stories/${pick(corpus.publicIds)}` },
       { group: 'story', name: 'story page: comments', path: () => `/api/stories/${pick(corpus.publicIds)}/comments` },
     ];

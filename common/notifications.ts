@@ -28,10 +28,18 @@ export const NOTIFICATION_TYPES = [
   'feature_request_status',
   /** From the moderators (issue 14): a warning, or the outcome of a report. Always delivered: not a preference. */
   'moderation',
+  /** A badge earned (issue 15): `detail` is the badge's name. */
+  'badge',
+  /** The 20:00-local reminder that today's words are missing and the streak is at risk (issue 15): off until the writer turns it on. */
+  'streak_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The types Settings offers a switch for: moderation notices cannot be switched off. */
 export const PREFERENCE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter((t): t is Exclude<NotificationType, 'moderation'> => t !== 'moderation');
+/** Notifications about the writer's own progress: no other person caused them, so they have no audience choice. */
+export const SELF_NOTIFICATION_TYPES = ['moderation', 'badge', 'streak_reminder'] as const satisfies readonly NotificationType[];
+/** Types that start switched off: the writer opts in. */
+export const OPT_IN_NOTIFICATION_TYPES = ['streak_reminder'] as const satisfies readonly NotificationType[];
 
 /** Types whose preference also says from whom: everyone, or only people I follow. */
 export const SOCIAL_NOTIFICATION_TYPES = ['comment', 'reaction', 'favorite', 'follow', 'follow_request'] as const satisfies readonly NotificationType[];
@@ -41,9 +49,9 @@ export function isSocialType(type: NotificationType): type is SocialNotification
 }
 
 /** Types that may be emailed, and the default of each (on for comments and messages only). */
-export const EMAIL_TYPES = ['comment', 'message', 'feature_request_response'] as const;
+export const EMAIL_TYPES = ['comment', 'message', 'feature_request_response', 'streak_reminder'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-export const EMAIL_DEFAULTS: Record<EmailType, boolean> = { comment: true, message: true, feature_request_response: false };
+export const EMAIL_DEFAULTS: Record<EmailType, boolean> = { comment: true, message: true, feature_request_response: false, streak_reminder: false };
 /** An email goes out only if the notification is still unread this long after it happened, and the person is not online. */
 export const EMAIL_DELAY_MS = 2 * 60_000;
 /** At most one email per type per person in this long. */
@@ -70,11 +78,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   feature_request_response: 'Responses to your suggestions',
   feature_request_status: 'Status changes of your suggestions',
   moderation: 'Messages from the moderators',
+  badge: 'Badges you earn',
+  streak_reminder: 'Reminder at 20:00 when your streak is at risk',
 };
 export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   comment: 'Comments on your stories',
   message: 'New messages',
   feature_request_response: 'Responses to your suggestions',
+  streak_reminder: 'Streak reminders',
 };
 export const NOTIFICATION_AUDIENCE_LABELS: Record<NotificationAudience, string> = { everyone: 'From everyone', following: 'Only people I follow' };
 
@@ -86,7 +97,9 @@ export const notificationPrefsSchema = z.object({
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
-  types: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, { on: true, from: 'everyone' }])) as NotificationPrefs['types'],
+  types: Object.fromEntries(
+    NOTIFICATION_TYPES.map((t) => [t, { on: !(OPT_IN_NOTIFICATION_TYPES as readonly string[]).includes(t), from: 'everyone' }]),
+  ) as NotificationPrefs['types'],
   email: { ...EMAIL_DEFAULTS },
 };
 
@@ -210,6 +223,10 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
       return [{ text: 'Your suggestion ' }, subject, { text: ` is now ${n.detail ?? 'updated'}` }];
     case 'moderation':
       // The notice's own words (common/moderation.ts REPORT_TEXTS): never who acted.
+      return [{ text: n.detail ?? '' }];
+    case 'badge':
+      return [{ text: 'You earned a badge: ' }, { text: n.detail ?? 'a badge', subject: true }];
+    case 'streak_reminder':
       return [{ text: n.detail ?? '' }];
   }
 }

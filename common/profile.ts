@@ -214,6 +214,8 @@ export const writingStatsSchema = z.object({
   avgWords: count,
   /** Words in the longest story. */
   longestStory: count,
+  /** Stories of exactly 100 words (common/words.ts isPerfectDrabble). */
+  perfectDrabbles: count,
 });
 export type WritingStats = z.infer<typeof writingStatsSchema>;
 
@@ -264,6 +266,7 @@ export const publicStatsSchema = writingStatsSchema.pick({
   avgWords: true,
   longestStory: true,
   publicStories: true,
+  perfectDrabbles: true,
 });
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 

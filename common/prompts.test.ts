@@ -3,6 +3,11 @@ import { addDays } from './streak';
 import {
   dayNumber,
   GENRES,
+  hasPromptPage,
+  latestPromptDay,
+  PROMPT_ARCHIVE_START,
+  promptArchiveQuerySchema,
+  promptDateSchema,
   PROMPT_SPACE,
   PROMPT_STEP,
   promptAt,
@@ -109,5 +114,33 @@ describe('helpers', () => {
   it('accepts only listed values when a prompt is attached', () => {
     expect(promptInputSchema.safeParse({ genre: 'Opera', theme: THEMES[0], twist: TWISTS[0] }).success).toBe(false);
     expect(promptInputSchema.safeParse({ ...promptForDay('2025-01-01'), extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('prompt pages', () => {
+  const now = new Date('2026-11-24T23:30:00.000Z');
+
+  it('have pages from the archive start to tomorrow in UTC', () => {
+    expect(latestPromptDay(now)).toBe('2026-11-25');
+    expect(latestPromptDay(new Date('2026-12-31T00:00:00.000Z'))).toBe('2027-01-01');
+    expect(hasPromptPage('2026-11-24', now)).toBe(true);
+    expect(hasPromptPage('2026-11-25', now)).toBe(true);
+    expect(hasPromptPage('2026-11-26', now)).toBe(false);
+    expect(hasPromptPage(PROMPT_ARCHIVE_START, now)).toBe(true);
+    expect(hasPromptPage('2024-12-31', now)).toBe(false);
+  });
+
+  it('read a page’s date only as a real YYYY-MM-DD day', () => {
+    expect(promptDateSchema.safeParse('2024-02-29').success).toBe(true);
+    for (const bad of ['2025-02-30', '2025-02-29', 'yesterday', '2025-1-01', '2025-01-01T00:00:00Z', ' 2025-01-01', 20250101]) {
+      expect(promptDateSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it('page the archive by the last day shown; an empty cursor is none', () => {
+    expect(promptArchiveQuerySchema.parse({})).toEqual({ cursor: undefined });
+    expect(promptArchiveQuerySchema.parse({ cursor: '' })).toEqual({ cursor: undefined });
+    expect(promptArchiveQuerySchema.parse({ cursor: '2026-10-26' })).toEqual({ cursor: '2026-10-26' });
+    expect(promptArchiveQuerySchema.safeParse({ cursor: '2026-02-30' }).success).toBe(false);
   });
 });

@@ -104,6 +104,14 @@ export function isGenre(value: unknown): value is Genre {
 /** A calendar day as `YYYY-MM-DD`. */
 export type DayKey = string;
 
+/** A real calendar day as `YYYY-MM-DD` (2025-02-30 is refused). */
+export function isDayKey(value: unknown): value is DayKey {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+export const dayKeySchema = z.string('Please give a date as YYYY-MM-DD.').refine(isDayKey, 'Please give a date as YYYY-MM-DD.');
+
 const MS_PER_DAY = 86_400_000;
 
 /** The UTC calendar day of an instant. */
@@ -181,6 +189,101 @@ export function samePrompt(a: Prompt | null | undefined, b: Prompt | null | unde
   return a.genre === b.genre && a.theme === b.theme && a.twist === b.twist;
 }
 
-/** GET /api/prompts/today: always a prompt from the lists, so the editor can attach it as is. */
-export const todayPromptResponseSchema = z.object({ date: z.string(), prompt: promptInputSchema });
+/**
+ * GET /api/prompts/today: always a prompt from the lists, so the editor can attach it as is.
+ * `answered`: the viewer has a story written to today's prompt (false for guests); the
+ * server always sends it, only the browser's stand-in (computed before the answer) has none.
+ */
+export const todayPromptResponseSchema = z.object({ date: z.string(), prompt: promptInputSchema, answered: z.boolean().optional() });
 export type TodayPromptResponse = z.infer<typeof todayPromptResponseSchema>;
+
+/**
+ * The day whose daily prompt a story answers, or null. A story answers day D's prompt when it
+ * carries exactly that prompt and D is not in the future (UTC, with a day's grace for writers
+ * east of Greenwich, whose today may already be tomorrow in UTC). The day asked for (from a
+ * prompt page) wins; otherwise today's prompt, then yesterday's (written just after midnight
+ * UTC by a writer west of Greenwich, for whom it is still that day).
+ */
+export function answeredPromptDay(prompt: Prompt | null | undefined, now: Date, requested?: DayKey): DayKey | null {
+  if (!prompt) return null;
+  const today = utcDayKey(now);
+  const tomorrow = utcDayKey(new Date(now.getTime() + MS_PER_DAY));
+  const yesterday = utcDayKey(new Date(now.getTime() - MS_PER_DAY));
+  const candidates = requested ? [requested] : [today, yesterday, tomorrow];
+  for (const day of candidates) {
+    if (hasPromptPage(day, now) && samePrompt(prompt, promptForDay(day))) return day;
+  }
+  return null;
+}
+
+/*
+ * Prompt pages (/prompt/<day>) and the archive (/prompts), issue 15.
+ */
+
+/**
+ * The first day with a prompt page, and where the archive ends. The day → prompt rule is
+ * defined for any day, but Drabble's prompts (and the stories imported from before this
+ * app, which may carry one) start with 2025: earlier pages would only ever be empty.
+ */
+export const PROMPT_ARCHIVE_START: DayKey = '2025-01-01';
+
+/** Days on one page of the archive. */
+export const PROMPT_ARCHIVE_PAGE_SIZE = 30;
+
+/** The day `n` days after `day` (common/streak.ts addDays, kept here so this file imports no other). */
+function shiftDay(day: DayKey, n: number): DayKey {
+  return new Date((dayNumber(day) + n) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The latest day with a page: tomorrow in UTC, already today for writers east of
+ * Greenwich. A later day's prompt is not out yet.
+ */
+export function latestPromptDay(now: Date): DayKey {
+  return shiftDay(utcDayKey(now), 1);
+}
+
+/** Whether a real day has a prompt page: from PROMPT_ARCHIVE_START to tomorrow (UTC). */
+export function hasPromptPage(day: DayKey, now: Date): boolean {
+  return day >= PROMPT_ARCHIVE_START && day <= latestPromptDay(now);
+}
+
+/** A prompt page's day in the address: a real calendar day, written YYYY-MM-DD. */
+export const promptDateSchema = z
+  .string('Please give the prompt’s date as YYYY-MM-DD, like 2026-11-03.')
+  .refine(isDayKey, 'Please give the prompt’s date as a real day written YYYY-MM-DD, like 2026-11-03.');
+
+/** GET /api/prompts/:date: a day's prompt and how many public stories answer it. */
+export const promptDayResponseSchema = z.object({
+  date: z.string(),
+  prompt: promptInputSchema,
+  /** The viewer has a story (public or private) written to this day's prompt; false for guests. */
+  answered: z.boolean(),
+  /** Public stories written to it by writers in good standing (not limited, suspended or gone). */
+  storiesCount: z.number().int().min(0),
+});
+export type PromptDayResponse = z.infer<typeof promptDayResponseSchema>;
+
+/** One day of the archive. */
+export const promptArchiveEntrySchema = z.object({
+  date: z.string(),
+  prompt: promptInputSchema,
+  storiesCount: z.number().int().min(0),
+});
+export type PromptArchiveEntry = z.infer<typeof promptArchiveEntrySchema>;
+
+/** GET /api/prompts: PROMPT_ARCHIVE_PAGE_SIZE days, newest first, from today back to PROMPT_ARCHIVE_START. */
+export const promptArchivePageSchema = z.object({
+  prompts: z.array(promptArchiveEntrySchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type PromptArchivePage = z.infer<typeof promptArchivePageSchema>;
+
+/** GET /api/prompts?cursor: the cursor is the last day shown; the page starts the day before. */
+export const promptArchiveQuerySchema = z.object({
+  cursor: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string('This list has changed. Please reload it.').refine(isDayKey, 'This list has changed. Please reload it.').optional(),
+  ),
+});

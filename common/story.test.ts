@@ -51,8 +51,9 @@ describe('story bodies', () => {
 
 describe('list queries', () => {
   it('reads query strings with defaults and treats empty values as absent', () => {
-    expect(communityQuerySchema.parse({})).toEqual({ sort: 'newest', limit: 20 });
-    expect(communityQuerySchema.parse({ q: '  ', genre: '', limit: '5', sort: 'liked' })).toEqual({ sort: 'liked', limit: 5 });
+    expect(communityQuerySchema.parse({})).toEqual({ sort: 'newest', perfect: false, limit: 20 });
+    expect(communityQuerySchema.parse({ q: '  ', genre: '', limit: '5', sort: 'liked', perfect: '' })).toEqual({ sort: 'liked', perfect: false, limit: 5 });
+    expect(communityQuerySchema.parse({ perfect: 'true' })).toMatchObject({ perfect: true });
     expect(communityQuerySchema.parse({ q: ' ghost ', genre: 'Horror' })).toMatchObject({ q: 'ghost', genre: 'Horror' });
     expect(myStoriesQuerySchema.parse({ visibility: 'private' })).toEqual({ visibility: 'private', limit: 20 });
   });
@@ -60,6 +61,7 @@ describe('list queries', () => {
   it('refuses unknown genres, sorts and silly limits', () => {
     expect(communityQuerySchema.safeParse({ genre: 'Opera' }).success).toBe(false);
     expect(communityQuerySchema.safeParse({ sort: 'oldest' }).success).toBe(false);
+    expect(communityQuerySchema.safeParse({ perfect: 'yes' }).success).toBe(false);
     expect(communityQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(communityQuerySchema.safeParse({ limit: '51' }).success).toBe(false);
     expect(communityQuerySchema.safeParse({ limit: 'many' }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENRES, promptInputSchema, promptSchema } from './prompts';
+import { dayKeySchema, GENRES, promptInputSchema, promptSchema } from './prompts';
 import { timeZoneSchema } from './streak';
 import { emptyAsMissing, requiredText, safeText } from './text';
 
@@ -64,6 +64,10 @@ const storyFieldsSchema = z.object({
   madePublicAt: z.string().nullable(),
   madePrivateAt: z.string().nullable(),
   prompt: promptSchema.nullable(),
+  /** The UTC day whose daily prompt the story answers (its page: /prompt/<day>), or null. */
+  promptDay: z.string().nullable(),
+  /** Exactly 100 words (common/words.ts isPerfectDrabble). */
+  perfectDrabble: z.boolean(),
   /** Author details as they were at the last save. */
   authorDisplayName: z.string(),
   authorProfileIcon: z.string(),
@@ -114,6 +118,8 @@ export const storyCreateSchema = z
     public: z.boolean().default(false),
     /** The browser's IANA zone: the day this save counts towards. */
     timezone: timeZoneSchema.optional(),
+    /** Written from a prompt page ("Write to this prompt"): the day whose prompt this answers. */
+    promptDay: dayKeySchema.optional(),
   })
   .strict();
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
@@ -168,6 +174,8 @@ export const communityQuerySchema = z.object({
   sort: z.enum(STORY_SORTS, 'Sort must be newest or liked.').default('newest'),
   /** Only this writer's public stories (a public profile). */
   author: emptyAsMissing(z.string().regex(USER_ID_PATTERN, 'Unknown writer.').optional()),
+  /** `perfect=true`: only perfect drabbles (exactly 100 words). */
+  perfect: emptyAsMissing(z.enum(['true', 'false'], 'perfect must be true or false.').optional()).transform((v) => v === 'true'),
   cursor: cursorSchema,
   limit: limitSchema,
 });

@@ -47,35 +47,138 @@ export function addDays(day: DayKey, n: number): DayKey {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
 }
 
-/**
- * Consecutive writing days ending today, or ending yesterday while today has none yet;
- * otherwise 0. A day recorded "after" today (written further east before the writer
- * moved west) counts as today.
- */
-export function computeStreak(days: Iterable<DayKey>, today: DayKey): number {
-  const set = new Set<DayKey>();
-  for (const day of days) set.add(day > today ? today : day);
-  let cursor = set.has(today) ? today : addDays(today, -1);
-  let streak = 0;
-  while (set.has(cursor)) {
-    streak += 1;
-    cursor = addDays(cursor, -1);
-  }
-  return streak;
+/** A freeze is earned on every 7th consecutive writing day… */
+export const FREEZE_EARNED_EVERY = 7;
+/** …and a writer holds at most this many. */
+export const FREEZES_MAX = 2;
+/** What a freeze is, wherever freezes are shown (home, /profile). */
+export const FREEZE_EXPLANATION = `A freeze covers a missed day. You earn one every ${FREEZE_EARNED_EVERY} days in a row, up to ${FREEZES_MAX}.`;
+
+/** '1 freeze', '2 freezes', '0 freezes'. */
+export function freezesLabel(count: number): string {
+  return `${count} freeze${count === 1 ? '' : 's'}`;
 }
 
-/** The longest run of consecutive days anywhere in the history. */
-export function longestStreak(days: Iterable<DayKey>): number {
-  const sorted = [...new Set(days)].sort();
-  let best = 0;
+export interface StreakReplay {
+  /** Writing days in the streak that is still alive today (frozen days keep it alive without adding to it). */
+  current: number;
+  /** The longest streak anywhere in the history, counted the same way. */
+  best: number;
+  /** Freezes held now, 0 to FREEZES_MAX. */
+  freezes: number;
+  /** The missed days a freeze covered, oldest first. */
+  frozenDays: DayKey[];
+}
+
+/**
+ * Streaks that forgive (issue 15), replayed day by day from the first writing day:
+ * - a day with words extends the streak; every FREEZE_EARNED_EVERY-th writing day in a row
+ *   earns a freeze, up to FREEZES_MAX held (one earned at the cap is lost);
+ * - a past day without words, while a streak is alive, uses a held freeze: the day is frozen
+ *   and the streak goes on, the run towards the next freeze starting again; with no freeze
+ *   left the streak ends (two missed days with one freeze: the first is frozen, the second
+ *   ends the streak);
+ * - today without words yet breaks nothing: the day is not over.
+ * Days are the writer's local days as recorded (see above). A day recorded after `today`
+ * (written further east before the writer moved west) is a writing day like any other: the
+ * replay runs on to it, and a day between today and it is not over either. So a move west
+ * never merges two written days into one, and a move east that skips a calendar day needs
+ * a freeze for it like any other missed day. The replay is a pure function of the recorded
+ * days: a freeze is spent on the same day however often, or wherever, it is computed.
+ */
+export function replayStreak(days: Iterable<DayKey>, today: DayKey): StreakReplay {
+  const written = new Set(days);
+  const sorted = [...written].sort();
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  const state: StreakReplay = { current: 0, best: 0, freezes: 0, frozenDays: [] };
+  if (first === undefined || last === undefined) return state;
+  const end = last > today ? last : today;
   let run = 0;
-  let previous: DayKey | null = null;
-  for (const day of sorted) {
-    run = previous !== null && addDays(previous, 1) === day ? run + 1 : 1;
-    best = Math.max(best, run);
-    previous = day;
+  for (let day = first; day <= end; day = addDays(day, 1)) {
+    if (written.has(day)) {
+      state.current += 1;
+      run += 1;
+      if (run % FREEZE_EARNED_EVERY === 0) state.freezes = Math.min(FREEZES_MAX, state.freezes + 1);
+      state.best = Math.max(state.best, state.current);
+    } else if (day >= today) {
+      // Today (or a day after it) is not over: the streak stands until it is.
+    } else if (state.current > 0 && state.freezes > 0) {
+      state.freezes -= 1;
+      state.frozenDays.push(day);
+      run = 0;
+    } else {
+      state.current = 0;
+      run = 0;
+    }
   }
-  return best;
+  return state;
+}
+
+/** The local hour the streak reminder goes out at (20:00 in the writer's zone). */
+export const REMINDER_HOUR = 20;
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far (ms) the wall clock in a valid zone is ahead of UTC at an instant (whole seconds). */
+function zoneOffsetMs(instant: number, zone: string): number {
+  let format = offsetFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(zone, format);
+  }
+  const at = Math.floor(instant / 1000) * 1000;
+  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - at;
+}
+
+/**
+ * The instant the wall clock in `timeZone` (an unknown zone counts as UTC) reads `hour`:00 on
+ * `day`, worked out from the zone's own offsets so daylight saving is honoured: an hour the
+ * clocks skip gives the instant they jump at, an hour they repeat its first occurrence.
+ */
+export function zonedInstant(day: DayKey, hour: number, timeZone: string): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const [y, m, d] = day.split('-').map(Number);
+  const wall = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hour);
+  const halfDay = 12 * 3_600_000;
+  // The offsets in force around that wall time: one on an ordinary day, two across a change.
+  const before = zoneOffsetMs(wall - halfDay, zone);
+  const after = zoneOffsetMs(wall + halfDay, zone);
+  const fits = [wall - before, wall - after].filter((t) => zoneOffsetMs(t, zone) === wall - t);
+  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before);
+}
+
+/** When the streak reminder is next due: the first REMINDER_HOUR:00 in the writer's zone strictly after `now`. */
+export function nextReminderAt(now: Date, timeZone: string): Date {
+  const today = localDay(now, timeZone);
+  const tonight = zonedInstant(today, REMINDER_HOUR, timeZone);
+  return tonight.getTime() > now.getTime() ? tonight : zonedInstant(addDays(today, 1), REMINDER_HOUR, timeZone);
+}
+
+/**
+ * users.reminderAt after the writer switches the streak reminder on or off: off clears it; on
+ * keeps one already scheduled (it may be due this minute) or schedules the next 20:00.
+ */
+export function reminderAfterSwitch(on: boolean, reminderAt: string | null, now: Date, timeZone: string): string | null {
+  if (!on) return null;
+  return reminderAt ?? nextReminderAt(now, timeZone).toISOString();
+}
+
+/** The streak reminder's sentence (the bell's text; the email's subject is the part before the dash). */
+export function streakReminderDetail(streak: number, freezes: number): string {
+  return freezes > 0
+    ? `Your ${streak}-day streak will spend a freeze at midnight — write a few words to save it.`
+    : `Your ${streak}-day streak ends at midnight — write a few words to keep it.`;
 }
 
 /** Words a save adds: all of a new story's, or what an edit grew by (never negative). */
@@ -123,10 +226,12 @@ export const progressSchema = z.object({
   timezone: z.string(),
   streak: z.number().int(),
   bestStreak: z.number().int(),
+  /** Streak freezes held (0–2). */
+  streakFreezes: z.number().int(),
   dailyGoal: z.number().int(),
   wordsToday: z.number().int(),
-  /** The last seven days, oldest first, today last. */
-  recentDays: z.array(z.object({ day: z.string(), words: z.number().int() })),
+  /** The last seven days, oldest first, today last; `frozen`: a missed day a streak freeze covered. */
+  recentDays: z.array(z.object({ day: z.string(), words: z.number().int(), frozen: z.boolean() })),
 });
 export type Progress = z.infer<typeof progressSchema>;
 export const progressResponseSchema = z.object({ progress: progressSchema });

@@ -24,6 +24,8 @@ export const userRecordSchema = z.object({
   displayName: z.string().nullable(),
   streak: z.number().int(),
   bestStreak: z.number().int(),
+  /** Streak freezes held, 0–2 (common/streak.ts replayStreak). */
+  streakFreezes: z.number().int().default(0),
   dailyGoal: z.number().int().default(DAILY_GOAL_DEFAULT),
   aboutMe: z.string(),
   pronouns: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChars, countWords, readingMinutes, readingTimeLabel, STORY_PREVIEW_LENGTH, storyPreview } from './words';
+import { countChars, countWords, DRABBLE_WORDS, drabbleCounter, isPerfectDrabble, readingMinutes, readingTimeLabel, STORY_PREVIEW_LENGTH, storyPreview } from './words';
 
 describe('countWords', () => {
   it('splits on any whitespace, ignoring leading, trailing and repeated runs', () => {
@@ -75,5 +75,48 @@ describe('storyPreview', () => {
 
   it('takes a custom length', () => {
     expect(storyPreview('one two three four', 9)).toBe('one two…');
+  });
+});
+
+describe('the perfect drabble counter', () => {
+  const words = (n: number, sep = ' ') => Array.from({ length: n }, (_, i) => `w${i}`).join(sep);
+  const counterOf = (text: string) => drabbleCounter(countWords(text));
+
+  it('reads "n / 100" below a hundred words', () => {
+    expect(counterOf(words(87))).toEqual({ text: '87 / 100', perfect: false });
+    expect(counterOf(words(99))).toEqual({ text: '99 / 100', perfect: false });
+  });
+
+  it('turns into "100 ✓ Perfect drabble" at exactly 100 words', () => {
+    expect(DRABBLE_WORDS).toBe(100);
+    expect(counterOf(words(100))).toEqual({ text: '100 ✓ Perfect drabble', perfect: true });
+    expect(isPerfectDrabble(100)).toBe(true);
+  });
+
+  it('goes back to a count past 100', () => {
+    expect(counterOf(words(101))).toEqual({ text: '101 / 100', perfect: false });
+    expect(counterOf(words(112))).toEqual({ text: '112 / 100', perfect: false });
+    expect(drabbleCounter(1_234).text).toBe('1,234 / 100');
+    expect(isPerfectDrabble(101)).toBe(false);
+  });
+
+  it('counts only the text: the title is not part of it', () => {
+    // The editor counts `content`; a title of any length leaves the count where it is.
+    const story = { title: 'Three more words', content: words(100) };
+    expect(counterOf(story.content).perfect).toBe(true);
+    expect(counterOf(`${story.title} ${story.content}`).perfect).toBe(false);
+  });
+
+  it('splits on whitespace of every kind, as the spec counts', () => {
+    const mixed = words(100).split(' ').map((w, i) => (i === 0 ? w : ['\n', '\t', '  ', '\r\n', '\u00a0', '\u2003', '\n\n'][i % 7] + w)).join('');
+    expect(counterOf(`  \n${mixed}\t \n`)).toEqual({ text: '100 ✓ Perfect drabble', perfect: true });
+    // Punctuation and dashes joined to a word do not make another word.
+    expect(counterOf(`${words(99)} end—really.`).perfect).toBe(true);
+    expect(counterOf(`${words(98)} end — really.`).text).toBe('101 / 100');
+  });
+
+  it('starts at "0 / 100" for an empty or blank text', () => {
+    expect(counterOf('')).toEqual({ text: '0 / 100', perfect: false });
+    expect(counterOf(' \n\t ')).toEqual({ text: '0 / 100', perfect: false });
   });
 });

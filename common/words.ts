@@ -16,6 +16,25 @@ export function countWords(text: string): number {
   return trimmed ? trimmed.split(/\s+/u).length : 0;
 }
 
+/** A drabble, by tradition: a story of exactly this many words (the title not counted). */
+export const DRABBLE_WORDS = 100;
+
+export function isPerfectDrabble(words: number): boolean {
+  return words === DRABBLE_WORDS;
+}
+
+/** The editor's word counter: how far the text is from a drabble's hundred words. */
+export interface DrabbleCounter {
+  /** "87 / 100", "112 / 100", or at exactly 100 "100 ✓ Perfect drabble". */
+  text: string;
+  perfect: boolean;
+}
+
+export function drabbleCounter(words: number): DrabbleCounter {
+  const perfect = isPerfectDrabble(words);
+  return { text: perfect ? `${DRABBLE_WORDS} ✓ Perfect drabble` : `${words.toLocaleString('en-US')} / ${DRABBLE_WORDS}`, perfect };
+}
+
 export function countChars(text: string): number {
   return text.length;
 }

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { YOUR_DATA_TEXTS } from '../common/your-data';
 import { newPerson, signUpThroughUi } from './support/users';
+import { shootLooks } from './support/looks';
 
 // A whole account's life (sign-up, delete, sign in, cancel) and its screens light, dark and at 375 px: 20–30 s under load.
 test.describe.configure({ timeout: 60_000 });
@@ -9,20 +9,8 @@ test.describe.configure({ timeout: 60_000 });
 const SHOTS = '/tmp/shots-account-deletion';
 
 /** Light and dark (the system's scheme: the new account has no saved mode), wide and at 375 px. */
-async function shoot(page: Page, name: string, target?: Locator) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${scheme}-375.png` });
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string, target?: Locator) => shootLooks(page, SHOTS, name, { target });
+
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
@@ -8,6 +7,7 @@ import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
 import { queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';
+import { shootLooks } from './support/looks';
 
 // Three writers each, and the screens checked light and dark, wide and at 375 px: 20–30 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -16,20 +16,8 @@ const SHOTS = '/tmp/shots-reports';
 const headers = { origin: E2E.baseUrl };
 
 /** The open dialog in light and dark (the system's scheme: new accounts have no saved mode), wide and at 375 px. */
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-375.png` });
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootLooks(page, SHOTS, name);
+
 
 /** Set-up through the API: the story and the comment are not what this test is about. */
 async function publish(writer: ContextWriter, title: string): Promise<string> {

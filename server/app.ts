@@ -19,8 +19,11 @@ import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
 import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
+import { storyVersionRoutes } from './features/story-versions';
 import { favoriteRoutes } from './features/favorites/routes';
 import { streakRoutes } from './features/streaks/routes';
+import { calendarRoutes } from './features/calendar/routes';
+import { challengeRoutes } from './features/challenges/routes';
 import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feature-requests/routes';
 import { conversationRoutes } from './features/conversations/routes';
 import { directMessageRoutes } from './features/conversations/direct-routes';
@@ -38,6 +41,7 @@ import { accountDeletionRoutes } from './features/account-deletion/routes';
 import { reportRoutes } from './features/reports/routes';
 import { moderationRoutes } from './features/moderation/routes';
 import { adminUserRoutes } from './features/moderation/user-routes';
+import { badgeRoutes } from './features/badges/routes';
 import { mountWebApp } from './static';
 
 export interface AppOptions {
@@ -104,14 +108,18 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
   app.route('/api/me', streakRoutes(ctx));
-  app.route('/api/prompts', promptRoutes());
+  app.route('/api/me', calendarRoutes(ctx));
+  app.route('/api/me', challengeRoutes(ctx));
+  app.route('/api/prompts', promptRoutes(ctx));
   app.route('/api/stories', storyRoutes(ctx));
   app.route('/api/stories', reactionRoutes(ctx));
   app.route('/api/stories', commentRoutes(ctx));
+  app.route('/api/stories', storyVersionRoutes(ctx));
   app.route('/api/favorites', favoriteRoutes(ctx));
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
+  app.route('/api', badgeRoutes(ctx));
   // Issue 14: your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));

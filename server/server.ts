@@ -20,6 +20,7 @@ import { ensureUserRecord } from './shared/users';
 import { recordSystemEvent } from './shared/audit-log';
 import { pruneOldLogs } from './features/logs/retention';
 import { deliverDueEmails } from './features/notifications';
+import { sendDueReminders } from './features/streaks';
 import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
@@ -191,6 +192,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   maintenance.unref();
   const emails = setInterval(() => {
     void deliverDueEmails(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'notification emails failed'));
+    // The 20:00-local streak reminders that fell due (claimed, so one instance sends each).
+    void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
   }, EMAIL_TICK_MS);
   emails.unref();
 

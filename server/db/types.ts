@@ -68,6 +68,10 @@ export interface UsersTable {
   deletedAt: Defaulted<string | null>;
   /** The last "Download everything" (one per 24 hours). */
   lastExportAt: Defaulted<string | null>;
+  /** Streak freezes held, 0–2 (common/streak.ts replayStreak). */
+  streakFreezes: Defaulted<number>;
+  /** When the 20:00-local streak reminder is next due (UTC ISO); null while it is off. */
+  reminderAt: Defaulted<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -113,6 +117,42 @@ export interface StoriesTable {
   authorProfileImage: string | null;
   /** The author's state (common/moderation.ts AUTHOR_STATE): 0 visible, 1 limited, 2 hidden. */
   authorState: Defaulted<number>;
+  /** The UTC day whose daily prompt this story answers (its prompt page); null otherwise. */
+  promptDay: Defaulted<string | null>;
+}
+
+/** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */
+export interface StoryVersionsTable {
+  id: string;
+  storyId: string;
+  uid: string;
+  title: string;
+  content: string;
+  wordCount: number;
+  promptGenre: string | null;
+  promptTheme: string | null;
+  promptTwist: string | null;
+  savedAt: string;
+  created_at: string;
+}
+
+/** A badge a writer earned (common/badges.ts); the primary key (uid, badge) makes it once. */
+export interface UserBadgesTable {
+  uid: string;
+  badge: string;
+  earnedAt: string;
+}
+
+/** A personal challenge: `words` words between startDay and endDay (the writer's local days). */
+export interface ChallengesTable {
+  id: string;
+  uid: string;
+  words: number;
+  days: number;
+  startDay: string;
+  endDay: string;
+  abandonedAt: string | null;
+  created_at: string;
 }
 
 export interface StoryReactionsTable {
@@ -472,6 +512,9 @@ export interface Database {
   storyViews: StoryViewsTable;
   userFavorites: UserFavoritesTable;
   writingDays: WritingDaysTable;
+  storyVersions: StoryVersionsTable;
+  userBadges: UserBadgesTable;
+  challenges: ChallengesTable;
   accountTokens: AccountTokensTable;
   authUsers: AuthUsersTable;
   authAccounts: AuthAccountsTable;

@@ -58,6 +58,7 @@ async function makePool(server: TestServer, clients: SignedUp[]): Promise<Pool> 
     greetingIds: [],
     victimUids: [],
     caseIds: [],
+    versionIds: [],
   };
   for (const [n, { client }] of clients.entries()) {
     for (let i = 0; i < 4; i++) {
@@ -65,6 +66,15 @@ async function makePool(server: TestServer, clients: SignedUp[]): Promise<Pool> 
       if (res.status !== 201) throw new Error(`setup: story ${res.status} ${JSON.stringify(res.body)}`);
       pool.storyIds.push(res.body.story.id);
     }
+  }
+  // Each persona edits its first story once, which keeps the first text as a version.
+  for (const [n, { client }] of clients.entries()) {
+    const storyId = pool.storyIds[n * 4]!;
+    const edit = await client.patch(`/api/stories/${storyId}`, { content: 'A ghost story, shorter still.' });
+    if (edit.status !== 200) throw new Error(`setup: edit ${edit.status} ${JSON.stringify(edit.body)}`);
+    const versions = await client.get<{ versions: Array<{ id: string }> }>(`/api/stories/${storyId}/versions`);
+    if (versions.status !== 200 || versions.body.versions.length !== 1) throw new Error(`setup: versions ${versions.status} ${JSON.stringify(versions.body)}`);
+    pool.versionIds.push(versions.body.versions[0]!.id);
   }
   const publicStory = pool.storyIds[0]!;
   for (const { client } of clients) {

@@ -1,6 +1,6 @@
 import { ACCENT_COLORS, THEME_MODES } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
-import { GENRES, todayPrompt } from '@common/prompts';
+import { GENRES, todayPrompt, utcDayKey } from '@common/prompts';
 import { REACTION_KINDS } from '@common/story';
 import type { Random } from './random';
 
@@ -28,6 +28,8 @@ export interface Pool {
   victimUids: string[];
   /** Open moderation cases, on the victims' stories. */
   caseIds: string[];
+  /** Earlier versions of the personas' first stories (each was edited once). */
+  versionIds: string[];
 }
 
 export type Gen = (r: Random, pool: Pool) => unknown;
@@ -79,6 +81,9 @@ export const PARAMS: Record<string, Gen> = {
   greeting: (r, p) => r.pick(p.greetingIds),
   victim: (r, p) => r.pick(p.victimUids),
   case: (r, p) => r.pick(p.caseIds),
+  version: (r, p) => r.pick(p.versionIds),
+  challenge: text('00000000-0000-4000-8000-000000000000'),
+  promptDate: (r) => r.pick(['2025-01-01', utcDayKey(new Date()), utcDayKey(new Date(Date.now() - 86_400_000)), '2024-12-31', '2999-01-01']),
 };
 
 const page = { cursor: text('eyJrIjoibmV3ZXN0IiwicyI6MX0'), limit: text('1', '5', '20', '50') };
@@ -117,6 +122,12 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/me/progress' },
   { method: 'PATCH', path: '/api/me/timezone', body: { timezone: text('UTC', 'Europe/Paris', 'America/New_York') } },
   { method: 'PATCH', path: '/api/me/daily-goal', body: { dailyGoal: (r) => r.int(50, 10_000) } },
+  { method: 'GET', path: '/api/me/calendar' },
+  { method: 'GET', path: '/api/me/challenges' },
+  { method: 'POST', path: '/api/me/challenges', body: { words: (r) => r.int(100, 10_000), days: (r) => r.int(1, 365) } },
+  { method: 'DELETE', path: '/api/me/challenges/:challenge' },
+  { method: 'GET', path: '/api/me/badges' },
+  { method: 'GET', path: '/api/users/:uid/badges' },
   { method: 'PATCH', path: '/api/me/profile-icon', body: { profileIcon: pick(PROFILE_ICONS) } },
   { method: 'PATCH', path: '/api/me/about', body: { aboutMe: text('I write at night.\nMostly ghosts.') } },
   { method: 'PATCH', path: '/api/me/pronouns', body: { pronouns: text('she/her', 'they/them') } },
@@ -175,6 +186,9 @@ export const ROUTES: FuzzRoute[] = [
   })),
   { method: 'GET', path: '/api/admin/audit/types' },
   { method: 'GET', path: '/api/prompts/today' },
+  { method: 'GET', path: '/api/prompts', query: { cursor: (r) => r.pick(['2025-06-01', utcDayKey(new Date())]) } },
+  { method: 'GET', path: '/api/prompts/:promptDate' },
+  { method: 'GET', path: '/api/prompts/:promptDate/stories', query: page },
   { method: 'POST', path: '/api/feature-requests', body: { text: text('Dark mode for the editor, please.') } },
   { method: 'GET', path: '/api/feature-requests/mine' },
   { method: 'GET', path: '/api/admin/feature-requests', query: { status: pick(['all', 'new', 'in-progress', 'responded', 'resolved']), cursor: page.cursor } },
@@ -256,12 +270,13 @@ export const ROUTES: FuzzRoute[] = [
       prompt: (r) => (r.chance(0.5) ? todayPrompt() : null),
       public: bool,
       timezone: text('UTC', 'Europe/Paris'),
+      promptDay: () => utcDayKey(new Date()),
     },
   },
   {
     method: 'GET',
     path: '/api/stories/community',
-    query: { q: text('ghost', 'café night', 'a'), genre: pick(GENRES), sort: pick(['newest', 'liked']), author: uid, ...page },
+    query: { q: text('ghost', 'café night', 'a'), genre: pick(GENRES), sort: pick(['newest', 'liked']), author: uid, perfect: pick(['true', 'false']), ...page },
   },
   { method: 'GET', path: '/api/stories/mine', query: { visibility: pick(['all', 'public', 'private']), ...page } },
   { method: 'GET', path: '/api/stories/mine/rows' },
@@ -270,6 +285,9 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'PATCH', path: '/api/stories/:story/visibility', body: { public: bool } },
   { method: 'DELETE', path: '/api/stories/:story' },
   { method: 'POST', path: '/api/stories/:story/view', body: {} },
+  { method: 'GET', path: '/api/stories/:story/versions', query: { cursor: page.cursor } },
+  { method: 'GET', path: '/api/stories/:story/versions/:version' },
+  { method: 'POST', path: '/api/stories/:story/versions/:version/restore', body: { timezone: text('UTC', 'Europe/Paris') } },
   { method: 'PUT', path: '/api/stories/:story/reactions/:kind' },
   { method: 'DELETE', path: '/api/stories/:story/reactions/:kind' },
   { method: 'GET', path: '/api/stories/:story/comments', query: page },

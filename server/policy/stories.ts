@@ -14,6 +14,8 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   else a private story does not exist: 404 'Story not found', as for an unknown id.
  * - edit, delete, changeVisibility: own. No admin-any: not even admins rewrite or remove
  *   other people's stories.
+ * - versions (the story's earlier texts: list, read, restore): own, admins included; a
+ *   reader of a public story is refused (403), everyone else finds no story (404).
  * - react, comment: any signed-in reader, on public stories only (own included).
  * - favorite: any signed-in reader of a story they may read (own private ones included).
  * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
@@ -32,7 +34,7 @@ export interface StoryFacts {
   authorState: number;
 }
 
-export type StoryAction = 'read' | keyof StoryPermissions;
+export type StoryAction = 'read' | 'versions' | keyof StoryPermissions;
 
 const isPublic = (story: StoryFacts) => fromDbBool(story.public);
 const shown = (story: StoryFacts) => isPublic(story) && story.authorState < AUTHOR_STATE.hidden;
@@ -43,15 +45,17 @@ const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean>
   edit: own,
   delete: own,
   changeVisibility: own,
+  versions: own,
   react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
 };
 
-const REFUSALS: Record<keyof StoryPermissions, string> = {
+const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
   edit: 'Only the author can edit this story.',
   delete: 'Only the author can delete this story.',
   changeVisibility: 'Only the author can change who sees this story.',
+  versions: 'Only the author can see this story’s versions.',
   react: 'Reactions are open on public stories only.',
   comment: 'Comments are open on public stories only.',
   favorite: 'You cannot favourite this story.',

@@ -22,7 +22,7 @@ type UserRow = Selectable<UsersTable>;
 /** The columns a record is made of (and the legacy flag it may still need converting). */
 const RECORD_COLUMNS = [
   'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
-  'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
+  'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'streakFreezes', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
   'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode', 'deactivatedAt', 'deleteAfter', 'limitedAt', 'suspendedAt', 'deletedAt',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
@@ -52,6 +52,7 @@ function toSessionUser(row: RecordRow): SessionUser {
     displayName: row.displayName,
     streak: row.streak,
     bestStreak: row.bestStreak,
+    streakFreezes: row.streakFreezes,
     dailyGoal: row.dailyGoal,
     aboutMe: row.aboutMe,
     pronouns: row.pronouns,

@@ -24,6 +24,8 @@ const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
   { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
+  { path: 'prompt/:date', lazy: () => import('../features/prompts/PromptScreen').then((m) => ({ Component: m.PromptScreen })) },
+  { path: 'prompts', lazy: () => import('../features/prompts/ArchiveScreen').then((m) => ({ Component: m.ArchiveScreen })) },
 ];
 
 /** Screens load on first visit; the layout shows a spinner meanwhile. */

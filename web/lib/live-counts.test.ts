@@ -23,6 +23,8 @@ function summary(id: string, likesCount = 0, commentsCount = 0): StorySummary {
     madePublicAt: '2026-01-01T00:00:00.000Z',
     madePrivateAt: null,
     prompt: null,
+    promptDay: null,
+    perfectDrabble: true,
     authorDisplayName: 'Ada',
     authorProfileIcon: 'User',
     authorProfileColor: 'teal',

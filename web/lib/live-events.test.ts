@@ -26,6 +26,7 @@ const user: UserRecord = {
   displayName: 'Ada',
   streak: 0,
   bestStreak: 0,
+  streakFreezes: 0,
   dailyGoal: 500,
   aboutMe: '',
   pronouns: '',

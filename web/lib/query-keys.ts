@@ -10,6 +10,8 @@ export interface CommunityParams {
   q: string;
   genre: string;
   sort: StorySort;
+  /** Only perfect drabbles (exactly 100 words). */
+  perfect?: boolean;
 }
 
 /** Everything story-shaped. Every list lives under ['stories'], so one invalidation after a write refreshes them all. */

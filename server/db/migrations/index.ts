@@ -10,6 +10,7 @@ import * as social from './0008_social';
 import * as messagesAndNotifications from './0009_messages_and_notifications';
 import * as storyPreview from './0010_story_preview';
 import * as safetyAndData from './0011_safety_and_data';
+import * as writingHabits from './0012_writing_habits';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_messages_and_notifications': messagesAndNotifications,
   '0010_story_preview': storyPreview,
   '0011_safety_and_data': safetyAndData,
+  '0012_writing_habits': writingHabits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -193,7 +193,7 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
   // Their stories, and everything hanging off them (explicitly: no cascade is relied on).
   const ownStories = (await trx.selectFrom('stories').select('id').where('uid', '=', uid).execute()).map((r) => r.id);
   for (const ids of chunks(ownStories)) {
-    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites'] as const) {
+    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites', 'storyVersions'] as const) {
       await trx.deleteFrom(table).where('storyId', 'in', ids).execute();
     }
   }
@@ -210,6 +210,7 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
   await trx.deleteFrom('mutes').where((eb) => eb.or([eb('muterUid', '=', uid), eb('mutedUid', '=', uid)])).execute();
   await trx.deleteFrom('feedMarkers').where('uid', '=', uid).execute();
   await trx.deleteFrom('writingDays').where('uid', '=', uid).execute();
+  await trx.deleteFrom('userBadges').where('uid', '=', uid).execute();
 
   // Notifications to them go; in other people's, they are no longer one of the actors, and a
   // notification about them alone goes with them.
@@ -305,6 +306,8 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
       emailVerified: toDbBool(false),
       streak: 0,
       bestStreak: 0,
+      streakFreezes: 0,
+      reminderAt: null,
       aboutMe: '',
       pronouns: '',
       bio: '',

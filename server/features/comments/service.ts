@@ -8,6 +8,7 @@ import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
 import { findStoryRow, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
 import { notify, openingWords, withdraw } from '../notifications';
+import { awardBadges } from '../badges';
 import { findComment, listComments } from './queries';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
@@ -41,6 +42,8 @@ export async function addComment(
       .executeTakeFirstOrThrow();
     await recordStoryComment(ctx, trx, storyId, id, 'created');
     await recordStoryCounts(ctx, trx, storyId);
+    // A reader's comment may earn the author "First comment received".
+    if (row.uid !== viewer.uid) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['commentsReceived']);
     return { commentsCount: Number(updated.commentsCount), story: row };
   });
   const comment = await findComment(ctx.db, id, viewer, story);

@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import { postStory } from '../stories/testing';
 import { respond, submitRequest } from '../feature-requests/testing';
 import { deliverDueEmails } from './emails';
-import { listPage } from './testing';
+import { listPage, withoutBadgeNotices } from './testing';
 
 describe.each(testDialects())('notification emails and preferences on %s', (dialect) => {
   let server: TestServer;
@@ -23,6 +23,7 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
   /** A verified writer with a public story, and Cy's comment on it; answers when its email falls due. */
   async function commentedAuthor(text = 'What a lovely ending, it stayed with me all day long') {
     const author = await signUpVerified(server, { name: 'Ada Author' });
+    await withoutBadgeNotices(author.client);
     const story = await postStory(author.client, { public: true, title: 'Lighthouse' });
     return { author, story, dueAt: await comment(author, story.id, text) };
   }
@@ -163,7 +164,10 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
   it('reads and changes preferences, refusing anything unknown', async () => {
     const writer = await signUp(server);
     expect(await prefsOf(writer.client)).toEqual(DEFAULT_NOTIFICATION_PREFS);
-    expect(DEFAULT_NOTIFICATION_PREFS.email).toEqual({ comment: true, message: true, feature_request_response: false });
+    expect(DEFAULT_NOTIFICATION_PREFS.email).toEqual({ comment: true, message: true, feature_request_response: false, streak_reminder: false });
+    // The streak reminder is the one notification a writer opts into.
+    expect(DEFAULT_NOTIFICATION_PREFS.types.streak_reminder.on).toBe(false);
+    expect(DEFAULT_NOTIFICATION_PREFS.types.badge.on).toBe(true);
 
     const changed = await writer.client.patch('/api/me/notification-prefs', { types: { reaction: { on: false }, follow: { from: 'following' } }, email: { message: false } });
     expect(changed.status).toBe(200);

@@ -1,4 +1,5 @@
 import { EMAIL_INTERVAL_MS, EMAIL_TYPES, notificationSentence, type EmailType } from '@common/notifications';
+import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
 import type { ServerContext } from '../../context';
 import type { Selectable } from 'kysely';
 import type { PendingEmailsTable } from '../../db/types';
@@ -26,6 +27,7 @@ const UNSUBSCRIBE_WHAT: Record<EmailType, string> = {
   comment: 'emails about comments on your stories',
   message: 'emails about new messages',
   feature_request_response: 'emails about responses to your suggestions',
+  streak_reminder: 'streak reminder emails',
 };
 
 type Pending = Selectable<PendingEmailsTable>;
@@ -112,6 +114,17 @@ async function compose(ctx: ServerContext, email: Pending, type: EmailType, to: 
       summary: `${who} sent you a message on Drabble.`,
       action: { label: 'Read it', link: appLink(ctx.config.publicUrl, `/messages?c=${encodeURIComponent(email.ref)}`) },
     });
+  } else if (type === 'streak_reminder') {
+    const row = await findMyNotification(ctx.db, email.uid, email.ref);
+    if (!row || (await wroteSince(ctx, email.uid, row.created_at))) return null;
+    const detail = row.detail ?? '';
+    message = notificationEmailMessage({
+      ...common,
+      // 'Your 5-day streak ends at midnight — write a few words to keep it.': the subject is the first half.
+      subject: detail.split(' — ')[0] ?? detail,
+      summary: detail,
+      action: { label: 'Write now', link: appLink(ctx.config.publicUrl, row.link) },
+    });
   } else {
     const row = await findMyNotification(ctx.db, email.uid, email.ref);
     if (!row) return null;
@@ -127,6 +140,14 @@ async function compose(ctx: ServerContext, email: Pending, type: EmailType, to: 
   }
   const oneClick = appLink(ctx.config.publicUrl, '/api/notifications/unsubscribe', token);
   return { ...message, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
+
+/** Whether the writer added words on the local day of a streak reminder sent at `at`: then the email has nothing left to ask. */
+async function wroteSince(ctx: ServerContext, uid: string, at: string): Promise<boolean> {
+  const user = await ctx.db.selectFrom('users').select('timezone').where('uid', '=', uid).executeTakeFirst();
+  const day = localDay(new Date(at), user?.timezone ?? DEFAULT_TIME_ZONE);
+  const row = await ctx.db.selectFrom('writingDays').select('words').where('uid', '=', uid).where('day', '=', day).executeTakeFirst();
+  return Number(row?.words ?? 0) > 0;
 }
 
 /** Decides and sends one claimed email; false when it is not to be sent. */

@@ -4,3 +4,4 @@
  */
 export { announceBell, notify, openingWords, scheduleMessageEmail, withdraw, type NotificationCause } from './notify';
 export { deliverDueEmails } from './emails';
+export { notifySelf, type SelfNotice } from './self';

@@ -10,7 +10,7 @@ import { postStory, type ErrorBody } from '../stories/testing';
 import { respond, submitRequest } from '../feature-requests/testing';
 import { insertWriters, setFollow } from '../follows/testing';
 import { ACTOR_PAGE_SIZE } from './queries';
-import { actorsOf, allNotifications, listPage, ofType, unreadCount } from './testing';
+import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from './testing';
 
 describe.each(testDialects())('notifications on %s', (dialect) => {
   let server: TestServer;
@@ -19,6 +19,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
     ada = await signUp(server, { name: 'Ada' });
+    await withoutBadgeNotices(ada.client);
   });
   afterAll(async () => {
     await server.stop();
@@ -27,6 +28,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   /** A new writer with a public story: the addressee of story notifications. */
   async function authorWithStory(title = 'Rain on the Roof') {
     const author = await signUp(server, { name: 'Author' });
+    await withoutBadgeNotices(author.client);
     const story = await postStory(author.client, { public: true, title });
     return { author, story };
   }
@@ -139,6 +141,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
 
   it('follows group within 24 hours; a returned follow tells the one followed back they are friends; unfollowing takes it back', async () => {
     const star = await signUp(server, { name: 'Star' });
+    await withoutBadgeNotices(star.client);
     const [one, two] = await readers(2, 'Fan');
     await setFollow(one!.client, star.uid, true);
     await setFollow(two!.client, star.uid, true);
@@ -168,6 +171,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
 
   it('a follow request notifies; cancelling or answering it takes it back', async () => {
     const guarded = await signUp(server, { name: 'Guarded' });
+    await withoutBadgeNotices(guarded.client);
     expect((await guarded.client.patch('/api/me/follow-settings', { approveFollowers: true })).status).toBe(200);
     const [one, two] = await readers(2, 'Asker');
     await setFollow(one!.client, guarded.uid, true);
@@ -292,6 +296,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
 
   it('pages with a cursor, latest activity first, and hides what is about a deleted story', async () => {
     const author = await signUp(server, { name: 'Prolific' });
+    await withoutBadgeNotices(author.client);
     const [reader] = await readers(1);
     const count = NOTIFICATION_LIST_PAGE_SIZE + 3;
     const stories: Story[] = [];

@@ -72,8 +72,10 @@ function groupingOf(cause: NotificationCause): Grouping {
     case 'feature_request_status':
       return { key: `${cause.type}:${cause.featureRequestId ?? ''}`, windowMs: 0 };
     case 'moderation':
-      // Written by features/moderation/notices.ts, which bypasses preferences; each notice stands alone.
-      return { key: `moderation:${cause.at}`, windowMs: 0 };
+    case 'badge':
+    case 'streak_reminder':
+      // Written by notifySelf (self.ts), which bypasses `notify`; each stands alone.
+      return { key: `${cause.type}:${cause.at}`, windowMs: 0 };
   }
 }
 
@@ -159,6 +161,8 @@ export function visibleNotifications(db: Kysely<Database>, uid: string) {
     .where((eb) =>
       eb.or([
         eb.not(eb('link', 'like', `${STORY_LINK}%`)),
+        // The streak reminder leads to the editor, not to a story.
+        eb('link', '=', `${STORY_LINK}new`),
         eb.exists(eb.selectFrom('stories').select('stories.id').where('stories.id', '=', sql<string>`substr(${sql.ref('notifications.link')}, ${STORY_LINK.length + 1})`)),
       ]),
     );

@@ -1,4 +1,5 @@
 import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications';
+import { DEFAULT_TIME_ZONE, reminderAfterSwitch } from '@common/streak';
 import type { ServerContext } from '../../context';
 import { loadNotificationPrefs } from './notify';
 
@@ -17,12 +18,15 @@ export async function updateNotificationPrefs(ctx: ServerContext, uid: string, u
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('users')
-      .select('uid')
+      .select(['uid', 'timezone', 'reminderAt'])
       .where('uid', '=', uid)
       .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     const next = applyNotificationPrefs(await loadNotificationPrefs(trx, uid), update);
-    if (locked) await trx.updateTable('users').set({ notificationPrefs: JSON.stringify(next) }).where('uid', '=', uid).execute();
+    if (!locked) return next;
+    // The streak reminder's next 20:00 (features/streaks/reminders.ts), or none while it is off.
+    const reminderAt = reminderAfterSwitch(next.types.streak_reminder.on, locked.reminderAt, new Date(), locked.timezone ?? DEFAULT_TIME_ZONE);
+    await trx.updateTable('users').set({ notificationPrefs: JSON.stringify(next), reminderAt }).where('uid', '=', uid).execute();
     return next;
   });
 }

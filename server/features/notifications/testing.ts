@@ -45,3 +45,12 @@ export async function actorsOf(client: TestClient, id: string, cursor?: string):
 export async function ofType(client: TestClient, type: UserNotification['type']): Promise<UserNotification[]> {
   return (await allNotifications(client)).filter((n) => n.type === type);
 }
+
+/**
+ * Switches off the writer's badge notifications: a first story earns one ("First story"),
+ * and the tests of what readers cause count every row and the bell exactly.
+ */
+export async function withoutBadgeNotices(client: TestClient): Promise<void> {
+  const res = await client.patch('/api/me/notification-prefs', { types: { badge: { on: false } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}

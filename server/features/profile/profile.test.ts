@@ -253,6 +253,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
         views: 32,
         avgWords: 21, // 125 / 6 = 20.83, rounded
         longestStory: 40,
+        perfectDrabbles: 0,
       });
       expect(recent.map((r) => r.id)).toEqual(stories.slice(1).reverse().map((s) => s.id));
       expect(recent[0]).toEqual({ id: stories[5]!.id, title: stories[5]!.title, wordCount: 40, public: true, createdAt: stories[5]!.createdAt });
@@ -261,7 +262,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     it('is all zeros for a writer without stories', async () => {
       const writer = await signUp(server);
       const { stats, recent } = myStatsResponseSchema.parse((await writer.client.get('/api/me/stats')).body);
-      expect(stats).toMatchObject({ stories: 0, publicStories: 0, privateStories: 0, likes: 0, comments: 0, views: 0, avgWords: 0, longestStory: 0, dailyGoal: 500 });
+      expect(stats).toMatchObject({ stories: 0, publicStories: 0, privateStories: 0, likes: 0, comments: 0, views: 0, avgWords: 0, longestStory: 0, perfectDrabbles: 0, dailyGoal: 500 });
       expect(recent).toEqual([]);
     });
   });

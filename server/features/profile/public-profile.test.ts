@@ -54,7 +54,7 @@ describe.each(testDialects())('public profiles on %s', (dialect) => {
         reddit: 'grace',
       },
       // Over the three public stories only: the private one's 50 words and counters stay out.
-      stats: { streak: 1, bestStreak: 1, likes: 4, comments: 2, views: 9, avgWords: 20, longestStory: 30, publicStories: 3 },
+      stats: { streak: 1, bestStreak: 1, likes: 4, comments: 2, views: 9, avgWords: 20, longestStory: 30, publicStories: 3, perfectDrabbles: 0 },
     });
   });
 

@@ -2,6 +2,7 @@ import { accountHidden, HIDING_COLUMNS, type ProfileFacts } from '../../policy/p
 import { sql, type Kysely } from 'kysely';
 import { isProfileIcon } from '@common/profile-icons';
 import type { PublicProfile, RecentStory } from '@common/profile';
+import { DRABBLE_WORDS } from '@common/words';
 import type { Database, UsersTable } from '../../db/types';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
@@ -19,6 +20,7 @@ export interface StoryTotals {
   views: number;
   avgWords: number;
   longestStory: number;
+  perfectDrabbles: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function storyTotals(db: Db, viewer: Viewer, scope: StoryScope & { 
       eb.fn.coalesce(eb.fn.sum<number | string | null>('viewsCount'), sql.lit(0)).as('views'),
       eb.fn.coalesce(eb.fn.sum<number | string | null>('wordCount'), sql.lit(0)).as('words'),
       eb.fn.coalesce(eb.fn.max<number | string | null>('wordCount'), sql.lit(0)).as('longestStory'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>(eb.case().when('wordCount', '=', DRABBLE_WORDS).then(1).else(0).end()), sql.lit(0)).as('perfectDrabbles'),
     ])
     .executeTakeFirstOrThrow();
   const stories = Number(row.stories);
@@ -51,6 +54,7 @@ export async function storyTotals(db: Db, viewer: Viewer, scope: StoryScope & { 
     // Spec section 9: the average is rounded.
     avgWords: stories === 0 ? 0 : Math.round(Number(row.words) / stories),
     longestStory: Number(row.longestStory),
+    perfectDrabbles: Number(row.perfectDrabbles),
   };
 }
 

@@ -101,10 +101,10 @@ export async function publicProfile(ctx: ServerContext, viewer: Viewer, uid: str
   ]);
   const shown = found && { ...found, blocksViewer: blocks.blockedBy };
   authorizeProfile(viewer, 'read', shown);
-  const { likes, comments, views, avgWords, longestStory, publicStories } = totals;
+  const { likes, comments, views, avgWords, longestStory, publicStories, perfectDrabbles } = totals;
   return {
     profile: shown.profile,
-    stats: { streak: shown.streak, bestStreak: shown.bestStreak, likes, comments, views, avgWords, longestStory, publicStories },
+    stats: { streak: shown.streak, bestStreak: shown.bestStreak, likes, comments, views, avgWords, longestStory, publicStories, perfectDrabbles },
   };
 }
 
@@ -112,5 +112,5 @@ export async function publicProfile(ctx: ServerContext, viewer: Viewer, uid: str
 export async function publicStories(ctx: ServerContext, viewer: Viewer, uid: string, page: { cursor?: string; limit: number }): Promise<StoryPage> {
   const [facts, blocks] = await Promise.all([findProfileFacts(ctx.db, uid), loadBlockFacts(ctx.db, viewer, uid)]);
   authorizeProfile(viewer, 'read', facts && { ...facts, blocksViewer: blocks.blockedBy });
-  return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, ...page });
+  return listCommunity(ctx.db, ctx.dialect, viewer, { sort: 'newest', author: uid, q: undefined, genre: undefined, perfect: false, ...page });
 }

@@ -7,6 +7,7 @@ import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { notify, withdraw } from '../notifications';
 import { lockStory, reactionSummary, recordStoryCounts } from '../stories';
+import { awardBadges } from '../badges';
 
 /**
  * The story's author hears of a reader's first reaction (grouped per story by notify); the
@@ -66,6 +67,8 @@ export async function setReaction(
       .returning('likesCount')
       .executeTakeFirstOrThrow();
     await recordStoryCounts(ctx, trx, storyId);
+    // A reaction added may earn the author "10 reactions on a story".
+    if (present) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['mostReactions']);
     return Number(updated.likesCount);
   });
   return { reactions: await reactionSummary(ctx.db, storyId, viewer.uid), likesCount };

@@ -6,3 +6,4 @@ export { findStoryRow, lockStory, reactionSummary, S_STORY_COLUMNS, selectStorie
 export { listCommunity, listFavorites } from './lists';
 export { recordStoryComment, recordStoryCounts } from './live';
 export { promptColumns, textColumns } from './columns';
+export { updateStory, type SavedStory } from './service';

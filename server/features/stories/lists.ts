@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/story';
+import { DRABBLE_WORDS } from '@common/words';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';
@@ -26,6 +27,8 @@ function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
   // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
   let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined, excludeLimited: query.author === undefined });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
+  // Perfect drabbles lead on (public, wordCount) in their own indexes (migration 0012).
+  if (query.perfect) q = q.where('s.wordCount', '=', DRABBLE_WORDS);
   return q;
 }
 
@@ -61,7 +64,7 @@ export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, qu
     terms,
     after: after && { likes: 'l' in after ? after.l : 0, seq: after.s },
     rows: query.limit + 1,
-    scope: { genre: query.genre, author: query.author },
+    scope: { genre: query.genre, author: query.author, wordCount: query.perfect ? DRABBLE_WORDS : undefined },
   }, run);
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
 import type { Prompt } from '@common/prompts';
+import { isPerfectDrabble } from '@common/words';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
@@ -14,7 +15,7 @@ type Db = Kysely<Database>;
 const COMMON_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
-  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState',
+  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState', 'promptDay',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
 /** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
@@ -64,6 +65,8 @@ function storyFields(row: CommonRow, viewer: Viewer) {
     madePublicAt: row.madePublicAt,
     madePrivateAt: row.madePrivateAt,
     prompt: promptOf(row),
+    promptDay: row.promptDay,
+    perfectDrabble: isPerfectDrabble(Number(row.wordCount)),
     authorDisplayName: row.authorDisplayName,
     authorProfileIcon: row.authorProfileIcon,
     authorProfileColor: row.authorProfileColor,

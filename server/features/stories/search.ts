@@ -107,7 +107,7 @@ export interface SearchPageRequest {
    * same index as the list. The window only bounds work: `base` still decides which rows
    * may appear.
    */
-  scope: { genre?: string; author?: string };
+  scope: { genre?: string; author?: string; wordCount?: number };
   /** Rows of the list examined before the text index is asked; WINDOW unless a test needs its edges. */
   window?: number;
 }
@@ -143,6 +143,7 @@ export async function searchPage(db: Kysely<Database>, dialect: Dialect, base: S
     let w = db.selectFrom('stories as s').where('s.public', '=', 1);
     if (request.scope.genre !== undefined) w = w.where('s.promptGenre', '=', request.scope.genre);
     if (request.scope.author !== undefined) w = w.where('s.uid', '=', request.scope.author);
+    if (request.scope.wordCount !== undefined) w = w.where('s.wordCount', '=', request.scope.wordCount);
     if (after) {
       w = sort === 'liked'
         ? w.where(({ eb, refTuple, tuple }) => eb(refTuple('s.likesCount', 's.seq'), '<', tuple(after.likes, after.seq)))

@@ -1,6 +1,8 @@
 import { promptColumns, textColumns } from './columns';
 import { currentAuthorState } from '../../shared/account-state';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
+import { answeredPromptDay, promptForDay, samePrompt, type Prompt } from '@common/prompts';
+import { awardBadges } from '../badges';
 import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context';
@@ -15,6 +17,7 @@ import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { Viewer } from '../../policy/viewer';
 import { findStoryRow, lockStory, reactionSummary, toStory } from './queries';
+import { changesText, keepVersion } from './versions';
 
 export interface SavedStory {
   story: Story;
@@ -53,6 +56,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         publishedAt: input.public ? at : null,
         madePrivateAt: null,
         ...promptColumns(input.prompt),
+        promptDay: answeredPromptDay(input.prompt, now, input.promptDay),
         ...authorSnapshot(actor.user),
         authorState,
       })
@@ -60,14 +64,19 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
     await syncStreakAndTell(ctx, trx, uid, now);
+    await awardBadges(ctx, trx, uid, at);
     if (input.public) await tellFollowersOfStory(ctx, trx, uid, id);
   });
   const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
 }
 
-/** Edits the owner's story. Words added (never removed) count towards today. */
-export async function updateStory(ctx: ServerContext, actor: Actor, id: string, input: UpdateInput, now = new Date()): Promise<SavedStory> {
+/**
+ * Edits the owner's story. Words added (never removed) count towards today. A save that changes
+ * the title, text or prompt keeps the old ones as a version; `restoring` (a version being
+ * restored) is never the one dropped to keep the cap.
+ */
+export async function updateStory(ctx: ServerContext, actor: Actor, id: string, input: UpdateInput, now = new Date(), restoring?: string): Promise<SavedStory> {
   const { uid } = actor.user;
   const at = now.toISOString();
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -76,27 +85,34 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     const zone = await resolveTimeZone(trx, uid, input.timezone);
     const text = input.content === undefined ? null : textColumns(input.content);
     const wordCount = text ? text.wordCount : Number(row.wordCount);
-    const textChanged = input.title !== undefined || input.content !== undefined || input.prompt !== undefined;
+    // Only a real change of the title, text or prompt dates the story and keeps the text as it was as a version.
+    const textChanged = changesText(row, { title: input.title, content: text?.content, prompt: input.prompt });
     const visibility = input.public === undefined ? null : visibilityChange(row.public === 1, input.public, at);
-    await trx
-      .updateTable('stories')
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(text ?? {}),
-        ...(input.prompt !== undefined ? promptColumns(input.prompt) : {}),
-        ...(textChanged ? { updated_at: at, ...authorSnapshot(actor.user) } : {}),
-        ...(visibility ?? {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    if (textChanged) await keepVersion(trx, row, at, restoring);
+    const changes = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(text ?? {}),
+      ...(input.prompt !== undefined ? { ...promptColumns(input.prompt), promptDay: promptDayAfterEdit(row, input.prompt) } : {}),
+      ...(textChanged ? { updated_at: at, ...authorSnapshot(actor.user) } : {}),
+      ...(visibility ?? {}),
+    };
+    // Making a public story public again has nothing to write (an empty SET is not SQL).
+    if (Object.keys(changes).length > 0) await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(row.wordCount), wordCount));
     await syncStreakAndTell(ctx, trx, uid, now);
+    await awardBadges(ctx, trx, uid, at);
     if (visibility && input.public) await tellFollowersOfStory(ctx, trx, uid, id);
     return { toggled: visibility !== null };
   });
   if (result.toggled) await logVisibility(ctx, actor, id, input.public === true);
   const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
+}
+
+/** A story keeps the prompt day it answers while its prompt stays that day's; a new prompt answers a day only if it was that day's when the story was written. */
+function promptDayAfterEdit(row: { promptDay: string | null; created_at: string }, prompt: Prompt | null): string | null {
+  if (row.promptDay && samePrompt(prompt, promptForDay(row.promptDay))) return row.promptDay;
+  return answeredPromptDay(prompt, new Date(row.created_at));
 }
 
 /** The columns a visibility change writes, or null when nothing changes (spec section 4). */
@@ -131,12 +147,12 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
   return getStory(ctx, actor.user, id);
 }
 
-/** Deletes the owner's story with its reactions, comments, views and favourites. */
+/** Deletes the owner's story with its reactions, comments, views, favourites and versions. */
 export async function deleteStory(ctx: ServerContext, actor: Actor, id: string): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'delete', row);
-    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites'] as const) {
+    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites', 'storyVersions'] as const) {
       await trx.deleteFrom(table).where('storyId', '=', id).execute();
     }
     await trx.deleteFrom('stories').where('id', '=', id).execute();

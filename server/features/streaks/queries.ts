@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { addDays, computeStreak, DEFAULT_TIME_ZONE, localDay, type Progress } from '@common/streak';
+import { addDays, DEFAULT_TIME_ZONE, localDay, nextReminderAt, replayStreak, type Progress } from '@common/streak';
 import type { DayKey } from '@common/prompts';
 import type { Database } from '../../db/types';
+import type { Dialect } from '../../db/database';
 
 type Db = Kysely<Database>;
 
@@ -33,35 +34,62 @@ export async function addWritingWords(db: Db, uid: string, day: DayKey, words: n
 export interface StreakSync {
   streak: number;
   bestStreak: number;
+  streakFreezes: number;
   /** True when the users record changed (its open tabs should hear about it). */
   changed: boolean;
 }
 
+/** Every writing day of the writer's, as recorded (their local days). */
+export async function writingDaysOf(db: Db, uid: string): Promise<DayKey[]> {
+  const rows = await db.selectFrom('writingDays').select('day').where('uid', '=', uid).where('words', '>', 0).execute();
+  return rows.map((r) => r.day);
+}
+
 /**
- * Recomputes `streak` from the writing days as of `now` in the writer's zone, raises
- * `bestStreak` to it when higher, and stores both when they differ from the record. Called
- * after every save and whenever progress is read, so a streak that lapsed reads as 0.
+ * Replays the writing days as of `now` in the writer's zone (common/streak.ts replayStreak)
+ * and stores `streak`, `streakFreezes` and `bestStreak` (raised, never lowered) when they
+ * differ from the record. The users row is locked first on PostgreSQL, so a progress read
+ * racing a save cannot write back a replay of the days before that save. A scheduled
+ * reminder follows the zone: while it is on and not yet due, it moves to the next 20:00
+ * there. Called after every save and whenever progress is read, so a streak that lapsed
+ * (or a day a freeze covered) shows at once.
  */
-export async function syncStreak(db: Db, uid: string, now: Date): Promise<StreakSync> {
-  const user = await db.selectFrom('users').select(['streak', 'bestStreak', 'timezone']).where('uid', '=', uid).executeTakeFirst();
-  if (!user) return { streak: 0, bestStreak: 0, changed: false };
-  const today = localDay(now, user.timezone ?? DEFAULT_TIME_ZONE);
-  const days = await db.selectFrom('writingDays').select('day').where('uid', '=', uid).where('words', '>', 0).orderBy('day', 'desc').execute();
-  const streak = computeStreak(
-    days.map((d) => d.day),
-    today,
-  );
-  const bestStreak = Math.max(Number(user.bestStreak), streak);
-  const changed = streak !== Number(user.streak) || bestStreak !== Number(user.bestStreak);
-  if (changed) await db.updateTable('users').set({ streak, bestStreak }).where('uid', '=', uid).execute();
-  return { streak, bestStreak, changed };
+export async function syncStreak(db: Db, dialect: Dialect, uid: string, now: Date): Promise<StreakSync> {
+  const user = await db
+    .selectFrom('users')
+    .select(['streak', 'bestStreak', 'streakFreezes', 'timezone', 'reminderAt'])
+    .where('uid', '=', uid)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!user) return { streak: 0, bestStreak: 0, streakFreezes: 0, changed: false };
+  const timezone = user.timezone ?? DEFAULT_TIME_ZONE;
+  const replay = replayStreak(await writingDaysOf(db, uid), localDay(now, timezone));
+  const streak = replay.current;
+  const streakFreezes = replay.freezes;
+  const bestStreak = Math.max(Number(user.bestStreak), replay.best);
+  const changed = streak !== Number(user.streak) || bestStreak !== Number(user.bestStreak) || streakFreezes !== Number(user.streakFreezes);
+  const reminderAt = rescheduledReminder(user.reminderAt, now, timezone);
+  if (changed || reminderAt !== user.reminderAt) {
+    await db.updateTable('users').set({ streak, bestStreak, streakFreezes, reminderAt }).where('uid', '=', uid).execute();
+  }
+  return { streak, bestStreak, streakFreezes, changed };
+}
+
+/**
+ * Where a scheduled reminder should stand: off (null) stays off; one already due stays due,
+ * for the due pass (reminders.ts) to send and move on; one not yet due moves to the next
+ * 20:00 in `timezone`, which differs from it only when the zone changed.
+ */
+export function rescheduledReminder(reminderAt: string | null, now: Date, timezone: string): string | null {
+  if (reminderAt === null || reminderAt <= now.toISOString()) return reminderAt;
+  return nextReminderAt(now, timezone).toISOString();
 }
 
 /** Where the writer stands today: streak, goal, words today and the last seven days. */
 export async function loadProgress(db: Db, uid: string, now: Date): Promise<Progress> {
   const user = await db
     .selectFrom('users')
-    .select(['streak', 'bestStreak', 'dailyGoal', 'timezone'])
+    .select(['streak', 'bestStreak', 'streakFreezes', 'dailyGoal', 'timezone'])
     .where('uid', '=', uid)
     .executeTakeFirstOrThrow();
   const timezone = user.timezone ?? DEFAULT_TIME_ZONE;
@@ -75,15 +103,17 @@ export async function loadProgress(db: Db, uid: string, now: Date): Promise<Prog
     .where('day', '<=', today)
     .execute();
   const words = new Map(rows.map((r) => [r.day, Number(r.words)]));
+  const frozen = new Set(replayStreak(await writingDaysOf(db, uid), today).frozenDays.filter((day) => day >= first));
   const recentDays = Array.from({ length: RECENT_DAYS }, (_, i) => {
     const day = addDays(first, i);
-    return { day, words: words.get(day) ?? 0 };
+    return { day, words: words.get(day) ?? 0, frozen: frozen.has(day) };
   });
   return {
     today,
     timezone,
     streak: Number(user.streak),
     bestStreak: Number(user.bestStreak),
+    streakFreezes: Number(user.streakFreezes),
     dailyGoal: Number(user.dailyGoal),
     wordsToday: words.get(today) ?? 0,
     recentDays,

@@ -8,7 +8,7 @@ import { loadProgress, resolveTimeZone, syncStreak, type StreakSync } from './qu
 
 /** Brings the streak up to date in `trx`; when it moved, open tabs hear of it at commit. */
 export async function syncStreakAndTell(ctx: ServerContext, trx: Transaction<Database>, uid: string, now: Date): Promise<StreakSync> {
-  const sync = await syncStreak(trx, uid, now);
+  const sync = await syncStreak(trx, ctx.dialect, uid, now);
   if (sync.changed) await publishUserChanged(ctx, trx, uid);
   return sync;
 }

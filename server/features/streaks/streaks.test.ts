@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyCreateSchema, storyUpdateSchema, type Story } from '@common/story';
-import { progressResponseSchema, type Progress } from '@common/streak';
+import { addDays, progressResponseSchema, replayStreak, type Progress } from '@common/streak';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
@@ -34,7 +34,7 @@ describe.each(testDialects())('streaks and goals on %s', (dialect) => {
   it('starts a writer at no streak, no words today and a goal of 500', async () => {
     const writer = await signUp(server);
     const progress = await progressOf(writer);
-    expect(progress).toMatchObject({ streak: 0, bestStreak: 0, dailyGoal: 500, wordsToday: 0, timezone: 'UTC' });
+    expect(progress).toMatchObject({ streak: 0, bestStreak: 0, streakFreezes: 0, dailyGoal: 500, wordsToday: 0, timezone: 'UTC' });
     expect(progress.recentDays).toHaveLength(7);
     expect(progress.recentDays.at(-1)!.day).toBe(progress.today);
     expect((await server.client().get('/api/me/progress')).status).toBe(401);
@@ -75,9 +75,9 @@ describe.each(testDialects())('streaks and goals on %s', (dialect) => {
     const third = await writeAt(writer, '2030-01-03T23:59:00Z', 600);
     expect(third.progress).toMatchObject({ streak: 3, bestStreak: 3, wordsToday: 600, today: '2030-01-03' });
     expect(third.progress.recentDays.slice(-3)).toEqual([
-      { day: '2030-01-01', words: 100 },
-      { day: '2030-01-02', words: 100 },
-      { day: '2030-01-03', words: 600 },
+      { day: '2030-01-01', words: 100, frozen: false },
+      { day: '2030-01-02', words: 100, frozen: false },
+      { day: '2030-01-03', words: 600, frozen: false },
     ]);
 
     // The next day, before writing: the streak still stands (it ends yesterday).
@@ -156,5 +156,79 @@ describe.each(testDialects())('streaks and goals on %s', (dialect) => {
     expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 10_000 })).status).toBe(200);
     expect((await progressOf(writer)).dailyGoal).toBe(10_000);
     expect((await server.client().patch('/api/me/daily-goal', { dailyGoal: 500 })).status).toBe(401);
+  });
+
+  /** Seven days in a row from `from` (UTC noon each): a freeze earned on the seventh. */
+  async function writeWeek(who: SignedUp, from: string) {
+    for (let i = 0; i < 7; i += 1) await writeAt(who, `${addDays(from, i)}T12:00:00Z`, 20);
+  }
+  const recordOf = async (uid: string) =>
+    server.ctx.db.selectFrom('users').select(['streak', 'bestStreak', 'streakFreezes']).where('uid', '=', uid).executeTakeFirstOrThrow();
+
+  it('earns a freeze on the seventh day in a row, spends it on a missed day so the streak goes on, and shows that day as frozen', async () => {
+    const writer = await signUp(server);
+    await writeWeek(writer, '2031-02-01');
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2031-02-07T13:00:00Z'))).toMatchObject({ streak: 7, bestStreak: 7, streakFreezes: 1 });
+    expect(await meOf(writer)).toMatchObject({ streak: 7, bestStreak: 7, streakFreezes: 1 });
+
+    // 8 February passes without words; the next morning the freeze has covered it, and open tabs hear.
+    const stream = await openEventStream(writer.client);
+    try {
+      const morning = await currentProgress(server.ctx, writer.uid, new Date('2031-02-09T08:00:00Z'));
+      expect(morning).toMatchObject({ streak: 7, bestStreak: 7, streakFreezes: 0, wordsToday: 0 });
+      expect(morning.recentDays.slice(-3)).toEqual([
+        { day: '2031-02-07', words: 20, frozen: false },
+        { day: '2031-02-08', words: 0, frozen: true },
+        { day: '2031-02-09', words: 0, frozen: false },
+      ]);
+      const event = await stream.next('user.updated');
+      expect((JSON.parse(event.data) as { user: UserRecord }).user).toMatchObject({ streak: 7, streakFreezes: 0 });
+    } finally {
+      stream.close();
+    }
+    const saved = await writeAt(writer, '2031-02-09T18:00:00Z', 20);
+    expect(saved.progress).toMatchObject({ streak: 8, bestStreak: 8, streakFreezes: 0 });
+    expect(saved.progress.recentDays.find((d) => d.day === '2031-02-08')).toEqual({ day: '2031-02-08', words: 0, frozen: true });
+    expect(await recordOf(writer.uid)).toEqual({ streak: 8, bestStreak: 8, streakFreezes: 0 });
+  });
+
+  it('ends the streak after two missed days with one freeze, keeping the best', async () => {
+    const writer = await signUp(server);
+    await writeWeek(writer, '2031-03-01');
+    const after = await currentProgress(server.ctx, writer.uid, new Date('2031-03-10T09:00:00Z'));
+    expect(after).toMatchObject({ streak: 0, bestStreak: 7, streakFreezes: 0 });
+    expect(after.recentDays.filter((d) => d.frozen).map((d) => d.day)).toEqual(['2031-03-08']);
+    const restart = await writeAt(writer, '2031-03-10T10:00:00Z', 20);
+    expect(restart.progress).toMatchObject({ streak: 1, bestStreak: 7, streakFreezes: 0 });
+  });
+
+  it('spends the freeze at midnight in the writer’s own zone', async () => {
+    const writer = await signUp(server);
+    expect((await writer.client.patch('/api/me/timezone', { timezone: 'America/New_York' })).status).toBe(200);
+    for (let i = 0; i < 7; i += 1) await writeAt(writer, `${addDays('2031-04-01', i)}T16:00:00Z`, 20); // noon in New York
+    // 23:59 on 8 April in New York is 03:59Z on the 9th: the 8th is not over there yet.
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2031-04-09T03:59:00Z'))).toMatchObject({ today: '2031-04-08', streak: 7, streakFreezes: 1 });
+    expect(await currentProgress(server.ctx, writer.uid, new Date('2031-04-09T04:00:00Z'))).toMatchObject({ today: '2031-04-09', streak: 7, streakFreezes: 0 });
+  });
+
+  it('keeps the record consistent with the replay through a burst of parallel saves and progress reads', async () => {
+    const writer = await signUp(server);
+    for (let i = 0; i < 6; i += 1) await writeAt(writer, `${addDays('2031-05-01', i)}T12:00:00Z`, 20);
+    // 7 May is missed with no freeze: a read on the 8th alone would end the streak; saves on the 8th start a new one.
+    // Unlocked, a read that replayed the days before a save committed would write its lapsed streak back over the save's.
+    const day8 = new Date('2031-05-08T15:00:00Z');
+    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? writeAt(writer, day8.toISOString(), 5) : currentProgress(server.ctx, writer.uid, day8))));
+    const days = (await server.ctx.db.selectFrom('writingDays').select('day').where('uid', '=', writer.uid).execute()).map((d) => d.day);
+    const replay = replayStreak(days, '2031-05-08');
+    expect(replay).toMatchObject({ current: 1, best: 6, freezes: 0 });
+    expect(await recordOf(writer.uid)).toEqual({ streak: replay.current, bestStreak: replay.best, streakFreezes: replay.freezes });
+    const words = await server.ctx.db.selectFrom('writingDays').select('words').where('uid', '=', writer.uid).where('day', '=', '2031-05-08').executeTakeFirstOrThrow();
+    expect(Number(words.words)).toBe(6 * 5);
+
+    // And the seventh day of a run, saved in parallel: one freeze, however many saves.
+    const other = await signUp(server);
+    for (let i = 0; i < 6; i += 1) await writeAt(other, `${addDays('2031-06-01', i)}T12:00:00Z`, 20);
+    await Promise.all(Array.from({ length: 6 }, () => writeAt(other, '2031-06-07T09:00:00Z', 5)));
+    expect(await recordOf(other.uid)).toEqual({ streak: 7, bestStreak: 7, streakFreezes: 1 });
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { SearchX, Users } from 'lucide-react';
+import { BadgeCheck, SearchX, Users } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
-import { inputField, textLink } from '../../components/ui';
+import { focusRing, inputField, textLink } from '../../components/ui';
 import { SearchField } from '../../components/SearchField';
 import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
@@ -28,7 +28,12 @@ function withParam(current: URLSearchParams, name: string, value: string): URLSe
 /** The list's parameters as the address gives them (an unknown genre or sort reads as none). */
 function listParams(params: URLSearchParams): CommunityParams {
   const rawGenre = params.get('genre');
-  return { q: params.get('q') ?? '', genre: isGenre(rawGenre) ? rawGenre : '', sort: params.get('sort') === 'liked' ? 'liked' : 'newest' };
+  return {
+    q: params.get('q') ?? '',
+    genre: isGenre(rawGenre) ? rawGenre : '',
+    sort: params.get('sort') === 'liked' ? 'liked' : 'newest',
+    perfect: params.get('perfect') === 'true',
+  };
 }
 
 /**
@@ -49,7 +54,7 @@ export function CommunityScreen() {
   // The cards' counts follow reactions and comments as they happen.
   useWatch('community');
   const location = useLocation();
-  const { q, genre, sort } = listParams(params);
+  const { q, genre, sort, perfect } = listParams(params);
   const [typed, setTyped] = useState(q);
   const searchId = useId();
   const genreId = useId();
@@ -64,8 +69,8 @@ export function CommunityScreen() {
     return () => window.clearTimeout(timer);
   }, [typed, q, setParams]);
 
-  const list = usePagedList({ ...communityQuery({ q, genre, sort }), placeholderData: keepPreviousData });
-  const filtered = q !== '' || genre !== '';
+  const list = usePagedList({ ...communityQuery({ q, genre, sort, perfect }), placeholderData: keepPreviousData });
+  const filtered = q !== '' || genre !== '' || perfect;
 
   return (
     <section aria-labelledby="screen-heading">
@@ -108,6 +113,19 @@ export function CommunityScreen() {
             ))}
           </select>
         </div>
+        <button
+          type="button"
+          aria-pressed={perfect}
+          onClick={() => setParam('perfect', perfect ? '' : 'true')}
+          title="Only stories of exactly 100 words"
+          className={`inline-flex items-center justify-center gap-1.5 self-start rounded-lg border px-3 py-2 text-sm font-medium md:self-auto ${focusRing} ${
+            perfect ? 'border-accent-700 bg-accent-700 text-white' : 'border-line bg-surface text-muted hover:bg-subtle hover:text-fg'
+          }`}
+          data-testid="community-perfect"
+        >
+          <BadgeCheck aria-hidden className="size-4" />
+          Perfect drabbles
+        </button>
         <SegmentedControl
           label="Sort"
           options={STORY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
@@ -124,7 +142,7 @@ export function CommunityScreen() {
           empty={
             filtered ? (
               <EmptyState icon={<SearchX aria-hidden className="size-6" />} title="No stories match.">
-                Try other words or another genre.
+                {perfect ? 'Try other words or another genre, or show every story, not only perfect drabbles.' : 'Try other words or another genre.'}
               </EmptyState>
             ) : (
               <EmptyState icon={<Users aria-hidden className="size-6" />} title="No public stories yet.">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Flame, Pencil, Trophy } from 'lucide-react';
+import { Flame, Pencil, Snowflake, Trophy } from 'lucide-react';
 import { card, focusRing } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { useProgress } from '../stories';
-import { DailyGoalForm, GoalMeter } from '../streaks';
+import { DailyGoalForm, FreezeCount, GoalMeter, readableDay, useProgressFollowsRecord } from '../streaks';
 
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
 /** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */
@@ -11,9 +11,10 @@ function weekday(day: string): string {
   return weekdayFormat.format(new Date(`${day}T12:00:00Z`));
 }
 
-/** Streak, best streak, today's words against the goal, and the last seven days. */
+/** Streak, best streak, freezes held, today's words against the goal, and the last seven days (a day a freeze covered marked). */
 export function ProgressCard() {
   const { data } = useProgress();
+  useProgressFollowsRecord();
   const [editing, setEditing] = useState(false);
   if (!data) return <div className={`${card} h-48 animate-pulse`} aria-hidden />;
   const best = Math.max(...data.recentDays.map((d) => d.words), 1);
@@ -37,10 +38,13 @@ export function ProgressCard() {
             <Trophy aria-hidden className="size-4 text-amber-600 dark:text-amber-400" />
             Best
           </p>
-          <p className="mt-1 text-2xl font-bold text-fg">
+          <p className="mt-1 text-2xl font-bold text-fg" data-testid="best-streak">
             {data.bestStreak} <span className="text-sm font-medium text-muted">day{data.bestStreak === 1 ? '' : 's'}</span>
           </p>
         </div>
+      </div>
+      <div className="mt-3">
+        <FreezeCount held={data.streakFreezes} />
       </div>
       <div className="mt-5">
         <GoalMeter wordsToday={data.wordsToday} dailyGoal={data.dailyGoal} />
@@ -56,20 +60,31 @@ export function ProgressCard() {
       <div className="mt-5">
         <p className="text-xs font-semibold text-muted">Last 7 days</p>
         <ol className="mt-2 grid grid-cols-7 gap-1.5" aria-label="Words written on each of the last seven days">
-          {data.recentDays.map((day) => (
-            <li key={day.day} className="flex flex-col items-stretch gap-1" title={`${day.day}: ${formatNumber(day.words)} words`}>
-              <span className="sr-only">{`${weekday(day.day)} ${day.day}: ${formatNumber(day.words)} words`}</span>
-              <span aria-hidden className="flex h-14 flex-col justify-end">
-                <span
-                  className={`block rounded-sm ${day.words > 0 ? 'bg-accent-600' : 'bg-subtle'}`}
-                  style={{ height: `${day.words > 0 ? Math.max(12, (day.words / best) * 100) : 10}%` }}
-                />
-              </span>
-              <span aria-hidden className={`text-center text-[0.7rem] ${day.day === data.today ? 'font-bold text-fg' : 'text-muted'}`}>
-                {weekday(day.day)}
-              </span>
-            </li>
-          ))}
+          {data.recentDays.map((day) => {
+            const said = day.frozen
+              ? `${readableDay(day.day)}: frozen (a freeze covered it)`
+              : `${readableDay(day.day)}: ${formatNumber(day.words)} words`;
+            return (
+              <li key={day.day} className="flex flex-col items-stretch gap-1" title={said} data-frozen={day.frozen || undefined}>
+                <span className="sr-only">{said}</span>
+                <span aria-hidden className="flex h-14 flex-col justify-end">
+                  {day.frozen ? (
+                    <span className="flex h-full items-end justify-center rounded-sm bg-sky-100 pb-1 dark:bg-sky-950">
+                      <Snowflake className="size-4 text-sky-600 dark:text-sky-400" />
+                    </span>
+                  ) : (
+                    <span
+                      className={`block rounded-sm ${day.words > 0 ? 'bg-accent-600' : 'bg-subtle'}`}
+                      style={{ height: `${day.words > 0 ? Math.max(12, (day.words / best) * 100) : 10}%` }}
+                    />
+                  )}
+                </span>
+                <span aria-hidden className={`text-center text-[0.7rem] ${day.day === data.today ? 'font-bold text-fg' : 'text-muted'}`}>
+                  {weekday(day.day)}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       </div>
     </section>

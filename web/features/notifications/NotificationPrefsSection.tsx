@@ -10,6 +10,7 @@ import {
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_TYPE_LABELS,
   PREFERENCE_NOTIFICATION_TYPES,
+  type EmailType,
   type NotificationAudience,
   type NotificationPrefs,
   type NotificationType,
@@ -24,6 +25,14 @@ function isAudience(value: string): value is NotificationAudience {
   return (NOTIFICATION_AUDIENCES as readonly string[]).includes(value);
 }
 
+/** What a switch about the writer's own progress does (self types have no "from whom": nobody else causes them). */
+const TYPE_HINTS: Partial<Record<NotificationType, string>> = {
+  streak_reminder: 'In your own time zone, and only on a day you have not written yet.',
+};
+const EMAIL_HINTS: Partial<Record<EmailType, string>> = {
+  streak_reminder: 'Only while the reminder above is on.',
+};
+
 /** One type: on/off, and for social types from whom. */
 function TypeRow({ type, prefs, disabled, onChange }: { type: NotificationType; prefs: NotificationPrefs; disabled: boolean; onChange: (update: { on?: boolean; from?: NotificationAudience }) => void }) {
   const selectId = useId();
@@ -31,7 +40,7 @@ function TypeRow({ type, prefs, disabled, onChange }: { type: NotificationType; 
   const { on, from } = prefs.types[type];
   return (
     <li className="space-y-2 py-3" data-testid={`notification-pref-${type}`}>
-      <Switch label={label} on={on} disabled={disabled} onChange={(next) => onChange({ on: next })} align="center" />
+      <Switch label={label} hint={TYPE_HINTS[type]} on={on} disabled={disabled} onChange={(next) => onChange({ on: next })} align={TYPE_HINTS[type] ? 'start' : 'center'} />
       {isSocialType(type) && (
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={selectId} className="sr-only">
@@ -102,11 +111,12 @@ export function NotificationPrefsSection() {
                 <li key={type} className="py-3" data-testid={`email-pref-${type}`}>
                   <Switch
                     label={EMAIL_TYPE_LABELS[type]}
+                    hint={EMAIL_HINTS[type]}
                     srPrefix="Email: "
                     on={prefs.email[type]}
                     disabled={save.isPending}
                     onChange={(on) => save.mutate({ email: { [type]: on } })}
-                    align="center"
+                    align={EMAIL_HINTS[type] ? 'start' : 'center'}
                   />
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronDown, ShieldAlert } from 'lucide-react';
+import { Award, ChevronDown, Flame, ShieldAlert, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserNotification } from '@common/notifications';
 import { Avatar } from '../../components/Avatar';
@@ -11,6 +11,9 @@ import { safeNextPath } from '../../lib/safe-next';
 import { lastActiveText } from '../settings';
 import { notificationActorsQuery, useMarkNotificationRead } from './api';
 import { hasMoreActors, notificationSentence, sentenceText } from './format';
+
+/** Rows no other person caused show an icon instead of avatars. */
+const SELF_ICONS: Partial<Record<UserNotification['type'], LucideIcon>> = { moderation: ShieldAlert, badge: Award, streak_reminder: Flame };
 
 /** The first people of a row, overlapping: at most three. */
 function ActorAvatars({ actors }: { actors: UserNotification['actors'] }) {
@@ -67,6 +70,7 @@ export function NotificationRow({ notification, onNavigate }: { notification: Us
   const markRead = useMarkNotificationRead();
   const parts = notificationSentence(notification);
   const { read } = notification;
+  const SelfIcon = SELF_ICONS[notification.type];
 
   return (
     <li data-testid="user-notification" data-read={read} className={read ? '' : 'bg-accent-soft/60'}>
@@ -80,10 +84,10 @@ export function NotificationRow({ notification, onNavigate }: { notification: Us
         title={sentenceText(parts)}
       >
         <span aria-hidden className={`mt-3 size-2 shrink-0 rounded-full ${read ? 'bg-transparent' : 'bg-accent-600'}`} />
-        {notification.type === 'moderation' ? (
-          // From the moderators: no person to show (its only actor is the recipient).
+        {SelfIcon ? (
+          // From the moderators, a badge, the streak reminder: no person to show (its only actor is the recipient).
           <span aria-hidden className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-subtle text-muted">
-            <ShieldAlert className="size-4" />
+            <SelfIcon className="size-4" />
           </span>
         ) : (
           <ActorAvatars actors={notification.actors} />

@@ -12,6 +12,10 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileInfo } from './ProfileInfo';
 import { RecentActivity } from './RecentActivity';
 import { WritingStatistics } from './WritingStatistics';
+import { WritingCalendar } from '../calendar';
+import { PersonalChallenges } from '../challenges';
+import { BadgesSection } from '../badges';
+import { StreakFreezesSection } from '../streaks';
 
 /** /profile: reachable signed out, where it asks the visitor to log in (spec section 2). */
 export function ProfileScreen() {
@@ -42,6 +46,9 @@ function MyProfile({ user }: { user: UserRecord }) {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileInfo user={user} />
+          <WritingCalendar />
+          <PersonalChallenges />
+          <BadgesSection uid={user.uid} own />
           <IconPicker
             current={user.profileIcon}
             save={(profileIcon) => saveIcon.mutateAsync({ profileIcon })}
@@ -51,6 +58,7 @@ function MyProfile({ user }: { user: UserRecord }) {
         </div>
         <div className="min-w-0 space-y-6">
           <WritingStatistics query={stats} dailyGoal={user.dailyGoal} />
+          <StreakFreezesSection />
           <RecentActivity recent={stats.data?.recent} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { BookOpen, Eye, Flame, Globe, Heart, House, MessageCircle, Ruler, Sigma, Trophy } from 'lucide-react';
+import { BadgeCheck, BookOpen, Eye, Flame, Globe, Heart, House, MessageCircle, Ruler, Sigma, Trophy } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { StatTile } from './fields';
 import { ProfileLinks } from './links';
 import { ProfileSocial } from './ProfileSocial';
 import { ReportButton } from '../reports';
+import { BadgesSection } from '../badges';
 
 function UserNotFound() {
   return (
@@ -68,6 +69,7 @@ function StatsBlock({ stats }: { stats: PublicStats }) {
         <StatTile icon={Sigma} label="Avg Words" value={formatNumber(stats.avgWords)} testId="public-avg-words" />
         <StatTile icon={Ruler} label="Longest Story" value={formatNumber(stats.longestStory)} unit={unit(stats.longestStory, 'word')} testId="public-longest" />
         <StatTile icon={Globe} label="Public Stories" value={formatNumber(stats.publicStories)} testId="public-count" />
+        <StatTile icon={BadgeCheck} label="Perfect Drabbles" value={formatNumber(stats.perfectDrabbles)} testId="public-perfect-drabbles" />
       </dl>
     </section>
   );
@@ -135,6 +137,7 @@ export function PublicProfileScreen() {
           </div>
         )}
       </Identity>
+      {!blocking && <BadgesSection uid={uid} />}
       {blocking ? (
         <BlockedNotice uid={uid} name={person.displayName} />
       ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Eye, Flame, Globe, Heart, Lock, MessageCircle, RefreshCw, Ruler, Sigma, Target, Trophy } from 'lucide-react';
+import { BadgeCheck, Eye, Flame, Globe, Heart, Lock, MessageCircle, RefreshCw, Ruler, Sigma, Target, Trophy } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MyStatsResponse } from '@common/profile';
 import { card, secondaryButton } from '../../components/ui';
@@ -12,7 +12,7 @@ const unit = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many
 function StatsSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3" aria-hidden data-testid="stats-loading">
-      {Array.from({ length: 10 }, (_, i) => (
+      {Array.from({ length: 11 }, (_, i) => (
         <div key={i} className="h-16 animate-pulse rounded-lg bg-subtle" />
       ))}
     </div>
@@ -21,7 +21,8 @@ function StatsSkeleton() {
 
 /**
  * Spec section 2: Current Streak, Best Streak, Daily Goal (editable here), Total Likes,
- * Comments, Total Views, Avg Words/Story, Longest Story and the Public/Private counts,
+ * Comments, Total Views, Avg Words/Story, Longest Story, the Public/Private counts and the
+ * perfect drabbles (issue 15),
  * as the server computed them. The goal shown is the record's, so it changes at once.
  */
 export function WritingStatistics({ query, dailyGoal }: { query: UseQueryResult<MyStatsResponse>; dailyGoal: number }) {
@@ -53,6 +54,7 @@ export function WritingStatistics({ query, dailyGoal }: { query: UseQueryResult<
             <StatTile icon={Ruler} label="Longest Story" value={formatNumber(stats.longestStory)} unit={unit(stats.longestStory, 'word')} testId="stat-longest" />
             <StatTile icon={Globe} label="Public" value={formatNumber(stats.publicStories)} unit={unit(stats.publicStories, 'story', 'stories')} testId="stat-public" />
             <StatTile icon={Lock} label="Private" value={formatNumber(stats.privateStories)} unit={unit(stats.privateStories, 'story', 'stories')} testId="stat-private" />
+            <StatTile icon={BadgeCheck} label="Perfect Drabbles" value={formatNumber(stats.perfectDrabbles)} unit={unit(stats.perfectDrabbles, 'story', 'stories')} testId="stat-perfect-drabbles" />
           </dl>
         ) : query.isError ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

@@ -6,6 +6,7 @@ import { focusRing } from '../../components/ui';
 import { formatDate, formatNumber, plural } from '../../lib/format';
 import { FavoriteButton } from './FavoriteButton';
 import { OwnerActions } from './OwnerActions';
+import { PerfectDrabbleBadge } from './PerfectDrabbleBadge';
 import { PromptChips } from './PromptChips';
 import { VisibilityBadge } from './VisibilityBadge';
 
@@ -71,6 +72,7 @@ export function StoryCard({ story, showFavorite = true, showOwnerActions = true,
           {story.title}
         </Link>
       </Heading>
+      {story.perfectDrabble && <PerfectDrabbleBadge className="mt-2 self-start" />}
       {story.prompt && <PromptChips prompt={story.prompt} className="mt-2" />}
       <p className="mt-3 text-sm leading-relaxed break-words text-muted" data-testid="story-preview">
         {story.preview}

@@ -4,6 +4,7 @@ export { browserTimeZone, useProgress, useTodayPrompt } from './api/progress';
 export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQuery, storyRowsQuery } from './api/stories';
 export { FavoriteButton } from './FavoriteButton';
 export { OwnerActions } from './OwnerActions';
+export { PerfectDrabbleBadge } from './PerfectDrabbleBadge';
 export { PromptChips } from './PromptChips';
 export { AuthorAvatar, StoryCard } from './StoryCard';
 export { CardSkeletons, StoryGrid } from './StoryGrid';

@@ -1,18 +1,79 @@
 import { useState } from 'react';
+import { CalendarDays, CircleAlert } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { hasPromptPage, isDayKey, PROMPT_ARCHIVE_START, promptForDay, type DayKey, type PromptInput } from '@common/prompts';
+import { textLink } from '../../components/ui';
+import { formatPromptDay } from '../prompts';
 import { useTodayPrompt } from '../stories';
 import type { EditorBase } from './editor/useStoryEditor';
 import { StoryEditor } from './editor/StoryEditor';
 
-/** /story/new: a private story with today's prompt attached, unless a draft says otherwise. */
+/** What ?promptDay= asks for: nothing, a day with a prompt page, or a day without one (why, in words). */
+type PromptDayRequest = { kind: 'none' } | { kind: 'day'; day: DayKey } | { kind: 'refused'; message: string };
+
+function readPromptDay(value: string | null, now: Date): PromptDayRequest {
+  if (value === null || value === '') return { kind: 'none' };
+  const without = 'so this story starts without a prompt. Pick one below if you like.';
+  if (!isDayKey(value)) return { kind: 'refused', message: `The link’s prompt day is not a date written YYYY-MM-DD, ${without}` };
+  if (hasPromptPage(value, now)) return { kind: 'day', day: value };
+  return value < PROMPT_ARCHIVE_START
+    ? { kind: 'refused', message: `There is no daily prompt for ${formatPromptDay(value)}, ${without}` }
+    : { kind: 'refused', message: `The prompt for ${formatPromptDay(value)} is not out yet, ${without}` };
+}
+
+/**
+ * /story/new: a private story with today's prompt attached, unless a draft says otherwise.
+ * From a prompt page (?promptDay=YYYY-MM-DD) it carries that day's prompt and tells the
+ * server which day it answers; a day without a prompt starts with none and says why.
+ */
 export function NewStoryScreen() {
+  const [params] = useSearchParams();
+  const requested = params.get('promptDay');
+  // Another address remounts the editor: its draft is kept on the way out and restored on the way in.
+  return <NewStory key={requested ?? ''} requested={requested} />;
+}
+
+function NewStory({ requested }: { requested: string | null }) {
   const today = useTodayPrompt();
   const todayPrompt = today.data!.prompt;
   // Fixed at opening: the editor compares against it to know what is unsaved.
-  const [base] = useState<EditorBase>(() => ({ storyId: null, updatedAt: null, fields: { title: '', content: '', prompt: todayPrompt, public: false } }));
+  const [{ base, request }] = useState(() => {
+    const request = readPromptDay(requested, new Date());
+    const prompt: PromptInput | null = request.kind === 'day' ? promptForDay(request.day) : request.kind === 'refused' ? null : todayPrompt;
+    const base: EditorBase = {
+      storyId: null,
+      updatedAt: null,
+      fields: { title: '', content: '', prompt, public: false },
+      ...(request.kind === 'day' ? { promptDay: request.day } : {}),
+    };
+    return { base, request };
+  });
   return (
     <>
       <title>New Story · Drabble</title>
-      <StoryEditor base={base} savedWordCount={null} todayPrompt={todayPrompt} heading="New Story" cancelTo="/stories" />
+      {request.kind === 'day' && (
+        <p className="mx-auto mb-3 flex max-w-6xl items-center gap-2 text-sm text-muted" data-testid="writing-to-prompt">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-accent-ink" />
+          <span>
+            Writing to the{' '}
+            <Link to={`/prompt/${request.day}`} className={textLink}>
+              prompt of {formatPromptDay(request.day)}
+            </Link>
+          </span>
+        </p>
+      )}
+      {request.kind === 'refused' && (
+        <div role="status" className="mx-auto mb-4 flex max-w-6xl items-start gap-2 rounded-xl border border-line bg-subtle px-4 py-3 text-sm text-fg" data-testid="prompt-day-refused">
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-ink" />
+          <p>
+            {request.message}{' '}
+            <Link to="/prompts" className={textLink}>
+              Past prompts
+            </Link>
+          </p>
+        </div>
+      )}
+      <StoryEditor base={base} savedWordCount={null} todayPrompt={todayPrompt} heading="New Story" cancelTo={request.kind === 'day' ? `/prompt/${request.day}` : '/stories'} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '../../components/Spinner';
@@ -10,21 +11,24 @@ import { EditStoryScreen } from './EditStoryScreen';
 import { StoryNotFound } from './StoryNotFound';
 import { StoryView } from './view/StoryView';
 
+// Only the author opens the version history: its code (and the diff) loads then.
+const VersionsScreen = lazy(() => import('./versions/VersionsScreen').then((m) => ({ default: m.VersionsScreen })));
+
 /**
  * /story/:id/:mode? — the story to read (guests too, from a shared link), or with mode "edit"
- * the owner's editor, which a guest must log in for first.
+ * the owner's editor and with "versions" the owner's version history, which a guest must log in for first.
  */
 export function StoryScreen() {
   const { id = '', mode } = useParams();
   const { user } = useCurrentUser();
   const location = useLocation();
-  const needsLogin = mode === 'edit' && !user;
+  const needsLogin = (mode === 'edit' || mode === 'versions') && !user;
   const query = useQuery({
     ...storyQuery(id),
     enabled: !needsLogin,
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
-  if (mode !== undefined && mode !== 'edit') return <StoryNotFound message="Page not found" />;
+  if (mode !== undefined && mode !== 'edit' && mode !== 'versions') return <StoryNotFound message="Page not found" />;
   if (needsLogin) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (query.isPending) return <CenteredSpinner />;
   if (query.isError) {
@@ -32,6 +36,13 @@ export function StoryScreen() {
       <StoryNotFound />
     ) : (
       <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (mode === 'versions') {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <VersionsScreen key={query.data.id} story={query.data} />
+      </Suspense>
     );
   }
   return mode === 'edit' ? <EditStoryScreen key={query.data.id} story={query.data} /> : <StoryView story={query.data} />;

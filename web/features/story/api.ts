@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   commentCreatedSchema,
   commentDeletedSchema,
@@ -7,11 +7,14 @@ import {
   type ReactionKind,
   type Story,
 } from '@common/story';
+import { storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema } from '@common/story-versions';
+import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
-import { storyKeys } from '../../lib/query-keys';
+import { progressKeys, storyKeys } from '../../lib/query-keys';
+import { browserTimeZone, storyChanged } from '../stories';
 
 const storyPath = (storyId: string) => `/api/stories/${encodeURIComponent(storyId)}`;
 
@@ -78,3 +81,43 @@ export function useToggleReaction(storyId: string) {
     },
   });
 }
+
+/** Under ['stories'], so every story write (storyChanged) refreshes them too. */
+export const versionKeys = {
+  list: (storyId: string) => ['stories', 'versions', storyId] as const,
+  one: (storyId: string, versionId: string) => ['stories', 'versions', storyId, versionId] as const,
+};
+
+/** The owner's earlier texts of a story, newest first, a page at a time. */
+export const versionsQuery = (storyId: string) =>
+  cursorListQuery({
+    queryKey: versionKeys.list(storyId),
+    path: (cursor) => withSearchParams(`${storyPath(storyId)}/versions`, { cursor }),
+    schema: storyVersionPageSchema,
+    items: (page) => page.versions,
+  });
+
+/** One version with its whole text. */
+export const versionQuery = (storyId: string, versionId: string) =>
+  queryOptions({
+    queryKey: versionKeys.one(storyId, versionId),
+    queryFn: ({ signal }) =>
+      apiFetch(`${storyPath(storyId)}/versions/${encodeURIComponent(versionId)}`, { schema: storyVersionResponseSchema, signal }).then((r) => r.version),
+  });
+
+/** Makes a version the story's text again (a save: the current text becomes a version). */
+export const useRestoreVersion = (storyId: string) =>
+  useApiMutation({
+    request: (versionId: string) =>
+      apiFetch(`${storyPath(storyId)}/versions/${encodeURIComponent(versionId)}/restore`, {
+        method: 'POST',
+        body: { timezone: browserTimeZone() },
+        schema: storyRestoredSchema,
+      }),
+    success: 'Version restored.',
+    failure: 'Could not restore this version. Please try again.',
+    onSuccess: async ({ story, progress }, _versionId, queryClient) => {
+      queryClient.setQueryData<Progress>(progressKeys.mine, progress);
+      await storyChanged(queryClient, story, story.id);
+    },
+  });

@@ -17,7 +17,7 @@ export function storyListQuery(queryKey: readonly unknown[], path: (cursor: stri
 
 export const communityQuery = (params: CommunityParams, limit = STORY_PAGE_SIZE) =>
   storyListQuery([...storyKeys.community(params), limit], (cursor) =>
-    withSearchParams('/api/stories/community', { q: params.q.trim(), genre: params.genre, sort: params.sort, cursor, limit }),
+    withSearchParams('/api/stories/community', { q: params.q.trim(), genre: params.genre, sort: params.sort, perfect: params.perfect ? 'true' : undefined, cursor, limit }),
   );
 
 export const myStoriesQuery = (visibility: VisibilityFilter, limit = STORY_PAGE_SIZE) =>

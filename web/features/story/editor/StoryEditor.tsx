@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PromptInput } from '@common/prompts';
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from '@common/story';
 import { countChars, countWords, readingTimeLabel } from '@common/words';
+import { DrabbleCounter } from './DrabbleCounter';
 import { wordsAdded } from '@common/streak';
 import { card, focusRing, inputField, primaryButton, secondaryButton } from '../../../components/ui';
 import { formatDateTime, formatNumber, formatTime, plural } from '../../../lib/format';
@@ -114,9 +115,12 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
               />
             </div>
             <div className="flex flex-col">
-              <label htmlFor={textId} className="text-sm font-semibold text-fg">
-                Story
-              </label>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label htmlFor={textId} className="text-sm font-semibold text-fg">
+                  Story
+                </label>
+                <DrabbleCounter words={words} />
+              </div>
               <textarea
                 id={textId}
                 name="content"

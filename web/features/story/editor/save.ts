@@ -1,4 +1,4 @@
-import type { PromptInput } from '@common/prompts';
+import { promptForDay, samePrompt, type DayKey, type PromptInput } from '@common/prompts';
 import { storySchema, storyTextSchema, titleSchema, type StoryCreateInput } from '@common/story';
 import { progressSchema } from '@common/streak';
 import { z } from 'zod';
@@ -20,11 +20,15 @@ export function validationMessage(fields: Pick<DraftFields, 'title' | 'content'>
   return text.success ? null : (text.error.issues[0]?.message ?? 'Please check your story.');
 }
 
-/** Creates the story, or sends an existing one's changed fields only. */
-export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields): Promise<SavedStory> {
+/**
+ * Creates the story, or sends an existing one's changed fields only. A new story opened from
+ * a prompt page says which day it answers while it still carries that day's prompt.
+ */
+export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields, promptDay?: DayKey): Promise<SavedStory> {
   const timezone = browserTimeZone();
   if (storyId === null) {
-    const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}) };
+    const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
+    const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
     return apiFetch('/api/stories', { method: 'POST', body, schema: savedStorySchema });
   }
   const body: Record<string, unknown> = timezone ? { timezone } : {};

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { DayKey } from '@common/prompts';
 import type { Progress } from '@common/streak';
 import { useCurrentUser } from '../../../lib/auth';
 import { formErrorMessage } from '../../../lib/errors';
@@ -16,6 +17,8 @@ export interface EditorBase {
   storyId: string | null;
   fields: DraftFields;
   updatedAt: string | null;
+  /** A new story opened from a prompt page: the day whose prompt it answers (`fields.prompt` is that prompt). */
+  promptDay?: DayKey;
 }
 
 function pickFields(fields: DraftFields): DraftFields {
@@ -37,7 +40,8 @@ export function useStoryEditor(base: EditorBase) {
   const [initial] = useState(() => {
     const restored = draftToRestore(readDraft(browserStorage(), key), base.fields, isNew);
     return {
-      fields: restored ? pickFields(restored) : base.fields,
+      // From a prompt page, a restored draft keeps its words and takes the prompt the writer just chose.
+      fields: restored ? { ...pickFields(restored), ...(base.promptDay ? { prompt: base.fields.prompt } : {}) } : base.fields,
       restoredAt: restored?.savedAt ?? null,
       // The story was saved again (elsewhere) after this draft began.
       stale: Boolean(restored && base.updatedAt && restored.baseUpdatedAt !== base.updatedAt),
@@ -91,7 +95,7 @@ export function useStoryEditor(base: EditorBase) {
 
   // A failure shows beside the form (no toast); the text stays, and so does the draft.
   const mutation = useApiMutation({
-    request: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields),
+    request: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields, base.promptDay),
     success: isNew ? 'Story saved.' : 'Changes saved.',
     failure: false,
     onSuccess: async ({ story, progress }, _fields, queryClient) => {

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { Eye, Globe, Lock, MessageCircle } from 'lucide-react';
+import { Eye, Globe, History, Lock, MessageCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { viewResponseSchema, type Story } from '@common/story';
 import { storyShareText } from '@common/share';
 import { readingTimeLabel } from '@common/words';
-import { focusRing } from '../../../components/ui';
+import { focusRing, secondaryButton } from '../../../components/ui';
 import { apiFetch } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
 import { useWatch } from '../../../lib/watch';
-import { AuthorAvatar, FavoriteButton, OwnerActions, PromptChips, VisibilityBadge } from '../../stories';
+import { AuthorAvatar, FavoriteButton, OwnerActions, PerfectDrabbleBadge, PromptChips, VisibilityBadge } from '../../stories';
+import { PromptDayLink } from '../../prompts';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
 import { ReportButton } from '../../reports';
@@ -52,7 +53,9 @@ export function StoryView({ story }: { story: Story }) {
       <header>
         <div className="flex flex-wrap items-center gap-2">
           <VisibilityBadge isPublic={story.public} />
+          {story.perfectDrabble && <PerfectDrabbleBadge />}
           {story.prompt && <PromptChips prompt={story.prompt} />}
+          {story.promptDay && <PromptDayLink day={story.promptDay} />}
         </div>
         <h1 id="story-title" className="mt-4 font-serif text-3xl leading-tight font-bold break-words text-fg sm:text-4xl" data-testid="story-title">
           {story.title}
@@ -88,7 +91,11 @@ export function StoryView({ story }: { story: Story }) {
                 This story is private. Only you can see it.
               </p>
             )}
-            <div className="ml-auto">
+            <div className="ml-auto flex flex-wrap items-center gap-2">
+              <Link to={`/story/${story.id}/versions`} className={secondaryButton} data-testid="version-history-link">
+                <History aria-hidden className="size-4" />
+                Version history
+              </Link>
               <OwnerActions story={story} variant="buttons" onDeleted={() => void navigate('/stories', { replace: true })} />
             </div>
           </div>

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface LooksOptions {
+  /** Only this part of the page (default: the viewport). */
+  target?: Locator;
+  fullPage?: boolean;
+  /** Scroll the target into view before each shot. */
+  scroll?: boolean;
+  /** Also check the target against WCAG 2.1 AA with axe, in each colour scheme. */
+  axe?: boolean;
+}
+
+/**
+ * Screenshots in light and dark, at 1280 px and 375 px, into `dir` as
+ * `<name>-<scheme>[-375].png`, failing when the page scrolls sideways on a phone; then back to
+ * light at 1280 px. The shots are for a person to look at; the width (and axe) checks are the test.
+ */
+export async function shootLooks(page: Page, dir: string, name: string, options: LooksOptions = {}): Promise<void> {
+  const { target, fullPage = false, scroll = false, axe = false } = options;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height, suffix] of [[1280, 900, ''], [375, 812, '-375']] as const) {
+      await page.setViewportSize({ width, height });
+      if (scroll) await target?.scrollIntoViewIfNeeded();
+      await (target ?? page).screenshot({ path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
+    }
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+    if (axe && target) {
+      const found = await new AxeBuilder({ page }).include(`[data-testid="${await target.getAttribute('data-testid')}"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(found.violations.map((v) => `${scheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

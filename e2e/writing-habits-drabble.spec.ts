@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { saveThemeModeThroughApi } from './support/appearance';
+import { E2E } from './support/env';
+import { writerInOwnContext } from './support/users';
+
+test.describe.configure({ timeout: 90_000 });
+
+const SHOTS = '/tmp/shots-drabble';
+/** The words of a story: "word1 word2 …", in two paragraphs. */
+const wordsText = (n: number, prefix = 'word') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).map((w, i) => (i === 40 ? `\n\n${w}` : w)).join(' ');
+
+/** The element in light, dark and at phone width, for the people who look at screenshots. */
+async function shoot(page: Page, target: () => Locator, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await target().screenshot({ path: `${SHOTS}/${name}-light.png` });
+  await saveThemeModeThroughApi(page, 'dark-blue');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark-blue');
+  await expect(target()).toBeVisible();
+  await target().screenshot({ path: `${SHOTS}/${name}-dark.png` });
+  await saveThemeModeThroughApi(page, 'light');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(target()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize(size);
+  await page.reload();
+}
+
+test('the editor counts to a perfect drabble; the badge shows on the story and its card, and the community filters to it', async ({ browser }) => {
+  const { page } = await writerInOwnContext(browser, 'Drabbler');
+  // Reloading the editor for the screenshots asks first (unsaved text); the draft brings it back.
+  page.on('dialog', (dialog) => void dialog.accept());
+  const tag = `drab${crypto.randomBytes(3).toString('hex')}`;
+  // Another public story of the same search word, not 100 words: the filter must leave it out.
+  const other = await page.request.post('/api/stories', {
+    data: { title: `${tag} almost`, content: wordsText(99), public: true },
+    headers: { origin: E2E.baseUrl },
+  });
+  expect(other.status()).toBe(201);
+
+  await page.goto('/story/new');
+  const counter = page.getByTestId('drabble-counter');
+  await expect(counter).toHaveText('0 / 100');
+  await page.getByTestId('story-title-input').fill(`${tag} exactly a hundred words long, with a long title`);
+  await page.getByTestId('story-text-input').fill(wordsText(87));
+  await expect(counter).toHaveText('87 / 100');
+  await expect(counter).toHaveAttribute('data-perfect', 'false');
+  await page.getByTestId('story-text-input').pressSequentially(' ' + Array.from({ length: 13 }, (_, i) => `more${i + 1}`).join(' '));
+  await expect(counter).toHaveText('100 ✓ Perfect drabble');
+  await expect(counter).toHaveAttribute('data-perfect', 'true');
+  // The title's words are not counted.
+  await page.getByTestId('story-title-input').fill(`${tag} a different, much longer title of many words`);
+  await expect(counter).toHaveText('100 ✓ Perfect drabble');
+  await page.getByTestId('story-text-input').press('End');
+  await page.getByTestId('story-text-input').pressSequentially(' extra');
+  await expect(counter).toHaveText('101 / 100');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await page.getByTestId('story-text-input').press('Backspace');
+  await expect(counter).toHaveText('100 ✓ Perfect drabble');
+  await shoot(page, () => page.getByTestId('story-text-input').locator('xpath=..'), 'counter');
+  // The draft kept the text across the reloads.
+  if (await page.getByTestId('draft-restored').isVisible()) await page.getByRole('button', { name: 'Keep it' }).click();
+  await expect(counter).toHaveText('100 ✓ Perfect drabble');
+
+  await page.getByTestId('visibility-switch').click();
+  await page.getByTestId('save-story').click();
+  await expect(page).toHaveURL(/\/story\/[A-Za-z0-9]{20}$/);
+  await expect(page.getByTestId('story-view').getByTestId('perfect-drabble-badge')).toHaveText('Perfect drabble');
+  await expect(page.getByTestId('story-word-count')).toHaveText('100 words');
+
+  await page.goto(`/community?q=${tag}`);
+  const cards = page.getByTestId('story-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'almost' }).getByTestId('perfect-drabble-badge')).toHaveCount(0);
+  await page.getByTestId('community-perfect').click();
+  await expect(page).toHaveURL(/perfect=true/);
+  await expect(page.getByTestId('community-perfect')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('perfect-drabble-badge')).toBeVisible();
+  // The filter is in the address: a reload keeps it.
+  await page.reload();
+  await expect(page.getByTestId('community-perfect')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(1);
+  await page.getByRole('search').screenshot({ path: `${SHOTS}/community-filter-light.png` });
+  await shoot(page, () => page.getByTestId('story-card').first(), 'card-badge');
+
+  // The profile counts it.
+  await page.goto('/profile');
+  await expect(page.getByTestId('stat-perfect-drabbles')).toContainText('1');
+});
+
+test('every changing save keeps a version; the owner views one with its changes highlighted and restores it', async ({ browser }) => {
+  const { page } = await writerInOwnContext(browser, 'Reviser');
+  const original = 'The lighthouse keeper counted ships that never came.\n\nOn the last night the lamp lit itself.';
+  const created = await page.request.post('/api/stories', { data: { title: 'The keeper', content: original }, headers: { origin: E2E.baseUrl } });
+  expect(created.status()).toBe(201);
+  const { story } = (await created.json()) as { story: { id: string } };
+
+  // Edit and save twice.
+  for (const text of [
+    'The lighthouse keeper counted boats that never came.\n\nOn the last night the lamp lit itself.',
+    'The old keeper counted boats that never came.\n\nOn the final night the lamp lit itself, and a horn answered.',
+  ]) {
+    await page.goto(`/story/${story.id}/edit`);
+    await page.getByTestId('story-text-input').fill(text);
+    await page.getByTestId('save-story').click();
+    await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+    await expect(page.getByTestId('story-body')).toHaveText(text);
+  }
+
+  await page.getByTestId('version-history-link').click();
+  await expect(page).toHaveURL(new RegExp(`/story/${story.id}/versions$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Version history' })).toBeVisible();
+  const items = page.getByTestId('version-item');
+  await expect(items).toHaveCount(2);
+  // Each shows its date and word count; the oldest is the original text.
+  await expect(items.nth(1)).toContainText('16 words');
+  await expect(items.nth(1).locator('time')).toHaveText(/\d{4}/);
+
+  await items.nth(1).click();
+  const view = page.getByTestId('version-view');
+  await expect(view.getByTestId('version-word-count')).toHaveText('16 words');
+  const diff = view.getByTestId('version-diff');
+  // Against the current text: "lighthouse", "ships", "last" are only in this version; "old", "boats", "final", the horn only in the current story.
+  await expect(diff.locator('ins')).toHaveText([/lighthouse/, /ships/, /last/, /itself\./]);
+  await expect(diff.locator('del')).toHaveText([/old/, /boats/, /final/, /itself, and a horn answered\./]);
+  await expect(view.getByTestId('version-body')).toContainText('only in this version');
+  await shoot(page, () => page.getByTestId('version-view'), 'versions');
+  await page.getByTestId('versions-screen').screenshot({ path: `${SHOTS}/versions-screen-light.png` });
+
+  await page.getByTestId('version-view').getByTestId('restore-version').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Restore this version?');
+  await dialog.getByTestId('confirm-action').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Version restored.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+  await expect(page.getByTestId('story-body')).toHaveText(original);
+
+  // The text it replaced is now a version too, and the restored one is still there.
+  await page.getByTestId('version-history-link').click();
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText('20 words');
+
+  // Another writer cannot see them.
+  const stranger = await writerInOwnContext(browser, 'Stranger');
+  await stranger.page.goto(`/story/${story.id}/versions`);
+  await expect(stranger.page.getByTestId('story-not-found')).toBeVisible();
+});

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { CHALLENGE_NOT_FOUND, challengeCreateSchema } from '@common/challenges';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { notFound } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import { ID_PATTERN } from '../../shared/ids';
+import { giveUpChallenge, listChallenges, startChallenge } from './service';
+
+/** Mounted at /api/me: the writer's own challenges (owner only; nobody else's are reachable). */
+export function challengeRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/challenges', requireUser, async (c) => c.json(await listChallenges(ctx, c.var.user.uid)));
+
+  app.post('/challenges', requireUser, async (c) => {
+    const input = await readJson(c, challengeCreateSchema);
+    return c.json(await startChallenge(ctx, c.var.user.uid, input), 201);
+  });
+
+  app.delete('/challenges/:id', requireUser, async (c) => {
+    const id = c.req.param('id');
+    if (!ID_PATTERN.test(id)) throw notFound(CHALLENGE_NOT_FOUND);
+    return c.json(await giveUpChallenge(ctx, c.var.user.uid, id));
+  });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from 'kysely';
+import { STORY_VERSIONS_MAX } from '@common/story-versions';
+import { samePrompt, type Prompt } from '@common/prompts';
+import type { Database } from '../../db/types';
+import { newId } from '../../shared/ids';
+import type { StoryTextRow } from './queries';
+
+type Trx = Transaction<Database> | Kysely<Database>;
+
+/** What a save would write over: the fields a version keeps. */
+export interface SaveChange {
+  title?: string;
+  content?: string;
+  prompt?: Prompt | null;
+}
+
+const promptOfRow = (row: StoryTextRow): Prompt | null =>
+  row.promptGenre && row.promptTheme && row.promptTwist ? { genre: row.promptGenre, theme: row.promptTheme, twist: row.promptTwist } : null;
+
+/** Whether the save changes the title, the text or the prompt as stored (a visibility change alone does not). */
+export function changesText(row: StoryTextRow, change: SaveChange): boolean {
+  return (
+    (change.title !== undefined && change.title !== row.title) ||
+    (change.content !== undefined && change.content !== row.content) ||
+    (change.prompt !== undefined && !samePrompt(change.prompt, promptOfRow(row)))
+  );
+}
+
+/** One millisecond after an ISO instant. */
+const justAfter = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
+
+/**
+ * Keeps the story's stored title, text and prompt as a version, then drops the oldest past
+ * STORY_VERSIONS_MAX (never `spare`, the version being restored). Call it under the story's
+ * lock (lockStory), before the save writes.
+ *
+ * `created_at` (when it was replaced) orders the versions. Saves wait for the lock in turn,
+ * but each read its clock before waiting, so a later save can carry an earlier instant; the
+ * version is then dated a millisecond after the newest one, which keeps the order strict and
+ * the trim exact whatever the races.
+ */
+export async function keepVersion(trx: Trx, row: StoryTextRow, at: string, spare?: string): Promise<void> {
+  const newest = await trx
+    .selectFrom('storyVersions')
+    .select('created_at')
+    .where('storyId', '=', row.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const replacedAt = newest && newest.created_at >= at ? justAfter(newest.created_at) : at;
+  await trx
+    .insertInto('storyVersions')
+    .values({
+      id: newId(),
+      storyId: row.id,
+      uid: row.uid,
+      title: row.title,
+      content: row.content,
+      wordCount: Number(row.wordCount),
+      promptGenre: row.promptGenre,
+      promptTheme: row.promptTheme,
+      promptTwist: row.promptTwist,
+      savedAt: row.updated_at,
+      created_at: replacedAt,
+    })
+    .execute();
+  const { n } = await trx
+    .selectFrom('storyVersions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('storyId', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const excess = Number(n) - STORY_VERSIONS_MAX;
+  if (excess <= 0) return;
+  const oldest = await trx
+    .selectFrom('storyVersions')
+    .select('id')
+    .where('storyId', '=', row.id)
+    .$if(spare !== undefined, (q) => q.where('id', '!=', spare!))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(excess)
+    .execute();
+  await trx
+    .deleteFrom('storyVersions')
+    .where('id', 'in', oldest.map((v) => v.id))
+    .execute();
+}

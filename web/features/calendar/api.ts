@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { calendarSchema } from '@common/calendar';
+import { apiFetch } from '../../lib/api';
+import { profileKeys } from '../../lib/query-keys';
+
+/** Under the profile's keys, so whatever refreshes the own profile refreshes the calendar too. */
+export const calendarKeys = { mine: [...profileKeys.all, 'me', 'calendar'] as const };
+
+/** GET /api/me/calendar: fetched afresh on every visit (stories written elsewhere change it). */
+export const calendarQuery = queryOptions({
+  queryKey: calendarKeys.mine,
+  queryFn: ({ signal }) => apiFetch('/api/me/calendar', { schema: calendarSchema, signal }),
+  staleTime: 0,
+});

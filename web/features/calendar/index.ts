@@ -1,0 +1,2 @@
+/** The calendar feature's public entry: the own profile's writing calendar. */
+export { WritingCalendar } from './WritingCalendar';

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import { promptArchivePageSchema, promptDayResponseSchema, type DayKey } from '@common/prompts';
+import { apiFetch, isApiError } from '../../lib/api';
+import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { storyKeys } from '../../lib/query-keys';
+import { storyListQuery } from '../stories';
+
+/**
+ * Prompt pages and the archive. The keys live under ['stories'] so a story saved, made
+ * private or deleted anywhere (storyChanged) refreshes their lists, counts and "answered".
+ */
+export const promptKeys = {
+  all: [...storyKeys.all, 'prompts'] as const,
+  day: (day: DayKey) => [...storyKeys.all, 'prompts', 'day', day] as const,
+  stories: (day: DayKey) => [...storyKeys.all, 'prompts', 'stories', day] as const,
+  archive: [...storyKeys.all, 'prompts', 'archive'] as const,
+};
+
+const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
+
+/** GET /api/prompts/:date: the day's prompt, whether the viewer answered it, how many stories. */
+export const promptDayQuery = (day: DayKey) =>
+  queryOptions({
+    queryKey: promptKeys.day(day),
+    queryFn: ({ signal }) => apiFetch(`/api/prompts/${encodeURIComponent(day)}`, { schema: promptDayResponseSchema, signal }),
+    // A day without a page stays without one: no retries.
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+
+/** GET /api/prompts/:date/stories: public stories written to the day's prompt, newest first. */
+export const promptStoriesQuery = (day: DayKey) =>
+  storyListQuery(promptKeys.stories(day), (cursor) => withSearchParams(`/api/prompts/${encodeURIComponent(day)}/stories`, { cursor }));
+
+/** GET /api/prompts: the archive, a month of days a page, newest first. */
+export const promptArchiveQuery = () =>
+  cursorListQuery({
+    queryKey: promptKeys.archive,
+    path: (cursor) => withSearchParams('/api/prompts', { cursor }),
+    schema: promptArchivePageSchema,
+    items: (page) => page.prompts,
+  });
+
+/** Whether an error means "no such prompt page" (a day out of range or not a date). */
+export const isMissingPrompt = notFound;
