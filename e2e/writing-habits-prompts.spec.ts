@@ -33,9 +33,9 @@ test('a writer follows today’s prompt from home, writes to it, and finds the s
     await expect(card.getByTestId('today-answered')).toHaveCount(0);
     await card.getByRole('link', { name: 'Stories written to it' }).click();
     await expect(page).toHaveURL(new RegExp(`/prompt/${today}$`));
-    await expect(page.getByTestId('prompt-genre')).toHaveText(prompt.genre);
-    await expect(page.getByTestId('prompt-theme')).toHaveText(prompt.theme);
-    await expect(page.getByTestId('prompt-twist')).toHaveText(prompt.twist);
+    await expect(page.getByTestId('prompt-card').getByTestId('prompt-genre')).toHaveText(prompt.genre);
+    await expect(page.getByTestId('prompt-card').getByTestId('prompt-theme')).toHaveText(prompt.theme);
+    await expect(page.getByTestId('prompt-card').getByTestId('prompt-twist')).toHaveText(prompt.twist);
     await expect(page.getByTestId('prompt-answered')).toHaveCount(0);
     await expect(page.getByTestId('prompt-next')).toBeVisible();
     await expect(page.getByTestId('prompt-previous')).toHaveAttribute('href', `/prompt/${addDays(today, -1)}`);
@@ -92,7 +92,7 @@ test('a writer follows today’s prompt from home, writes to it, and finds the s
     await expect(entries.nth(30)).toHaveAttribute('data-date', addDays(today, -30));
     await entries.nth(1).click();
     await expect(page).toHaveURL(new RegExp(`/prompt/${yesterday}$`));
-    await expect(page.getByTestId('prompt-genre')).toHaveText(previous.genre);
+    await expect(page.getByTestId('prompt-card').getByTestId('prompt-genre')).toHaveText(previous.genre);
   });
 
   await test.step('a guest reads the page and is asked to log in to write', async () => {

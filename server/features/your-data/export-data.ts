@@ -120,6 +120,11 @@ export function writingDaysOf(db: Db, uid: string) {
   });
 }
 
+/** The badges earned, in the order they were earned (a writer has at most a handful). */
+export async function* badgesOf(db: Db, uid: string) {
+  yield* await db.selectFrom('userBadges').select(['badge', 'earnedAt']).where('uid', '=', uid).orderBy('earnedAt').orderBy('badge').execute();
+}
+
 export interface ExportedConversation {
   with: string[];
   status: string;

@@ -86,7 +86,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
       [
         'README.txt', 'profile.json', 'avatar.webp', `stories/${day}-night-train.md`, `stories/${day}-night-train-2.md`, 'stories.json',
         'comments.json', 'reactions.json', 'favorites.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
-        'feature-requests.json', 'writing-days.json',
+        'feature-requests.json', 'writing-days.json', 'badges.json',
       ].sort(),
     );
     expect(zip.text('README.txt')).toContain('messages.json');
@@ -133,6 +133,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     ]);
     const words = 8 + 4;
     expect(zip.json('writing-days.json')).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), words }]);
+    expect(zip.json('badges.json')).toEqual([{ badge: 'First story', earned: first.createdAt }]);
   });
 
   it('allows one export per 24 hours: of a burst exactly one succeeds; the day after it is open again', async () => {

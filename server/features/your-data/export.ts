@@ -1,10 +1,12 @@
 import { profileImageKey } from '../avatars';
 import Papa from 'papaparse';
 import { REACTIONS } from '@common/story';
+import { badgeDefinition, isBadgeId } from '@common/badges';
 import type { ExportStatus } from '@common/your-data';
 import type { ServerContext } from '../../context';
 import { fromDbBool } from '../../db/bool';
 import {
+  badgesOf,
   commentsOf,
   conversationsOf,
   favoritesOf,
@@ -200,6 +202,7 @@ export function exportZip(ctx: ServerContext, uid: string, now: Date, onError: (
       await jsonArray(zip, 'messages.json', conversationsOf(ctx.db, uid));
       await jsonArray(zip, 'feature-requests.json', featureRequestsOf(ctx.db, uid));
       await jsonArray(zip, 'writing-days.json', writingDaysOf(ctx.db, uid), (d) => ({ day: d.day, words: Number(d.words) }));
+      await jsonArray(zip, 'badges.json', badgesOf(ctx.db, uid), (b) => ({ badge: isBadgeId(b.badge) ? badgeDefinition(b.badge).name : b.badge, earned: b.earnedAt }));
     },
     { mtime: now, onError },
   );

@@ -27,4 +27,5 @@ messages.json           Your direct conversations. Other people appear by name; 
                         for yourself are left out.
 feature-requests.json   Your suggestions for Drabble and the answers they received.
 writing-days.json       Words you wrote each day (your writing days and streak come from these).
+badges.json             The badges you earned, and when.
 `;
