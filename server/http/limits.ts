@@ -71,6 +71,8 @@ export const LIMITS = {
   imports: { per: 'user', max: 10, windowMs: 60 * MINUTE },
   /** Asking to delete or cancelling deletion of one's own account. */
   accountDeletion: { per: 'user', max: 10, windowMs: 60 * MINUTE },
+  /** Starting or giving up a personal challenge (issue 15): one runs at a time, so 30 an hour is far past real use. */
+  challenges: { per: 'user', max: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -176,10 +176,17 @@ describe.each(testDialects())('deleting my account on %s', (dialect) => {
     const chat = await started(ada, bob.uid, 'Secret plans');
     const request = await submitRequest(ada.client, 'Please add a dark theme for poems');
 
+    // An earlier version of her story, a challenge, badges (her first story earned one).
+    expect((await ada.client.patch(`/api/stories/${adaStory.id}`, { content: 'A second draft of it.' })).status).toBe(200);
+    expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
+
     // An avatar.
     await one.ctx.storage.put(profileImageKey(ada.uid), new Uint8Array([1, 2, 3]), 'image/webp');
     await one.ctx.db.updateTable('users').set({ profileImage: `/api/images/profile/${ada.uid}?v=1`, bio: 'I write', website: 'https://ada.example' }).where('uid', '=', ada.uid).execute();
 
+    for (const table of ['storyVersions', 'userBadges', 'challenges', 'writingDays'] as const) {
+      expect(await one.ctx.db.selectFrom(table).select('uid').where('uid', '=', ada.uid).execute(), table).not.toEqual([]);
+    }
     await requestDeletion(ada.client, ada.email);
 
     // 29 days later nothing is deleted; 31 days later it is, once.
@@ -202,6 +209,9 @@ describe.each(testDialects())('deleting my account on %s', (dialect) => {
     expect(await db.selectFrom('storyReactions').select('storyId').where('uid', '=', ada.uid).execute()).toEqual([]);
     expect(await db.selectFrom('follows').select('followerUid').where((eb) => eb.or([eb('followerUid', '=', ada.uid), eb('followeeUid', '=', ada.uid)])).execute()).toEqual([]);
     expect(await db.selectFrom('authUsers').select('id').where('id', '=', ada.uid).execute()).toEqual([]);
+    for (const table of ['storyVersions', 'userBadges', 'challenges', 'writingDays'] as const) {
+      expect(await db.selectFrom(table).select('uid').where('uid', '=', ada.uid).execute(), table).toEqual([]);
+    }
     expect(await db.selectFrom('authAccounts').select('id').where('userId', '=', ada.uid).execute()).toEqual([]);
 
     // Bob's story: Ada's comment reads "[deleted]"; counts are exact.

@@ -211,6 +211,7 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
   await trx.deleteFrom('feedMarkers').where('uid', '=', uid).execute();
   await trx.deleteFrom('writingDays').where('uid', '=', uid).execute();
   await trx.deleteFrom('userBadges').where('uid', '=', uid).execute();
+  await trx.deleteFrom('challenges').where('uid', '=', uid).execute();
 
   // Notifications to them go; in other people's, they are no longer one of the actors, and a
   // notification about them alone goes with them.

@@ -118,6 +118,22 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
     expect((await listOf(writer)).active?.id).toBe(rows[0]!.id);
   });
 
+  it('limits how often a writer starts or gives up challenges (429 with Retry-After)', async () => {
+    const writer = await signUp(server);
+    const statuses: number[] = [];
+    for (let n = 0; n < 15; n++) {
+      const started = await start(writer, { words: 100 + n, days: 7 });
+      statuses.push(started.status);
+      const id = (started.body as { challenge: { id: string } }).challenge.id;
+      statuses.push((await writer.client.delete(`/api/me/challenges/${id}`)).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([200, 201]));
+    const refused = await start(writer, { words: 100, days: 7 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await stored(writer)).toHaveLength(15);
+  });
+
   it('gives up the active challenge (again: the same answer), lists it as given up, and allows a new one', async () => {
     const writer = await signUp(server);
     const created = challengeResponseSchema.parse((await start(writer, { words: 3000, days: 30 })).body).challenge;

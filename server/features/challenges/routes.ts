@@ -3,6 +3,7 @@ import { CHALLENGE_NOT_FOUND, challengeCreateSchema } from '@common/challenges';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
 import { ID_PATTERN } from '../../shared/ids';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
@@ -13,12 +14,12 @@ export function challengeRoutes(ctx: ServerContext) {
 
   app.get('/challenges', requireUser, async (c) => c.json(await listChallenges(ctx, c.var.user.uid)));
 
-  app.post('/challenges', requireUser, async (c) => {
+  app.post('/challenges', requireUser, rateLimit(ctx, 'challenges'), async (c) => {
     const input = await readJson(c, challengeCreateSchema);
     return c.json(await startChallenge(ctx, c.var.user.uid, input), 201);
   });
 
-  app.delete('/challenges/:id', requireUser, async (c) => {
+  app.delete('/challenges/:id', requireUser, rateLimit(ctx, 'challenges'), async (c) => {
     const id = c.req.param('id');
     if (!ID_PATTERN.test(id)) throw notFound(CHALLENGE_NOT_FOUND);
     return c.json(await giveUpChallenge(ctx, c.var.user.uid, id));
