@@ -38,9 +38,8 @@ function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment 
   };
 }
 
-/** A story's comments, oldest first (a conversation reads top to bottom). */
-export async function listComments(db: Db, storyId: string, story: StoryFacts, viewer: Viewer, cursor: string | undefined, limit: number) {
-  const after = decodeCursor(commentCursor, cursor);
+/** The query behind a page of a story's comments, oldest first (the benchmark prints its plan). */
+export function commentsPageQuery(db: Db, storyId: string, viewer: Viewer, after: { c: string; i: string } | null, limit: number) {
   let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
   // Comments by a writer on the other side of a block are hidden, under anyone's story.
   if (viewer !== null) q = q.where(noBlockBetween(viewer.uid, 'c.uid'));
@@ -48,7 +47,13 @@ export async function listComments(db: Db, storyId: string, story: StoryFacts, v
   // one's stay, as "[deleted]", so the thread still reads. The story's count still includes them.
   q = q.where('u.suspendedAt', 'is', null).where('u.deactivatedAt', 'is', null);
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));
-  const rows = await q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1).execute();
+  return q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1);
+}
+
+/** A story's comments, oldest first (a conversation reads top to bottom). */
+export async function listComments(db: Db, storyId: string, story: StoryFacts, viewer: Viewer, cursor: string | undefined, limit: number) {
+  const after = decodeCursor(commentCursor, cursor) ?? null;
+  const rows = await commentsPageQuery(db, storyId, viewer, after, limit).execute();
   const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor({ k: 'comments', c: last.created_at, i: last.id }));
   return { comments: items.map((row) => toComment(row, viewer, story)), nextCursor };
 }
