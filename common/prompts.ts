@@ -125,6 +125,11 @@ export function dayNumber(day: DayKey): number {
   return Math.floor(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / MS_PER_DAY);
 }
 
+/** The `YYYY-MM-DD` day of a day number (dayNumber's inverse). */
+export function dayKeyOf(n: number): DayKey {
+  return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
 const SIZES = [GENRES.length, THEMES.length, TWISTS.length] as const;
 /** How many distinct prompts there are: 30 × 55 × 52 = 85,800. */
 export const PROMPT_SPACE = SIZES[0] * SIZES[1] * SIZES[2];

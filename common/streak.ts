@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from './limits';
-import type { DayKey } from './prompts';
+import { dayKeyOf, dayNumber, type DayKey } from './prompts';
 
 /**
  * Writing streaks and the daily goal. A writing day is a calendar day, in the writer's own
@@ -87,25 +87,32 @@ export interface StreakReplay {
  * days: a freeze is spent on the same day however often, or wherever, it is computed.
  */
 export function replayStreak(days: Iterable<DayKey>, today: DayKey): StreakReplay {
-  const written = new Set(days);
-  const sorted = [...written].sort();
-  const first = sorted[0];
-  const last = sorted.at(-1);
+  // Days as day numbers: the walk is then integer steps, not a date parsed per day (a writer
+  // with five years of history is replayed on every save).
+  const written = new Set<number>();
+  for (const day of days) written.add(dayNumber(day));
   const state: StreakReplay = { current: 0, best: 0, freezes: 0, frozenDays: [] };
-  if (first === undefined || last === undefined) return state;
-  const end = last > today ? last : today;
+  if (written.size === 0) return state;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const n of written) {
+    first = Math.min(first, n);
+    last = Math.max(last, n);
+  }
+  const todayNumber = dayNumber(today);
+  const end = Math.max(last, todayNumber);
   let run = 0;
-  for (let day = first; day <= end; day = addDays(day, 1)) {
-    if (written.has(day)) {
+  for (let n = first; n <= end; n++) {
+    if (written.has(n)) {
       state.current += 1;
       run += 1;
       if (run % FREEZE_EARNED_EVERY === 0) state.freezes = Math.min(FREEZES_MAX, state.freezes + 1);
       state.best = Math.max(state.best, state.current);
-    } else if (day >= today) {
+    } else if (n >= todayNumber) {
       // Today (or a day after it) is not over: the streak stands until it is.
     } else if (state.current > 0 && state.freezes > 0) {
       state.freezes -= 1;
-      state.frozenDays.push(day);
+      state.frozenDays.push(dayKeyOf(n));
       run = 0;
     } else {
       state.current = 0;
