@@ -20,6 +20,8 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     browserName: 'chromium',
+    // Dates are written in the reader's locale: the tests read them as en-US, whatever the machine's.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: E2E.chromiumPath,

@@ -66,8 +66,9 @@ describe('factsNeeded', () => {
 
 describe('earnedText', () => {
   it('reads as a date in words', () => {
-    expect(earnedText('2026-11-03T10:00:00.000Z', 'UTC')).toBe('Earned 3 November 2026');
-    expect(earnedText('2026-11-03T23:30:00.000Z', 'Asia/Tokyo')).toBe('Earned 4 November 2026');
+    expect(earnedText('2026-11-03T10:00:00.000Z', 'UTC', 'en-GB')).toBe('Earned 3 November 2026');
+    expect(earnedText('2026-11-03T10:00:00.000Z', 'UTC', 'en-US')).toBe('Earned November 3, 2026');
+    expect(earnedText('2026-11-03T23:30:00.000Z', 'Asia/Tokyo', 'en-GB')).toBe('Earned 4 November 2026');
     expect(earnedText('not a date')).toBe('Earned');
   });
 });

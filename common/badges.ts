@@ -82,11 +82,11 @@ export function earnedBadges(facts: BadgeFacts): BadgeId[] {
   return BADGES.filter((b) => (facts[b.fact] ?? 0) >= b.threshold).map((b) => b.id);
 }
 
-/** "Earned 3 November 2026", in the reader's time zone unless one is given. */
-export function earnedText(iso: string, timeZone?: string): string {
+/** "Earned November 3, 2026" (en-US) or "Earned 3 November 2026" (en-GB): the reader's locale and time zone unless given. */
+export function earnedText(iso: string, timeZone?: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Earned';
-  return `Earned ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)}`;
+  return `Earned ${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date)}`;
 }
 
 const badgeBase = {

@@ -120,20 +120,22 @@ describe('periodSums', () => {
 
 describe('texts', () => {
   it('formats days readably, with the year only when it differs from today’s', () => {
-    expect(formatDay('2026-11-03', '2026-11-04')).toBe('Tuesday, 3 November');
-    expect(formatDay('2027-01-05', '2026-11-04')).toBe('Tuesday, 5 January 2027');
-    expect(formatDay('2026-12-01', '2026-11-04', { weekday: false })).toBe('1 December');
+    expect(formatDay('2026-11-03', '2026-11-04', { locale: 'en-GB' })).toBe('Tuesday 3 November');
+    expect(formatDay('2026-11-03', '2026-11-04', { locale: 'en-US' })).toBe('Tuesday, November 3');
+    expect(formatDay('2027-01-05', '2026-11-04', { locale: 'en-GB', weekday: false })).toBe('5 January 2027');
+    expect(formatDay('2027-01-05', '2026-11-04', { locale: 'en-US' })).toBe('Tuesday, January 5, 2027');
+    expect(formatDay('2026-12-01', '2026-11-04', { weekday: false, locale: 'en-GB' })).toBe('1 December');
   });
 
   it('writes the tooltips of the issue', () => {
     const today = '2026-11-04';
     const cell = (words: number, frozen = false) => ({ day: '2026-11-03', words, frozen, level: intensityLevel(words, 500), today: false });
-    expect(dayTooltip(cell(120), 100, today)).toBe('Tuesday, 3 November: 120 words · goal met');
-    expect(dayTooltip(cell(120), 500, today)).toBe('Tuesday, 3 November: 120 words · 24% of the goal');
-    expect(dayTooltip(cell(1000), 500, today)).toBe('Tuesday, 3 November: 1,000 words · twice the goal');
-    expect(dayTooltip(cell(1), 500, today)).toBe('Tuesday, 3 November: 1 word · 0% of the goal');
-    expect(dayTooltip(cell(0, true), 500, today)).toBe('Tuesday, 3 November: frozen — a streak freeze covered this day');
-    expect(dayTooltip(cell(0), 500, today)).toBe('Tuesday, 3 November: no words');
+    expect(dayTooltip(cell(120), 100, today, 'en-US')).toBe('Tuesday, November 3: 120 words · goal met');
+    expect(dayTooltip(cell(120), 500, today, 'en-US')).toBe('Tuesday, November 3: 120 words · 24% of the goal');
+    expect(dayTooltip(cell(1000), 500, today, 'en-US')).toBe('Tuesday, November 3: 1,000 words · twice the goal');
+    expect(dayTooltip(cell(1), 500, today, 'en-US')).toBe('Tuesday, November 3: 1 word · 0% of the goal');
+    expect(dayTooltip(cell(0, true), 500, today, 'en-US')).toBe('Tuesday, November 3: frozen — a streak freeze covered this day');
+    expect(dayTooltip(cell(0), 500, today, 'en-US')).toBe('Tuesday, November 3: no words');
   });
 
   it('parses the API’s answer', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayNumber, type DayKey } from './prompts';
 import { addDays } from './streak';
+import { formatDayWith } from './dates';
 
 /**
  * The writing calendar on the writer's own profile (issue 15): a year of words per day as a
@@ -123,33 +124,31 @@ export function calendarMonths(grid: CalendarGrid): Array<{ month: string; cells
   return out;
 }
 
-const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const monthParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-const shortMonth = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short' });
-
-const utcDate = (day: DayKey) => new Date(`${day}T00:00:00Z`);
-const partsOf = (format: Intl.DateTimeFormat, date: Date) => Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+export interface DayFormat {
+  weekday?: boolean;
+  /** A BCP 47 locale; by default the reader's (tests pin one). */
+  locale?: string;
+}
 
 /**
- * A day as "Tuesday, 3 November", with the year ("Tuesday, 3 November 2027") when it is not
- * the year of `today` (or when asked for).
+ * A day as "Tuesday, November 3" (en-US) or "Tuesday 3 November" (en-GB), with the year when
+ * it is not the year of `today` (or when no `today` is given).
  */
-export function formatDay(day: DayKey, today?: DayKey, { weekday = true }: { weekday?: boolean } = {}): string {
-  const p = partsOf(dayParts, utcDate(day));
-  const year = today === undefined || today.slice(0, 4) !== day.slice(0, 4) ? ` ${p.year}` : '';
-  return `${weekday ? `${p.weekday}, ` : ''}${p.day} ${p.month}${year}`;
+export function formatDay(day: DayKey, today?: DayKey, { weekday = true, locale }: DayFormat = {}): string {
+  const withYear = today === undefined || today.slice(0, 4) !== day.slice(0, 4);
+  return formatDayWith(day, { ...(weekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}) }, locale);
 }
 
 /** "November 2026" for '2026-11'. */
-export const formatMonth = (month: string): string => monthParts.format(utcDate(`${month}-01`));
+export const formatMonth = (month: string, locale?: string): string => formatDayWith(`${month}-01`, { month: 'long', year: 'numeric' }, locale);
 /** "Nov" for '2026-11'. */
-export const formatMonthShort = (month: string): string => shortMonth.format(utcDate(`${month}-01`));
+export const formatMonthShort = (month: string, locale?: string): string => formatDayWith(`${month}-01`, { month: 'short' }, locale);
 
 const wordsText = (n: number) => `${n.toLocaleString('en-US')} word${n === 1 ? '' : 's'}`;
 
 /** A day cell's tooltip: "Tuesday, 3 November: 120 words · goal met", or that a freeze covered it. */
-export function dayTooltip(cell: CalendarCell, dailyGoal: number, today: DayKey): string {
-  const when = formatDay(cell.day, today);
+export function dayTooltip(cell: CalendarCell, dailyGoal: number, today: DayKey, locale?: string): string {
+  const when = formatDay(cell.day, today, { locale });
   if (cell.frozen) return `${when}: frozen — a streak freeze covered this day`;
   if (cell.words <= 0) return `${when}: no words${cell.today ? ' yet' : ''}`;
   const goal = cell.words >= 2 * dailyGoal ? 'twice the goal' : cell.words >= dailyGoal ? 'goal met' : `${Math.floor((cell.words / Math.max(1, dailyGoal)) * 100)}% of the goal`;

@@ -29,14 +29,15 @@ describe('challengeProgress', () => {
       projection: { finishDay: '2026-11-14', inTime: true },
     });
     expect(challengeSummary(challenge, progress)).toBe('1,240 of 5,000 words · day 3 of 14');
-    expect(projectionSentence(progress, '2026-11-04')).toBe("At this pace you'll finish on Saturday, 14 November");
+    expect(projectionSentence(progress, '2026-11-04', 'en-US')).toBe("At this pace you'll finish on Saturday, November 14");
+    expect(projectionSentence(progress, '2026-11-04', 'en-GB')).toBe("At this pace you'll finish on Saturday 14 November");
   });
 
   it('says when the pace finishes after the challenge ends (behind)', () => {
     const progress = challengeProgress(challenge, [{ day: '2026-11-02', words: 300 }], '2026-11-05');
     // 75 a day over 4 days; 4,700 to go take 63 more days.
     expect(progress.projection).toEqual({ finishDay: '2027-01-07', inTime: false });
-    expect(projectionSentence(progress, '2026-11-05')).toBe("At this pace you'll finish on Thursday, 7 January 2027, after the challenge ends.");
+    expect(projectionSentence(progress, '2026-11-05', 'en-US')).toBe("At this pace you'll finish on Thursday, January 7, 2027, after the challenge ends.");
   });
 
   it('reports a finished challenge’s day of completion, whatever came later', () => {
@@ -48,7 +49,7 @@ describe('challengeProgress', () => {
     const progress = challengeProgress(challenge, days, '2026-11-08');
     expect(progress).toMatchObject({ status: 'completed', wordsSoFar: 5600, percent: 100, completedOn: '2026-11-06', projection: null });
     expect(projectionSentence(progress, '2026-11-08')).toBeNull();
-    expect(challengeOutcome(progress, '2026-11-08')).toBe('completed on Friday, 6 November');
+    expect(challengeOutcome(progress, '2026-11-08', 'en-US')).toBe('completed on Friday, November 6');
   });
 
   it('has no projection before the first word', () => {

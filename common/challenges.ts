@@ -110,11 +110,11 @@ export function challengeProgress(challenge: ChallengeRecord, days: Iterable<Day
 }
 
 /** "At this pace you'll finish on {date}" (issue 15), or that it will come after the end, or how to get one. */
-export function projectionSentence(progress: Pick<ChallengeProgress, 'projection' | 'status'>, today: DayKey): string | null {
+export function projectionSentence(progress: Pick<ChallengeProgress, 'projection' | 'status'>, today: DayKey, locale?: string): string | null {
   if (progress.status !== 'active') return null;
   const { projection } = progress;
   if (!projection) return 'Write your first words to see when you’ll finish.';
-  const date = formatDay(projection.finishDay, today);
+  const date = formatDay(projection.finishDay, today, { locale });
   return projection.inTime ? `At this pace you'll finish on ${date}` : `At this pace you'll finish on ${date}, after the challenge ends.`;
 }
 
@@ -124,8 +124,8 @@ export function challengeSummary(challenge: { words: number; days: number }, pro
 }
 
 /** A past challenge's outcome: "completed on {date}", "not finished" or "given up". */
-export function challengeOutcome(progress: Pick<ChallengeProgress, 'status' | 'completedOn'>, today: DayKey): string {
-  if (progress.status === 'completed' && progress.completedOn) return `completed on ${formatDay(progress.completedOn, today)}`;
+export function challengeOutcome(progress: Pick<ChallengeProgress, 'status' | 'completedOn'>, today: DayKey, locale?: string): string {
+  if (progress.status === 'completed' && progress.completedOn) return `completed on ${formatDay(progress.completedOn, today, { locale })}`;
   if (progress.status === 'abandoned') return 'given up';
   if (progress.status === 'unfinished') return 'not finished';
   return 'in progress';

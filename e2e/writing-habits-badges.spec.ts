@@ -10,7 +10,7 @@ const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getB
 /** The date a badge earned now shows, in the browser's own time zone. */
 async function earnedToday(page: Page): Promise<string> {
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  return earnedText(new Date().toISOString(), zone);
+  return earnedText(new Date().toISOString(), zone, 'en-US');
 }
 
 test('a first story earns "First story": announced on the bell, shown on the profile with today’s date', async ({ browser }) => {

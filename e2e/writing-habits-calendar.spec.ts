@@ -48,15 +48,15 @@ test('a writer’s words show on the profile calendar, with its tooltip and tabl
     const tooltip = calendar.getByTestId('heat-map-tooltip');
     await expect(tooltip).toHaveCount(0);
     await calendar.getByTestId('heat-map').focus();
-    await expect(tooltip).toHaveText(`${formatDay(today, today)}: ${WORDS} words · 3% of the goal`);
+    await expect(tooltip).toHaveText(`${formatDay(today, today, { locale: 'en-US' })}: ${WORDS} words · 3% of the goal`);
     await page.keyboard.press('ArrowUp');
-    await expect(tooltip).toHaveText(`${formatDay(addDays(today, -1), today)}: no words`);
+    await expect(tooltip).toHaveText(`${formatDay(addDays(today, -1), today, { locale: 'en-US' })}: no words`);
     await page.keyboard.press('End');
     await expect(tooltip).toContainText(`${WORDS} words`);
     await calendar.getByTestId('heat-map').blur();
     await expect(tooltip).toHaveCount(0);
     await cell.hover();
-    await expect(tooltip).toHaveText(`${formatDay(today, today)}: ${WORDS} words · 3% of the goal`);
+    await expect(tooltip).toHaveText(`${formatDay(today, today, { locale: 'en-US' })}: ${WORDS} words · 3% of the goal`);
     await page.mouse.move(0, 0);
     await expect(tooltip).toHaveCount(0);
   });
@@ -87,7 +87,7 @@ test('a writer’s words show on the profile calendar, with its tooltip and tabl
     await expect(bar).toHaveAttribute('aria-valuenow', String(WORDS));
     await expect(challenges.getByTestId('challenge-summary')).toHaveText(`${WORDS} of 100 words · day 1 of 7`);
     // 18 a day: the 82 to go take 5 more days.
-    await expect(challenges.getByTestId('challenge-projection')).toHaveText(`At this pace you'll finish on ${formatDay(addDays(today, 5), today)}`);
+    await expect(challenges.getByTestId('challenge-projection')).toHaveText(`At this pace you'll finish on ${formatDay(addDays(today, 5), today, { locale: 'en-US' })}`);
   });
 
   await calendar.scrollIntoViewIfNeeded();
@@ -133,7 +133,7 @@ test('a year of writing: goal-met days marked, days a freeze covered shown froze
   await expect(calendar.locator(`[data-day="${addDays(today, -11)}"]`)).toHaveAttribute('data-level', '2');
   await expect(calendar.locator(`[data-day="${addDays(today, -10)}"]`)).toHaveAttribute('data-level', '3');
   await frozen.last().hover();
-  await expect(calendar.getByTestId('heat-map-tooltip')).toHaveText(`${formatDay(addDays(today, -5), today)}: frozen — a streak freeze covered this day`);
+  await expect(calendar.getByTestId('heat-map-tooltip')).toHaveText(`${formatDay(addDays(today, -5), today, { locale: 'en-US' })}: frozen — a streak freeze covered this day`);
   await expect(calendar.getByRole('table', { name: /Words written per day/ }).getByRole('cell', { name: 'frozen' })).toHaveCount(2);
   await page.mouse.move(0, 0);
   for (const scheme of ['light', 'dark'] as const) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
 import { ME_QUERY_KEY } from './auth';
-import { handleLiveEvent, liveEventHandlers } from './live-events';
+import { handleLiveEvent, liveEventHandlers, resumePoint } from './live-events';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -65,5 +65,22 @@ describe('live events in the browser', () => {
     handleLiveEvent('user.updated', liveEventHandlers(queryClient, 'u1'), message({ user: { uid: 'u1' } }));
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('where a stream resumes', () => {
+  it('starts the first stream at /api/me’s position, and a reopened one there too until an event arrives', () => {
+    const first = resumePoint(null, 'u1', false, '41');
+    expect(first).toEqual({ since: '41', position: { userId: 'u1', id: '41' } });
+    // Reopened for another screen before anything arrived: still from 41, not from "now".
+    expect(resumePoint(first.position, 'u1', true, '41').since).toBe('41');
+    // Once event 45 arrived, from there.
+    expect(resumePoint({ userId: 'u1', id: '45' }, 'u1', true, '41').since).toBe('45');
+  });
+
+  it('never resumes one user’s stream from another’s position, nor from an old /api/me position twice', () => {
+    expect(resumePoint({ userId: 'u1', id: '45' }, 'u2', false, '50')).toEqual({ since: '50', position: { userId: 'u2', id: '50' } });
+    expect(resumePoint(null, 'u1', true, '41')).toEqual({ since: null, position: null });
+    expect(resumePoint(null, 'u1', false, null)).toEqual({ since: null, position: null });
   });
 });

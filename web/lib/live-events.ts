@@ -103,6 +103,24 @@ function eventIdOf(event: Event): string | null {
   return event instanceof MessageEvent && typeof event.lastEventId === 'string' && event.lastEventId !== '' ? event.lastEventId : null;
 }
 
+export interface StreamPosition {
+  userId: string;
+  id: string;
+}
+
+/**
+ * Where a user's next stream resumes (`since`) and the position to keep meanwhile: the last
+ * event id seen; for the user's first stream, where the stream stood when GET /api/me answered
+ * (`liveFrom`), which then counts as seen. So a stream reopened before it delivered anything
+ * (a watch change right after a save: the editor opening the saved story) still resumes there,
+ * and the save's events (the bell's badge) are not skipped.
+ */
+export function resumePoint(last: StreamPosition | null, userId: string, usedLiveFrom: boolean, liveFrom: string | null): { since: string | null; position: StreamPosition | null } {
+  if (last?.userId === userId) return { since: last.id, position: last };
+  if (!usedLiveFrom && liveFrom !== null) return { since: liveFrom, position: { userId, id: liveFrom } };
+  return { since: null, position: null };
+}
+
 /**
  * Keeps this tab in step with changes made elsewhere (other tabs, other devices) while
  * signed in, and with the screen it shows (useWatch). EventSource reconnects on its own and
@@ -124,11 +142,10 @@ export function useLiveEvents(userId: string | null): void {
     if (!userId || typeof EventSource === 'undefined') return undefined;
     const handlers = liveEventHandlers(queryClient, userId);
     const open = (watch: WatchTarget | null): (() => void) => {
-      let since = lastId.current?.userId === userId ? lastId.current.id : null;
-      if (since === null && resumedFromMe.current !== userId) {
-        resumedFromMe.current = userId;
-        since = queryClient.getQueryData(ME_QUERY_KEY)?.liveFrom ?? null;
-      }
+      const resume = resumePoint(lastId.current, userId, resumedFromMe.current === userId, queryClient.getQueryData(ME_QUERY_KEY)?.liveFrom ?? null);
+      const since = resume.since;
+      lastId.current = resume.position;
+      resumedFromMe.current = userId;
       const source = new EventSource(eventsUrl(EVENTS_URL, watch, since));
       const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
         const listener = (event: Event) => {
