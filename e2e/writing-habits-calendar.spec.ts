@@ -77,6 +77,8 @@ test('a writer’s words show on the profile calendar, with its tooltip and tabl
     await challenges.getByRole('button', { name: 'Start challenge' }).click();
     await expect(challenges.getByRole('alert')).toHaveText('A challenge needs at least 100 words.');
     await expect(challenges.getByLabel('Words')).toHaveValue('50');
+    await expect(challenges.getByLabel('Words')).toHaveAttribute('aria-invalid', 'true');
+    await expect(challenges.getByLabel('Days')).not.toHaveAttribute('aria-invalid');
   });
 
   await test.step('start a challenge: the progress bar and the projection', async () => {

@@ -125,6 +125,11 @@ export async function* badgesOf(db: Db, uid: string) {
   yield* await db.selectFrom('userBadges').select(['badge', 'earnedAt']).where('uid', '=', uid).orderBy('earnedAt').orderBy('badge').execute();
 }
 
+/** The personal challenges, oldest first. */
+export async function* challengesOf(db: Db, uid: string) {
+  yield* await db.selectFrom('challenges').select(['words', 'days', 'startDay', 'endDay', 'abandonedAt']).where('uid', '=', uid).orderBy('created_at').orderBy('id').execute();
+}
+
 export interface ExportedConversation {
   with: string[];
   status: string;

@@ -50,6 +50,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await ada.client.post(`/api/stories/${bobs.id}/comments`, { text: 'Lovely, "truly".' })).status).toBe(201);
     expect((await ada.client.send('PUT', `/api/stories/${bobs.id}/reactions/fire`)).status).toBe(200);
     expect((await ada.client.send('PUT', `/api/favorites/${bobs.id}`)).status).toBe(200);
+    expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
     expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
     expect((await dan.client.post(`/api/follows/${ada.uid}`)).status).toBe(200);
     const db = server.ctx.db;
@@ -86,7 +87,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
       [
         'README.txt', 'profile.json', 'avatar.webp', `stories/${day}-night-train.md`, `stories/${day}-night-train-2.md`, 'stories.json',
         'comments.json', 'reactions.json', 'favorites.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
-        'feature-requests.json', 'writing-days.json', 'badges.json',
+        'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json',
       ].sort(),
     );
     expect(zip.text('README.txt')).toContain('messages.json');
@@ -134,6 +135,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     const words = 8 + 4;
     expect(zip.json('writing-days.json')).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), words }]);
     expect(zip.json('badges.json')).toEqual([{ badge: 'First story', earned: first.createdAt }]);
+    expect(zip.json('challenges.json')).toEqual([{ words: 500, days: 7, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), givenUp: null }]);
   });
 
   it('allows one export per 24 hours: of a burst exactly one succeeds; the day after it is open again', async () => {

@@ -7,6 +7,7 @@ import type { ServerContext } from '../../context';
 import { fromDbBool } from '../../db/bool';
 import {
   badgesOf,
+  challengesOf,
   commentsOf,
   conversationsOf,
   favoritesOf,
@@ -202,6 +203,13 @@ export function exportZip(ctx: ServerContext, uid: string, now: Date, onError: (
       await jsonArray(zip, 'messages.json', conversationsOf(ctx.db, uid));
       await jsonArray(zip, 'feature-requests.json', featureRequestsOf(ctx.db, uid));
       await jsonArray(zip, 'writing-days.json', writingDaysOf(ctx.db, uid), (d) => ({ day: d.day, words: Number(d.words) }));
+      await jsonArray(zip, 'challenges.json', challengesOf(ctx.db, uid), (c) => ({
+        words: Number(c.words),
+        days: Number(c.days),
+        from: c.startDay,
+        to: c.endDay,
+        givenUp: c.abandonedAt,
+      }));
       await jsonArray(zip, 'badges.json', badgesOf(ctx.db, uid), (b) => ({ badge: isBadgeId(b.badge) ? badgeDefinition(b.badge).name : b.badge, earned: b.earnedAt }));
     },
     { mtime: now, onError },

@@ -28,4 +28,5 @@ messages.json           Your direct conversations. Other people appear by name; 
 feature-requests.json   Your suggestions for Drabble and the answers they received.
 writing-days.json       Words you wrote each day (your writing days and streak come from these).
 badges.json             The badges you earned, and when.
+challenges.json         Your personal challenges: words, days, first and last day, and when you gave one up.
 `;

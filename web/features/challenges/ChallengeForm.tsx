@@ -8,63 +8,57 @@ import { useStartChallenge } from './api';
 
 const asNumber = (value: string) => (value.trim() === '' ? NaN : Number(value));
 
+type Field = 'words' | 'days';
+interface Problem {
+  message: string;
+  /** The field it is about, when the form's own check found it. */
+  field?: Field;
+}
+
 /** "N words in D days": checked here with the server's own schema, refused reasons shown beside the form. */
 export function ChallengeForm() {
   const [words, setWords] = useState('5000');
   const [days, setDays] = useState('14');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const start = useStartChallenge();
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = challengeCreateSchema.safeParse({ words: asNumber(words), days: asNumber(days) });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter numbers of words and days.');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0];
+      return setProblem({ message: issue?.message ?? 'Please enter numbers of words and days.', field: field === 'words' || field === 'days' ? field : undefined });
+    }
     setProblem(null);
     // What was typed stays on failure.
-    start.mutate(parsed.data, { onError: (failure) => setProblem(formErrorMessage(failure)) });
+    start.mutate(parsed.data, { onError: (failure) => setProblem({ message: formErrorMessage(failure) }) });
   };
-  const field = `${inputField} w-28 tabular-nums`;
+  const input = (field: Field, label: string, value: string, onChange: (value: string) => void, limits: { min: number; max: number; step: number }, width: string) => (
+    <div>
+      <label htmlFor={`${id}-${field}`} className="block text-xs font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`${id}-${field}`}
+        type="number"
+        inputMode="numeric"
+        {...limits}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputField} ${width} mt-1 tabular-nums`}
+        aria-invalid={problem?.field === field || undefined}
+        data-testid={`challenge-${field}`}
+      />
+    </div>
+  );
   return (
     <form onSubmit={submit} noValidate className="mt-4" data-testid="challenge-form" aria-describedby={`${id}-hint`}>
       <p className="text-sm font-medium text-fg">Start a challenge</p>
       <div className="mt-2 flex flex-wrap items-end gap-x-2 gap-y-3 text-sm text-fg">
-        <div>
-          <label htmlFor={`${id}-words`} className="block text-xs font-medium text-muted">
-            Words
-          </label>
-          <input
-            id={`${id}-words`}
-            type="number"
-            inputMode="numeric"
-            min={CHALLENGE_WORDS_MIN}
-            max={CHALLENGE_WORDS_MAX}
-            step={100}
-            value={words}
-            onChange={(event) => setWords(event.target.value)}
-            className={`${field} mt-1`}
-            aria-invalid={problem?.includes('ords') || undefined}
-            data-testid="challenge-words"
-          />
-        </div>
+        {input('words', 'Words', words, setWords, { min: CHALLENGE_WORDS_MIN, max: CHALLENGE_WORDS_MAX, step: 100 }, 'w-28')}
         <span className="pb-2">words in</span>
-        <div>
-          <label htmlFor={`${id}-days`} className="block text-xs font-medium text-muted">
-            Days
-          </label>
-          <input
-            id={`${id}-days`}
-            type="number"
-            inputMode="numeric"
-            min={CHALLENGE_DAYS_MIN}
-            max={CHALLENGE_DAYS_MAX}
-            step={1}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            className={`${field} mt-1 w-20`}
-            aria-invalid={problem?.includes('day') || undefined}
-            data-testid="challenge-days"
-          />
-        </div>
+        {input('days', 'Days', days, setDays, { min: CHALLENGE_DAYS_MIN, max: CHALLENGE_DAYS_MAX, step: 1 }, 'w-20')}
         <span className="pb-2">days</span>
         <button type="submit" className={`${primaryButton} ml-auto sm:ml-2`} disabled={start.isPending} data-testid="start-challenge">
           <Flag aria-hidden className="size-4" />
@@ -76,7 +70,7 @@ export function ChallengeForm() {
       </p>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="challenge-error">
-          {problem}
+          {problem.message}
         </p>
       )}
     </form>
