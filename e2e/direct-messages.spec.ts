@@ -1,30 +1,11 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import SqliteDatabase from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { MESSAGE_TEXTS, NEW_ACCOUNT_MESSAGING_DELAY_MS, startConversationResponseSchema } from '../common/conversations';
+import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
+import { ageAccount } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
 const headers = { origin: E2E.baseUrl };
-
-
-/**
- * Accounts younger than 24 hours cannot start conversations, and test accounts are seconds
- * old: make this one a day older in the browser-test database (the server reads the account's
- * age from it on every request). The rule itself stays as it is.
- */
-function ageAccount(who: ContextWriter): void {
-  const dataDir = process.env.DRABBLE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('DRABBLE_E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
-  const db = new SqliteDatabase(path.join(dataDir, 'drabble.sqlite'), { fileMustExist: true, timeout: 5000 });
-  try {
-    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
-    expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** Each follows the other: friends, who may message each other by default. */
 async function befriend(a: ContextWriter, b: ContextWriter): Promise<void> {

@@ -1,10 +1,7 @@
-import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { NEW_ACCOUNT_MESSAGING_DELAY_MS } from '../common/conversations';
 import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
-import { queryE2eDatabase } from './support/db';
+import { ageAccount, queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 import { shootLooks } from './support/looks';
@@ -87,19 +84,6 @@ test('reporting a comment from the story page: a category and a note, the thanks
   await expect(ben.page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('profile') })).toBeVisible();
   await shoot(ben.page, 'report-profile');
 });
-
-/** Accounts younger than 24 hours cannot start conversations: make this one older in the browser-test database (as direct-messages.spec.ts does). */
-function ageAccount(who: ContextWriter): void {
-  const dataDir = process.env.DRABBLE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('DRABBLE_E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
-  const db = new SqliteDatabase(path.join(dataDir, 'drabble.sqlite'), { fileMustExist: true, timeout: 5000 });
-  try {
-    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
-    expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 test('reporting a message from its menu keeps the conversation around it as evidence', async ({ browser }) => {
   const ada = await writerInOwnContext(browser, 'Ada');

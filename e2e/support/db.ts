@@ -1,5 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { expect } from '@playwright/test';
+import { NEW_ACCOUNT_MESSAGING_DELAY_MS } from '../../common/conversations';
 
 /**
  * Runs a read-only query on the browser-test server's SQLite database, for checking what a
@@ -24,6 +26,21 @@ export function seedWritingDays(uid: string, days: Record<string, number>): void
     db.pragma('busy_timeout = 5000');
     const insert = db.prepare('insert into writingDays (uid, day, words) values (?, ?, ?)');
     db.transaction(() => Object.entries(days).forEach(([day, words]) => insert.run(uid, day, words)))();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Accounts younger than 24 hours cannot start conversations, and test accounts are seconds
+ * old: makes this one a day older in the browser-test database (the server reads the account's
+ * age from it on every request). The rule itself stays as it is.
+ */
+export function ageAccount(who: { uid: string }): void {
+  const db = new SqliteDatabase(databaseFile(), { fileMustExist: true, timeout: 5000 });
+  try {
+    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
+    expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
   } finally {
     db.close();
   }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { BadgeCheck, SearchX, Users } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
@@ -9,21 +9,14 @@ import { SearchField } from '../../components/SearchField';
 import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { useCurrentUser } from '../../lib/auth';
+import { useAddressFilters } from '../../lib/address-filters';
 import { usePagedList } from '../../lib/paged-list';
 import type { CommunityParams } from '../../lib/query-keys';
 import { useWatch } from '../../lib/watch';
 import { loginPathFor } from '../../lib/safe-next';
 import { communityQuery, StoryGrid } from '../stories';
 
-const SEARCH_DELAY_MS = 300;
 const SORT_LABELS: Record<StorySort, string> = { newest: 'Newest', liked: 'Most liked' };
-
-function withParam(current: URLSearchParams, name: string, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  return next;
-}
 
 /** The list's parameters as the address gives them (an unknown genre or sort reads as none). */
 function listParams(params: URLSearchParams): CommunityParams {
@@ -49,25 +42,14 @@ export function prefetchCommunity(queryClient: QueryClient, params: URLSearchPar
  * time. Guests read it too (a shared link); they are offered a way in, back to this list.
  */
 export function CommunityScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, typed, setTyped, setParam } = useAddressFilters();
   const { user } = useCurrentUser();
   // The cards' counts follow reactions and comments as they happen.
   useWatch('community');
   const location = useLocation();
   const { q, genre, sort, perfect } = listParams(params);
-  const [typed, setTyped] = useState(q);
   const searchId = useId();
   const genreId = useId();
-
-  const setParam = (name: string, value: string) => setParams((current) => withParam(current, name, value), { replace: true });
-
-  // The search runs once typing pauses; the address keeps it for reloads and sharing.
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === q) return undefined;
-    const timer = window.setTimeout(() => setParams((current) => withParam(current, 'q', next), { replace: true }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, q, setParams]);
 
   const list = usePagedList({ ...communityQuery({ q, genre, sort, perfect }), placeholderData: keepPreviousData });
   const filtered = q !== '' || genre !== '' || perfect;

@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-request';
 import { displayLabel } from '@common/names';
-import { inputField, primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
-import { formatDate, formatNumber } from '../../lib/format';
+import { primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
+import { formatDate } from '../../lib/format';
 import { useRespond } from './api';
 import { DialogHeader } from '../../components/DialogHeader';
+import { CountedTextarea } from '../../components/CountedTextarea';
 
 interface RespondDialogProps {
   request: AdminFeatureRequest;
@@ -24,7 +25,6 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
   const fieldId = useId();
   const errorId = useId();
   const empty = text.trim() === '';
-  const over = text.length > RESPONSE_TEXT_MAX;
 
   const close = () => {
     setText('');
@@ -70,33 +70,27 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
                   <blockquote className="mt-1 max-h-40 overflow-y-auto text-sm break-words whitespace-pre-wrap text-fg">{request.text}</blockquote>
                 </figure>
               </Dialog.Description>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={fieldId} className="text-sm font-semibold">
-                  Your response
-                </label>
-                <textarea
-                  id={fieldId}
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    setError(null);
-                  }}
-                  rows={5}
-                  placeholder="Write your response to the user..."
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
-                  className={`${inputField} resize-y`}
-                  data-testid="response-input"
-                />
-                <span className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
-                  {formatNumber(text.length)} / {formatNumber(RESPONSE_TEXT_MAX)}
-                </span>
+              <CountedTextarea
+                id={fieldId}
+                label="Your response"
+                value={text}
+                onValue={(value) => {
+                  setText(value);
+                  setError(null);
+                }}
+                max={RESPONSE_TEXT_MAX}
+                rows={5}
+                placeholder="Write your response to the user..."
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                data-testid="response-input"
+              >
                 {error && (
                   <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
                     {error}
                   </p>
                 )}
-              </div>
+              </CountedTextarea>
             </div>
             <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
               <Dialog.Close type="button" className={secondaryButton} disabled={respond.isPending}>

@@ -9,8 +9,8 @@ import { errorMessage } from '../../lib/errors';
 import { usePagedList } from '../../lib/paged-list';
 import { searchQuery, suggestionsQuery, WriterRow } from '../social';
 import { WriterList } from './WriterList';
+import { SEARCH_DELAY_MS } from '../../lib/address-filters';
 
-const SEARCH_DELAY_MS = 300;
 const SEARCH_MAX = 100;
 
 /** Writers followed by the people I follow, ranked by how many of them do. */

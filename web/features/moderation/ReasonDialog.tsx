@@ -5,6 +5,7 @@ import { dangerButton } from '../../components/ConfirmDialog';
 import { dialogOverlay, dialogPanelScrolling, inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { DialogHeader } from '../../components/DialogHeader';
+import { CountedTextarea } from '../../components/CountedTextarea';
 
 export interface ReasonInput {
   reason: string;
@@ -78,28 +79,25 @@ export function ReasonDialog({ open, onOpenChange, title, description, submitLab
           >
             <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
               <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={reasonId} className="text-sm font-semibold">
-                  Reason <span className="font-normal text-muted">(required)</span>
-                </label>
-                <textarea
-                  id={reasonId}
-                  value={reason}
-                  onChange={(event) => {
-                    setReason(event.target.value);
-                    setError(null);
-                  }}
-                  rows={4}
-                  required
-                  aria-invalid={error?.field === 'reason' || undefined}
-                  aria-describedby={error?.field === 'reason' ? errorId : undefined}
-                  className={`${inputField} resize-y`}
-                  data-testid="reason-input"
-                />
-                <span className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
-                  {formatNumber(reason.length)} / {formatNumber(MODERATION_REASON_MAX)}
-                </span>
-              </div>
+              <CountedTextarea
+                id={reasonId}
+                label={
+                  <>
+                    Reason <span className="font-normal text-muted">(required)</span>
+                  </>
+                }
+                value={reason}
+                onValue={(value) => {
+                  setReason(value);
+                  setError(null);
+                }}
+                max={MODERATION_REASON_MAX}
+                rows={4}
+                required
+                aria-invalid={error?.field === 'reason' || undefined}
+                aria-describedby={error?.field === 'reason' ? errorId : undefined}
+                data-testid="reason-input"
+              />
               {confirmName !== undefined && (
                 <div className="flex flex-col gap-1.5">
                   <label htmlFor={confirmId} className="text-sm font-semibold">

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { SearchX, Users } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { USER_STATUSES, USER_STATUS_LABELS, type AdminUserSummary, type UserStatus } from '@common/moderation';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -11,11 +11,11 @@ import { SegmentedControl } from '../../components/SegmentedControl';
 import { CenteredSpinner } from '../../components/Spinner';
 import { focusRing, inputField } from '../../components/ui';
 import { formatDate, plural } from '../../lib/format';
+import { useAddressFilters } from '../../lib/address-filters';
 import { usePagedList } from '../../lib/paged-list';
 import { adminUsersQuery } from './api';
 import { UserStatusBadge, pill } from './badges';
 
-const SEARCH_DELAY_MS = 300;
 const SEARCH_MAX = 200;
 const LOAD_FAILED = 'Could not load the accounts.';
 const SORT_OPTIONS = [
@@ -26,13 +26,6 @@ type Sort = (typeof SORT_OPTIONS)[number]['value'];
 
 function isStatus(value: string | null): value is UserStatus {
   return (USER_STATUSES as readonly (string | null)[]).includes(value);
-}
-
-function withParam(current: URLSearchParams, name: string, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  return next;
 }
 
 function UserRow({ user }: { user: AdminUserSummary }) {
@@ -65,24 +58,13 @@ function UserRow({ user }: { user: AdminUserSummary }) {
 
 /** /admin/users: every account, searched by name or email, filtered by status, a page at a time. */
 export function UsersScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, typed, setTyped, setParam } = useAddressFilters();
   const q = params.get('q') ?? '';
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const sort: Sort = params.get('sort') === 'lastActive' ? 'lastActive' : 'joined';
-  const [typed, setTyped] = useState(q);
   const searchId = useId();
   const statusId = useId();
-
-  const setParam = (name: string, value: string) => setParams((current) => withParam(current, name, value), { replace: true });
-
-  // The search runs once typing pauses; the address keeps it for reloads and sharing.
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === q) return undefined;
-    const timer = window.setTimeout(() => setParams((current) => withParam(current, 'q', next), { replace: true }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, q, setParams]);
 
   const list = usePagedList({ ...adminUsersQuery({ q: q || undefined, status, sort }), placeholderData: keepPreviousData });
   const filtered = q !== '' || status !== undefined;

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation';
-import { dialogOverlay, dialogPanelScrolling, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { dialogOverlay, dialogPanelScrolling, primaryButton, secondaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
 import { useReport } from './api';
 import type { ReportDialogProps } from './ReportDialog';
 import { DialogHeader } from '../../components/DialogHeader';
+import { CountedTextarea } from '../../components/CountedTextarea';
 
 /**
  * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already
@@ -91,28 +91,26 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange }: 
                   ))}
                 </div>
               </fieldset>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={noteId} className="text-sm font-semibold">
-                  Note <span className="font-normal text-muted">(optional)</span>
-                </label>
-                <textarea
-                  id={noteId}
-                  value={note}
-                  onChange={(event) => {
-                    setNote(event.target.value);
-                    setError(null);
-                  }}
-                  rows={4}
-                  placeholder="Anything the moderators should know"
-                  aria-describedby={noteCountId}
-                  aria-invalid={over ? true : undefined}
-                  className={`${inputField} resize-y`}
-                  data-testid="report-note"
-                />
-                <span id={noteCountId} className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
-                  {formatNumber(note.length)} / {formatNumber(REPORT_NOTE_MAX)}
-                </span>
-              </div>
+              <CountedTextarea
+                id={noteId}
+                label={
+                  <>
+                    Note <span className="font-normal text-muted">(optional)</span>
+                  </>
+                }
+                value={note}
+                onValue={(value) => {
+                  setNote(value);
+                  setError(null);
+                }}
+                max={REPORT_NOTE_MAX}
+                countId={noteCountId}
+                rows={4}
+                placeholder="Anything the moderators should know"
+                aria-describedby={noteCountId}
+                aria-invalid={over ? true : undefined}
+                data-testid="report-note"
+              />
               {error && (
                 <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="report-error">
                   {error}
