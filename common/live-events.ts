@@ -80,14 +80,19 @@ export const liveEventSchemas = {
   /** A writer the recipient follows published a story: open feeds show the "new stories" pill. */
   'feed.published': z.object({ storyId: z.string(), authorUid: z.string() }),
   /**
-   * The recipient's sessions ended (issue 14: suspended, deactivated or deleted): open tabs sign
-   * out. The stream closes after sending it.
+   * The tab's session ended: the account was suspended, deactivated or deleted (issue 14; sent to
+   * every tab of the account), or this one session was signed out, removed in Settings or revoked
+   * by a password change or reset (`signed_out`: sent by the stream itself to that session's tabs
+   * only, never stored). Open tabs sign out; the stream closes after sending it.
    */
-  'session.ended': z.object({ reason: z.enum(['suspended', 'deactivated', 'deleted']) }),
+  'session.ended': z.object({ reason: z.enum(['suspended', 'deactivated', 'deleted', 'signed_out']) }),
   /** For admins: a report arrived or a moderation case changed: open queues and counts refetch (`caseId` null: several). */
   'moderation.changed': z.object({ caseId: z.string().nullable() }),
-  /** On SESSIONS_TOPIC, for server instances, never a browser: forget cached sessions of `uid`. */
-  'sessions.ended': z.object({ uid: z.string() }),
+  /**
+   * On SESSIONS_TOPIC, for server instances, never a browser: forget cached sessions of `uid`
+   * (all of them; only `sessionIds` when given) and close the open streams of those sessions.
+   */
+  'sessions.ended': z.object({ uid: z.string(), sessionIds: z.array(z.string()).optional() }),
   /**
    * Sent by the stream itself, never stored: the client asked to resume from a point
    * older than the events the server still keeps (or one it never issued), so it may have

@@ -48,8 +48,10 @@ export interface AppEnv {
  * session's user is known, so handlers read `c.var.user` and `c.var.viewer` without `!`.
  */
 export interface SignedInEnv {
-  Variables: Omit<AppEnv['Variables'], 'user' | 'viewer'> & {
+  Variables: Omit<AppEnv['Variables'], 'user' | 'viewer' | 'sessionId'> & {
     user: SessionUser;
     viewer: SignedInViewer;
+    /** Set with the user by the session middleware. */
+    sessionId: string;
   };
 }

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { getMigrations } from 'better-auth/db/migration';
-import { SESSIONS_TOPIC, type LiveEventPayload } from '@common/live-events';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
 import { optimizeDatabase } from './db/maintenance';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
+import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
 import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
 import { StreamPresence } from './events/presence';
@@ -34,6 +34,8 @@ const MAINTENANCE_MS = 10 * 60 * 1000;
 const OPTIMIZE_AFTER_START_MS = 5 * 1000;
 /** How often each instance looks for notification emails that are due (they wait 2 minutes anyway). */
 const EMAIL_TICK_MS = 15 * 1000;
+/** With no session cache (SESSION_CACHE_MS=0), how often open streams re-check their sessions. */
+const RECHECK_WITHOUT_CACHE_MS = 1000;
 
 export interface StartOptions {
   config: AppConfig;
@@ -111,15 +113,14 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
         details: { reason: 'a provider vouched for the address; the unverified password and sessions were removed' },
       });
     },
+    onSessionEnded: async (session) => {
+      // The session is already gone; a failed announcement is caught up by SessionRecheck.
+      await announceSessionsEnded({ db: database.db, bus }, session.userId, [session.id]).catch((err: unknown) =>
+        logger.warn({ err }, 'could not announce an ended session'),
+      );
+    },
   });
   await migrateAuthTables(ctx.auth);
-  // An account's sessions ended on some instance (suspended, deactivated, deleted): this one
-  // stops honouring the cookies it cached at once (shared/account-state.ts).
-  const sessionCache = ctx.auth.sessionCache;
-  bus.subscribe([SESSIONS_TOPIC], (event) => {
-    const { uid } = JSON.parse(event.payload) as LiveEventPayload<'sessions.ended'>;
-    sessionCache.evictUser(uid);
-  });
   await syncEmailVerification(database.db, config.adminEmail, logger);
   return ctx as ServerContext;
 }
@@ -163,6 +164,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ctx = await createContext(config, database, logger);
   // Presence rows of this instance's open streams, renewed by one shared timer.
   const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
+  // Sessions that end on any instance close their streams here; the re-check catches the rest.
+  const stopFollowing = followEndedSessions(ctx.bus, ctx.auth.sessionCache, streams);
+  const recheck = new SessionRecheck(ctx.db, streams, config.sessionCacheMs || RECHECK_WITHOUT_CACHE_MS, logger).start();
   const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
   const app = createApp(ctx, { ping: database.ping, streams, webDir });
 
@@ -204,6 +208,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       clearInterval(maintenance);
       clearInterval(emails);
       // Open event streams keep the HTTP server from closing: end them first.
+      stopFollowing();
+      await recheck.stop();
       streams.closeAll();
       await drainHttpServer(server);
       await streams.presence?.stop();

@@ -88,10 +88,12 @@ export interface CreateAuthOptions {
   onSignedIn: (user: SignedInUser, facts: SignInFacts) => Promise<void>;
   /** A verified provider identity took over an account that never proved its address. */
   onPreRegistrationRemoved: (userId: string) => Promise<void>;
+  /** A session was deleted through better-auth (after its transaction): announce it to every instance. */
+  onSessionEnded: (session: { id: string; userId: string }) => Promise<void>;
   logger: Logger;
 }
 
-export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, logger }: CreateAuthOptions) {
+export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, onSessionEnded, logger }: CreateAuthOptions) {
   const providers: GenericOAuthConfig[] = [];
   if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
   if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
@@ -134,9 +136,15 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
     },
     databaseHooks: {
       // Every way a session ends here (sign-out, revocations, password change or reset) deletes
-      // its row through better-auth: this instance stops trusting it at once.
+      // its row through better-auth: this instance stops trusting it at once, and every
+      // instance hears of it and closes its live streams (auth/session-ends.ts).
       session: {
-        delete: { after: async (session) => sessionCache.evict(session.token) },
+        delete: {
+          after: async (session) => {
+            sessionCache.evict(session.token);
+            await onSessionEnded(session);
+          },
+        },
         // A suspended account cannot sign in by any method (issue 14); a deleted one has no auth rows left.
         create: {
           before: async (session) => {

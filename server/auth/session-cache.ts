@@ -6,7 +6,8 @@
  * exact cookie better-auth accepted. An entry lives `ttlMs` at most, never past the session's
  * own expiry. A session deleted on this instance (sign-out, "sign out everywhere", password
  * change or reset, a revoked device) is evicted at once through better-auth's delete hook; one
- * deleted on another instance stops working here when the entry expires.
+ * deleted on another instance as soon as its announcement arrives (auth/session-ends.ts), and at
+ * the latest when the entry expires.
  */
 export interface CachedSession {
   sessionId: string;
@@ -75,6 +76,13 @@ export class SessionCache {
   evictUser(uid: string): void {
     this.#generation++;
     for (const [token, entry] of this.#entries) if (entry.uid === uid) this.#entries.delete(token);
+  }
+
+  /** These sessions ended on some instance (heard over the live-event bus: auth/session-ends.ts). */
+  evictSessions(sessionIds: readonly string[]): void {
+    this.#generation++;
+    const ended = new Set(sessionIds);
+    for (const [token, entry] of this.#entries) if (ended.has(entry.sessionId)) this.#entries.delete(token);
   }
 
   /** The session with this token was deleted (or is about to be). */

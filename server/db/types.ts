@@ -466,6 +466,8 @@ export interface AuthSessionsTable {
   id: string;
   userId: string;
   token: string;
+  /** A Date on PostgreSQL, an ISO string on SQLite (as better-auth writes it). */
+  expiresAt: Date | string;
 }
 
 export interface AuthAccountsTable {

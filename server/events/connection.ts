@@ -15,6 +15,7 @@ export const MAX_UNSENT_BYTES = 256 * 1024;
 export const MAX_STALLED_BEATS = 2;
 
 const RESET_DATA = JSON.stringify({} satisfies LiveEventPayload<'reset'>);
+const SIGNED_OUT_DATA = JSON.stringify({ reason: 'signed_out' } satisfies LiveEventPayload<'session.ended'>);
 
 /** SSE fields cannot hold a line break: a payload with one (JSON never has) goes as several `data:` lines. */
 const dataLines = (data: string) => (/[\r\n]/.test(data) ? data.split(/\r\n|\r|\n/).join('\ndata: ') : data);
@@ -61,6 +62,15 @@ export class SseConnection {
   reset(id: number): void {
     this.sentUpTo = id;
     this.write(`id: ${id}\nevent: reset\ndata: ${RESET_DATA}\n\n`, false);
+  }
+
+  /**
+   * This stream's session ended (signed out, removed, revoked): the tab hears it without an id,
+   * since it is this stream's alone and not in the outbox, and the stream closes.
+   */
+  signedOut(): void {
+    this.write(`event: session.ended\ndata: ${SIGNED_OUT_DATA}\n\n`, false);
+    this.end();
   }
 
   /** Writes the live events held during the replay, then lets new ones through directly. */

@@ -59,6 +59,7 @@ async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: num
 
 interface StreamRequest {
   uid: string;
+  sessionId: string;
   topics: string[];
   resumeFrom: number | null;
   watching: string | null;
@@ -76,8 +77,9 @@ async function runStream(ctx: ServerContext, streams: OpenStreams, res: ServerRe
   const presenceId = (await streams.presence?.add(req.uid, req.watching)) ?? null;
   const out = new SseConnection(res);
   const unsubscribe = ctx.bus.subscribe(req.topics, out.deliver);
-  // At most MAX_OPEN_STREAMS_PER_USER per user: this one may close their oldest.
-  const forget = streams.add(req.uid, out.end);
+  // At most MAX_OPEN_STREAMS_PER_USER per user: this one may close their oldest. Registered
+  // with its session, which closes it when it ends (auth/session-ends.ts).
+  const forget = streams.add(req.uid, req.sessionId, out);
   streams.beatFor(out);
   const cleanUp = () => {
     unsubscribe();
@@ -113,14 +115,14 @@ export function eventRoutes(ctx: ServerContext, streams: OpenStreams) {
   const app = new Hono<AppEnv>();
   app.get('/', requireUser, async (c) => {
     const { since, watch } = readQuery(c, eventsQuerySchema);
-    const { user, viewer } = c.var;
+    const { user, viewer, sessionId } = c.var;
     const topics = [userTopic(user.uid), ...(user.admin ? [ADMINS_TOPIC] : []), ...(watch ? await watchTopics(ctx.db, viewer, watch) : [])];
     const header = c.req.header('last-event-id');
     const resumeFrom = header !== undefined ? lastEventId(header) : (since ?? null);
     // A HEAD has no body to stream: the answer a GET would start with, and done.
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
     const res = outgoingOf(c);
-    void runStream(ctx, streams, res, finalHeaders(c), { uid: user.uid, topics, resumeFrom, watching: watch ?? null }).catch((err: unknown) => {
+    void runStream(ctx, streams, res, finalHeaders(c), { uid: user.uid, sessionId, topics, resumeFrom, watching: watch ?? null }).catch((err: unknown) => {
       ctx.logger.error({ err }, 'live-event stream failed');
       res.destroy();
     });

@@ -9,15 +9,24 @@ export interface Beating {
   beat(): void;
 }
 
+/** What the registry can do to an open stream (an SseConnection). */
+export interface OpenStream {
+  /** Ends it cleanly (the cap, shutdown). */
+  readonly end: () => void;
+  /** Its session ended: tells the tab it was signed out, then ends it. */
+  signedOut(): void;
+}
+
 /**
- * Open live-event streams on this server instance, by user: shutdown ends them all before
- * closing the HTTP server, and a user holds at most `maxPerUser` (opening one more closes
- * their oldest). It also owns what the streams share rather than each keeping its own: one
- * heartbeat timer for all of them, and this instance's presence rows (`presence`).
+ * Open live-event streams on this server instance, by user and session: shutdown ends them all
+ * before closing the HTTP server, a user holds at most `maxPerUser` (opening one more closes
+ * their oldest), and a session that ends closes its own streams (`endSessions`, `sessionsOf`:
+ * auth/session-ends.ts). It also owns what the streams share rather than each keeping its own:
+ * one heartbeat timer for all of them, and this instance's presence rows (`presence`).
  */
 export class OpenStreams {
-  /** Each user's closers, oldest first (a Set keeps insertion order). */
-  private readonly byUser = new Map<string, Set<() => void>>();
+  /** Each user's streams with their session ids, oldest first (a Map keeps insertion order). */
+  private readonly byUser = new Map<string, Map<OpenStream, string>>();
   private readonly beating = new Set<Beating>();
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -26,20 +35,40 @@ export class OpenStreams {
     readonly presence: StreamPresence | null = null,
   ) {}
 
-  /** Registers an open stream; `close` ends it. Returns the function that forgets it once it has ended. */
-  add(uid: string, close: () => void): () => void {
-    let closers = this.byUser.get(uid);
-    if (!closers) this.byUser.set(uid, (closers = new Set()));
-    for (const oldest of [...closers].slice(0, Math.max(0, closers.size - this.maxPerUser + 1))) {
-      closers.delete(oldest);
-      oldest();
+  /** Registers an open stream of one session. Returns the function that forgets it once it has ended. */
+  add(uid: string, sessionId: string, stream: OpenStream): () => void {
+    let open = this.byUser.get(uid);
+    if (!open) this.byUser.set(uid, (open = new Map()));
+    for (const oldest of [...open.keys()].slice(0, Math.max(0, open.size - this.maxPerUser + 1))) {
+      open.delete(oldest);
+      oldest.end();
     }
-    closers.add(close);
+    open.set(stream, sessionId);
     return () => {
       const current = this.byUser.get(uid);
-      if (!current?.delete(close)) return;
+      if (!current?.delete(stream)) return;
       if (current.size === 0) this.byUser.delete(uid);
     };
+  }
+
+  /** These sessions of `uid` ended: their streams tell their tabs and close. */
+  endSessions(uid: string, sessionIds: Iterable<string>): void {
+    const open = this.byUser.get(uid);
+    if (!open) return;
+    const ended = new Set(sessionIds);
+    for (const [stream, sessionId] of [...open]) {
+      if (!ended.has(sessionId)) continue;
+      open.delete(stream);
+      stream.signedOut();
+    }
+    if (open.size === 0) this.byUser.delete(uid);
+  }
+
+  /** Every session with an open stream here, with its user: what the periodic re-check looks up. */
+  sessions(): Map<string, string> {
+    const uids = new Map<string, string>();
+    for (const [uid, open] of this.byUser) for (const sessionId of open.values()) uids.set(sessionId, uid);
+    return uids;
   }
 
   /** Adds a stream to the shared heartbeat; the timer runs only while some stream is open. */
@@ -65,7 +94,7 @@ export class OpenStreams {
 
   get size(): number {
     let total = 0;
-    for (const closers of this.byUser.values()) total += closers.size;
+    for (const open of this.byUser.values()) total += open.size;
     return total;
   }
 
@@ -75,8 +104,8 @@ export class OpenStreams {
   }
 
   closeAll(): void {
-    const all = [...this.byUser.values()].flatMap((closers) => [...closers]);
+    const all = [...this.byUser.values()].flatMap((open) => [...open.keys()]);
     this.byUser.clear();
-    for (const close of all) close();
+    for (const stream of all) stream.end();
   }
 }

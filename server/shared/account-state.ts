@@ -5,6 +5,7 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import { userTopic } from '../events/bus';
+import { communityHeadCache } from '../features/stories/community-page';
 import { findSessionUser, publishUserChanged } from './users';
 
 /**
@@ -26,12 +27,14 @@ export async function changeAccountState<T>(
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   let ending: SessionEndReason | null = null;
+  let shelvesChanged = false;
   const result = await ctx.db.transaction().execute(async (trx) => {
     const written = await write(trx);
     // A function decides from what the write did (a purge that lost to "Cancel deletion" ends nothing).
     ending = typeof endSessions === 'function' ? endSessions(written) : endSessions;
     // Every instance's shared community page drops (stories/community-page.ts listens); open lists refetch.
-    if (await syncAuthorState(trx, uid)) await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', { uid });
+    shelvesChanged = await syncAuthorState(trx, uid);
+    if (shelvesChanged) await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', { uid });
     if (ending) {
       await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
       await ctx.bus.record(trx, userTopic(uid), 'session.ended', { reason: ending });
@@ -40,8 +43,9 @@ export async function changeAccountState<T>(
     if (await findSessionUser(trx, uid)) await publishUserChanged(ctx, trx, uid);
     return written;
   });
-  // This instance need not wait for the event to come round.
+  // This instance need not wait for the events to come round (on PostgreSQL they arrive by NOTIFY, a moment later).
   if (ending) ctx.auth.sessionCache.evictUser(uid);
+  if (shelvesChanged) communityHeadCache(ctx).invalidate();
   return result;
 }
 
