@@ -9,6 +9,8 @@ import { TOO_OFTEN } from './too-often';
 export const ACCOUNT_TEXTS = {
   forgotAnswer: "If an account exists for that address, we've sent a link to reset the password.",
   invalidCredentials: 'Incorrect email or password.',
+  accountLocked:
+    'Too many failed sign-in attempts on this account today. To sign in, choose a new password with the link we email to its address (use "Forgot password?" if it has not arrived).',
   providerAccountExists: (provider: string) =>
     `An account with this email already exists. Sign in with your password, then connect ${provider} in Settings.`,
   resendVerification: 'Resend verification email',

@@ -9,6 +9,7 @@ import { clientIp } from './http/client-ip';
 import { loadSession } from './auth/session';
 import { refuseDeactivated } from './auth/deactivated';
 import { authRoutes } from './auth/routes';
+import { reservePasswordCheckFor } from './features/account/lockout';
 import { eventRoutes } from './events/routes';
 import type { OpenStreams } from './events/streams';
 import { healthRoutes } from './features/health/routes';
@@ -85,7 +86,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.use('/api/*', (c, next) => (noBody(c.req.method) || ownLimit(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
-  app.route('/api', authRoutes(ctx));
+  app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));

@@ -24,6 +24,7 @@ describe('configuration', () => {
       providers: { google: null, microsoft: null },
       passwordMinLength: 6,
       signUpsPerHour: 30,
+      passwordFailuresPerDay: 100,
       trustedProxyHeader: null,
       logRetentionDays: 90,
       sessionCacheMs: 5000,
@@ -60,6 +61,8 @@ describe('configuration', () => {
     expect(error({ PUBLIC_URL: 'ftp://x' })).toMatch(/^Invalid configuration: PUBLIC_URL/);
     expect(error({ AUTH_SECRET: 'short' })).toMatch(/^Invalid configuration: AUTH_SECRET must be at least 32 characters/);
     expect(error({ SIGNUP_RATE_LIMIT: '0' })).toBe('Invalid configuration: SIGNUP_RATE_LIMIT must be at least 1 (got "0")');
+    expect(loadConfig({ PASSWORD_FAILURES_PER_DAY: '500' }).passwordFailuresPerDay).toBe(500);
+    expect(error({ PASSWORD_FAILURES_PER_DAY: '5' })).toBe('Invalid configuration: PASSWORD_FAILURES_PER_DAY must be at least 10 (got "5")');
     expect(error({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     for (const message of [error({ PORT: 'abc' }), error({ DATABASE_URL: 'x' })]) expect(message).not.toContain('\n');
   });

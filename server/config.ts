@@ -58,6 +58,7 @@ const envSchema = z.object({
   MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(6, 'must be at least 6').max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
+  PASSWORD_FAILURES_PER_DAY: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').default(100),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_CACHE_MS: z.coerce
@@ -121,6 +122,8 @@ export interface AppConfig {
   passwordMinLength: number;
   /** New accounts allowed per client address per hour. */
   signUpsPerHour: number;
+  /** Failed password checks an account may have in 24 hours, from all addresses; past it only the emailed reset link signs in. */
+  passwordFailuresPerDay: number;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
+    passwordFailuresPerDay: e.PASSWORD_FAILURES_PER_DAY,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_MS,

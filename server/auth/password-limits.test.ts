@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '@common/account';
 import { testDialects } from '../test/databases';
-import { signUp, signUpVerified, startTestServer, type TestServer } from '../test/server';
+import { linkToken, signUp, signUpVerified, startTestServer, type TestServer } from '../test/server';
 import { addressKey } from '../http/client-ip';
 import { hashingSlots } from './password';
 
 type ErrorBody = { error: { code: string; message: string } };
 
+/** Failed checks an account may have in 24 hours (PASSWORD_FAILURES_PER_DAY), lowered from 100 so a burst hashes quickly. */
+const DAILY = 30;
+
 describe.each(testDialects())('password checks that cannot be abused, on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     // Tests play clients at many addresses through the proxy header.
-    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000' });
+    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000', PASSWORD_FAILURES_PER_DAY: String(DAILY) });
   });
   afterAll(async () => {
     await server.stop();
@@ -85,6 +88,32 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect((await signIn(owner.email, owner.password, attacker)).status).toBe(429);
     // …while the owner at home, with no recent failures, signs in.
     expect((await signIn(owner.email, owner.password, freshAddress())).status).toBe(200);
+  });
+
+  it('stops a burst spread over 100 addresses at the daily cap; the owner gets back in through the emailed link', async () => {
+    const owner = await signUpVerified(server);
+    const burst = await Promise.all(Array.from({ length: 100 }, () => signIn(owner.email, 'spread guess', freshAddress())));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(DAILY);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(100 - DAILY);
+    expect(refused[0]!.body).toEqual({ error: { code: 'account_locked', message: ACCOUNT_TEXTS.accountLocked } });
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+
+    // No other door by password: the right one from an address that failed nothing, or in Settings.
+    const right = await signIn(owner.email, owner.password, freshAddress());
+    expect(right.status).toBe(429);
+    expect(right.body.error.code).toBe('account_locked');
+    const settings = await owner.client.post<ErrorBody>('/api/account/password', { currentPassword: owner.password, newPassword: 'changed meanwhile 1' });
+    expect(settings.status).toBe(429);
+
+    // One email, however many refusals, with the reset link that signs the owner in.
+    const token = await linkToken(server, owner.email, 'Too many sign-in attempts on your Drabble account', '/reset-password');
+    expect(server.mail.messages.filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Too many'))).toHaveLength(1);
+    const browser = server.client();
+    expect((await browser.post('/api/account/password/reset', { token, newPassword: 'back in again 1' })).status).toBe(200);
+    expect((await browser.get('/api/me')).status).toBe(200);
+    // The reset wipes the failures: the new password works from anywhere again.
+    expect((await signIn(owner.email, 'back in again 1', freshAddress())).status).toBe(200);
   });
 
   it('counts IPv6 addresses by their /64', async () => {

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppEnv, ServerContext } from '../context';
-import { badRequest, errorResponse, notFound, tooManyRequests } from '../http/errors';
+import { badRequest, errorResponse, notFound } from '../http/errors';
 import { takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
 import { humanAuthError } from './messages';
-import { reservePasswordCheck, tooManyPasswordChecks, type PasswordCheck } from './password-attempts';
+import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
 
 /**
  * The better-auth endpoints the app uses. Everything else better-auth offers (password
@@ -42,14 +42,18 @@ function emailOf(body: unknown): string | null {
   return null;
 }
 
+export interface AuthRouteOptions {
+  /** Takes a password check's places under every limit (features/account/lockout.ts, which also emails a locked-out owner). */
+  reservePasswordCheck: (ctx: ServerContext, email: string, ip: string) => Promise<PasswordCheck>;
+}
+
 /**
  * Mounts better-auth at /api/auth behind our own guard: the client address it sees is the
  * one we trust, failed sign-ins are counted in the database, bodies are checked for JSON,
  * errors come out in the API's one error shape, and sign-outs are logged.
  */
-export function authRoutes(ctx: ServerContext) {
+export function authRoutes(ctx: ServerContext, { reservePasswordCheck }: AuthRouteOptions) {
   const app = new Hono<AppEnv>();
-  const limiter = ctx.rateLimiter;
 
   app.get('/auth-config', (c) =>
     c.json({
@@ -90,10 +94,10 @@ export function authRoutes(ctx: ServerContext) {
     const isSignIn = path === '/sign-in/email';
     let check: PasswordCheck | null = null;
     if (isSignIn && email) {
-      check = await reservePasswordCheck(limiter, email, ip);
+      check = await reservePasswordCheck(ctx, email, ip);
       if (!check.allowed) {
         c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
-        throw tooManyRequests(tooManyPasswordChecks(check.retryAfterMs));
+        throw passwordCheckRefused(check);
       }
     }
     if (path === '/sign-up/email') {

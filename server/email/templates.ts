@@ -111,6 +111,21 @@ export function resetPasswordMessage(o: { to: string; name: string; link: string
   });
 }
 
+/** The account reached its daily cap of failed password checks (issue 22): the reset link is now the way in. */
+export function accountLockedMessage(o: { to: string; name: string; failures: number; link: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Too many sign-in attempts on your ${APP} account`,
+    paragraphs: [
+      `Someone entered a wrong password for the ${APP} account for ${o.to} ${o.failures} times in the last 24 hours, so signing in with the password is paused for this account until the day is over.`,
+      'To sign in now, choose a new password with the link below. If these attempts were not yours, someone may be guessing your password: a new one that you use nowhere else keeps them out.',
+    ],
+    action: { label: 'Choose a new password', link: o.link },
+    after: ['The link is valid for 1 hour. Signing in with Google or Microsoft, when connected, still works.'],
+  });
+}
+
 /** Sent to the new address, which must prove it is theirs before the change takes effect. */
 export function confirmEmailChangeMessage(o: { to: string; name: string; link: string }): EmailMessage {
   return render({

@@ -116,6 +116,15 @@ export class EventBus {
     await pruneEvents(this.db, now);
   }
 
+  /**
+   * Dispatches now whatever has committed, without waiting to be told (PostgreSQL's NOTIFY
+   * arrives a moment later): for a change whose effects this instance must show at once.
+   */
+  async flush(): Promise<void> {
+    this.wake();
+    await this.draining;
+  }
+
   private afterCommit(): void {
     if (!this.recorded) return;
     this.recorded = false;

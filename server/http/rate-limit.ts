@@ -79,6 +79,12 @@ export class RateLimiter {
     await this.db.deleteFrom('rateLimits').where('key', '=', key).execute();
   }
 
+  /** Clears every counter whose key starts with `prefix` (its own `%`, `_` and `\` match only themselves). */
+  async clearPrefix(prefix: string): Promise<void> {
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await this.db.deleteFrom('rateLimits').where(sql<boolean>`${sql.ref('key')} like ${pattern} escape '\\'`).execute();
+  }
+
   /** Drops expired windows; called periodically. */
   async prune(now = Date.now()): Promise<void> {
     await this.db.deleteFrom('rateLimits').where('resetAt', '<=', now).execute();

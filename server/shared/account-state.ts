@@ -5,7 +5,6 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import { userTopic } from '../events/bus';
-import { communityHeadCache } from '../features/stories/community-page';
 import { findSessionUser, publishUserChanged } from './users';
 
 /**
@@ -27,14 +26,12 @@ export async function changeAccountState<T>(
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   let ending: SessionEndReason | null = null;
-  let shelvesChanged = false;
   const result = await ctx.db.transaction().execute(async (trx) => {
     const written = await write(trx);
     // A function decides from what the write did (a purge that lost to "Cancel deletion" ends nothing).
     ending = typeof endSessions === 'function' ? endSessions(written) : endSessions;
     // Every instance's shared community page drops (stories/community-page.ts listens); open lists refetch.
-    shelvesChanged = await syncAuthorState(trx, uid);
-    if (shelvesChanged) await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', { uid });
+    if (await syncAuthorState(trx, uid)) await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', { uid });
     if (ending) {
       await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
       await ctx.bus.record(trx, userTopic(uid), 'session.ended', { reason: ending });
@@ -43,9 +40,11 @@ export async function changeAccountState<T>(
     if (await findSessionUser(trx, uid)) await publishUserChanged(ctx, trx, uid);
     return written;
   });
-  // This instance need not wait for the events to come round (on PostgreSQL they arrive by NOTIFY, a moment later).
+  // This instance need not wait for the events to come round (by NOTIFY on PostgreSQL, a moment
+  // later): its session cache forgets the account now, and its listeners (the shared community
+  // page among them) hear the events before the change is reported done.
   if (ending) ctx.auth.sessionCache.evictUser(uid);
-  if (shelvesChanged) communityHeadCache(ctx).invalidate();
+  await ctx.bus.flush();
   return result;
 }
 

@@ -4,11 +4,12 @@ import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { addressKey } from '../../http/client-ip';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { reservePasswordCheck, tooManyPasswordChecks } from '../../auth/password-attempts';
+import { passwordCheckRefused } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { findUser } from '../../shared/users';
 import { authStore, dropUnvouchedIdentities, markEmailVerified, revokeSessions, signInMethods } from './identity';
+import { reservePasswordCheckFor, unlockPasswordSignIn } from './lockout';
 import { sendLater } from './mail';
 import { consumeToken, issueToken } from './tokens';
 import type { Actor } from '../../shared/actor';
@@ -35,8 +36,8 @@ export async function checkCurrentPassword(ctx: ServerContext, actor: Actor, giv
   const { password } = await signInMethods(ctx, actor.user.uid);
   if (!password?.password) return;
   if (!given) throw badRequest(ACCOUNT_TEXTS.passwordRequired, 'password_required');
-  const attempt = await reservePasswordCheck(ctx.rateLimiter, actor.user.email, actor.ip);
-  if (!attempt.allowed) throw tooManyRequests(tooManyPasswordChecks(attempt.retryAfterMs));
+  const attempt = await reservePasswordCheckFor(ctx, actor.user.email, actor.ip);
+  if (!attempt.allowed) throw passwordCheckRefused(attempt);
   if (!(await verifyPassword({ hash: password.password, password: given }))) {
     throw badRequest(ACCOUNT_TEXTS.wrongCurrentPassword, 'wrong_password');
   }
@@ -108,6 +109,8 @@ export async function resetPassword(ctx: ServerContext, token: string, newPasswo
     await dropUnvouchedIdentities(ctx, user.uid);
   }
   await revokeSessions(ctx, user.uid);
+  // The emailed link proved the person: failed guesses no longer keep them out (issue 22).
+  await unlockPasswordSignIn(ctx, user.email);
   await recordActivity(ctx.db, ctx.logger, {
     type: 'password_reset',
     action: 'update',
