@@ -20,6 +20,8 @@ export const YOUR_DATA_TEXTS = {
   deactivated: 'Your account is scheduled for deletion. Cancel deletion to use Drabble again.',
   deletedUser: 'Deleted user',
   deletedComment: '[deleted]',
+  /** In an export, beside a comment, reaction or favourite on a story the person can no longer read. */
+  storyUnavailable: 'a story that is no longer available',
 } as const;
 
 /** Import: the largest upload, the most files it may hold, and the largest single file. */

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import { MESSAGE_TEXTS } from '@common/conversations';
 import { YOUR_DATA_TEXTS } from '@common/your-data';
 import type { Database } from '../../db/types';
+import { conversationPolicy } from '../../policy/conversations';
+import { readableBy } from '../../policy/readable-stories';
+import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
 
 /**
@@ -44,36 +47,45 @@ export function storiesOf(db: Db, uid: string) {
 }
 export type ExportStoryRow = Awaited<ReturnType<typeof storiesOf>> extends AsyncGenerator<infer R> ? R : never;
 
-export function commentsOf(db: Db, uid: string) {
+/*
+ * Comments, reactions and favourites join a story only as the reader may read it now
+ * (readableBy): one made private, deleted, hidden or behind a block since is joined as nothing
+ * (`readableId` null), and the files say "a story that is no longer available" beside what the
+ * reader wrote (issue 22).
+ */
+export function commentsOf(db: Db, viewer: SignedInViewer) {
+  const uid = viewer.uid;
   return keyset((after: { created_at: string; id: string } | null) => {
     let q = db
       .selectFrom('storyComments as c')
-      .leftJoin('stories as s', 's.id', 'c.storyId')
-      .select(['c.id', 'c.storyId', 'c.text', 'c.created_at', 's.title as storyTitle'])
+      .leftJoin('stories as s', (join) => join.onRef('s.id', '=', 'c.storyId').on(readableBy(viewer)))
+      .select(['c.id', 'c.storyId', 'c.text', 'c.created_at', 's.id as readableId', 's.title as storyTitle'])
       .where('c.uid', '=', uid);
     if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.created_at, after.id)));
     return q.orderBy('c.created_at').orderBy('c.id').limit(EXPORT_PAGE).execute();
   });
 }
 
-export function reactionsOf(db: Db, uid: string) {
+export function reactionsOf(db: Db, viewer: SignedInViewer) {
+  const uid = viewer.uid;
   return keyset((after: { storyId: string; kind: string } | null) => {
     let q = db
       .selectFrom('storyReactions as r')
-      .leftJoin('stories as s', 's.id', 'r.storyId')
-      .select(['r.storyId', 'r.kind', 'r.created_at', 's.title as storyTitle'])
+      .leftJoin('stories as s', (join) => join.onRef('s.id', '=', 'r.storyId').on(readableBy(viewer)))
+      .select(['r.storyId', 'r.kind', 'r.created_at', 's.id as readableId', 's.title as storyTitle'])
       .where('r.uid', '=', uid);
     if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('r.storyId', 'r.kind'), '>', tuple(after.storyId, after.kind)));
     return q.orderBy('r.storyId').orderBy('r.kind').limit(EXPORT_PAGE).execute();
   });
 }
 
-export function favoritesOf(db: Db, uid: string) {
+export function favoritesOf(db: Db, viewer: SignedInViewer) {
+  const uid = viewer.uid;
   return keyset((after: { created_at: string; storyId: string } | null) => {
     let q = db
       .selectFrom('userFavorites as f')
-      .leftJoin('stories as s', 's.id', 'f.storyId')
-      .select(['f.storyId', 'f.created_at', 's.title as storyTitle', 's.authorDisplayName'])
+      .leftJoin('stories as s', (join) => join.onRef('s.id', '=', 'f.storyId').on(readableBy(viewer)))
+      .select(['f.storyId', 'f.created_at', 's.id as readableId', 's.title as storyTitle', 's.authorDisplayName'])
       .where('f.uid', '=', uid);
     if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('f.created_at', 'f.storyId'), '>', tuple(after.created_at, after.storyId)));
     return q.orderBy('f.created_at').orderBy('f.storyId').limit(EXPORT_PAGE).execute();
@@ -137,13 +149,22 @@ export interface ExportedConversation {
   messages: Array<{ from: string; text: string; sent: string; edited: string | null }>;
 }
 
+/**
+ * A conversation's status as its reader may know it: a sender's request waits, declined or not
+ * (the app never says; conversationPolicy.state), so it is "pending" for them.
+ */
+function statusFor(uid: string, conversation: { status: string; createdBy: string | null }, participants: string[]): string {
+  const state = conversationPolicy.state({ uid, admin: false }, { type: 'direct', participants, status: conversation.status, createdBy: conversation.createdBy });
+  return state === 'pending' ? 'pending' : conversation.status;
+}
+
 /** The person's direct conversations, others by name; messages deleted for everyone say so, those deleted for them alone are left out. */
 export async function* conversationsOf(db: Db, uid: string): AsyncGenerator<ExportedConversation> {
   const conversations = keyset((after: { id: string } | null) => {
     let q = db
       .selectFrom('conversationParticipants as p')
       .innerJoin('conversations as c', 'c.id', 'p.conversationId')
-      .select(['c.id', 'c.status', 'c.created_at'])
+      .select(['c.id', 'c.status', 'c.createdBy', 'c.created_at'])
       .where('p.uid', '=', uid)
       .where('c.type', '=', 'direct');
     if (after) q = q.where('c.id', '>', after.id);
@@ -178,7 +199,7 @@ export async function* conversationsOf(db: Db, uid: string): AsyncGenerator<Expo
     }
     yield {
       with: people.filter((p) => p.uid !== uid).map((p) => names.get(p.uid) ?? YOUR_DATA_TEXTS.deletedUser),
-      status: conversation.status,
+      status: statusFor(uid, conversation, people.map((p) => p.uid)),
       started: conversation.created_at,
       messages,
     };

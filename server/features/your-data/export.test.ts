@@ -6,7 +6,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from '../stories/testing';
-import { setMessaging, started, veteran } from '../conversations/testing';
+import { block, setMessaging, started, veteran } from '../conversations/testing';
 import { makeAdmin, respond, submitRequest } from '../feature-requests/testing';
 import { readFrontMatter } from './front-matter';
 import { compactDay } from './names';
@@ -136,6 +136,58 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(zip.json('writing-days.json')).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), words }]);
     expect(zip.json('badges.json')).toEqual([{ badge: 'First story', earned: first.createdAt }]);
     expect(zip.json('challenges.json')).toEqual([{ words: 500, days: 7, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), givenUp: null }]);
+  });
+
+  it('names only stories the reader can read now, and never tells a sender their request was declined', async () => {
+    const carol = await veteran(server, 'Carol');
+    const dave = await signUp(server, { name: 'Dave' });
+    const eve = await signUp(server, { name: 'Eve' });
+    const hidden = await postStory(dave.client, { title: 'Harbour Secrets', public: true });
+    const blocked = await postStory(eve.client, { title: 'Quiet Fields', public: true });
+    const open = await postStory(eve.client, { title: 'Open Sky', public: true });
+    for (const [i, story] of [hidden, blocked, open].entries()) {
+      expect((await carol.client.post(`/api/stories/${story.id}/comments`, { text: `Comment ${i + 1}` })).status).toBe(201);
+      expect((await carol.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
+      expect((await carol.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
+    }
+    // Dave renames his story and makes it private; Eve's other story stays readable, but Eve blocks Carol.
+    expect((await dave.client.patch(`/api/stories/${hidden.id}`, { title: 'Renamed In Private', public: false })).status).toBe(200);
+    expect((await eve.client.patch(`/api/stories/${open.id}`, { title: 'Open Sky, Revised' })).status).toBe(200);
+
+    const frank = await signUp(server, { name: 'Frank' });
+    await setMessaging(frank, { whoCanMessage: 'everyone' });
+    const request = await started(carol, frank.uid, 'Hello Frank');
+    expect((await frank.client.post(`/api/conversations/${request.conversation.id}/decline`)).status).toBe(200);
+
+    const zip = await download(carol.client);
+    expect(zip.status).toBe(200);
+    const gone = { title: null, link: null, note: YOUR_DATA_TEXTS.storyUnavailable };
+    const link = `${server.config.publicUrl}/story/${open.id}`;
+    const byText = (rows: Array<{ text: string }>) => Object.fromEntries(rows.map((r) => [r.text, r]));
+    expect(byText(zip.json('comments.json'))).toEqual({
+      'Comment 1': { text: 'Comment 1', created: expect.any(String), story: gone },
+      'Comment 2': { text: 'Comment 2', created: expect.any(String), story: { title: 'Quiet Fields', link: `${server.config.publicUrl}/story/${blocked.id}` } },
+      'Comment 3': { text: 'Comment 3', created: expect.any(String), story: { title: 'Open Sky, Revised', link } },
+    });
+    await block(eve, carol.uid);
+    const later = await download(carol.client);
+    // (a second export the same day: the limit is reset by hand)
+    expect(later.status).toBe(429);
+    await server.ctx.db.updateTable('users').set({ lastExportAt: null }).where('uid', '=', carol.uid).execute();
+    const again = await download(carol.client);
+    for (const file of ['comments.json', 'reactions.json', 'favorites.json']) {
+      expect(again.text(file), file).not.toContain('Renamed In Private');
+      expect(again.text(file), file).not.toContain('Harbour Secrets');
+      expect(again.text(file), file).not.toContain('Quiet Fields');
+      expect(again.text(file), file).not.toContain('Open Sky');
+      expect(again.text(file), file).not.toContain('Dave');
+    }
+    expect(again.json<Array<{ text: string; story: unknown }>>('comments.json').map((c) => [c.text, c.story])).toEqual([['Comment 1', gone], ['Comment 2', gone], ['Comment 3', gone]]);
+    expect(again.json<Array<{ story: unknown }>>('reactions.json').map((r) => r.story)).toEqual([gone, gone, gone]);
+    expect(again.json<Array<{ story: unknown }>>('favorites.json').map((f) => f.story)).toEqual([gone, gone, gone]);
+    const conversations = again.json<Array<{ with: string[]; status: string }>>('messages.json');
+    expect(conversations).toEqual([expect.objectContaining({ with: ['Frank'], status: 'pending' })]);
+    expect(again.text('messages.json')).not.toContain('declined');
   });
 
   it('allows one export per 24 hours: of a burst exactly one succeeds; the day after it is open again', async () => {

@@ -2,9 +2,10 @@ import { profileImageKey } from '../avatars';
 import Papa from 'papaparse';
 import { REACTIONS } from '@common/story';
 import { badgeDefinition, isBadgeId } from '@common/badges';
-import type { ExportStatus } from '@common/your-data';
+import { YOUR_DATA_TEXTS, type ExportStatus } from '@common/your-data';
 import type { ServerContext } from '../../context';
 import { fromDbBool } from '../../db/bool';
+import type { SignedInViewer } from '../../policy/viewer';
 import {
   badgesOf,
   challengesOf,
@@ -127,11 +128,15 @@ async function profileJson(ctx: ServerContext, uid: string) {
   return u;
 }
 
+/** Where another person's story can no longer be read by the one exporting (export-data.ts). */
+const STORY_UNAVAILABLE = { title: null, link: null, note: YOUR_DATA_TEXTS.storyUnavailable } as const;
+
 /**
  * The whole export as a zip stream (see README.txt in readme.ts for what each file holds).
  * Stories are read twice, for their Markdown files and for stories.json, rather than held.
  */
-export function exportZip(ctx: ServerContext, uid: string, now: Date, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
+export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
+  const { uid } = viewer;
   return zipStream(
     async (zip) => {
       await zip.add('README.txt', README);
@@ -179,20 +184,20 @@ export function exportZip(ctx: ServerContext, uid: string, now: Date, onError: (
         file: fileOf.get(s.id) ?? null,
         text: s.content,
       }));
-      await jsonArray(zip, 'comments.json', commentsOf(ctx.db, uid), (c) => ({
+      await jsonArray(zip, 'comments.json', commentsOf(ctx.db, viewer), (c) => ({
         text: c.text,
         created: c.created_at,
-        story: { title: c.storyTitle, link: storyLink(ctx, c.storyId) },
+        story: c.readableId ? { title: c.storyTitle, link: storyLink(ctx, c.storyId) } : STORY_UNAVAILABLE,
       }));
-      await jsonArray(zip, 'reactions.json', reactionsOf(ctx.db, uid), (r) => ({
+      await jsonArray(zip, 'reactions.json', reactionsOf(ctx.db, viewer), (r) => ({
         reaction: r.kind,
         emoji: emojiOf.get(r.kind) ?? null,
         created: r.created_at,
-        story: { title: r.storyTitle, link: storyLink(ctx, r.storyId) },
+        story: r.readableId ? { title: r.storyTitle, link: storyLink(ctx, r.storyId) } : STORY_UNAVAILABLE,
       }));
-      await jsonArray(zip, 'favorites.json', favoritesOf(ctx.db, uid), (f) => ({
+      await jsonArray(zip, 'favorites.json', favoritesOf(ctx.db, viewer), (f) => ({
         added: f.created_at,
-        story: { title: f.storyTitle, author: f.authorDisplayName, link: storyLink(ctx, f.storyId) },
+        story: f.readableId ? { title: f.storyTitle, author: f.authorDisplayName, link: storyLink(ctx, f.storyId) } : STORY_UNAVAILABLE,
       }));
       const people = ['name', 'profile', 'since'];
       const personCells = (row: RelationRow) => [nameOf(row), profileLink(ctx, row.other), row.created_at];

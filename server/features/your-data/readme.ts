@@ -18,6 +18,8 @@ stories.json            Every story with its details, counts, link and text.
 comments.json           The comments you wrote, each with a link to its story.
 reactions.json          The reactions you left on stories.
 favorites.json          The stories you saved as favourites.
+                        A story you can no longer read (its writer made it private or
+                        deleted it) shows as "a story that is no longer available".
 following.csv           The writers you follow (name, profile link, since).
 followers.csv           The writers who follow you.
 blocks.csv              The writers you blocked.

@@ -74,7 +74,7 @@ export function yourDataRoutes(ctx: ServerContext) {
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    const stream = exportZip(ctx, uid, now, (err) => {
+    const stream = exportZip(ctx, c.var.viewer, now, (err) => {
       ctx.logger.error({ err, uid }, 'export failed while streaming');
       void releaseExport(ctx, uid, now).catch((releaseErr: unknown) => ctx.logger.error({ err: releaseErr, uid }, 'could not release a failed export'));
     });
