@@ -9,6 +9,7 @@ import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../stories/testing';
+import { changeAccountState } from '../../shared/account-state';
 import { sharedPages } from './index';
 
 /** The `content` of the one meta tag named `key` (name= or property=), undefined when absent. */
@@ -128,6 +129,23 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
 
     const quiet = await signUp(server, { name: 'Quiet Reader' });
     expect(meta(await page(`/user/${quiet.uid}`), 'og:description')).toBe('Quiet Reader writes ultra-short fiction on Drabble.');
+  });
+
+  it('shows nothing of a suspended or deactivated profile, or of its stories, as the API answers 404', async () => {
+    const at = new Date().toISOString();
+    for (const [state, set] of [['suspended', { suspendedAt: at }], ['deactivated', { deactivatedAt: at }]] as const) {
+      const gone = await signUp(server, { name: `Gone ${state}` });
+      expect((await gone.client.patch('/api/me/about', { aboutMe: `About a ${state} writer` })).status).toBe(200);
+      const story = await postStory(gone.client, { public: true, title: `Story of a ${state} writer` });
+      await changeAccountState(server.ctx, gone.uid, null, (trx) => trx.updateTable('users').set(set).where('uid', '=', gone.uid).execute());
+      expect((await server.client().get(`/api/users/${gone.uid}`)).status).toBe(404);
+      for (const url of [`/user/${gone.uid}`, `/story/${story.id}`]) {
+        const html = await page(url);
+        expectGeneric(html);
+        expect(html, url).not.toContain(`Gone ${state}`);
+        expect(html, url).not.toContain(`a ${state} writer`);
+      }
+    }
   });
 
   it('gives unknown, malformed and other pages the generic description', async () => {

@@ -1,5 +1,6 @@
 import { profileShareText, storyShareText, type SharedPage } from '@common/share';
 import type { ServerContext } from '../../context';
+import { profilePolicy } from '../../policy/profiles';
 import { storyPolicy } from '../../policy/stories';
 import { findPublicProfile } from '../profile';
 import { findStoryRow } from '../stories';
@@ -9,8 +10,8 @@ const STORY_PATH = /^\/story\/([A-Za-z0-9]{1,64})\/?$/;
 const USER_PATH = /^\/user\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 /**
- * What a link preview may show of `pathname`, described as a guest sees it: a public story or
- * an existing profile. A private story reads exactly like a missing one (null), so a preview
+ * What a link preview may show of `pathname`, described as a guest sees it, by the same policies
+ * as the API: a public story or a profile a guest may read. A private story reads exactly like a missing one (null), so a preview
  * never tells a stranger its title or that it exists.
  */
 export async function sharedPageAt(ctx: ServerContext, pathname: string): Promise<SharedPage | null> {
@@ -29,7 +30,8 @@ export async function sharedPageAt(ctx: ServerContext, pathname: string): Promis
   const uid = USER_PATH.exec(pathname)?.[1];
   if (uid) {
     const found = await findPublicProfile(ctx.db, uid);
-    if (!found) return null;
+    // The API's rule: a suspended, deactivated or deleted account is missing to a guest.
+    if (!found || !profilePolicy.can(null, 'read', found)) return null;
     return { ...profileShareText(found.profile), type: 'profile', url: `${base}/user/${found.uid}` };
   }
   return null;
