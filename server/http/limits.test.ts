@@ -177,4 +177,19 @@ describe.each(testDialects())('the sign-up limit on %s', (dialect) => {
       await server.stop();
     }
   });
+
+  it('counts a sign-up refused because the email is taken exactly like one that succeeds, so addresses cannot be tested in bulk', async () => {
+    const server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '5' });
+    try {
+      const taken = await server.client().post('/api/auth/sign-up/email', { email: 'taken@example.com', password: 'long enough', name: '' });
+      expect(taken.status).toBe(200);
+      // A burst of probes, each asking whether an address has an account: only the limit's worth are answered.
+      const answers = await burst(40, (i) => server.client().post('/api/auth/sign-up/email', { email: i % 2 ? 'taken@example.com' : `Taken@Example.com`, password: 'long enough', name: '' }));
+      expectOnlyTheLimitThrough(answers, 4, LIMITS.signUps.windowMs, 422);
+      // And the place is gone for a real sign-up too.
+      expect((await server.client().post('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'long enough', name: '' })).status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -175,6 +175,18 @@ describe.each(testDialects())('own account on %s', (dialect) => {
       expect((await server.client().post('/api/account/email/confirm', { token })).status).toBe(400);
     });
 
+    it('counts an address refused as taken like a change asked for, so addresses cannot be tested in bulk', async () => {
+      const person = await signUpVerified(server);
+      const others = await Promise.all(Array.from({ length: 3 }, () => signUp(server)));
+      // One after another: a parallel burst would meet the password check's own limit first.
+      const probes = [];
+      for (let i = 0; i < 12; i++) probes.push(await person.client.post<ErrorBody>('/api/account/email', { newEmail: others[i % 3]!.email, currentPassword: person.password }));
+      expect(probes.filter((r) => r.status === 409)).toHaveLength(5);
+      expect(probes.filter((r) => r.status === 429).map((r) => r.body.error.message)).toEqual(Array(7).fill(ACCOUNT_TEXTS.tooOften));
+      // The hour's places are spent for a real change too.
+      expect((await person.client.post('/api/account/email', { newEmail: uniqueEmail('late'), currentPassword: person.password })).status).toBe(429);
+    });
+
     it('refuses the confirmation when someone else took the address meanwhile', async () => {
       const person = await signUpVerified(server);
       const newEmail = uniqueEmail('race');

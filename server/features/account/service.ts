@@ -107,9 +107,11 @@ export async function requestEmailChange(ctx: ServerContext, actor: Actor, chang
   const newEmail = change.newEmail.trim().toLowerCase();
   if (newEmail === actor.user.email.toLowerCase()) throw badRequest(ACCOUNT_TEXTS.emailSame, 'same_email');
   await checkCurrentPassword(ctx, actor, change.currentPassword);
-  if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);
+  // Taken before the answer that says an address is taken, so a refused change counts like one
+  // asked for and addresses cannot be tested in bulk (issue 22).
   const { allowed } = await ctx.rateLimiter.reserve(`email-change:${actor.user.uid}`, EMAIL_CHANGES_PER_HOUR, HOUR_MS);
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
+  if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);
   const token = await issueToken(ctx.db, { uid: actor.user.uid, purpose: 'change-email', email: newEmail }, CHANGE_EMAIL_TTL_MS);
   await sendNow(ctx, confirmEmailChangeMessage({ to: newEmail, name: actor.user.name, link: appLink(ctx.config.publicUrl, '/confirm-email', token) }));
   return ACCOUNT_TEXTS.emailChangeSent(newEmail);
