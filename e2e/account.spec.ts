@@ -140,8 +140,10 @@ test('settings change the display name and the password', async ({ page, browser
     await skipTutorial(otherPage);
     await submitSignIn(otherPage, person.email, person.password);
     await expect(otherPage.getByTestId('auth-error')).toHaveText(ACCOUNT_TEXTS.invalidCredentials);
+    const streaming = otherPage.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
     await submitSignIn(otherPage, person.email, newPassword);
     await expectSignedIn(otherPage);
+    await streaming;
 
     // That browser shows up among the sessions here, and can be signed out from here.
     await page.reload();
@@ -149,7 +151,7 @@ test('settings change the display name and the password', async ({ page, browser
     await sessions.getByRole('button', { name: 'Sign out of all other sessions' }).click();
     await expectToast(page, ACCOUNT_TEXTS.otherSessionsRevoked);
     await expect(sessions.getByTestId('session')).toHaveCount(1);
-    await otherPage.reload();
+    // Its open tab hears at once that its session ended, and signs out without a reload.
     await expect(otherPage.getByTestId('login-link')).toBeVisible();
   } finally {
     await other.close();
