@@ -59,6 +59,16 @@ describe('direct conversations', () => {
     expect(answer(() => authorizeConversation(OTHER, 'accept', requestToOwner))).toEqual([404, 'Conversation not found']);
   });
 
+  it('nobody writes to a writer whose account is hidden, in the words of a closed inbox; the conversation stays readable', () => {
+    const away: ConversationFacts = { ...direct, away: new Map([['cy', 'Cy']]) };
+    expect(conversationPolicy.can(OWNER, 'read', away)).toBe(true);
+    expect(conversationPolicy.permissions(OWNER, away)).toEqual({ reply: false, accept: false });
+    expect(answer(() => authorizeConversation(OWNER, 'reply', away))).toEqual([403, MESSAGE_TEXTS.notAccepting('Cy')]);
+    expect(answer(() => authorizeConversation(OWNER, 'reply', { ...requestToOwner, away: new Map([['cy', 'Cy']]) }))).toEqual([403, MESSAGE_TEXTS.notAccepting('Cy')]);
+    // A feature request's thread is not a direct conversation: its admins answer whatever the requester's standing.
+    expect(conversationPolicy.can(ADMIN, 'reply', { ...thread, away: new Map([[OWNER.uid, 'Ada']]) })).toBe(true);
+  });
+
   it('states: a request to the viewer, their own pending one (declined reads the same), or the inbox', () => {
     expect(conversationPolicy.state(OWNER, requestToOwner)).toBe('request');
     expect(conversationPolicy.state(CY, requestToOwner)).toBe('pending');
@@ -100,6 +110,7 @@ describe('messagingVerdict', () => {
   const base: MessagingFacts = {
     self: false,
     blocked: false,
+    recipientAway: false,
     recipientName: 'Cy',
     whoCanMessage: 'friends',
     viewerFollows: false,
@@ -142,5 +153,6 @@ describe('messagingVerdict', () => {
     expect(messagingVerdict(OWNER, { ...young, existing: { status: 'request', createdBy: 'cy' } })).toEqual(yes(false));
     expect(messagingVerdict(OWNER, { ...young, existing: { status: 'declined', createdBy: OWNER.uid } })).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.requestPending, asRequest: false });
     expect(messagingVerdict(OWNER, { ...young, blocked: true, existing: { status: 'accepted', createdBy: 'cy' } })).toEqual(notAccepting);
+    expect(messagingVerdict(OWNER, { ...young, recipientAway: true, existing: { status: 'accepted', createdBy: 'cy' } })).toEqual(notAccepting);
   });
 });
