@@ -119,9 +119,11 @@ describe('messagingVerdict', () => {
     existing: null,
   };
   const notAccepting = { canMessage: false, reason: MESSAGE_TEXTS.notAccepting('Cy'), asRequest: false };
+  const friendsOnly = { canMessage: false, reason: MESSAGE_TEXTS.friendsOnly('Cy'), asRequest: false };
+  const followingOnly = { canMessage: false, reason: MESSAGE_TEXTS.followingOnly('Cy'), asRequest: false };
   const yes = (asRequest: boolean) => ({ canMessage: true, reason: null, asRequest });
 
-  it('follows the recipient’s setting; a writer who is not a friend arrives as a request', () => {
+  it('follows the recipient’s setting, saying which it is; a writer who is not a friend arrives as a request', () => {
     const relations = [
       { viewerFollows: true, followsViewer: true },
       { viewerFollows: true, followsViewer: false },
@@ -130,8 +132,8 @@ describe('messagingVerdict', () => {
     ];
     const table = WHO_CAN_MESSAGE.map((whoCanMessage) => relations.map((r) => messagingVerdict(OWNER, { ...base, ...r, whoCanMessage })));
     expect(table).toEqual([
-      [yes(false), notAccepting, notAccepting, notAccepting], // friends
-      [yes(false), notAccepting, yes(true), notAccepting], // following: they follow me
+      [yes(false), friendsOnly, friendsOnly, friendsOnly], // friends
+      [yes(false), followingOnly, yes(true), followingOnly], // following: they follow me
       [yes(false), yes(true), yes(true), yes(true)], // everyone
       [notAccepting, notAccepting, notAccepting, notAccepting], // nobody
     ]);
@@ -140,6 +142,8 @@ describe('messagingVerdict', () => {
   it('refuses oneself, a block (as "not accepting"), and a new account without a conversation', () => {
     expect(messagingVerdict(OWNER, { ...base, self: true })).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.cannotMessageYourself, asRequest: false });
     expect(messagingVerdict(OWNER, { ...base, whoCanMessage: 'everyone', blocked: true })).toEqual(notAccepting);
+    // A block reads as a closed inbox whatever the setting: "only friends" would tell the blocked writer something changed.
+    for (const whoCanMessage of WHO_CAN_MESSAGE) expect(messagingVerdict(OWNER, { ...base, whoCanMessage, blocked: true })).toEqual(notAccepting);
     expect(messagingVerdict(OWNER, { ...base, whoCanMessage: 'everyone', accountAgeMs: NEW_ACCOUNT_MESSAGING_DELAY_MS - 1 })).toEqual({
       canMessage: false,
       reason: MESSAGE_TEXTS.newAccount,

@@ -208,6 +208,13 @@ function settingAllows(facts: MessagingFacts): boolean {
   }
 }
 
+/** Why the recipient's setting keeps the viewer out: the setting by name, except "No one" (a closed inbox). */
+function settingRefusal(facts: MessagingFacts): string {
+  if (facts.whoCanMessage === 'friends') return MESSAGE_TEXTS.friendsOnly(facts.recipientName);
+  if (facts.whoCanMessage === 'following') return MESSAGE_TEXTS.followingOnly(facts.recipientName);
+  return MESSAGE_TEXTS.notAccepting(facts.recipientName);
+}
+
 /**
  * An existing conversation stays usable whatever the settings say later (only a block, or the
  * recipient's account being hidden, stops it), except that the sender of a request waits for it to be accepted. Without one: a new
@@ -222,6 +229,6 @@ export function messagingVerdict(viewer: SignedInViewer, facts: MessagingFacts):
     return pending ? refuse(MESSAGE_TEXTS.requestPending) : { canMessage: true, reason: null, asRequest: false };
   }
   if (facts.accountAgeMs < NEW_ACCOUNT_MESSAGING_DELAY_MS) return refuse(MESSAGE_TEXTS.newAccount);
-  if (!settingAllows(facts)) return refuse(MESSAGE_TEXTS.notAccepting(facts.recipientName));
+  if (!settingAllows(facts)) return refuse(settingRefusal(facts));
   return { canMessage: true, reason: null, asRequest: !(facts.followsViewer && facts.viewerFollows) };
 }
