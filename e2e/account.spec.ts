@@ -125,7 +125,8 @@ test('settings change the display name and the password', async ({ page, browser
   await expect(passwordSection.getByText('Passwords do not match.')).toBeVisible();
   await confirmation.fill(newPassword);
   await passwordSection.getByRole('button', { name: 'Change password' }).click();
-  await expectToast(page, ACCOUNT_TEXTS.wrongCurrentPassword);
+  // Beside the form, like the other refusals (issue 22), not a toast.
+  await expect(passwordSection.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.wrongCurrentPassword);
   await expect(current).toHaveValue('not my password');
   await expect(next).toHaveValue(newPassword);
   await current.fill(person.password);

@@ -135,12 +135,12 @@ function ImportStories() {
 /**
  * Settings → Your data: "Download everything" (one zip a day) and "Import stories". The same
  * card as the other settings sections (settings/SettingsSection.tsx, which settings does not
- * export to other features).
+ * export to other features); #your-data is where the deletion email's link lands.
  */
 export function YourDataSection() {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${card} min-w-0`} data-testid="settings-your-data">
+    <section id="your-data" aria-labelledby={headingId} className={`${card} min-w-0 scroll-mt-20`} data-testid="settings-your-data">
       <h2 id={headingId} className="text-lg font-semibold text-fg">
         Your data
       </h2>
