@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { DISPLAY_NAME_MAX } from '../common/limits';
+import { IMPORT_TEXTS } from '../common/your-data';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { skipTutorial } from './support/tutorial';
@@ -109,4 +110,37 @@ test('the sign-up form shows the display name’s 60-character limit', async ({ 
   await expect(name).toHaveAttribute('maxlength', String(DISPLAY_NAME_MAX));
   await expect(name).toHaveAccessibleDescription(`Up to ${DISPLAY_NAME_MAX} characters.`);
   await shootLooks(page, SHOTS, 'sign-up', { target: form, axe: true });
+});
+
+test('importing the same file twice says "already imported" and links to the story it already is', async ({ page }) => {
+  await signUpThroughApi(page, newPerson('reimport', 'Rhea Import'));
+  await page.goto('/settings#your-data');
+  const section = page.getByRole('region', { name: 'Your data' });
+  const file = { name: 'lantern.md', mimeType: 'text/markdown', buffer: Buffer.from('# The Lantern\n\nShe lit the lantern.\n\nThe harbour answered.') };
+  const report = section.getByTestId('import-report');
+
+  await section.getByTestId('import-files').setInputFiles([file]);
+  await expect(report).toContainText(IMPORT_TEXTS.imported(1));
+  const link = report.getByTestId('import-imported').getByRole('link', { name: 'The Lantern' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/story\/[A-Za-z0-9]{20}$/);
+
+  // The same story again, saved differently (Windows line ends, a trailing blank line), beside a new one.
+  await section.getByTestId('import-files').setInputFiles([
+    { ...file, name: 'lantern copy.md', buffer: Buffer.from('# The Lantern\r\n\r\nShe lit the lantern.\r\n\r\nThe harbour answered.\r\n\r\n') },
+    { name: 'tide.md', mimeType: 'text/markdown', buffer: Buffer.from('# Tide\n\nThe sea came back.') },
+  ]);
+  const duplicate = report.getByRole('list', { name: 'Already imported' }).getByTestId('import-duplicate');
+  await expect(duplicate).toHaveCount(1);
+  await expect(report).toContainText(IMPORT_TEXTS.imported(1));
+  await expect(duplicate).toContainText('(lantern copy.md)');
+  await expect(duplicate.getByRole('link', { name: 'The Lantern' })).toHaveAttribute('href', href!);
+  await expect(report.getByTestId('import-imported').getByRole('link', { name: 'Tide' })).toBeVisible();
+  await shootLooks(page, SHOTS, 'import-again', { target: section, axe: true, scroll: true });
+
+  // Only duplicates: the toast says so, and nothing new appears among the writer's stories.
+  await section.getByTestId('import-files').setInputFiles([file]);
+  await expect(page.getByTestId('toast').filter({ hasText: IMPORT_TEXTS.allAlreadyImported(1) })).toBeVisible();
+  const mine = await page.request.get('/api/stories/mine');
+  expect(((await mine.json()) as { stories: Array<{ title: string }> }).stories.map((s) => s.title).sort()).toEqual(['The Lantern', 'Tide']);
 });
