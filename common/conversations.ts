@@ -65,9 +65,16 @@ export const messagingSettingsUpdateSchema = messagingSettingsSchema
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
 
-/** The texts of direct messages, used exactly. */
+/**
+ * The texts of direct messages, used exactly. Why a writer can't be messaged names their
+ * setting when it is one a sender could come to meet; a block, a closed inbox and an account
+ * that is away all read the same ("not accepting"), so none of them can be told apart. No
+ * pronouns: the product has no field for them, so the name is said twice.
+ */
 export const MESSAGE_TEXTS = {
   notAccepting: (name: string) => `${name} isn't accepting messages right now.`,
+  friendsOnly: (name: string) => `Only ${name}'s friends can message ${name}.`,
+  followingOnly: (name: string) => `Only people ${name} follows can message ${name}.`,
   e2eNotice: "Messages on Drabble aren't end-to-end encrypted. Admins can read a conversation only when someone reports it.",
   sameText: 'You sent the same message to several people — slow down.',
   newAccount: 'New accounts can start conversations after their first 24 hours. You can still reply to messages.',

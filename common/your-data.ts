@@ -45,20 +45,26 @@ export const IMPORT_TEXTS = {
   noFiles: 'Please choose .md, .txt or .zip files to import.',
   imported: (count: number) => (count === 1 ? 'Imported 1 story.' : `Imported ${count} stories.`),
   nothingImported: 'No stories were imported.',
+  /** A file whose title and text this writer imported before (or earlier in the same upload). */
+  alreadyImported: 'Already imported.',
+  allAlreadyImported: (count: number) => (count === 1 ? 'That story was already imported.' : 'Those stories were already imported.'),
 } as const;
 
 export const importItemSchema = z.object({
   /** The file's name (inside a zip: its path there). */
   file: z.string(),
-  status: z.enum(['imported', 'refused']),
-  /** For a refused file: why, in words. */
+  /** 'duplicate': the same title and text were imported before by this writer (no second story is made). */
+  status: z.enum(['imported', 'duplicate', 'refused']),
+  /** For a refused or duplicate file: why, in words. */
   reason: z.string().nullable(),
+  /** The story it became, or for a duplicate the story it already is. */
   storyId: z.string().nullable(),
   title: z.string().nullable(),
 });
 export type ImportItem = z.infer<typeof importItemSchema>;
 export const importReportSchema = z.object({
   imported: z.number().int(),
+  duplicates: z.number().int(),
   refused: z.number().int(),
   items: z.array(importItemSchema),
 });

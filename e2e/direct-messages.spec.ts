@@ -3,9 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
 import { ageAccount } from './support/db';
 import { E2E } from './support/env';
+import { shootLooks } from './support/looks';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
 const headers = { origin: E2E.baseUrl };
+const SHOTS = 'e2e/screenshots/messages';
 
 /** Each follows the other: friends, who may message each other by default. */
 async function befriend(a: ContextWriter, b: ContextWriter): Promise<void> {
@@ -185,14 +187,57 @@ test('a message request: it waits under Requests without a badge, Accept moves i
   });
 });
 
-test('a writer who only takes messages from friends: the composer never opens and the reason shows', async ({ browser }) => {
-  const dee = await writerInOwnContext(browser, 'Dee');
+test('no Message button where it would only be refused: the reason in words instead, and a block reads as a closed inbox', async ({ browser }) => {
+  test.slow(); // four writers in their own browser contexts
+  const dee = await writerInOwnContext(browser, 'Dee'); // friends only, the default
   const eve = await writerInOwnContext(browser, 'Eve');
+  const fay = await writerInOwnContext(browser, 'Fay'); // takes no messages
+  const gus = await writerInOwnContext(browser, 'Gus'); // blocks Eve
   ageAccount(eve);
-  await eve.page.goto(`/user/${dee.uid}`);
-  await eve.page.getByTestId('message-button').click();
-  await expect(eve.page.getByTestId('cannot-message')).toHaveText(MESSAGE_TEXTS.notAccepting(dee.name));
-  await expect(eve.page.getByLabel('Your message')).toHaveCount(0);
+  expect((await fay.page.request.patch('/api/me/messaging-settings', { data: { whoCanMessage: 'nobody' }, headers })).status()).toBe(200);
+  expect((await gus.page.request.patch('/api/me/messaging-settings', { data: { whoCanMessage: 'everyone' }, headers })).status()).toBe(200);
+
+  await test.step('friends only: the profile says so, and the address gives the same words, never a composer', async () => {
+    await eve.page.goto(`/user/${dee.uid}`);
+    await expect(eve.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(dee.name));
+    await expect(eve.page.getByTestId('message-button')).toHaveCount(0);
+    await shootLooks(eve.page, SHOTS, 'profile-friends-only', { target: eve.page.getByTestId('public-identity'), axe: true });
+    await eve.page.goto(`/messages?to=${dee.uid}`);
+    await expect(eve.page.getByTestId('cannot-message')).toHaveText(MESSAGE_TEXTS.friendsOnly(dee.name));
+    await expect(eve.page.getByLabel('Your message')).toHaveCount(0);
+    await shootLooks(eve.page, SHOTS, 'cannot-message', { target: eve.page.getByTestId('new-conversation'), axe: true });
+  });
+
+  await test.step('a closed inbox, and a writer who blocked Eve, read exactly alike', async () => {
+    await eve.page.goto(`/user/${fay.uid}`);
+    await expect(eve.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.notAccepting(fay.name));
+    await expect(eve.page.getByTestId('message-button')).toHaveCount(0);
+    // Gus takes messages from everyone, but not from Eve: his profile is "not found" to her and messaging him reads as a closed inbox.
+    await eve.page.goto(`/user/${gus.uid}`);
+    await expect(eve.page.getByTestId('message-button')).toBeVisible();
+    expect((await gus.page.request.post(`/api/blocks/${eve.uid}`, { headers })).status()).toBe(200);
+    await eve.page.goto(`/messages?to=${gus.uid}`);
+    await expect(eve.page.getByTestId('cannot-message')).toHaveText(MESSAGE_TEXTS.notAccepting(gus.name));
+    await eve.page.goto(`/messages?to=${fay.uid}`);
+    await expect(eve.page.getByTestId('cannot-message')).toHaveText(MESSAGE_TEXTS.notAccepting(fay.name));
+  });
+});
+
+test('a conversation whose other writer has deactivated their account stays readable, with replying closed in neutral words', async ({ browser }) => {
+  const ada = await writerInOwnContext(browser, 'Ada');
+  const ben = await writerInOwnContext(browser, 'Ben');
+  await befriend(ada, ben);
+  ageAccount(ada);
+  const conversationId = await startConversation(ada, ben, 'Are you still writing?');
+  const { email } = (await (await ben.page.request.get('/api/account')).json()) as { email: string };
+  expect((await ben.page.request.post('/api/account/deletion', { data: { email }, headers })).status()).toBe(200);
+
+  await ada.page.goto(`/messages?c=${conversationId}`);
+  const thread = ada.page.getByTestId('thread');
+  await expect(thread.locator('[data-mine="true"]').getByTestId('message-text')).toHaveText('Are you still writing?');
+  await expect(thread.getByTestId('reply-closed')).toHaveText(MESSAGE_TEXTS.notAccepting(ben.name));
+  await expect(thread.getByLabel('Your reply')).toHaveCount(0);
+  await shootLooks(ada.page, SHOTS, 'reply-closed', { target: thread, axe: true });
 });
 
 test('edit within the window shows "edited", delete for everyone shows "Message deleted", delete for me hides it; the draft is kept per conversation', async ({ browser }) => {

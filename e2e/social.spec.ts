@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { MESSAGE_TEXTS } from '../common/conversations';
 import { SOCIAL_TEXTS } from '../common/social';
+import { ageAccount } from './support/db';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
 // Each test is two or three writers' whole journey (sign-ups, several screens): 20–30 s on a loaded 2-core machine.
@@ -28,31 +30,38 @@ async function expectToast(page: Page, message: string) {
 test('following from a profile, following back to become friends, the /friends tabs and unfollowing', async ({ browser }) => {
   const ada = await writerInOwnContext(browser, 'Ada');
   const ben = await writerInOwnContext(browser, 'Ben');
+  // Old enough to start conversations, so only the friends-only default decides about Message.
+  ageAccount(ada);
+  ageAccount(ben);
 
   await openProfile(ada, ben);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('0 followers');
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.follow);
-  // Message shows to everyone not blocked: whether the writer takes messages is asked when the composer opens (issue 12).
-  await expect(ada.page.getByTestId('message-button')).toBeVisible();
+  // Ben takes messages from friends only (the default): no Message button that could only be refused, the reason instead (issue 22).
+  await expect(ada.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ben.name));
+  await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
   await followButton(ada.page).click();
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.following);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('1 follower');
-  await expect(ada.page.getByTestId('message-button')).toBeVisible();
+  await expect(ada.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ben.name));
 
   // Ben was followed first: his button offers to follow back.
   await openProfile(ben, ada);
   await expect(ben.page.getByTestId('following-count')).toHaveText('1 following');
   await expect(followButton(ben.page)).toHaveText(SOCIAL_TEXTS.followBack);
+  await expect(ben.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ada.name));
   await followButton(ben.page).click();
   await expect(followButton(ben.page)).toHaveText(SOCIAL_TEXTS.friends);
   const message = ben.page.getByTestId('message-button');
   await expect(message).toHaveText(SOCIAL_TEXTS.message);
   await expect(message).toHaveAttribute('href', `/messages?to=${ada.uid}`);
+  await expect(ben.page.getByTestId('message-unavailable')).toHaveCount(0);
 
-  // Ada's open profile of Ben follows along live (relationship.changed), no reload.
+  // Ada's open profile of Ben follows along live (relationship.changed), no reload: now friends, Message shows.
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.friends);
   await expect(ada.page.getByTestId('following-count')).toHaveText('1 following');
   await expect(ada.page.getByTestId('message-button')).toBeVisible();
+  await expect(ada.page.getByTestId('message-unavailable')).toHaveCount(0);
   await expectNoAxeViolations(ada.page);
 
   await ada.page.goto('/friends');
@@ -81,7 +90,8 @@ test('following from a profile, following back to become friends, the /friends t
   await followButton(ada.page).click();
   await ada.page.getByRole('menuitem', { name: SOCIAL_TEXTS.unfollow }).click();
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.followBack);
-  await expect(ada.page.getByTestId('message-button')).toBeVisible();
+  await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
+  await expect(ada.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ben.name));
 });
 
 test('blocking from the menu hides each from the other until unblocked; muting for a while and unmuting', async ({ browser }) => {

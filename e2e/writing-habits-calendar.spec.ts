@@ -12,6 +12,7 @@ import { shootLooks } from './support/looks';
 test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-calendar';
+const PHONE_SHOTS = 'e2e/screenshots/calendar';
 
 const shoot = (page: Page, name: string, target: Locator) => shootLooks(page, SHOTS, name, { target });
 
@@ -145,4 +146,34 @@ test('a year of writing: goal-met days marked, days a freeze covered shown froze
   }
   await calendar.scrollIntoViewIfNeeded();
   await shoot(page, 'calendar-year', calendar);
+});
+
+test('on a phone the heat map opens on today, with the weekday labels in view however far it is scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpThroughApi(page, newPerson('phone', 'Pho Calendar'));
+  const { today } = (await (await page.request.get('/api/me/calendar')).json()) as { today: string };
+  await page.goto('/profile');
+  const calendar = page.getByTestId('writing-calendar');
+  const map = calendar.getByTestId('heat-map');
+  await map.scrollIntoViewIfNeeded();
+
+  /** Today's cell and the ring that marks it (2 px around) lie wholly inside the heat map's visible box. */
+  const todayInView = async () => {
+    const [outer, cell] = await Promise.all([map.boundingBox(), calendar.locator(`[data-day="${today}"]`).boundingBox()]);
+    return outer !== null && cell !== null && cell.x - 2 >= outer.x && cell.x + cell.width + 2 <= outer.x + outer.width;
+  };
+  const weekdays = calendar.getByTestId('heat-map-weekdays');
+  await expect.poll(todayInView).toBe(true);
+  await expect(weekdays).toBeInViewport({ ratio: 1 });
+  await expect(weekdays).toContainText('Mon');
+
+  // The labels stay put when the writer scrolls back through the year; a reload at this width opens on today again.
+  await map.evaluate((box) => box.scrollTo({ left: 0 }));
+  await expect.poll(() => map.evaluate((box) => box.scrollLeft)).toBe(0);
+  await expect(weekdays).toBeInViewport({ ratio: 1 });
+  await page.reload();
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(todayInView).toBe(true);
+  await expect(weekdays).toBeInViewport({ ratio: 1 });
+  await shootLooks(page, PHONE_SHOTS, 'calendar-phone', { target: calendar, axe: true, scroll: true });
 });

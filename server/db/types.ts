@@ -136,6 +136,15 @@ export interface StoryVersionsTable {
   created_at: string;
 }
 
+/** A story a writer imported, by the fingerprint of its normalised title and text: importing it again is "already imported". */
+export interface ImportFingerprintsTable {
+  uid: string;
+  /** sha256 hex (server/features/your-data/fingerprint.ts). */
+  fingerprint: string;
+  storyId: string;
+  created_at: string;
+}
+
 /** A badge a writer earned (common/badges.ts); the primary key (uid, badge) makes it once. */
 export interface UserBadgesTable {
   uid: string;
@@ -517,6 +526,7 @@ export interface Database {
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;
   challenges: ChallengesTable;
+  importFingerprints: ImportFingerprintsTable;
   accountTokens: AccountTokensTable;
   authUsers: AuthUsersTable;
   authAccounts: AuthAccountsTable;

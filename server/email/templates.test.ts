@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatLongDate } from '@common/dates';
 import { linksIn } from '../test/smtp';
 import {
+  accountDeletionScheduledMessage,
   appLink,
   confirmEmailChangeMessage,
   emailChangedMessage,
@@ -82,5 +84,25 @@ describe('email templates', () => {
 
   it('greets someone without a name', () => {
     expect(verifyEmailMessage({ to: 'ada@example.com', name: '  ', link }).text).toMatch(/^Hi,\n/);
+  });
+});
+
+describe('dates in emails', () => {
+  // 23:30 in London on the 24th is already the 25th in Berlin and still the 24th in Los Angeles.
+  const deleteAfter = new Date('2026-12-24T23:30:00.000Z');
+  const mail = (locale: string | null, timeZone: string | null) =>
+    accountDeletionScheduledMessage({ to: 'ada@example.com', name: 'Ada', deleteAfter, publicUrl: PUBLIC_URL, locale, timeZone });
+
+  it('writes the day as the app does: the reader’s locale, in the reader’s zone, the long date', () => {
+    expect(mail('en-US', 'America/Los_Angeles').subject).toBe('Your Drabble account will be deleted on December 24, 2026');
+    expect(mail('en-GB', 'Europe/London').subject).toBe('Your Drabble account will be deleted on 24 December 2026');
+    expect(mail('de-DE', 'Europe/Berlin').subject).toBe('Your Drabble account will be deleted on 25. Dezember 2026');
+    // The same function as the web's deletion screen, with the browser's locale and zone.
+    expect(mail('fr-FR', 'Europe/Paris').text).toContain(formatLongDate(deleteAfter, { locale: 'fr-FR', timeZone: 'Europe/Paris' }));
+  });
+
+  it('falls back to US English and UTC when the locale or zone is unknown', () => {
+    expect(mail(null, null).subject).toBe('Your Drabble account will be deleted on December 24, 2026');
+    expect(mail('not a locale', 'Atlantis/Capital').subject).toBe('Your Drabble account will be deleted on December 24, 2026');
   });
 });

@@ -1,3 +1,4 @@
+import { formatLongDate } from '@common/dates';
 import type { EmailMessage } from './mailer';
 
 /**
@@ -202,8 +203,16 @@ export function notificationEmailMessage(o: {
  * Issue 14: the person asked to delete their account. When it goes, where to download their
  * data first, and how to change their mind.
  */
-export function accountDeletionScheduledMessage(o: { to: string; name: string; deleteAfter: Date; publicUrl: string }): EmailMessage {
-  const date = o.deleteAfter.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export function accountDeletionScheduledMessage(o: {
+  to: string;
+  name: string;
+  deleteAfter: Date;
+  publicUrl: string;
+  /** The reader's language and time zone, as their browser gave them: the date reads as the app shows it. */
+  locale: string | null;
+  timeZone: string | null;
+}): EmailMessage {
+  const date = formatLongDate(o.deleteAfter, { locale: o.locale ?? 'en-US', timeZone: o.timeZone ?? 'UTC' });
   return render({
     to: o.to,
     name: o.name,

@@ -10,14 +10,23 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 export function clientIp(c: Context, trustedProxyHeader: string | null): string {
   if (trustedProxyHeader) {
     const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded) return readableAddress(forwarded);
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return readableAddress(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
     // app.request() in tests has no socket.
     return 'unknown';
   }
+}
+
+/**
+ * An address as people know it: an IPv4 client reached through an IPv6 socket
+ * (`::ffff:127.0.0.1`, a dual-stack server's view of every IPv4 peer) as its IPv4 address, and
+ * IPv6 in its short form. Anything that is not an address is kept as it is.
+ */
+export function readableAddress(ip: string): string {
+  return ipaddr.IPv6.isValid(ip) ? ipaddr.process(ip).toString() : ip;
 }
 
 /**

@@ -59,6 +59,16 @@ describe('direct conversations', () => {
     expect(answer(() => authorizeConversation(OTHER, 'accept', requestToOwner))).toEqual([404, 'Conversation not found']);
   });
 
+  it('nobody writes to a writer whose account is hidden, in the words of a closed inbox; the conversation stays readable', () => {
+    const away: ConversationFacts = { ...direct, away: new Map([['cy', 'Cy']]) };
+    expect(conversationPolicy.can(OWNER, 'read', away)).toBe(true);
+    expect(conversationPolicy.permissions(OWNER, away)).toEqual({ reply: false, accept: false });
+    expect(answer(() => authorizeConversation(OWNER, 'reply', away))).toEqual([403, MESSAGE_TEXTS.notAccepting('Cy')]);
+    expect(answer(() => authorizeConversation(OWNER, 'reply', { ...requestToOwner, away: new Map([['cy', 'Cy']]) }))).toEqual([403, MESSAGE_TEXTS.notAccepting('Cy')]);
+    // A feature request's thread is not a direct conversation: its admins answer whatever the requester's standing.
+    expect(conversationPolicy.can(ADMIN, 'reply', { ...thread, away: new Map([[OWNER.uid, 'Ada']]) })).toBe(true);
+  });
+
   it('states: a request to the viewer, their own pending one (declined reads the same), or the inbox', () => {
     expect(conversationPolicy.state(OWNER, requestToOwner)).toBe('request');
     expect(conversationPolicy.state(CY, requestToOwner)).toBe('pending');
@@ -100,6 +110,7 @@ describe('messagingVerdict', () => {
   const base: MessagingFacts = {
     self: false,
     blocked: false,
+    recipientAway: false,
     recipientName: 'Cy',
     whoCanMessage: 'friends',
     viewerFollows: false,
@@ -108,9 +119,11 @@ describe('messagingVerdict', () => {
     existing: null,
   };
   const notAccepting = { canMessage: false, reason: MESSAGE_TEXTS.notAccepting('Cy'), asRequest: false };
+  const friendsOnly = { canMessage: false, reason: MESSAGE_TEXTS.friendsOnly('Cy'), asRequest: false };
+  const followingOnly = { canMessage: false, reason: MESSAGE_TEXTS.followingOnly('Cy'), asRequest: false };
   const yes = (asRequest: boolean) => ({ canMessage: true, reason: null, asRequest });
 
-  it('follows the recipient’s setting; a writer who is not a friend arrives as a request', () => {
+  it('follows the recipient’s setting, saying which it is; a writer who is not a friend arrives as a request', () => {
     const relations = [
       { viewerFollows: true, followsViewer: true },
       { viewerFollows: true, followsViewer: false },
@@ -119,8 +132,8 @@ describe('messagingVerdict', () => {
     ];
     const table = WHO_CAN_MESSAGE.map((whoCanMessage) => relations.map((r) => messagingVerdict(OWNER, { ...base, ...r, whoCanMessage })));
     expect(table).toEqual([
-      [yes(false), notAccepting, notAccepting, notAccepting], // friends
-      [yes(false), notAccepting, yes(true), notAccepting], // following: they follow me
+      [yes(false), friendsOnly, friendsOnly, friendsOnly], // friends
+      [yes(false), followingOnly, yes(true), followingOnly], // following: they follow me
       [yes(false), yes(true), yes(true), yes(true)], // everyone
       [notAccepting, notAccepting, notAccepting, notAccepting], // nobody
     ]);
@@ -129,6 +142,8 @@ describe('messagingVerdict', () => {
   it('refuses oneself, a block (as "not accepting"), and a new account without a conversation', () => {
     expect(messagingVerdict(OWNER, { ...base, self: true })).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.cannotMessageYourself, asRequest: false });
     expect(messagingVerdict(OWNER, { ...base, whoCanMessage: 'everyone', blocked: true })).toEqual(notAccepting);
+    // A block reads as a closed inbox whatever the setting: "only friends" would tell the blocked writer something changed.
+    for (const whoCanMessage of WHO_CAN_MESSAGE) expect(messagingVerdict(OWNER, { ...base, whoCanMessage, blocked: true })).toEqual(notAccepting);
     expect(messagingVerdict(OWNER, { ...base, whoCanMessage: 'everyone', accountAgeMs: NEW_ACCOUNT_MESSAGING_DELAY_MS - 1 })).toEqual({
       canMessage: false,
       reason: MESSAGE_TEXTS.newAccount,
@@ -142,5 +157,6 @@ describe('messagingVerdict', () => {
     expect(messagingVerdict(OWNER, { ...young, existing: { status: 'request', createdBy: 'cy' } })).toEqual(yes(false));
     expect(messagingVerdict(OWNER, { ...young, existing: { status: 'declined', createdBy: OWNER.uid } })).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.requestPending, asRequest: false });
     expect(messagingVerdict(OWNER, { ...young, blocked: true, existing: { status: 'accepted', createdBy: 'cy' } })).toEqual(notAccepting);
+    expect(messagingVerdict(OWNER, { ...young, recipientAway: true, existing: { status: 'accepted', createdBy: 'cy' } })).toEqual(notAccepting);
   });
 });

@@ -20,7 +20,8 @@ import { adminAny, assertSignedIn, type SignedInViewer, type Viewer } from './vi
  * - A direct conversation (issue 12) with a block either way between its two writers does
  *   not exist for either of them. While it is a message request ('request', or 'declined',
  *   which its sender is never told about) only the recipient may write: replying accepts it.
- *   The recipient may accept (or decline) it.
+ *   The recipient may accept (or decline) it. Nobody writes to a writer whose account is
+ *   hidden (suspended or deactivated, issue 22): the other still reads the conversation.
  * - To everyone else a conversation does not exist: 404 'Conversation not found', as for an
  *   unknown id, so its existence is not revealed. A guest gets 401.
  * - Messages: delete for me, any message one can read; edit and delete for everyone, one's
@@ -43,6 +44,11 @@ export interface ConversationFacts {
   createdBy?: string | null;
   /** A block stands either way between a direct conversation's two writers. */
   blocked?: boolean;
+  /**
+   * A direct conversation's writers whose account is hidden (suspended, deactivated or
+   * deleted: issue 14), by uid, with the name the refusal says. Nobody writes to them.
+   */
+  away?: ReadonlyMap<string, string>;
 }
 
 export type ConversationPermissions = ConversationSummary['permissions'];
@@ -54,19 +60,28 @@ const participant = (viewer: Viewer, conversation: ConversationFacts): boolean =
 const isDirect = (conversation: ConversationFacts): boolean => conversation.type === 'direct';
 const isRequest = (conversation: ConversationFacts): boolean => isDirect(conversation) && (conversation.status ?? 'accepted') !== 'accepted';
 const requestSender = (viewer: Viewer, conversation: ConversationFacts): boolean => viewer !== null && conversation.createdBy === viewer.uid;
+/** The name of the other writer of a direct conversation when their account is hidden; null when there is none. */
+const awayName = (viewer: Viewer, conversation: ConversationFacts): string | null => {
+  if (!isDirect(conversation) || !conversation.away) return null;
+  const other = conversation.participants.find((uid) => uid !== viewer?.uid && conversation.away?.has(uid));
+  return other === undefined ? null : (conversation.away.get(other) ?? null);
+};
 
 const read = (viewer: Viewer, conversation: ConversationFacts): boolean => {
   if (isDirect(conversation)) return participant(viewer, conversation) && conversation.blocked !== true;
   return participant(viewer, conversation) || (adminAny(viewer) && conversation.type === 'feature_request');
 };
 const reply = (viewer: Viewer, conversation: ConversationFacts): boolean =>
-  read(viewer, conversation) && !(isRequest(conversation) && requestSender(viewer, conversation));
+  read(viewer, conversation) && !(isRequest(conversation) && requestSender(viewer, conversation)) && awayName(viewer, conversation) === null;
 const accept = (viewer: Viewer, conversation: ConversationFacts): boolean =>
   read(viewer, conversation) && isRequest(conversation) && !requestSender(viewer, conversation);
 
 const rules: Record<ConversationAction, (viewer: Viewer, conversation: ConversationFacts) => boolean> = { read, reply, accept };
 
-function refusal(action: keyof ConversationPermissions, conversation: ConversationFacts): string {
+function refusal(viewer: Viewer, action: keyof ConversationPermissions, conversation: ConversationFacts): string {
+  const away = awayName(viewer, conversation);
+  // The same words as a closed inbox: a suspension is nobody else's business.
+  if (action === 'reply' && away !== null) return MESSAGE_TEXTS.notAccepting(away);
   if (action === 'reply') return isRequest(conversation) ? MESSAGE_TEXTS.requestPending : 'You cannot reply in this conversation.';
   return 'There is no message request to answer here.';
 }
@@ -103,7 +118,7 @@ export function authorizeConversation<C extends ConversationFacts>(
 ): asserts conversation is C {
   assertSignedIn(viewer);
   if (!conversation || !read(viewer, conversation)) throw notFound(CONVERSATION_NOT_FOUND);
-  if (action !== 'read' && !rules[action](viewer, conversation)) throw forbidden(refusal(action, conversation));
+  if (action !== 'read' && !rules[action](viewer, conversation)) throw forbidden(refusal(viewer, action, conversation));
 }
 
 /** A message as the rules see it. */
@@ -162,6 +177,8 @@ export interface MessagingFacts {
   self: boolean;
   /** A block either way (never revealed: the answer reads as "not accepting"). */
   blocked: boolean;
+  /** The recipient's account is hidden: suspended, deactivated or deleted (also read as "not accepting"). */
+  recipientAway: boolean;
   recipientName: string;
   whoCanMessage: WhoCanMessage;
   /** The viewer follows the recipient / the recipient follows the viewer. */
@@ -191,20 +208,27 @@ function settingAllows(facts: MessagingFacts): boolean {
   }
 }
 
+/** Why the recipient's setting keeps the viewer out: the setting by name, except "No one" (a closed inbox). */
+function settingRefusal(facts: MessagingFacts): string {
+  if (facts.whoCanMessage === 'friends') return MESSAGE_TEXTS.friendsOnly(facts.recipientName);
+  if (facts.whoCanMessage === 'following') return MESSAGE_TEXTS.followingOnly(facts.recipientName);
+  return MESSAGE_TEXTS.notAccepting(facts.recipientName);
+}
+
 /**
- * An existing conversation stays usable whatever the settings say later (only a block stops
- * it), except that the sender of a request waits for it to be accepted. Without one: a new
+ * An existing conversation stays usable whatever the settings say later (only a block, or the
+ * recipient's account being hidden, stops it), except that the sender of a request waits for it to be accepted. Without one: a new
  * account waits 24 hours, the recipient's setting decides, and a message from someone who is
  * not a friend arrives as a request.
  */
 export function messagingVerdict(viewer: SignedInViewer, facts: MessagingFacts): MessagingVerdict {
   if (facts.self) return refuse(MESSAGE_TEXTS.cannotMessageYourself);
-  if (facts.blocked) return refuse(MESSAGE_TEXTS.notAccepting(facts.recipientName));
+  if (facts.blocked || facts.recipientAway) return refuse(MESSAGE_TEXTS.notAccepting(facts.recipientName));
   if (facts.existing) {
     const pending = facts.existing.status !== 'accepted' && facts.existing.createdBy === viewer.uid;
     return pending ? refuse(MESSAGE_TEXTS.requestPending) : { canMessage: true, reason: null, asRequest: false };
   }
   if (facts.accountAgeMs < NEW_ACCOUNT_MESSAGING_DELAY_MS) return refuse(MESSAGE_TEXTS.newAccount);
-  if (!settingAllows(facts)) return refuse(MESSAGE_TEXTS.notAccepting(facts.recipientName));
+  if (!settingAllows(facts)) return refuse(settingRefusal(facts));
   return { canMessage: true, reason: null, asRequest: !(facts.followsViewer && facts.viewerFollows) };
 }

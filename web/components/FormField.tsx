@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
+import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
 import { inputField } from './ui';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -30,6 +30,11 @@ type PresetProps = Omit<FormFieldProps, 'type' | 'label'> & { label?: string };
 /** An email address field: the keyboard, autofill and length every email field wants. */
 export function EmailField({ label = 'Email', ...props }: PresetProps) {
   return <FormField label={label} type="email" name="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} {...props} />;
+}
+
+/** A display name field (sign-up, Settings): its limit on the input, and in words under it. */
+export function DisplayNameField({ label = 'Display name', ...props }: PresetProps) {
+  return <FormField label={label} type="text" name="displayName" autoComplete="nickname" maxLength={DISPLAY_NAME_MAX} hint={`Up to ${DISPLAY_NAME_MAX} characters.`} {...props} />;
 }
 
 /** A password field; `autoComplete` says which (current-password or new-password). */

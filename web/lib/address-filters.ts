@@ -13,15 +13,23 @@ export function withParam(current: URLSearchParams, name: string, value: string)
 }
 
 /**
- * A list screen's filters, kept in the address for reloads and sharing: `setParam` replaces one
- * at once; the search box's text (`typed`) becomes `q` once typing pauses.
+ * A list screen's filters, kept in the address for reloads and sharing. `setParam` (a filter,
+ * a sort, a toggle) adds a history entry, so Back undoes it; the search box's text (`typed`)
+ * becomes `q` once typing pauses, in place of the current entry (each pause is not a step).
+ * When the address changes under it (Back, Forward), the box shows the address's search.
  */
 export function useAddressFilters() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    // Adjusted while rendering (not in an effect), so the old text is never sent back as `q`.
+    setShownQ(q);
+    if (q !== typed.trim()) setTyped(q);
+  }
 
-  const setParam = (name: string, value: string) => setParams((current) => withParam(current, name, value), { replace: true });
+  const setParam = (name: string, value: string) => setParams((current) => withParam(current, name, value));
 
   useEffect(() => {
     const next = typed.trim();

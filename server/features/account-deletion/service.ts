@@ -29,7 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function lockUser(trx: Trx, dialect: Dialect, uid: string) {
   return trx
     .selectFrom('users')
-    .select(['uid', 'email', 'displayName', 'admin', 'deactivatedAt', 'deleteAfter', 'suspendedAt', 'deletedAt', 'profileImage'])
+    .select(['uid', 'email', 'displayName', 'admin', 'deactivatedAt', 'deleteAfter', 'suspendedAt', 'deletedAt', 'profileImage', 'timezone'])
     .where('uid', '=', uid)
     .$if(dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
@@ -52,16 +52,16 @@ export async function deletionState(ctx: ServerContext, uid: string): Promise<De
  */
 export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEmail: string, now = new Date()): Promise<DeletionState> {
   const { uid } = actor.user;
-  const { state, scheduled, email, name } = await changeAccountState(ctx, uid, 'deactivated', async (trx) => {
+  const { state, scheduled, email, name, timeZone } = await changeAccountState(ctx, uid, 'deactivated', async (trx) => {
     const row = await lockUser(trx, ctx.dialect, uid);
     if (!row || row.deletedAt !== null) throw notFound('User not found');
     if (typedEmail.trim().toLowerCase() !== row.email.trim().toLowerCase()) throw badRequest(YOUR_DATA_TEXTS.deleteEmailMismatch);
     const existing = stateOf(row);
-    if (existing) return { state: existing, scheduled: false, email: row.email, name: row.displayName ?? '' };
+    if (existing) return { state: existing, scheduled: false, email: row.email, name: row.displayName ?? '', timeZone: row.timezone };
     if (row.admin === 1 && !(await anotherAdminStays(trx, ctx.dialect, uid))) throw conflict(YOUR_DATA_TEXTS.onlyAdmin);
     const next: DeletionState = { deactivatedAt: now.toISOString(), deleteAfter: new Date(now.getTime() + GRACE_DAYS * DAY_MS).toISOString() };
     await trx.updateTable('users').set(next).where('uid', '=', uid).execute();
-    return { state: next, scheduled: true, email: row.email, name: row.displayName ?? '' };
+    return { state: next, scheduled: true, email: row.email, name: row.displayName ?? '', timeZone: row.timezone };
   });
   if (scheduled) {
     // No content in the log: when, and nothing the person wrote.
@@ -75,7 +75,15 @@ export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEma
       userAgent: actor.userAgent,
     });
     // The account is already deactivated: a failed email must not undo it, so it is not awaited.
-    const message = accountDeletionScheduledMessage({ to: email, name, deleteAfter: new Date(state.deleteAfter), publicUrl: ctx.config.publicUrl });
+    // The date as the deletion screen shows it: the browser's language, the zone it reported.
+    const message = accountDeletionScheduledMessage({
+      to: email,
+      name,
+      deleteAfter: new Date(state.deleteAfter),
+      publicUrl: ctx.config.publicUrl,
+      locale: actor.locale ?? null,
+      timeZone: timeZone ?? null,
+    });
     void ctx.mailer.send(message).catch((err: unknown) => {
       ctx.logger.error({ err, email: { subject: message.subject } }, 'could not send an email');
     });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, type AccountOverview, type AccountSessions } from '@common/account';
 import type { UserRecord } from '@common/user';
@@ -250,6 +251,19 @@ describe.each(testDialects())('own account on %s', (dialect) => {
       expect(list.body.sessions[0]!.current).toBe(true);
       expect(list.body.sessions.map((s) => s.device)).toContain('Safari on iOS');
       expect(JSON.stringify(list.body)).not.toMatch(/token/i);
+      // Addresses read as people know them: an IPv4 client reached over IPv6 shows as IPv4 (issue 22).
+      for (const session of list.body.sessions) expect(session.ipAddress).not.toMatch(/^::ffff:/i);
+      const phoneSession = list.body.sessions.find((s) => !s.current)!.id;
+      for (const [stored, shown] of [
+        ['::ffff:203.0.113.9', '203.0.113.9'],
+        ['::FFFF:cb00:7109', '203.0.113.9'],
+        ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8::1'],
+        ['198.51.100.7', '198.51.100.7'],
+      ]) {
+        await sql`update "authSessions" set "ipAddress" = ${stored} where "id" = ${phoneSession}`.execute(server.ctx.db);
+        const again = await person.client.get<AccountSessions>('/api/account/sessions');
+        expect(again.body.sessions.find((s) => s.id === phoneSession)!.ipAddress, stored).toBe(shown);
+      }
 
       const stranger = await signUp(server);
       const strangers = await stranger.client.get<AccountSessions>('/api/account/sessions');

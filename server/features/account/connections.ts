@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS, PROVIDER_LABELS, type AccountSession, type ProviderId } from '@common/account';
 import { deviceLabel } from '@common/user-agent';
 import type { ServerContext } from '../../context';
+import { readableAddress } from '../../http/client-ip';
 import { badRequest, notFound } from '../../http/errors';
 import { authStore } from './identity';
 
@@ -38,7 +39,8 @@ export async function listSessions(ctx: ServerContext, uid: string, currentId: s
       id: s.id,
       current: s.id === currentId,
       device: deviceLabel(s.userAgent),
-      ipAddress: s.ipAddress ?? null,
+      // Sessions stored before addresses were recorded readably may hold the IPv6-mapped form.
+      ipAddress: s.ipAddress ? readableAddress(s.ipAddress) : null,
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.updatedAt),
     }))

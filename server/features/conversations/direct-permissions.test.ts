@@ -13,11 +13,17 @@ const RELATIONSHIPS = ['friends', 'sender follows', 'recipient follows', 'none']
 const BLOCKS = ['none', 'sender blocks', 'recipient blocks'] as const;
 type Relationship = (typeof RELATIONSHIPS)[number];
 
-function expected(who: WhoCanMessage, relationship: Relationship, blocked: boolean): { allowed: boolean; asRequest: boolean } {
-  if (blocked) return { allowed: false, asRequest: false };
+/**
+ * Whether the sender may write first, and otherwise why, in words that never reveal a block: a
+ * blocked pair reads exactly as an inbox closed to everyone (issue 22).
+ */
+function expected(who: WhoCanMessage, relationship: Relationship, blocked: boolean): { allowed: boolean; asRequest: boolean; reason: string | null } {
+  const name = 'Ada Recipient';
+  if (blocked) return { allowed: false, asRequest: false, reason: MESSAGE_TEXTS.notAccepting(name) };
   const recipientFollows = relationship === 'friends' || relationship === 'recipient follows';
   const allowed = who === 'everyone' || (who === 'following' && recipientFollows) || (who === 'friends' && relationship === 'friends');
-  return { allowed, asRequest: allowed && relationship !== 'friends' };
+  const reason = allowed ? null : who === 'friends' ? MESSAGE_TEXTS.friendsOnly(name) : who === 'following' ? MESSAGE_TEXTS.followingOnly(name) : MESSAGE_TEXTS.notAccepting(name);
+  return { allowed, asRequest: allowed && relationship !== 'friends', reason };
 }
 
 describe.each(testDialects())('who can message whom on %s', (dialect) => {
@@ -50,7 +56,7 @@ describe.each(testDialects())('who can message whom on %s', (dialect) => {
 
           expect(await canMessage(sender, recipient.uid), label).toEqual({
             canMessage: want.allowed,
-            reason: want.allowed ? null : MESSAGE_TEXTS.notAccepting('Ada Recipient'),
+            reason: want.reason,
             conversationId: null,
             asRequest: want.asRequest,
           });
@@ -58,7 +64,7 @@ describe.each(testDialects())('who can message whom on %s', (dialect) => {
           const sent = await startWith(sender, recipient.uid, `Hello, ${who} ${relationship} ${blocking}`);
           if (!want.allowed) {
             expect(sent.status, label).toBe(403);
-            expect((sent.body as ErrorBody).error.message).toBe(MESSAGE_TEXTS.notAccepting('Ada Recipient'));
+            expect((sent.body as ErrorBody).error.message).toBe(want.reason);
             const stored = await server.ctx.db.selectFrom('conversationParticipants').select('conversationId').where('uid', '=', recipient.uid).execute();
             expect(stored, label).toEqual([]);
             continue;

@@ -62,6 +62,7 @@ async function messagingFacts(db: Kysely<Database>, viewer: MessagingUser, recip
   return {
     self,
     blocked: !self && (await blockedEitherWay(db, viewer.uid, recipient.uid)),
+    recipientAway: recipient.away,
     recipientName: authorName(recipient),
     whoCanMessage: recipient.whoCanMessage,
     viewerFollows: await follows(db, viewer.uid, recipient.uid),

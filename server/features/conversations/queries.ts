@@ -19,6 +19,7 @@ import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { conversationPolicy, messagePolicy } from '../../policy/conversations';
+import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
 import { blockedEitherWay } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
@@ -53,10 +54,14 @@ export interface MessagingSwitches {
   typingIndicator: boolean;
 }
 
-/** The record with the facts the rules need: a block between a direct conversation's writers, and their switches. */
+/**
+ * The record with the facts the rules need: a block between a direct conversation's writers,
+ * their switches, and which of them are away (account hidden: suspended, deactivated or deleted).
+ */
 export interface ConversationView extends ConversationRecord {
   blocked: boolean;
   switches: Map<string, MessagingSwitches>;
+  away: Map<string, string>;
 }
 
 function asConversationType(value: string): ConversationType {
@@ -142,19 +147,29 @@ export async function findDirectConversation(db: Db, pairKey: string): Promise<C
   return recordOf(db, await db.selectFrom('conversations').select(CONVERSATION_COLUMNS).where('pairKey', '=', pairKey).executeTakeFirst());
 }
 
-export async function switchesOf(db: Db, uids: readonly string[]): Promise<Map<string, MessagingSwitches>> {
-  if (uids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['uid', 'readReceipts', 'typingIndicator']).where('uid', 'in', [...uids]).execute();
-  return new Map(rows.map((r) => [r.uid, { readReceipts: fromDbBool(r.readReceipts), typingIndicator: fromDbBool(r.typingIndicator) }]));
+/** What the rules read from direct conversations' writers' users rows: their switches, and who is away (by name). */
+async function writerFacts(db: Db, uids: readonly string[]): Promise<Pick<ConversationView, 'switches' | 'away'>> {
+  if (uids.length === 0) return { switches: new Map(), away: new Map() };
+  const rows = await db
+    .selectFrom('users')
+    .select(['uid', 'name', 'displayName', 'readReceipts', 'typingIndicator', ...HIDING_COLUMNS])
+    .where('uid', 'in', [...uids])
+    .execute();
+  return {
+    switches: new Map(rows.map((r) => [r.uid, { readReceipts: fromDbBool(r.readReceipts), typingIndicator: fromDbBool(r.typingIndicator) }])),
+    away: new Map(rows.filter(accountHidden).map((r) => [r.uid, authorName(r)])),
+  };
 }
 
-/** Adds the facts the rules need (blocks are only between a direct conversation's two writers). */
+const NO_WRITER_FACTS = () => ({ switches: new Map<string, MessagingSwitches>(), away: new Map<string, string>() });
+
+/** Adds the facts the rules need (blocks and the rest are only about a direct conversation's two writers). */
 export async function viewOf(db: Db, record: ConversationRecord | null): Promise<ConversationView | null> {
   if (!record) return null;
   const [a, b] = record.participants;
   const blocked = record.type === 'direct' && a !== undefined && b !== undefined ? await blockedEitherWay(db, a, b) : false;
-  const switches = record.type === 'direct' ? await switchesOf(db, record.participants) : new Map<string, MessagingSwitches>();
-  return { ...record, blocked, switches };
+  const facts = record.type === 'direct' ? await writerFacts(db, record.participants) : NO_WRITER_FACTS();
+  return { ...record, blocked, ...facts };
 }
 
 export async function findConversationView(db: Db, id: string): Promise<ConversationView | null> {
@@ -294,9 +309,9 @@ export async function listConversations(db: Db, viewer: SignedInViewer, folder: 
     .execute();
   const { items, nextCursor } = pageOf(rows, CONVERSATION_PAGE_SIZE, (last) => encodeCursor({ k: 'conversations', f: folder, t: last.activity, i: last.id }));
   const records = await withParticipants(db, items.map(({ activity: _activity, ...row }) => row));
-  const switches = await switchesOf(db, [...new Set(records.filter((r) => r.type === 'direct').flatMap((r) => r.participants))]);
+  const facts = await writerFacts(db, [...new Set(records.filter((r) => r.type === 'direct').flatMap((r) => r.participants))]);
   // The query left out every conversation with a block, so none listed has one.
-  const views = records.map((r) => ({ ...r, blocked: false, switches: r.type === 'direct' ? switches : new Map<string, MessagingSwitches>() }));
+  const views = records.map((r) => ({ ...r, blocked: false, ...(r.type === 'direct' ? facts : NO_WRITER_FACTS()) }));
   return { conversations: await summaries(db, viewer, views), nextCursor };
 }
 

@@ -3,6 +3,7 @@ import { DUPLICATE_RECIPIENTS_MAX, DUPLICATE_WINDOW_MS, MESSAGE_TEXTS, NEW_CONVE
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { tooManyRequests } from '../../http/errors';
+import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
 
 /*
  * The anti-spam rules of direct messages (issue 12), exact under concurrency: every send
@@ -21,6 +22,8 @@ export interface MessagingUser {
   displayName: string | null;
   created_at: string;
   whoCanMessage: WhoCanMessage;
+  /** Suspended, deactivated or deleted: nobody may write to them (policy/conversations.ts). */
+  away: boolean;
 }
 
 export function asWhoCanMessage(value: string): WhoCanMessage {
@@ -32,12 +35,14 @@ async function messagingUsers(db: Kysely<Database>, uids: readonly string[], loc
   const sorted = [...new Set(uids)].sort();
   const rows = await db
     .selectFrom('users')
-    .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage'])
+    .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage', ...HIDING_COLUMNS])
     .where('uid', 'in', sorted)
     .orderBy('uid')
     .$if(lock, (q) => q.forUpdate())
     .execute();
-  return new Map(rows.map((r) => [r.uid, { ...r, whoCanMessage: asWhoCanMessage(r.whoCanMessage) }]));
+  return new Map(
+    rows.map((r) => [r.uid, { uid: r.uid, name: r.name, displayName: r.displayName, created_at: r.created_at, whoCanMessage: asWhoCanMessage(r.whoCanMessage), away: accountHidden(r) }]),
+  );
 }
 
 export const readMessagingUsers = (db: Kysely<Database>, uids: readonly string[]) => messagingUsers(db, uids, false);

@@ -37,6 +37,8 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   const storyOf = async (client: TestClient, id: string) => (await client.get<{ story: Story }>(`/api/stories/${id}`)).body.story;
+  const storiesOf = async (uid: string) =>
+    Number((await server.ctx.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow()).n);
   const writingWords = async (uid: string) =>
     (await server.ctx.db.selectFrom('writingDays').select('words').where('uid', '=', uid).execute()).reduce((sum, r) => sum + Number(r.words), 0);
 
@@ -87,9 +89,71 @@ describe.each(testDialects())('import on %s', (dialect) => {
     const copy = await storyOf(writer.client, folder.items[0]!.storyId!);
     expect(copy).toMatchObject({ title: 'Tide', content: 'The sea came back.\n\nIt always does.', prompt, public: false });
 
+    // The whole export holds the same two stories: they were just imported, so nothing comes in twice.
     const whole = await imported(writer.client, [['drabble-export.zip', zipSync(files)]]);
-    expect(whole).toMatchObject({ imported: 2, refused: 0 });
+    expect(whole).toMatchObject({ imported: 0, duplicates: 2, refused: 0 });
     expect(whole.items.every((i) => i.file.includes('/stories/'))).toBe(true);
+    expect(whole.items.map((i) => i.storyId)).toEqual(folder.items.map((i) => i.storyId));
+  });
+
+  it('says "already imported" for a story this writer imported before, or twice in one upload, and makes no second story', async () => {
+    const writer = await signUp(server);
+    const first = await imported(writer.client, [['lantern.md', '---\ntitle: "The Lantern"\n---\n\nShe lit the lantern.\n\nThe harbour answered.\n']]);
+    expect(first).toMatchObject({ imported: 1, duplicates: 0, refused: 0 });
+    const lantern = first.items[0]!.storyId!;
+
+    const again = await imported(writer.client, [
+      // The same file again.
+      ['lantern.md', '---\ntitle: "The Lantern"\n---\n\nShe lit the lantern.\n\nThe harbour answered.\n'],
+      // The same title and text, saved otherwise: a heading, Windows line ends, trailing spaces, extra blank lines.
+      ['Copy of lantern.txt', '# The Lantern\r\n\r\nShe lit the lantern.   \r\n\r\n\r\n\r\nThe harbour answered.\r\n\r\n'],
+      // One changed word is another story.
+      ['lantern-2.md', '# The Lantern\n\nShe lit the lantern.\n\nThe harbor answered.'],
+      // And the same new story twice in one upload: the second is a duplicate of the first.
+      ['tide.md', '# Tide\n\nThe sea came back.'],
+      ['tide (1).md', '# Tide\n\nThe sea came back.'],
+    ]);
+    expect(again).toMatchObject({ imported: 2, duplicates: 3, refused: 0 });
+    expect(again.items.map((i) => [i.file, i.status, i.reason])).toEqual([
+      ['lantern.md', 'duplicate', IMPORT_TEXTS.alreadyImported],
+      ['Copy of lantern.txt', 'duplicate', IMPORT_TEXTS.alreadyImported],
+      ['lantern-2.md', 'imported', null],
+      ['tide.md', 'imported', null],
+      ['tide (1).md', 'duplicate', IMPORT_TEXTS.alreadyImported],
+    ]);
+    // A duplicate points at the story it already is.
+    expect(again.items[0]!.storyId).toBe(lantern);
+    expect(again.items[1]!.storyId).toBe(lantern);
+    expect(again.items[4]!.storyId).toBe(again.items[3]!.storyId);
+    expect(again.items[0]!.title).toBe('The Lantern');
+    expect(await storiesOf(writer.uid)).toBe(3);
+
+    // Another writer's import of the same file is theirs to make.
+    const other = await signUp(server);
+    expect(await imported(other.client, [['lantern.md', '# The Lantern\n\nShe lit the lantern.\n\nThe harbour answered.']])).toMatchObject({ imported: 1, duplicates: 0 });
+
+    // Once the imported story is deleted, importing the file brings it back.
+    expect((await writer.client.delete(`/api/stories/${lantern}`)).status).toBe(204);
+    const back = await imported(writer.client, [['lantern.md', '# The Lantern\n\nShe lit the lantern.\n\nThe harbour answered.']]);
+    expect(back).toMatchObject({ imported: 1, duplicates: 0 });
+    expect(back.items[0]!.storyId).not.toBe(lantern);
+  });
+
+  it('imports each story once when the same upload is sent many times at once', async () => {
+    const writer = await signUp(server);
+    const files: FileSpec[] = [
+      ['one.md', '# One\n\nThe first story.'],
+      ['two.md', '# Two\n\nThe second story.'],
+    ];
+    const reports = await Promise.all(Array.from({ length: 6 }, () => imported(writer.client, files)));
+    // Every answer is a full report; across them, each file was imported exactly once.
+    for (const report of reports) expect(report.imported + report.duplicates).toBe(2);
+    for (const file of ['one.md', 'two.md']) {
+      const verdicts = reports.map((r) => r.items.find((i) => i.file === file)!);
+      expect(verdicts.filter((v) => v.status === 'imported')).toHaveLength(1);
+      expect(new Set(verdicts.map((v) => v.storyId)).size).toBe(1);
+    }
+    expect(await storiesOf(writer.uid)).toBe(2);
   });
 
   it('refuses each bad file with its reason and imports the rest', async () => {

@@ -10,13 +10,16 @@ import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { currentAuthorState } from '../../shared/account-state';
 import { promptColumns, textColumns } from '../stories';
+import { importFingerprint, priorImports } from './fingerprint';
 import { readFrontMatter } from './front-matter';
 import { unzipTextFiles } from './unzip';
 
 /**
  * Import (issue 14): .md and .txt files, or a zip of them (an export's stories/ folder, or a
  * whole export, of which only stories/*.md are taken), become private stories of the caller,
- * with a verdict for every file. Each story passes the same schema as POST /api/stories.
+ * with a verdict for every file. Each story passes the same schema as POST /api/stories. A
+ * story the caller imported before (the same title and text, fingerprint.ts) is reported
+ * "already imported" and not made again (issue 22).
  *
  * Imported words are deliberately not counted as written today (no writingDays row, no streak
  * change): they were written before, elsewhere or here, and counting them would hand out a
@@ -103,52 +106,90 @@ function expand(uploads: Upload[]): Verdict[] {
   });
 }
 
-/** Saves the stories that passed, in one transaction, and answers the report in the files' order. */
-export async function importStories(ctx: ServerContext, actor: Actor, uploads: Upload[], now = new Date()): Promise<ImportReport> {
-  const verdicts = expand(uploads);
-  const at = now.toISOString();
+type Refused = Extract<Verdict, { refused: string }>;
+type Story = Extract<Verdict, { title: string }> & { fingerprint: string };
+
+/** The stories saved now (a new id each), and those the writer had already imported, by fingerprint. */
+interface Saved {
+  created: Map<string, string>;
+  before: Map<string, string>;
+}
+
+/**
+ * Saves, in one transaction, each story the writer has not imported before (once, however often
+ * it is in the upload), with its fingerprint. The users row is locked first (PostgreSQL; SQLite
+ * runs one write transaction at a time), so of two uploads of the same file at once the second
+ * waits and then finds it imported; the fingerprints' primary key would refuse a second row anyway.
+ */
+async function saveNew(ctx: ServerContext, actor: Actor, stories: Story[], at: string): Promise<Saved> {
   const { uid } = actor.user;
-  const items: ImportItem[] = verdicts.map((v) =>
-    'refused' in v
-      ? { file: v.file, status: 'refused', reason: v.refused, storyId: null, title: null }
-      : { file: v.file, status: 'imported', reason: null, storyId: newId(), title: v.title },
-  );
-  const accepted = verdicts.flatMap((v, i) => ('refused' in v ? [] : [{ ...v, id: items[i]!.storyId! }]));
-  if (accepted.length) {
-    await ctx.db.transaction().execute(async (trx) => {
-      // The account's state now, so an import by a limited writer is filed like their other stories.
-      const author = { ...authorSnapshot(actor.user), authorState: await currentAuthorState(trx, ctx.dialect, uid) };
-      // Inserted a hundred rows at a time: far under either database's limit on bound values.
-      for (let i = 0; i < accepted.length; i += 100) {
-        await trx
-          .insertInto('stories')
-          .values(
-            accepted.slice(i, i + 100).map((story) => ({
-              id: story.id,
-              uid,
-              title: story.title,
-              ...textColumns(story.content),
-              public: toDbBool(false),
-              created_at: at,
-              updated_at: at,
-              madePublicAt: null,
-              publishedAt: null,
-              madePrivateAt: null,
-              ...promptColumns(story.prompt),
-              ...author,
-            })),
-          )
-          .execute();
-      }
-    });
-  }
-  const report: ImportReport = { imported: accepted.length, refused: items.length - accepted.length, items };
+  return ctx.db.transaction().execute(async (trx) => {
+    // The account's state now, so an import by a limited writer is filed like their other stories.
+    const author = { ...authorSnapshot(actor.user), authorState: await currentAuthorState(trx, ctx.dialect, uid) };
+    const before = await priorImports(trx, uid, [...new Set(stories.map((s) => s.fingerprint))]);
+    const fresh = new Map<string, Story & { id: string }>();
+    for (const story of stories) if (!before.has(story.fingerprint) && !fresh.has(story.fingerprint)) fresh.set(story.fingerprint, { ...story, id: newId() });
+    const rows = [...fresh.values()];
+    // Inserted a hundred rows at a time: far under either database's limit on bound values.
+    for (let i = 0; i < rows.length; i += 100) {
+      const batch = rows.slice(i, i + 100);
+      await trx
+        .insertInto('stories')
+        .values(
+          batch.map((story) => ({
+            id: story.id,
+            uid,
+            title: story.title,
+            ...textColumns(story.content),
+            public: toDbBool(false),
+            created_at: at,
+            updated_at: at,
+            madePublicAt: null,
+            publishedAt: null,
+            madePrivateAt: null,
+            ...promptColumns(story.prompt),
+            ...author,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('importFingerprints')
+        .values(batch.map((story) => ({ uid, fingerprint: story.fingerprint, storyId: story.id, created_at: at })))
+        .execute();
+    }
+    return { created: new Map(rows.map((story) => [story.fingerprint, story.id])), before };
+  });
+}
+
+/** Each file's line of the report, in the files' order: a story's first file is imported, any other file of it a duplicate. */
+function reportItems(verdicts: Array<Refused | Story>, saved: Saved): ImportItem[] {
+  const reported = new Set<string>();
+  return verdicts.map((item) => {
+    if ('refused' in item) return { file: item.file, status: 'refused', reason: item.refused, storyId: null, title: null };
+    const { file, title, fingerprint } = item;
+    const earlier = saved.before.get(fingerprint);
+    const first = earlier === undefined && !reported.has(fingerprint);
+    reported.add(fingerprint);
+    const storyId = earlier ?? saved.created.get(fingerprint) ?? null;
+    return first ? { file, status: 'imported', reason: null, storyId, title } : { file, status: 'duplicate', reason: IMPORT_TEXTS.alreadyImported, storyId, title };
+  });
+}
+
+/** Saves the stories that passed and are new to this writer, and answers the report in the files' order. */
+export async function importStories(ctx: ServerContext, actor: Actor, uploads: Upload[], now = new Date()): Promise<ImportReport> {
+  const { uid } = actor.user;
+  const verdicts = expand(uploads).map((v): Refused | Story => ('refused' in v ? v : { ...v, fingerprint: importFingerprint(v.title, v.content) }));
+  const stories = verdicts.filter((v): v is Story => !('refused' in v));
+  const saved = stories.length > 0 ? await saveNew(ctx, actor, stories, now.toISOString()) : { created: new Map<string, string>(), before: new Map<string, string>() };
+  const items = reportItems(verdicts, saved);
+  const count = (status: ImportItem['status']) => items.filter((i) => i.status === status).length;
+  const report: ImportReport = { imported: count('imported'), duplicates: count('duplicate'), refused: count('refused'), items };
   await recordActivity(ctx.db, ctx.logger, {
     type: 'stories_imported',
     action: 'import',
     user: logUserOf(actor.user),
     resource: `users/${uid}`,
-    details: { files: items.length, imported: report.imported, refused: report.refused },
+    details: { files: items.length, imported: report.imported, duplicates: report.duplicates, refused: report.refused },
     ip: actor.ip,
     userAgent: actor.userAgent,
   });

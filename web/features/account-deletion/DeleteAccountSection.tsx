@@ -17,7 +17,7 @@ export function DeleteAccountSection() {
   const [used, setUsed] = useState(false);
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} id="delete-account" className={`${card} min-w-0`} data-testid="delete-account-section">
+    <section aria-labelledby={headingId} id="delete-account" className={`${card} min-w-0 scroll-mt-20`} data-testid="delete-account-section">
       <h2 id={headingId} className="text-lg font-semibold text-fg">
         {YOUR_DATA_TEXTS.deleteAccount}
       </h2>

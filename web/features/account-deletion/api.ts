@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { formatLongDate } from '@common/dates';
 import { YOUR_DATA_TEXTS, deletionStateSchema, type DeletionRequest, type DeletionState } from '@common/your-data';
 import { meResponseSchema } from '@common/user';
 import { apiFetch } from '../../lib/api';
@@ -19,12 +20,9 @@ export const deletionQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch('/api/account/deletion', { schema: deletionResponseSchema, signal }),
 });
 
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
-/** "December 24, 2026" in the reader's locale: the day the account goes. */
+/** "December 24, 2026" in the reader's locale and zone: the day the account goes, as the email also writes it. */
 export function deletionDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
+  return formatLongDate(iso);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MAX } from '@common/limits';
 import { primaryButton } from '../../components/ui';
-import { EmailField, FormError, FormField, PasswordField } from '../../components/FormField';
+import { DisplayNameField, EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signUpWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
 import { passwordLengthProblem } from './password-rules';
@@ -39,15 +38,7 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign up" className="flex flex-col gap-4" data-testid="sign-up-form">
-      <FormField
-        label="Display name (optional)"
-        type="text"
-        name="displayName"
-        autoComplete="nickname"
-        maxLength={DISPLAY_NAME_MAX}
-        value={displayName}
-        onChange={(event) => setDisplayName(event.target.value)}
-      />
+      <DisplayNameField label="Display name (optional)" value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
       <EmailField
         label="Email"
         value={email}

@@ -40,7 +40,7 @@ export function HeatMap({ grid, dailyGoal }: { grid: CalendarGrid; dailyGoal: nu
   const shownCell = shown ? cells.get(shown) : undefined;
   const shownText = shownCell ? dayTooltip(shownCell, dailyGoal, grid.end) : '';
 
-  // Phones see the latest weeks first, also after the window narrows (until the writer scrolls).
+  // Phones see the latest weeks first, today included, also after the window narrows (until the writer scrolls).
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box) return;
@@ -107,26 +107,33 @@ export function HeatMap({ grid, dailyGoal }: { grid: CalendarGrid; dailyGoal: nu
 
   return (
     <div ref={frame} className="relative">
-      <div
-        ref={scroller}
-        tabIndex={0}
-        role="group"
-        aria-label="Heat map of words per day. Arrow keys move between days; Home and End go to the first day and today."
-        className={`overflow-x-auto rounded-md pb-2 ${focusRing}`}
-        onKeyDown={onKeyDown}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        data-testid="heat-map"
-      >
-        <div aria-hidden className="flex w-max gap-1.5 pt-1 pl-0.5">
-          <div className="grid pt-5 text-[10px] leading-none text-muted" style={{ gridTemplateRows: `repeat(7, ${CELL}px)`, rowGap: GAP }}>
-            {WEEKDAY_LABELS.map((label, i) => (
-              <span key={i} className="w-6">
-                {label}
-              </span>
-            ))}
-          </div>
-          <div>
+      {/* The weekday labels sit outside the scroll box, so they stay in view however far back the writer scrolls. */}
+      <div className="flex gap-1.5">
+        <div
+          aria-hidden
+          data-testid="heat-map-weekdays"
+          className="grid shrink-0 pt-6 text-[10px] leading-none text-muted"
+          style={{ gridTemplateRows: `repeat(7, ${CELL}px)`, rowGap: GAP }}
+        >
+          {WEEKDAY_LABELS.map((label, i) => (
+            <span key={i} className="w-6">
+              {label}
+            </span>
+          ))}
+        </div>
+        <div
+          ref={scroller}
+          tabIndex={0}
+          role="group"
+          aria-label="Heat map of words per day. Arrow keys move between days; Home and End go to the first day and today."
+          className={`min-w-0 flex-1 overflow-x-auto rounded-md pb-2 ${focusRing}`}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          data-testid="heat-map"
+        >
+          {/* Room on both sides for the ring that marks today and the focused day. */}
+          <div aria-hidden className="w-max px-1 pt-1">
             <div className="relative h-5 text-[10px] leading-none text-muted">
               {labels.map((m) => (
                 <span key={m.month} className="absolute top-1" style={{ left: m.column * STEP }}>

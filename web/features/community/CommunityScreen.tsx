@@ -55,7 +55,7 @@ export function CommunityScreen() {
   const filtered = q !== '' || genre !== '' || perfect;
 
   return (
-    <section aria-labelledby="screen-heading">
+    <section aria-labelledby="screen-heading" data-testid="community-screen">
       <title>Community · Drabble</title>
       <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
         Community

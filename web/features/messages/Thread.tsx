@@ -82,6 +82,16 @@ function TypingLine({ id, summary }: { id: string; summary: ConversationSummary 
   );
 }
 
+/**
+ * Why the viewer cannot write here: their request waits; or, in a direct conversation, the other
+ * writer isn't accepting messages (the server's words for an account that is away, issue 22).
+ */
+function closedReason(summary: ConversationSummary): string {
+  if (summary.state === 'pending') return MESSAGE_TEXTS.requestPending;
+  const other = summary.type === 'direct' ? summary.members[0] : undefined;
+  return other ? MESSAGE_TEXTS.notAccepting(other.displayName) : 'You can no longer reply in this conversation.';
+}
+
 function Composer({ id, summary, sender }: { id: string; summary: ConversationSummary; sender: ReturnType<typeof useOutboxSender> }) {
   const onTyping = useTypingSignal(id, summary.typingIndicator);
   if (summary.state === 'request') return null;
@@ -89,7 +99,7 @@ function Composer({ id, summary, sender }: { id: string; summary: ConversationSu
     return (
       <p className="flex items-center gap-2 border-t border-line p-4 text-sm text-muted" data-testid="reply-closed">
         {summary.state === 'pending' && <Clock aria-hidden className="size-4 shrink-0" />}
-        {summary.state === 'pending' ? MESSAGE_TEXTS.requestPending : 'You can no longer reply in this conversation.'}
+        {closedReason(summary)}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 /**
- * The messages feature's public entry: the unread count for the Messages nav link and the
- * messaging settings for /settings. Its screen loads through the router.
+ * The messages feature's public entry: the unread count for the Messages nav link, the
+ * messaging settings for /settings, and whether a writer can be messaged (a profile's Message
+ * button). Its screen loads through the router.
  */
-export { messagingSettingsQuery, unreadCountQuery, useSaveMessagingSettings } from './api';
+export { canMessageQuery, messagingSettingsQuery, unreadCountQuery, useSaveMessagingSettings } from './api';

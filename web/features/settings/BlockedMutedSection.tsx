@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { blocksQuery, mutesQuery, useUnblock, useUnmute, WriterRow } from '../social';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection, smallButton } from './SettingsSection';
 
 function UndoButton({ writer, label, undo }: { writer: Writer; label: string; undo: ReturnType<typeof useUnblock> }) {
@@ -57,7 +58,7 @@ export function BlockedMutedSection() {
   const unmute = useUnmute();
   return (
     <SettingsSection
-      title="Blocked and muted writers"
+      {...SETTINGS_SECTIONS.blocked}
       description="A block works both ways: neither of you sees the other's stories or can follow. A mute only hides their stories from your feed and Community."
       testId="settings-blocked-muted"
     >

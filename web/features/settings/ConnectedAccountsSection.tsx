@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { providerConnectError, providerFromParam } from '../auth';
 import { useConnectProvider, useDisconnectProvider } from './api';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection, smallButton } from './SettingsSection';
 
 /** A refused connection comes back as /settings?provider=<id>&error=<code>. */
@@ -75,7 +76,7 @@ function ProviderRow({ provider }: { provider: ConnectedProvider }) {
 export function ConnectedAccountsSection({ account }: { account: AccountOverview }) {
   const shown = account.providers.filter((provider) => provider.configured || provider.connected);
   return (
-    <SettingsSection title="Connected accounts" description="Sign in to Drabble with these accounts as well as your email address." testId="settings-providers">
+    <SettingsSection {...SETTINGS_SECTIONS.providers} description="Sign in to Drabble with these accounts as well as your email address." testId="settings-providers">
       <ConnectError />
       {shown.length === 0 ? (
         <p className="text-sm text-muted">No sign-in providers are available.</p>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { displayNameSchema } from '@common/account';
-import { DISPLAY_NAME_MAX } from '@common/limits';
 import type { UserRecord } from '@common/user';
 import { primaryButton } from '../../components/ui';
-import { FormError, FormField } from '../../components/FormField';
+import { DisplayNameField, FormError } from '../../components/FormField';
 import { useUpdateDisplayName } from './api';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
 /** The name shown across Drabble; the nav follows as soon as it is saved. */
@@ -24,18 +24,9 @@ export function DisplayNameSection({ user }: { user: UserRecord }) {
   };
 
   return (
-    <SettingsSection title="Display name" description="Shown on your stories, your profile and in the menu." testId="settings-name">
+    <SettingsSection {...SETTINGS_SECTIONS.name} description="Shown on your stories, your profile and in the menu." testId="settings-name">
       <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
-        <FormField
-          label="Display name"
-          type="text"
-          name="displayName"
-          autoComplete="nickname"
-          maxLength={DISPLAY_NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          hint={`Up to ${DISPLAY_NAME_MAX} characters.`}
-        />
+        <DisplayNameField value={name} onChange={(event) => setName(event.target.value)} />
         <FormError message={problem} />
         <div>
           <button type="submit" disabled={update.isPending || unchanged} className={primaryButton}>

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
 import { emailSchema } from '@common/api';
 import { primaryButton } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { useChangeEmail } from './api';
+import { useFormProblem } from './current-password';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
 function VerifiedBadge({ verified }: { verified: boolean }) {
@@ -31,17 +33,18 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
 export function EmailSection({ account }: { account: AccountOverview }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFormProblem(form);
   const change = useChangeEmail();
   const askPassword = account.hasPassword && (newEmail !== '' || password !== '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = emailSchema.safeParse(newEmail.trim());
-    if (!email.success) return setProblem(email.error.issues[0]?.message ?? 'Please enter a valid email address.');
-    if (email.data.toLowerCase() === account.email.toLowerCase()) return setProblem(ACCOUNT_TEXTS.emailSame);
-    if (account.hasPassword && !password) return setProblem(ACCOUNT_TEXTS.passwordRequired);
-    setProblem(null);
+    if (!email.success) return problem.refuse(email.error.issues[0]?.message ?? 'Please enter a valid email address.');
+    if (email.data.toLowerCase() === account.email.toLowerCase()) return problem.refuse(ACCOUNT_TEXTS.emailSame);
+    if (account.hasPassword && !password) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);
+    problem.clear();
     change.mutate(
       { newEmail: email.data, ...(account.hasPassword ? { currentPassword: password } : {}) },
       {
@@ -49,12 +52,13 @@ export function EmailSection({ account }: { account: AccountOverview }) {
           setNewEmail('');
           setPassword('');
         },
+        onError: problem.refuseWith,
       },
     );
   };
 
   return (
-    <SettingsSection title="Email" testId="settings-email">
+    <SettingsSection {...SETTINGS_SECTIONS.email} testId="settings-email">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="min-w-0 text-sm break-all text-fg">
           <span className="sr-only">Current email: </span>
@@ -64,10 +68,10 @@ export function EmailSection({ account }: { account: AccountOverview }) {
         </p>
         <VerifiedBadge verified={account.emailVerified} />
       </div>
-      <form onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
+      <form ref={form} onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
         <EmailField
           label="New email"
-            name="newEmail"
+          name="newEmail"
           value={newEmail}
           onChange={(event) => setNewEmail(event.target.value)}
           hint="We send a link to the new address; your email changes when you open it."
@@ -79,9 +83,10 @@ export function EmailSection({ account }: { account: AccountOverview }) {
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            {...problem.currentPasswordProps}
           />
         )}
-        <FormError message={problem} />
+        <FormError message={problem.message} />
         <div>
           <button type="submit" disabled={change.isPending || !newEmail.trim()} className={primaryButton}>
             {change.isPending ? 'Sending…' : 'Change email'}

@@ -5,6 +5,7 @@ import { Switch } from '../../components/Switch';
 import { textLink } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { followSettingsQuery, useSaveFollowSettings } from '../social';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
 /** "Approve new followers": while on, a follow becomes a request the writer accepts or declines. */
@@ -14,7 +15,7 @@ export function FollowersSection() {
   const on = save.isPending ? save.variables.approveFollowers : settings.data?.approveFollowers === true;
 
   return (
-    <SettingsSection title="Followers" testId="settings-followers">
+    <SettingsSection {...SETTINGS_SECTIONS.followers} testId="settings-followers">
       {settings.isError ? (
         <LoadError message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
       ) : settings.data ? (

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { errorMessage } from '../../lib/errors';
 import { messagingSettingsQuery, useSaveMessagingSettings } from '../messages';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
 const WHO_HINTS: Record<MessagingSettings['whoCanMessage'], string> = {
@@ -23,7 +24,7 @@ export function MessagingSection() {
   const shown = settings.data ? { ...settings.data, ...(save.isPending ? save.variables : {}) } : undefined;
 
   return (
-    <SettingsSection title="Messages" testId="settings-messages">
+    <SettingsSection {...SETTINGS_SECTIONS.messages} testId="settings-messages">
       {settings.isError ? (
         <LoadError message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
       ) : shown ? (

@@ -1,24 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { FormError, NewPasswordFields, PasswordField } from '../../components/FormField';
 import { newPasswordProblem } from '../auth';
 import { useChangePassword, usePasswordPolicy, useSendSetPasswordLink } from './api';
+import { useFormProblem } from './current-password';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
 function ChangePasswordForm({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFormProblem(form);
   const policy = usePasswordPolicy();
   const change = useChangePassword();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = current ? newPasswordProblem(next, confirm, policy.min, policy.max) : ACCOUNT_TEXTS.passwordRequired;
-    setProblem(found);
-    if (found) return;
+    if (!current) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);
+    const found = newPasswordProblem(next, confirm, policy.min, policy.max);
+    if (found) return problem.refuse(found);
+    problem.clear();
     change.mutate(
       { currentPassword: current, newPassword: next },
       {
@@ -27,12 +31,13 @@ function ChangePasswordForm({ email }: { email: string }) {
           setNext('');
           setConfirm('');
         },
+        onError: problem.refuseWith,
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+    <form ref={form} onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
@@ -41,6 +46,7 @@ function ChangePasswordForm({ email }: { email: string }) {
         autoComplete="current-password"
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
+        {...problem.currentPasswordProps}
       />
       <NewPasswordFields
         password={next}
@@ -50,7 +56,7 @@ function ChangePasswordForm({ email }: { email: string }) {
         maxLength={policy.max}
         hint={`At least ${policy.min} characters.`}
       />
-      <FormError message={problem} />
+      <FormError message={problem.message} />
       <p className="text-sm text-muted">Changing your password signs you out everywhere else.</p>
       <div>
         <button type="submit" disabled={change.isPending} className={primaryButton}>
@@ -76,7 +82,7 @@ function SetPasswordByEmail({ email }: { email: string }) {
 
 export function PasswordSection({ account }: { account: AccountOverview }) {
   return (
-    <SettingsSection title="Password" testId="settings-password">
+    <SettingsSection {...SETTINGS_SECTIONS.password} testId="settings-password">
       {account.hasPassword ? <ChangePasswordForm email={account.email} /> : <SetPasswordByEmail email={account.email} />}
     </SettingsSection>
   );

@@ -5,23 +5,24 @@ import { secondaryButton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useRevokeOtherSessions, useRevokeSession, sessionsQuery } from './api';
 import { lastActiveText } from './last-active';
+import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection, smallButton } from './SettingsSection';
 
+/**
+ * One session: the one this page runs in is "This device" (the browser's name goes below),
+ * the others are named by their browser; then the address and when it was last used.
+ */
 function SessionRow({ session, revoking, onRevoke }: { session: AccountSession; revoking: boolean; onRevoke: () => void }) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-testid="session">
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-testid="session" data-current={session.current || undefined}>
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-muted" />
         <div className="min-w-0">
-          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-fg">
-            {session.device}
-            {session.current && (
-              <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-ink" data-testid="session-current">
-                This device
-              </span>
-            )}
+          <p className="font-medium break-words text-fg" data-testid="session-device">
+            {session.current ? 'This device' : session.device}
           </p>
-          <p className="text-sm break-words text-muted">
+          <p className="text-sm break-words text-muted" data-testid="session-details">
+            {session.current && `${session.device} · `}
             {session.ipAddress ?? 'Unknown IP address'} · Last active{' '}
             <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
               {lastActiveText(session.lastSeenAt)}
@@ -47,7 +48,7 @@ export function SessionsSection() {
   const others = sessions?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <SettingsSection title="Active sessions" description="The browsers and devices signed in to your account." testId="settings-sessions">
+    <SettingsSection {...SETTINGS_SECTIONS.sessions} description="The browsers and devices signed in to your account." testId="settings-sessions">
       {sessions ? (
         <>
           <ul className="divide-y divide-line" data-testid="session-list">

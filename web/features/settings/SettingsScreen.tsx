@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { secondaryButton } from '../../components/ui';
@@ -12,6 +13,8 @@ import { FollowersSection } from './FollowersSection';
 import { MessagingSection } from './MessagingSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { SETTINGS_SECTIONS } from './sections';
+import { SettingsIndex, useScrollToSection } from './SettingsIndex';
 import { SettingsSection, smallButton } from './SettingsSection';
 import { YourDataSection } from '../your-data';
 import { DeleteAccountSection } from '../account-deletion';
@@ -41,19 +44,25 @@ function AccountSections() {
   }
   return (
     <>
-      <SettingsSection title="Email" />
-      <SettingsSection title="Password" />
-      <SettingsSection title="Connected accounts" />
+      <SettingsSection {...SETTINGS_SECTIONS.email} />
+      <SettingsSection {...SETTINGS_SECTIONS.password} />
+      <SettingsSection {...SETTINGS_SECTIONS.providers} />
     </>
   );
 }
 
-/** /settings (signed in): name, email, password, connected providers, sessions, followers, blocked and muted writers, your data, leaving. */
+/**
+ * /settings (signed in): name, email, password, connected providers, sessions, followers,
+ * messages, notifications, blocked and muted writers, your data, leaving; with an index of
+ * them (sections.ts), beside them on a wide screen and above them on a phone.
+ */
 export function SettingsScreen() {
   const { user } = useCurrentUser();
+  const page = useRef<HTMLDivElement>(null);
+  useScrollToSection(page);
   if (!user) return null;
   return (
-    <div className="mx-auto w-full max-w-3xl min-w-0 space-y-6">
+    <div ref={page} className="mx-auto w-full max-w-5xl min-w-0" data-testid="settings-screen">
       <title>Settings · Drabble</title>
       <div>
         <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
@@ -61,15 +70,20 @@ export function SettingsScreen() {
         </h1>
         <p className="mt-1 text-muted">Your account, how you sign in, where you are signed in, and who follows you.</p>
       </div>
-      <DisplayNameSection user={user} />
-      <AccountSections />
-      <SessionsSection />
-      <FollowersSection />
-      <MessagingSection />
-      <NotificationPrefsSection />
-      <BlockedMutedSection />
-      <YourDataSection />
-      <DeleteAccountSection />
+      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8">
+        <SettingsIndex />
+        <div className="min-w-0 max-w-3xl space-y-6">
+          <DisplayNameSection user={user} />
+          <AccountSections />
+          <SessionsSection />
+          <FollowersSection />
+          <MessagingSection />
+          <NotificationPrefsSection />
+          <BlockedMutedSection />
+          <YourDataSection />
+          <DeleteAccountSection />
+        </div>
+      </div>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { card } from '../../components/ui';
 export const smallButton = 'px-3 py-1.5';
 
 interface SettingsSectionProps {
+  /** Its anchor (sections.ts): `#id` links here, and the index names it by `title`. */
+  id: string;
   title: string;
   description?: ReactNode;
   testId?: string;
@@ -11,11 +13,11 @@ interface SettingsSectionProps {
   children?: ReactNode;
 }
 
-/** One card of /settings: a region named by its heading. */
-export function SettingsSection({ title, description, testId, children }: SettingsSectionProps) {
+/** One card of /settings: a region named by its heading, with an anchor the index links to (clear of the sticky top bar). */
+export function SettingsSection({ id, title, description, testId, children }: SettingsSectionProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${card} min-w-0`} data-testid={testId}>
+    <section id={id} aria-labelledby={headingId} className={`${card} min-w-0 scroll-mt-20`} data-testid={testId}>
       <h2 id={headingId} className="text-lg font-semibold text-fg">
         {title}
       </h2>

@@ -68,16 +68,17 @@ export const useUpdateDisplayName = () =>
     },
   });
 
-/** Sends a confirmation link to the new address; the email changes when it is opened. */
-export const useChangeEmail = () => useApiMutation({ request: (body: EmailChange) => postMessage('/email', body), success: serverMessage });
+/** Sends a confirmation link to the new address; the email changes when it is opened. A refusal shows beside the form. */
+export const useChangeEmail = () => useApiMutation({ request: (body: EmailChange) => postMessage('/email', body), success: serverMessage, failure: false });
 
 export const useResendVerification = () => useApiMutation({ request: () => postMessage('/verification/resend'), success: serverMessage });
 
-/** The server signs out every other session. */
+/** The server signs out every other session. A refusal (a wrong current password) shows beside the form. */
 export const useChangePassword = () =>
   useApiMutation({
     request: (body: PasswordChange) => postMessage('/password', body),
     success: serverMessage,
+    failure: false,
     onSuccess: (_answer, _body, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
   });
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BellOff, BellRing, Ban, ChevronRight, Ellipsis, MessageCircle } from 'lucide-react';
+import { BellOff, BellRing, Ban, ChevronRight, Ellipsis, MessageCircle, MessageCircleOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { MUTE_DURATIONS, MUTE_DURATION_LABELS, SOCIAL_TEXTS, type Relationship } from '@common/social';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, secondaryButton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
+import { canMessageQuery } from '../messages';
 import { useBlock, useMute, useUnblock, useUnmute } from './api';
 import { FollowButton } from './FollowButton';
 import { dangerMenuItem, menuItem, menuPanel } from './menu';
@@ -87,20 +89,41 @@ function MoreMenu({ relationship, name }: ProfileActionsProps) {
   );
 }
 
-/** A profile's buttons for a signed-in visitor: follow, Message (whether it is allowed is asked when the composer opens) and More. */
+/**
+ * Message, asked of the server first (the same answer the composer gets): shown when it leads
+ * somewhere (a first message may be sent, or there is our conversation to open); otherwise the
+ * reason in words instead of a button that could only lead to a refusal. Nothing while asking.
+ */
+function useMessageAction(uid: string) {
+  const { data } = useQuery(canMessageQuery(uid));
+  if (!data) return { button: false, reason: null };
+  const button = data.canMessage || data.conversationId !== null;
+  return { button, reason: button ? null : data.reason };
+}
+
+/** A profile's buttons for a signed-in visitor: follow, Message (or why not) and More. */
 export function ProfileActions({ relationship, name }: ProfileActionsProps) {
+  const message = useMessageAction(relationship.uid);
   return (
-    <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start" data-testid="profile-actions">
-      <FollowButton state={relationship} name={name} />
-      {!relationship.blocking && (
-        <Link to={`/messages?to=${encodeURIComponent(relationship.uid)}`} className={secondaryButton} data-testid="message-button">
-          <MessageCircle aria-hidden className="size-4" />
-          {SOCIAL_TEXTS.message}
-        </Link>
+    <>
+      <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start" data-testid="profile-actions">
+        <FollowButton state={relationship} name={name} />
+        {message.button && (
+          <Link to={`/messages?to=${encodeURIComponent(relationship.uid)}`} className={secondaryButton} data-testid="message-button">
+            <MessageCircle aria-hidden className="size-4" />
+            {SOCIAL_TEXTS.message}
+          </Link>
+        )}
+        <MoreMenu relationship={relationship} name={name} />
+        <MutedNote relationship={relationship} />
+      </div>
+      {message.reason && (
+        <p className="flex items-center justify-center gap-1.5 text-sm text-muted sm:justify-start" data-testid="message-unavailable">
+          <MessageCircleOff aria-hidden className="size-4 shrink-0" />
+          {message.reason}
+        </p>
       )}
-      <MoreMenu relationship={relationship} name={name} />
-      <MutedNote relationship={relationship} />
-    </div>
+    </>
   );
 }
 

@@ -15,7 +15,7 @@ import { apiFetch, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
-import { feedKeys, profileKeys, socialKeys, storyKeys } from '../../lib/query-keys';
+import { conversationKeys, feedKeys, profileKeys, socialKeys, storyKeys } from '../../lib/query-keys';
 
 const enc = encodeURIComponent;
 const okSchema = z.object({ ok: z.literal(true) });
@@ -57,11 +57,12 @@ export const followSettingsQuery = queryOptions({
 
 /**
  * After any change between two writers: the answer becomes the relationship, and every social
- * list refetches. `reading` (blocks, mutes) also changes which stories the viewer is shown.
+ * list refetches, and whether they can message each other (following may open it). `reading`
+ * (blocks, mutes) also changes which stories the viewer is shown.
  */
 async function applyRelationship(queryClient: QueryClient, relationship: Relationship, { reading = false } = {}) {
   queryClient.setQueryData(socialKeys.relationship(relationship.uid), relationship);
-  const keys: QueryKey[] = [socialKeys.all, profileKeys.user(relationship.uid)];
+  const keys: QueryKey[] = [socialKeys.all, profileKeys.user(relationship.uid), conversationKeys.canMessage(relationship.uid)];
   if (reading) keys.push(storyKeys.all, feedKeys.all);
   await invalidateAll(queryClient, keys);
 }

@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Download, Upload, XCircle } from 'lucide-react';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportReport } from '@common/your-data';
+import { CheckCircle2, CopyCheck, Download, Upload, XCircle } from 'lucide-react';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportItem, type ImportReport } from '@common/your-data';
 import { card, secondaryButton, textLink } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';
 import { formatDateTime } from '../../lib/format';
@@ -52,8 +52,24 @@ function DownloadEverything() {
   );
 }
 
+/** An imported story or one that already was: its title links to it, the file's name beside it. */
+function StoryLine({ item, icon }: { item: ImportItem; icon: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-2" data-testid={`import-${item.status}`}>
+      {icon}
+      <span className="min-w-0 break-words">
+        <Link to={`/story/${item.storyId}`} className={textLink}>
+          {item.title}
+        </Link>{' '}
+        <span className="text-muted">({item.file})</span>
+      </span>
+    </li>
+  );
+}
+
 function ImportResult({ report }: { report: ImportReport }) {
   const imported = report.items.filter((item) => item.status === 'imported');
+  const duplicates = report.items.filter((item) => item.status === 'duplicate');
   const refused = report.items.filter((item) => item.status === 'refused');
   return (
     <div className="mt-4 space-y-3 text-sm" data-testid="import-report" aria-live="polite">
@@ -61,17 +77,19 @@ function ImportResult({ report }: { report: ImportReport }) {
       {imported.length > 0 && (
         <ul className="space-y-1" aria-label="Imported">
           {imported.map((item) => (
-            <li key={item.file} className="flex min-w-0 items-start gap-2" data-testid="import-imported">
-              <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" />
-              <span className="min-w-0 break-words">
-                <Link to={`/story/${item.storyId}`} className={textLink}>
-                  {item.title}
-                </Link>{' '}
-                <span className="text-muted">({item.file})</span>
-              </span>
-            </li>
+            <StoryLine key={item.file} item={item} icon={<CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" />} />
           ))}
         </ul>
+      )}
+      {duplicates.length > 0 && (
+        <>
+          <p className="font-medium text-fg">Already imported</p>
+          <ul className="space-y-1" aria-label="Already imported">
+            {duplicates.map((item) => (
+              <StoryLine key={item.file} item={item} icon={<CopyCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />} />
+            ))}
+          </ul>
+        </>
       )}
       {refused.length > 0 && (
         <>
@@ -135,12 +153,12 @@ function ImportStories() {
 /**
  * Settings → Your data: "Download everything" (one zip a day) and "Import stories". The same
  * card as the other settings sections (settings/SettingsSection.tsx, which settings does not
- * export to other features).
+ * export to other features); #your-data is where the deletion email's link lands.
  */
 export function YourDataSection() {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${card} min-w-0`} data-testid="settings-your-data">
+    <section id="your-data" aria-labelledby={headingId} className={`${card} min-w-0 scroll-mt-20`} data-testid="settings-your-data">
       <h2 id={headingId} className="text-lg font-semibold text-fg">
         Your data
       </h2>

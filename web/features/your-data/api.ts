@@ -49,7 +49,9 @@ export const useImportStories = () =>
     },
   });
 
-/** The toast once an import is answered: how many stories came in, or that none did. */
-export function importToast(report: ImportReport): { message: string; type: 'success' | 'warning' } {
-  return report.imported > 0 ? { message: IMPORT_TEXTS.imported(report.imported), type: 'success' } : { message: IMPORT_TEXTS.nothingImported, type: 'warning' };
+/** The toast once an import is answered: how many stories came in; that every one was already in; or that none did. */
+export function importToast(report: ImportReport): { message: string; type: 'success' | 'info' | 'warning' } {
+  if (report.imported > 0) return { message: IMPORT_TEXTS.imported(report.imported), type: 'success' };
+  if (report.duplicates > 0 && report.refused === 0) return { message: IMPORT_TEXTS.allAlreadyImported(report.duplicates), type: 'info' };
+  return { message: IMPORT_TEXTS.nothingImported, type: 'warning' };
 }
