@@ -21,18 +21,22 @@ const EXTERNAL = [
   'pino',
 ];
 
-export default defineConfig({
+/**
+ * `--mode cli` builds the command line (server/cli/main.ts) to dist/cli.js instead; bin/drabble.js
+ * builds it on first use, so `npm start` does not pay for it.
+ */
+export default defineConfig(({ mode }) => ({
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },
   ssr: { noExternal: true, external: EXTERNAL },
   build: {
-    ssr: fileURLToPath(new URL('./server/main.ts', import.meta.url)),
+    ssr: fileURLToPath(new URL(mode === 'cli' ? './server/cli/main.ts' : './server/main.ts', import.meta.url)),
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,
     target: 'node20',
     sourcemap: true,
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'server.js', codeSplitting: false } },
+    rollupOptions: { output: { entryFileNames: mode === 'cli' ? 'cli.js' : 'server.js', codeSplitting: false } },
   },
-});
+}));

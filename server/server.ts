@@ -55,7 +55,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function openDatabase(config: AppConfig): DatabaseHandle {
+/** The database the configuration names (also the command line's: server/cli/install.ts). */
+export function openDatabase(config: AppConfig): DatabaseHandle {
   return config.database.kind === 'postgres'
     ? openPostgres(config.database.url)
     : openSqlite(path.join(config.dataDir, config.database.file));

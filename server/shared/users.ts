@@ -97,6 +97,16 @@ export async function findUser(db: Kysely<Database>, uid: string): Promise<UserR
   return user && withFavorites(db, user);
 }
 
+/** The account with this email address, in any case (the command line's way of naming one). */
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('uid')
+    .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row ? findUser(db, row.uid) : null;
+}
+
 /** The users row alone, by primary key: one statement on every signed-in request. */
 export async function findSessionUser(db: Kysely<Database>, uid: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid).executeTakeFirst();

@@ -20,6 +20,8 @@ export function testDialects(): Dialect[] {
 export interface TestDatabase {
   handle: DatabaseHandle;
   dataDir: string;
+  /** What another process (the command line) sets to open this same database: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
   /** For a second server instance on the same data. */
   reopen(): DatabaseHandle;
   drop(): Promise<void>;
@@ -33,6 +35,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     return {
       handle: openSqlite(file),
       dataDir,
+      env: { DATA_DIR: dataDir },
       reopen: () => openSqlite(file),
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
@@ -44,9 +47,12 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
+  const inSchema = new URL(url);
+  inSchema.searchParams.set('options', `-c search_path=${schema}`);
   return {
     handle: openPostgres(url, schema),
     dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: inSchema.toString() },
     reopen: () => openPostgres(url, schema),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });

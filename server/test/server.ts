@@ -13,6 +13,8 @@ export interface TestServer extends RunningServer {
   config: AppConfig;
   /** The SMTP server this instance sends through: every email it sent is here. */
   mail: TestSmtp;
+  /** The environment it was configured from (less PORT): what the command line needs to act on the same install. */
+  env: Record<string, string>;
   client(): TestClient;
   stop(): Promise<void>;
 }
@@ -30,17 +32,17 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
   // Origin checks and cookies need the real address up front, so pick the port first. Another
   // process may take it between the probe and the listen: then pick again.
   const mail = await startTestSmtp();
+  const installEnv: Record<string, string> = {
+    ...database.env,
+    ADMIN_EMAIL,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'Drabble <no-reply@drabble.test>',
+    ...env,
+  };
   const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
-    const config = loadConfig({
-      DATA_DIR: database.dataDir,
-      PORT: String(await freePort()),
-      ADMIN_EMAIL,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-000000',
-      LOG_LEVEL: 'silent',
-      SMTP_URL: mail.url,
-      MAIL_FROM: 'Drabble <no-reply@drabble.test>',
-      ...env,
-    });
+    const config = loadConfig({ ...installEnv, PORT: String(await freePort()) });
     try {
       return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) }) };
     } catch (err) {
@@ -55,6 +57,7 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
     database,
     config,
     mail,
+    env: installEnv,
     client: () => new TestClient(url),
     stop: async () => {
       await running.close();
