@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { openEventStream } from '../test/sse';
-import { linkToken, signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
+import { linkToken, signUp, startTestServer, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
 
 /** A long cache window: only the announcement of the ended session can close streams in time. */
 const WINDOW_MS = 30_000;
@@ -16,15 +16,11 @@ type Stream = Awaited<ReturnType<typeof openEventStream>>;
 describe.each(testDialects())('ended sessions close their live streams (auth/session-ends.ts) on %s', (dialect) => {
   let one: TestServer;
   let two: TestServer;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    one = await startTestServer(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) });
-    two = await startTestServerOn(one.database, { SESSION_CACHE_MS: String(WINDOW_MS) }, one.database.reopen());
+    ({ one, two, stop } = await startTwoInstances(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) }));
   });
-  afterAll(async () => {
-    await two.close();
-    await two.mail.stop();
-    await one.stop();
-  });
+  afterAll(() => stop());
 
   /** The same browser session on each instance (a second instance shares the database on PostgreSQL only). */
   const onEveryInstance = (client: TestClient) => [client, ...(dialect === 'postgres' ? [new TestClient(two.url).adopt(client)] : [])];

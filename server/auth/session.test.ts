@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
-import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
+import { signUp, startTwoInstances, type TestServer } from '../test/server';
 
 /** Long enough that the steps before the first check on the second instance fit in it. */
 const WINDOW_MS = 2500;
@@ -15,15 +15,11 @@ function sameSessionOn(server: TestServer, other: TestClient): { get: (path: str
 describe.each(testDialects())('the session cache on %s', (dialect) => {
   let one: TestServer;
   let two: TestServer;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    one = await startTestServer(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) });
-    two = await startTestServerOn(one.database, { SESSION_CACHE_MS: String(WINDOW_MS) }, one.database.reopen());
+    ({ one, two, stop } = await startTwoInstances(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) }));
   });
-  afterAll(async () => {
-    await two.close();
-    await two.mail.stop();
-    await one.stop();
-  });
+  afterAll(() => stop());
   afterEach(() => {
     vi.restoreAllMocks();
   });

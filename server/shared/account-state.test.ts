@@ -5,7 +5,7 @@ import { REPORT_TEXTS } from '@common/moderation';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { openEventStream } from '../test/sse';
-import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
+import { signUp, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
 import { postStory } from '../features/stories/testing';
 import { setFollow } from '../features/follows/testing';
 import { changeAccountState } from './account-state';
@@ -22,15 +22,11 @@ const communityIds = async (client: TestClient) => {
 describe.each(testDialects())('an account’s standing (shared/account-state.ts) on %s', (dialect) => {
   let one: TestServer;
   let two: TestServer;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    one = await startTestServer(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) });
-    two = await startTestServerOn(one.database, { SESSION_CACHE_MS: String(WINDOW_MS) }, one.database.reopen());
+    ({ one, two, stop } = await startTwoInstances(dialect, { SESSION_CACHE_MS: String(WINDOW_MS) }));
   });
-  afterAll(async () => {
-    await two.close();
-    await two.mail.stop();
-    await one.stop();
-  });
+  afterAll(() => stop());
 
   const suspend = (uid: string) => changeAccountState(one.ctx, uid, 'suspended', (trx) => trx.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', uid).execute());
   const lift = (uid: string) => changeAccountState(one.ctx, uid, null, (trx) => trx.updateTable('users').set({ suspendedAt: null, limitedAt: null }).where('uid', '=', uid).execute());

@@ -67,6 +67,24 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
   };
 }
 
+/**
+ * Two instances on one fresh database, as several servers behind a load balancer share one
+ * (they hear each other's events on PostgreSQL only; SQLite's travel by commit hook, in one process).
+ */
+export async function startTwoInstances(dialect: Dialect, env: Record<string, string> = {}): Promise<{ one: TestServer; two: TestServer; stop(): Promise<void> }> {
+  const one = await startTestServer(dialect, env);
+  const two = await startTestServerOn(one.database, env, one.database.reopen());
+  return {
+    one,
+    two,
+    stop: async () => {
+      await two.close();
+      await two.mail.stop();
+      await one.stop();
+    },
+  };
+}
+
 export function uniqueEmail(prefix = 'writer'): string {
   return `${prefix}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 }
