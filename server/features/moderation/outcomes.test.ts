@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestS
 import { expectAdminsOnly } from '../admin/testing';
 import { befriend, veteran } from '../conversations/testing';
 import { postStory, type ErrorBody } from '../stories/testing';
-import { applyCaseAction, comment, fileReport, newAdmin, noticeRows, notices, readCase, reopen, resolve } from './testing';
+import { applyCaseAction, comment, fileReport, newAdmin, noticeRows, notices, readCase, resolve } from './testing';
 
 /*
  * Issue 22: resolving asks for the outcome and a reason (never "no violation" by default), a

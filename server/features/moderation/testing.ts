@@ -67,14 +67,6 @@ export async function resolve(admin: SignedUp, id: string, outcome?: CaseOutcome
   return caseDetailSchema.parse(res.body);
 }
 
-/** Reopens a resolved case at its current version. */
-export async function reopen(admin: SignedUp, id: string, reason = 'Needs another look'): Promise<CaseDetail> {
-  const { version } = await readCase(admin, id);
-  const res = await admin.client.post(`/api/admin/reports/${id}/reopen`, { version, reason });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return caseDetailSchema.parse(res.body);
-}
-
 const listSchema = z.object({ notifications: z.array(userNotificationSchema) });
 
 /** This person's moderation notices (sentence and link), newest first. */

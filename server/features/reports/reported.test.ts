@@ -68,7 +68,7 @@ describe.each(testDialects())('what a reader has reported, on %s', (dialect) => 
     ]) {
       const res = await mine(bob, query);
       expect(res.status, query).toBe(400);
-      expect(res.body.error.code).toBe('bad_request');
+      expect(res.body.error.code).toBe('validation_failed');
     }
   });
 });
