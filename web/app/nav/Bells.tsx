@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Bell, ShieldAlert } from 'lucide-react';
+import { Bell, Inbox } from 'lucide-react';
 import { NOTIFICATION_TEXTS, badgeText, bellLabel } from '@common/notification-texts';
 import { CountBadge } from '../../components/CountBadge';
 import { LoadOnOpen } from '../../components/LoadOnOpen';
@@ -51,13 +51,13 @@ const AdminBell = onDemand(() => import('../../features/admin')).component((m) =
 function AdminBellStandIn() {
   return (
     <span aria-hidden className={`${iconButton} w-auto gap-1 px-2`}>
-      <ShieldAlert className="size-5" />
+      <Inbox className="size-5" />
       <span className="text-xs font-semibold">{NOTIFICATION_TEXTS.adminBellWord}</span>
     </span>
   );
 }
 
-/** The admins' bell, loaded for admins only: a shield marked "Admin", unlike the writer's bell beside it. */
+/** The admins' bell, loaded for admins only: an inbox marked "Admin", unlike the writer's bell beside it. */
 export function AdminNotificationBell() {
   return (
     <Suspense fallback={<AdminBellStandIn />}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CheckCheck, ShieldAlert } from 'lucide-react';
+import { CheckCheck, Inbox } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXTS, notificationsLabel, type AdminNotification } from '@common/admin';
 import { NOTIFICATION_TEXTS, badgeText } from '@common/notification-texts';
@@ -15,7 +15,7 @@ import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRea
 const DEFAULT_LINK = '/admin/feature-requests';
 
 /**
- * The admins' bell (spec: notifications addressed to 'admin'): a shield marked "Admin", so
+ * The admins' bell (spec: notifications addressed to 'admin'): an inbox marked "Admin", so
  * the owner never mistakes it for their own bell beside it (issue 22), the unread count on it, kept live by the `notification.created` and `notifications.changed` events, and a
  * popover listing them. Opening one marks it read (for every admin) and goes to its link.
  */
@@ -40,15 +40,16 @@ export function NotificationBell() {
         aria-label={notificationsLabel(unread)}
         title={NOTIFICATION_TEXTS.adminBell}
         data-testid="notification-bell"
-        // A shield and the word "Admin": never the writer's bell beside it. The nav's stand-in (Bells.tsx) has the same face.
+        // An inbox and the word "Admin": never the writer's bell beside it. The nav's stand-in (Bells.tsx) has the same face.
         className={`${iconButton} relative w-auto gap-1 px-2`}
       >
-        <ShieldAlert aria-hidden className="size-5" />
+        <Inbox aria-hidden className="size-5" />
         <span aria-hidden className="text-xs font-semibold">
           {NOTIFICATION_TEXTS.adminBellWord}
         </span>
         {unread > 0 && (
-          <CountBadge testId="notification-count" className="absolute top-0.5 right-0.5">
+          // On the icon's corner, clear of the word.
+          <CountBadge testId="notification-count" className="absolute top-0.5 left-3">
             {badgeText(unread)}
           </CountBadge>
         )}

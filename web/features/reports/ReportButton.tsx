@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Flag } from 'lucide-react';
 import { focusRing } from '../../components/ui';
 import { useReported } from './api';
@@ -26,12 +26,14 @@ const live = 'hover:bg-subtle hover:text-fg';
  */
 export function ReportButton({ targetType, targetId, variant = 'label', authorName, className = '' }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const reported = useReported(targetType, targetId);
   const what = authorName ? `${targetType} by ${authorName}` : targetType;
   const word = reported ? 'Reported' : 'Report';
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => !reported && setOpen(true)}
         onPointerEnter={reported ? undefined : warmReportDialog}
@@ -47,7 +49,7 @@ export function ReportButton({ targetType, targetId, variant = 'label', authorNa
         <Flag aria-hidden className={`size-4 ${reported ? 'fill-current' : ''}`} />
         {variant === 'label' && word}
       </button>
-      <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />
+      <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} returnFocusTo={button} />
     </>
   );
 }
