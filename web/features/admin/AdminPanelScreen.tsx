@@ -156,7 +156,7 @@ function DashboardSection() {
 
 export function AdminPanelScreen() {
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="admin-panel">
       <title>Admin Panel · Drabble</title>
       <section aria-labelledby="screen-heading" className={card}>
         <h1 id="screen-heading" className="text-2xl font-bold text-fg">

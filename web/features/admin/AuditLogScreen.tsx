@@ -60,7 +60,7 @@ function AuditList({ filter }: { filter: AuditFilterValues }) {
 export function AuditLogScreen() {
   const [filter, apply] = useAppliedFilter();
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="audit-screen">
       <title>Audit log · Drabble</title>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>

@@ -83,7 +83,7 @@ export function ReportsScreen() {
     });
 
   return (
-    <section aria-labelledby="screen-heading">
+    <section aria-labelledby="screen-heading" data-testid="reports-screen">
       <title>Reports · Drabble</title>
       <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
         Reports

@@ -73,7 +73,7 @@ export function UserScreen() {
   const { uid = '' } = useParams();
   const { data, isPending, error, refetch } = useQuery(adminUserQuery(uid));
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="admin-user-screen">
       <Link to="/admin/users" className={`${textLink} inline-flex items-center gap-1 self-start text-sm`}>
         <ArrowLeft aria-hidden className="size-4" />
         All users
