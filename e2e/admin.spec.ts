@@ -101,7 +101,6 @@ test('the dashboard shows this period against the last, switches range and draws
   await expect.poll(openTotal).toBeGreaterThanOrEqual(totalBefore + 1);
   await expect.poll(openStories).toBeGreaterThanOrEqual(storiesBefore + 1);
   await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /Reports · \d+ open/ })).toBeVisible();
-  await shootLooks(page, SHOTS, 'admin-panel', { target: page.getByTestId('admin-panel'), axe: true });
 
   // The panel links to the three admin screens.
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
@@ -111,6 +110,14 @@ test('the dashboard shows this period against the last, switches range and draws
 
   await first.close();
   await second.close();
+});
+
+test('the admin panel, with its open reports and chart, in light and dark at 1280 and 375 px, passes axe', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByTestId('open-reports-total')).toBeVisible();
+  await expect(page.getByTestId('dashboard-chart').locator('svg.recharts-surface[role="application"]')).toBeVisible();
+  await shootLooks(page, SHOTS, 'admin-panel', { target: page.getByTestId('admin-panel'), axe: true });
 });
 
 test('the bell counts a new suggestion live, opens it and marks it read, and marks all read', async ({ page, browser }) => {
@@ -124,8 +131,8 @@ test('the bell counts a new suggestion live, opens it and marks it read, and mar
   await page.goto('/admin');
   await expect(bell(page)).toBeVisible();
   // The owner's two bells do not look alike: the admins' is an inbox marked "Admin".
-  await expect(bell(page)).toHaveText('Admin');
-  await expect(page.getByTestId('user-notification-bell')).toHaveText('');
+  await expect(bell(page)).toContainText('Admin');
+  await expect(page.getByTestId('user-notification-bell')).not.toContainText('Admin');
   await expect(page.getByTestId('user-notification-bell')).toHaveAccessibleName(/^Notifications/);
   // The live stream is open once the page has settled; a marker shows later that it never reloaded.
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
