@@ -119,9 +119,15 @@ test('a resolved report reopens with a reason; after a removal only “Action ta
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Resolved (wrongly) as no violation, elsewhere.
-  const listed = (await (await page.request.get('/api/admin/reports')).json()) as { items: Array<{ id: string; targetId: string; version: number }> };
-  const found = listed.items.find((item) => item.targetId === storyId);
-  expect(found).toBeDefined();
+  const openCase = async () => {
+    const res = await page.request.get('/api/admin/reports');
+    if (!res.ok()) return undefined;
+    const listed = (await res.json()) as { items: Array<{ id: string; targetId: string; version: number }> };
+    return listed.items.find((item) => item.targetId === storyId);
+  };
+  // Just signed in: the admin's session may take a moment to carry the flag everywhere.
+  await expect.poll(openCase).toBeDefined();
+  const found = await openCase();
   const resolved = await page.request.post(`/api/admin/reports/${found?.id}/resolve`, { data: { version: found?.version, outcome: 'dismissed', reason: 'An advert, but harmless.' }, headers });
   expect(resolved.status(), await resolved.text()).toBe(200);
   const detail = page.getByTestId('case-detail');
@@ -213,6 +219,7 @@ test('an admin removes a reported comment, warns its writer and resolves the rep
   await page.getByTestId('admin-user-search').fill(commenter.name);
   const userRow = page.getByTestId('admin-user-row').filter({ hasText: commenter.name });
   await expect(userRow.getByTestId('user-status')).toHaveText(USER_STATUS_LABELS.warned);
+  await look(page, 'users-list', 'admin-users-screen');
   await userRow.click();
   await expect(page.getByRole('heading', { name: commenter.name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('user-warning')).toContainText('Keep comments about the story, not the person.');
