@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditDetailParts,
   auditFilterSchema,
   changeTone,
   auditQuerySchema,
@@ -124,5 +125,39 @@ describe('changeTone', () => {
     expect(changeTone(10, 'down')).toBe('bad');
     expect(changeTone(10, 'neutral')).toBe('neutral');
     expect(changeTone(0, 'up')).toBe('neutral');
+  });
+});
+
+describe('auditDetailParts: what an entry keeps, in words (issue 22)', () => {
+  it('says each field as “label: value”, the reason first, labels in words', () => {
+    expect(
+      auditDetailParts({ targetUid: 'u1', caseId: null, reason: 'Spam links', removed: true, resolvedCases: 2, targetType: 'story' }),
+    ).toEqual([
+      { label: 'reason', value: 'Spam links' },
+      { label: 'target uid', value: 'u1' },
+      { label: 'case id', value: 'none' },
+      { label: 'removed', value: 'yes' },
+      { label: 'resolved cases', value: '2' },
+      { label: 'target type', value: 'story' },
+    ]);
+  });
+
+  it('keeps redacted text as stored, flattens nested fields and lists', () => {
+    expect(auditDetailParts({ text: '[redacted: 12 chars]', before: { status: 'new', enabled: false }, ids: ['a', 'b'], tags: [] })).toEqual([
+      { label: 'text', value: '[redacted: 12 chars]' },
+      { label: 'before status', value: 'new' },
+      { label: 'before enabled', value: 'no' },
+      { label: 'ids', value: 'a, b' },
+      { label: 'tags', value: 'none' },
+    ]);
+    expect(auditDetailParts({ feature_request_id: 'f1' })).toEqual([{ label: 'feature request id', value: 'f1' }]);
+  });
+
+  it('has nothing to say about nothing, and says a bare value as details', () => {
+    expect(auditDetailParts(null)).toEqual([]);
+    expect(auditDetailParts(undefined)).toEqual([]);
+    expect(auditDetailParts({})).toEqual([]);
+    expect(auditDetailParts('plain')).toEqual([{ label: 'details', value: 'plain' }]);
+    expect(auditDetailParts([{ a: 1 }, 2])).toEqual([{ label: 'details', value: 'a: 1, 2' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { liveNotificationSchema } from './live-events';
+import { NOTIFICATION_TEXTS } from './notification-texts';
 import { addDays } from './streak';
 import { emptyAsMissing, safeText } from './text';
 import { utcDayKey, type DayKey } from './prompts';
@@ -179,8 +180,8 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-/** The bell's label for screen readers. */
-export const notificationsLabel = (unread: number) => `Admin notifications, ${unread} unread`;
+/** The bell's label for screen readers (its visible word, "Admin", begins it). */
+export const notificationsLabel = (unread: number) => `${NOTIFICATION_TEXTS.adminBell}, ${unread} unread`;
 
 // ---------------------------------------------------------------------------------------------
 // Audit log: adminLogs and systemLogs, newest first
@@ -260,6 +261,44 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditTypesSchema = z.object({ types: z.array(z.string()) });
 
+/** One thing an entry keeps, as the log shows it: "reason: Spam links". */
+export interface AuditDetailPart {
+  label: string;
+  value: string;
+}
+
+/** "targetUid" and "feature_request_id" as words: "target uid", "feature request id". */
+const words = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : 'none';
+  if (typeof value === 'object') return auditDetailParts(value).map((part) => `${part.label}: ${part.value}`).join(', ') || 'none';
+  return String(value);
+}
+
+/**
+ * What an audit entry's details keep, in words (issue 22): one "label: value" per field, the
+ * reason first (the admin's own words are what a reader looks for), nested fields flattened
+ * under their parent's name. Values are shown as stored: people's words were replaced by
+ * their length when the entry was written, and stay so.
+ */
+export function auditDetailParts(details: unknown, prefix = ''): AuditDetailPart[] {
+  if (details === null || details === undefined) return [];
+  if (typeof details !== 'object' || Array.isArray(details)) return [{ label: prefix || 'details', value: valueText(details) }];
+  const entries = Object.entries(details).sort(([a], [b]) => Number(b === 'reason') - Number(a === 'reason'));
+  return entries.flatMap(([key, value]) => {
+    const label = prefix ? `${prefix} ${words(key)}` : words(key);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? auditDetailParts(value, label) : [{ label, value: valueText(value) }];
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Texts
 
@@ -271,4 +310,8 @@ export const ADMIN_TEXTS = {
   noNotifications: 'No notifications yet.',
   auditFailed: 'Could not load the audit log.',
   noAuditEntries: 'No log entries match these filters.',
+  /** What the log keeps, and the exception it makes (an admin's own words), said on its screen. */
+  auditPromise:
+    'Admin actions and system events, newest first. What writers wrote is never kept, only its length. What admins wrote themselves is kept as written: moderation reasons and greeting texts.',
+  anyType: 'Any type',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_TARGET_TYPES, type ReportTargetType } from './report-state';
 import { safeText } from './text';
 
 /**
@@ -7,8 +8,7 @@ import { safeText } from './text';
  * schemas and texts; the texts are the product's words, used verbatim.
  */
 
-export const REPORT_TARGET_TYPES = ['story', 'comment', 'profile', 'message'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export { REPORT_TARGET_TYPES, type ReportTargetType } from './report-state';
 
 export const REPORT_CATEGORIES = ['spam', 'harassment', 'inappropriate', 'plagiarism', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -26,6 +26,54 @@ export const MODERATION_REASON_MAX = 1000;
 export const MESSAGE_CONTEXT = 5;
 /** Suspended accounts can be restored this long; then they are deleted. Also the self-deletion grace. */
 export const GRACE_DAYS = 30;
+
+/** The two things a reporter may hear, word for word (README: "Thanks — we took action." or "We reviewed it and didn't find a violation."). */
+const REPORT_OUTCOME_TEXTS = { action: 'Thanks — we took action.', dismissed: "We reviewed it and didn't find a violation." } as const;
+
+/**
+ * A reported thing as a reporter may see it when the case is resolved: its name (the story's
+ * title, the story a comment is on, the profile's name, a message's sender), or null when they
+ * can no longer see it (removed, made private, hidden by a block or a suspension): then the
+ * notice says only that it is no longer available, never why.
+ */
+export interface ReportedThing {
+  type: ReportTargetType;
+  name: string | null;
+}
+
+function reportedThingText({ type, name }: ReportedThing): string {
+  if (name === null) return `Your report of a ${type} that is no longer available`;
+  switch (type) {
+    case 'story':
+      return `Your report of the story “${name}”`;
+    case 'comment':
+      return `Your report of a comment on “${name}”`;
+    case 'profile':
+      return `Your report of ${name}’s profile`;
+    case 'message':
+      return `Your report of a message from ${name}`;
+  }
+}
+
+/** What a removal took down, as its author is told: a story's title, the story a comment was on. */
+export interface RemovedThing {
+  type: ReportTargetType;
+  /** The story's title (a story, or the story a comment is on); unused for messages and profiles. */
+  title?: string;
+}
+
+function removedThingText({ type, title }: RemovedThing): string {
+  switch (type) {
+    case 'story':
+      return `your story “${title ?? ''}”`;
+    case 'comment':
+      return title ? `your comment on “${title}”` : 'your comment';
+    case 'message':
+      return 'your message';
+    case 'profile':
+      return 'the words and links on your profile';
+  }
+}
 
 export const REPORT_TEXTS = {
   reportTitle: (what: string) => `Report ${what}`,
@@ -49,6 +97,16 @@ export const REPORT_TEXTS = {
   alreadyLimited: 'This account is already limited.',
   alreadySuspended: 'This account is already suspended.',
   graceOver: 'The time to lift this suspension has passed.',
+  outcomeRequired: 'Choose an outcome.',
+  outcomeNeedsAction: 'No action was taken on this report yet: apply one first, or resolve it as no violation.',
+  outcomeHasActions: 'Actions were taken on this report: resolve it as action taken.',
+  openCaseExists: 'This content has another open report: handle that one instead.',
+  removeOwn: 'Delete your own content instead.',
+  contentNotFound: 'That content no longer exists.',
+  /** What each reporter is told when the case is resolved: the thing, named as they may still see it, and the outcome. */
+  outcomeNotice: (thing: ReportedThing, outcome: CaseOutcome) => `${reportedThingText(thing)}: ${outcome === 'action' ? REPORT_OUTCOME_TEXTS.action : REPORT_OUTCOME_TEXTS.dismissed}`,
+  /** What the author is told when a moderator removes their story, comment, message or profile's words. */
+  removedNotice: (thing: RemovedThing, reason: string) => `A moderator removed ${removedThingText(thing)}: ${reason}`,
 } as const;
 
 /** The request body of POST /api/reports. */
@@ -105,6 +163,8 @@ export const CASE_STATUSES = ['open', 'resolved'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_OUTCOMES = ['action', 'dismissed'] as const;
 export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
+/** How the resolve dialog, the queue and the history name each outcome. */
+export const CASE_OUTCOME_LABELS: Record<CaseOutcome, string> = { dismissed: 'No violation', action: 'Action taken' };
 
 /** Actions an admin applies to a case (several may be applied before resolving). */
 export const CASE_ACTIONS = ['dismiss', 'remove', 'warn', 'limit', 'suspend'] as const;
@@ -130,8 +190,10 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
   note: 'Add note',
 };
 
-/** Every action stored in moderationActions (`resolve` closes a case). */
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note', 'resolve', 'assign'] as const;
+/** Every action stored in moderationActions (`resolve` closes a case, `reopen` opens a resolved one again). */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note', 'resolve', 'assign', 'reopen'] as const;
+/** Case actions that count as "action taken": resolving as 'action' needs one of them, as 'dismissed' none. */
+export const ACTION_TAKEN = ['remove', 'warn', 'limit', 'suspend'] as const satisfies readonly ModerationActionType[];
 export type ModerationActionType = (typeof MODERATION_ACTIONS)[number];
 
 const reason = safeText('The reason', { typeError: REPORT_TEXTS.reasonRequired })
@@ -141,15 +203,51 @@ const reason = safeText('The reason', { typeError: REPORT_TEXTS.reasonRequired }
 /** The version the admin saw: a change made since is a conflict ("Someone already handled this report"). */
 const version = z.number().int().min(1);
 
+/** The admin's conclusion, always asked for (never inferred): it decides what every reporter is told. */
+const outcome = z.enum(CASE_OUTCOMES, REPORT_TEXTS.outcomeRequired);
+
 export const caseActionSchema = z.object({ action: z.enum(CASE_ACTIONS), reason, version }).strict();
 export type CaseActionInput = z.infer<typeof caseActionSchema>;
 export const caseVersionSchema = z.object({ version }).strict();
+/** POST /api/admin/reports/:id/resolve: the outcome must fit the actions applied (ACTION_TAKEN). */
+export const resolveCaseSchema = z.object({ version, outcome, reason }).strict();
+export type ResolveCaseInput = z.infer<typeof resolveCaseSchema>;
+/** POST /api/admin/reports/:id/reopen: a resolved case opens again, with why. */
+export const reopenCaseSchema = z.object({ version, reason }).strict();
+export type ReopenCaseInput = z.infer<typeof reopenCaseSchema>;
 export const bulkResolveSchema = z
-  .object({ items: z.array(z.object({ id: z.string().min(1).max(128), version }).strict()).min(1).max(100) })
+  .object({ items: z.array(z.object({ id: z.string().min(1).max(128), version }).strict()).min(1).max(100), outcome, reason })
   .strict();
 export type BulkResolveInput = z.infer<typeof bulkResolveSchema>;
-export const bulkResolveResultSchema = z.object({ resolved: z.array(z.string()), conflicts: z.array(z.string()) });
+export const bulkResolveResultSchema = z.object({
+  resolved: z.array(z.string()),
+  /** Handled by someone else meanwhile, or gone. */
+  conflicts: z.array(z.string()),
+  /** Left open: the outcome chosen does not fit the actions applied to them. */
+  mismatched: z.array(z.string()),
+});
 export type BulkResolveResult = z.infer<typeof bulkResolveResultSchema>;
+
+// ——— Removing a story or comment from its own page or the user's page (/api/admin/removals) ———
+
+export const REMOVABLE_TYPES = ['story', 'comment'] as const satisfies readonly ReportTargetType[];
+export type RemovableType = (typeof REMOVABLE_TYPES)[number];
+export const contentRemovalSchema = z
+  .object({ targetType: z.enum(REMOVABLE_TYPES), targetId: safeText('The id').min(1).max(128), reason })
+  .strict();
+export type ContentRemovalInput = z.infer<typeof contentRemovalSchema>;
+export const contentRemovedSchema = z.object({
+  /** The open report on the thing, which now records the removal (or null: nobody had reported it). */
+  caseId: z.string().nullable(),
+});
+export type ContentRemoved = z.infer<typeof contentRemovedSchema>;
+
+/** GET /api/admin/reports/counts: open reports, in all and per kind of thing (the dashboard). */
+export const openReportCountsSchema = z.object({
+  open: z.number().int(),
+  byType: z.record(z.enum(REPORT_TARGET_TYPES), z.number().int()),
+});
+export type OpenReportCounts = z.infer<typeof openReportCountsSchema>;
 
 export const accountActionSchema = z
   .object({
@@ -172,6 +270,10 @@ export const moderationActionSchema = z.object({
   targetUid: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   reason: z.string(),
+  /** A `resolve`'s outcome; null for every other action. */
+  outcome: z.enum(CASE_OUTCOMES).nullable(),
+  /** What a `remove` took down, as a label that outlives it ("Story “Title”"); null otherwise. */
+  subject: z.string().nullable(),
   admin: personRefSchema,
   created_at: z.string(),
 });
@@ -271,6 +373,10 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   /** When a suspended or deactivated account will be deleted. */
   deleteAfter: z.string().nullable(),
   stories: z.array(z.object({ id: z.string(), title: z.string(), public: z.boolean(), wordCount: z.number().int(), created_at: z.string() })),
+  /** Their latest comments, each with the story it is on. */
+  comments: z.array(z.object({ id: z.string(), storyId: z.string(), storyTitle: z.string(), text: z.string(), created_at: z.string() })),
+  /** Whether this admin may remove their stories and comments (not their own: those they delete). */
+  canRemoveContent: z.boolean(),
   reportsMade: z.array(caseSummarySchema),
   reportsReceived: z.array(caseSummarySchema),
   /** Account actions and notes, newest first. */

@@ -5,6 +5,9 @@
 
 export const NOTIFICATION_TEXTS = {
   bell: 'Notifications',
+  /** The admins' bell (issue 22: it must not look like the writer's bell beside it): its name, and the word on it. */
+  adminBell: 'Admin notifications',
+  adminBellWord: 'Admin',
   empty: "You're all caught up",
   markAllRead: 'Mark all as read',
   unsubscribed: (label: string) => `You won't get emails about ${label.toLowerCase()} any more.`,
@@ -23,7 +26,7 @@ export function badgeText(unread: number): string | null {
   return unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
 }
 
-/** The bell's accessible name: "Notifications" or "Notifications, 3 unread" (the admins' bell says "Admin notifications"). */
+/** The bell's accessible name: "Notifications" or "Notifications, 3 unread" (the admins' bell: common/admin.ts notificationsLabel). */
 export function bellLabel(unread: number): string {
   return unread > 0 ? `${NOTIFICATION_TEXTS.bell}, ${unread} unread` : NOTIFICATION_TEXTS.bell;
 }

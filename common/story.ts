@@ -46,6 +46,8 @@ export const storyPermissionsSchema = z.object({
   react: z.boolean(),
   comment: z.boolean(),
   favorite: z.boolean(),
+  /** An admin may take it down with a reason (issue 22; not their own, which they delete). */
+  remove: z.boolean(),
 });
 export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
 
@@ -227,7 +229,8 @@ export const commentSchema = z.object({
   authorDisplayName: z.string(),
   authorProfileIcon: z.string(),
   authorProfileImage: z.string().nullable(),
-  permissions: z.object({ delete: z.boolean() }),
+  /** delete: its author or the story's; remove: an admin, with a reason (issue 22). */
+  permissions: z.object({ delete: z.boolean(), remove: z.boolean() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_TEXTS } from '../common/admin';
 import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
+import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
 
 /*
@@ -13,6 +15,7 @@ import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
  */
 
 const headers = { origin: E2E.baseUrl };
+const SHOTS = '/tmp/shots-admin';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function expectNoAxeViolations(page: Page, what: string) {
@@ -86,6 +89,19 @@ test('the dashboard shows this period against the last, switches range and draws
   await expect.poll(() => metricValue(page, 'signups')).toBeGreaterThanOrEqual(week);
   await expect(surface).toBeVisible();
 
+  // Open reports, in all and per kind: one more once a writer reports a story.
+  const openTotal = async () => Number(((await page.getByTestId('open-reports-total').textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const openStories = async () => Number(((await page.getByTestId('open-reports-story').textContent()) ?? '').replace(/[^0-9]/g, ''));
+  await expect(page.getByTestId('open-reports-total')).toHaveText(/^\d[\d,]*$/);
+  const [totalBefore, storiesBefore] = [await openTotal(), await openStories()];
+  const story = await first.page.request.post('/api/stories', { data: { title: 'Dashboard report', content: 'Reported for the dashboard test.', public: true }, headers });
+  expect(story.status()).toBe(201);
+  const storyId = ((await story.json()) as { story: { id: string } }).story.id;
+  expect((await second.page.request.post('/api/reports', { data: { targetType: 'story', targetId: storyId, category: 'spam' }, headers })).status()).toBe(201);
+  await expect.poll(openTotal).toBeGreaterThanOrEqual(totalBefore + 1);
+  await expect.poll(openStories).toBeGreaterThanOrEqual(storiesBefore + 1);
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /Reports · \d+ open/ })).toBeVisible();
+
   // The panel links to the three admin screens.
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
   for (const name of ['Feature Requests', 'Greetings', 'Audit log']) await expect(sections.getByRole('link', { name: new RegExp(name) })).toBeVisible();
@@ -94,6 +110,14 @@ test('the dashboard shows this period against the last, switches range and draws
 
   await first.close();
   await second.close();
+});
+
+test('the admin panel, with its open reports and chart, in light and dark at 1280 and 375 px, passes axe', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByTestId('open-reports-total')).toBeVisible();
+  await expect(page.getByTestId('dashboard-chart').locator('svg.recharts-surface[role="application"]')).toBeVisible();
+  await shootLooks(page, SHOTS, 'admin-panel', { target: page.getByTestId('admin-panel'), axe: true });
 });
 
 test('the bell counts a new suggestion live, opens it and marks it read, and marks all read', async ({ page, browser }) => {
@@ -106,6 +130,10 @@ test('the bell counts a new suggestion live, opens it and marks it read, and mar
   await signInAsAdmin(page);
   await page.goto('/admin');
   await expect(bell(page)).toBeVisible();
+  // The owner's two bells do not look alike: the admins' is an inbox marked "Admin".
+  await expect(bell(page)).toContainText('Admin');
+  await expect(page.getByTestId('user-notification-bell')).not.toContainText('Admin');
+  await expect(page.getByTestId('user-notification-bell')).toHaveAccessibleName(/^Notifications/);
   // The live stream is open once the page has settled; a marker shows later that it never reloaded.
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
   const before = await unreadOnBell(page);
@@ -114,6 +142,8 @@ test('the bell counts a new suggestion live, opens it and marks it read, and mar
   await suggest(writer.page, idea);
   await expect.poll(() => unreadOnBell(page)).toBeGreaterThan(before);
   await expect(page.getByTestId('notification-count')).toBeVisible();
+  // For a person to look at: the two bells side by side, the admins' with its count.
+  await shootLooks(page, SHOTS, 'bells', { target: page.locator('header') });
   expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 
   await bell(page).click();
@@ -161,8 +191,12 @@ test('the audit log filters to an entry, keeps the text redacted, pages, and exp
   await expect(filters.getByRole('alert')).toHaveText('The start date must not be after the end date.');
   await filters.getByRole('button', { name: 'Clear' }).click();
 
+  // It says what it keeps, and the exception it makes.
+  await expect(page.getByTestId('audit-promise')).toHaveText(ADMIN_TEXTS.auditPromise);
   await filters.getByLabel('Source').selectOption('system');
-  await filters.getByLabel('Type').fill('feature_request');
+  // Type is a list of the types the log holds.
+  await expect(filters.getByLabel('Type').getByRole('option', { name: 'feature_request', exact: true })).toHaveCount(1);
+  await filters.getByLabel('Type').selectOption('feature_request');
   await filters.getByLabel('User').fill(writer.person.email.toUpperCase());
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/source=system/);
@@ -171,10 +205,13 @@ test('the audit log filters to an entry, keeps the text redacted, pages, and exp
   const entries = page.getByTestId('audit-entry').locator('visible=true');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText(`featureRequests/${requestId}`);
-  await expect(entries.first()).toContainText(`[redacted: ${secret.length} chars]`);
+  // Details in words, people's words still only their length.
+  await expect(entries.first().getByTestId('audit-details')).toContainText(`text: [redacted: ${secret.length} chars]`);
   await expect(entries.first()).toContainText(writer.person.email);
   await expect(page.getByText(secret)).toHaveCount(0);
   await expectNoAxeViolations(page, 'the audit log');
+
+  await shootLooks(page, SHOTS, 'audit-log', { target: page.getByTestId('audit-screen'), axe: true });
 
   // The filters survive a reload: they are in the address.
   await page.reload();

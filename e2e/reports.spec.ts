@@ -61,16 +61,15 @@ test('reporting a comment from the story page: a category and a note, the thanks
   await expect(page.getByTestId('toast').filter({ hasText: REPORT_TEXTS.submitted })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // Again: the dialog says so and stays open with what was chosen.
-  await bensComment.getByRole('button', { name: `Report comment by ${ben.name}` }).click();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.spam }).check();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(REPORT_TEXTS.alreadyReported);
-  await expect(dialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.spam })).toBeChecked();
-  await shoot(page, 'report-dialog-refused');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Reported: the control says so (focus is back on it) and opens nothing more, after a reload too.
+  const reportedComment = bensComment.getByRole('button', { name: `Reported comment by ${ben.name}` });
+  await expect(reportedComment).toBeFocused();
+  await expect(reportedComment).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('comment').filter({ hasText: 'rubbish' }).getByRole('button', { name: `Reported comment by ${ben.name}` })).toBeVisible();
+  await expect(page.getByTestId('comment').filter({ hasText: 'rubbish' }).getByTestId('report-comment')).toHaveAttribute('data-reported', 'true');
 
   // Ben sees Report on Ada's story and on her profile, not on his own comment.
   await ben.page.goto(`/story/${storyId}`);
@@ -81,8 +80,14 @@ test('reporting a comment from the story page: a category and a note, the thanks
   await expect(ben.page.getByTestId('report-profile')).toBeVisible();
   await shoot(ben.page, 'profile-page');
   await ben.page.getByTestId('report-profile').click();
-  await expect(ben.page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('profile') })).toBeVisible();
+  const profileDialog = ben.page.getByRole('dialog', { name: REPORT_TEXTS.reportTitle('profile') });
+  await expect(profileDialog).toBeVisible();
   await shoot(ben.page, 'report-profile');
+  await profileDialog.getByRole('radio', { name: REPORT_CATEGORY_LABELS.spam }).check();
+  await profileDialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(profileDialog).toBeHidden();
+  await expect(ben.page.getByTestId('report-profile')).toHaveText('Reported');
+  await shoot(ben.page, 'profile-reported');
 });
 
 test('reporting a message from its menu keeps the conversation around it as evidence', async ({ browser }) => {
@@ -117,6 +122,11 @@ test('reporting a message from its menu keeps the conversation around it as evid
   expect(stored?.reportsCount).toBe(1);
   const snapshot = JSON.parse(stored?.snapshot ?? '{}') as { messages?: Array<{ text: string; reported: boolean }> };
   expect(snapshot.messages).toEqual([expect.objectContaining({ text: 'Send me money or else.', reported: true })]);
+
+  // Reported: the menu says so and offers it no more.
+  await bens.getByTestId('message-menu').click();
+  await expect(ada.page.getByRole('menuitem', { name: 'Reported' })).toHaveAttribute('aria-disabled', 'true');
+  await ada.page.keyboard.press('Escape');
 
   // Ben's own message offers no Report.
   await ben.page.goto(`/messages?c=${conversation.id}`);

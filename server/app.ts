@@ -42,6 +42,7 @@ import { accountDeletionRoutes } from './features/account-deletion/routes';
 import { reportRoutes } from './features/reports/routes';
 import { moderationRoutes } from './features/moderation/routes';
 import { adminUserRoutes } from './features/moderation/user-routes';
+import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
 import { mountWebApp } from './static';
 
@@ -127,6 +128,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/reports', reportRoutes(ctx));
   app.route('/api/admin/reports', moderationRoutes(ctx));
   app.route('/api/admin/users', adminUserRoutes(ctx));
+  app.route('/api/admin/removals', removalRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));

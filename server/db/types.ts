@@ -414,6 +414,10 @@ export interface ModerationActionsTable {
   reason: string;
   adminUid: string;
   created_at: string;
+  /** A `resolve`'s outcome ('action' | 'dismissed'), as the admin chose it (migration 0013). */
+  outcome: Defaulted<string | null>;
+  /** What a `remove` took down, as a label that outlives it (migration 0013). */
+  subject: Defaulted<string | null>;
 }
 
 export interface GreetingsTable {

@@ -325,8 +325,28 @@ export const ROUTES: FuzzRoute[] = [
     path: '/api/admin/reports/:case/actions',
     body: { action: pick(['dismiss', 'remove', 'warn', 'limit', 'suspend']), reason: text('Spam.', 'Repeated harassment.'), version: (r) => r.int(1, 5) },
   },
-  { method: 'POST', path: '/api/admin/reports/:case/resolve', body: { version: (r) => r.int(1, 5) } },
-  { method: 'POST', path: '/api/admin/reports/resolve', body: { items: (r, p) => [{ id: r.pick(p.caseIds), version: r.int(1, 5) }] } },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:case/resolve',
+    body: { version: (r) => r.int(1, 5), outcome: pick(['action', 'dismissed']), reason: text('Reviewed.', 'Spam removed.') },
+  },
+  { method: 'POST', path: '/api/admin/reports/:case/reopen', body: { version: (r) => r.int(1, 5), reason: text('Look again.') } },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/resolve',
+    body: { items: (r, p) => [{ id: r.pick(p.caseIds), version: r.int(1, 5) }], outcome: pick(['action', 'dismissed']), reason: text('Reviewed.') },
+  },
+  { method: 'GET', path: '/api/admin/reports/counts' },
+  {
+    method: 'POST',
+    path: '/api/admin/removals',
+    body: { targetType: pick(['story', 'comment']), targetId: (r, p) => r.pick([...p.storyIds, ...p.commentIds]), reason: text('Spam.') },
+  },
+  {
+    method: 'GET',
+    path: '/api/reports/mine',
+    query: { targetType: pick(['story', 'comment', 'profile', 'message']), ids: (r, p) => [r.pick(p.storyIds), r.pick(p.commentIds)].join(',') },
+  },
   {
     method: 'GET',
     path: '/api/admin/users',

@@ -16,9 +16,17 @@ describe('commentPolicy', () => {
     expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'delete', comment, storyOfOther))).toEqual([false, true, true, false]);
   });
 
+  it('remove: an admin, on anyone’s comment but their own (issue 22)', () => {
+    expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'remove', comment, storyOfCy))).toEqual([false, false, false, true]);
+    expect(commentPolicy.can({ uid: OWNER.uid, admin: true }, 'remove', comment, storyOfCy)).toBe(false);
+  });
+
   it('sends the same answers as `permissions`', () => {
     for (const story of [storyOfCy, storyOfOther]) {
-      for (const [, viewer] of VIEWERS) expect(commentPolicy.permissions(viewer, comment, story).delete).toBe(commentPolicy.can(viewer, 'delete', comment, story));
+      for (const [, viewer] of VIEWERS) {
+        const permissions = commentPolicy.permissions(viewer, comment, story);
+        for (const [action, allowed] of Object.entries(permissions)) expect(commentPolicy.can(viewer, action as keyof typeof permissions, comment, story)).toBe(allowed);
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { Comment } from '@common/story';
 import { forbidden, notFound } from '../http/errors';
 import type { StoryFacts } from './stories';
+import { removableBy } from './moderation';
 import { assertSignedIn, own, type Viewer } from './viewer';
 
 /**
@@ -8,7 +9,8 @@ import { assertSignedIn, own, type Viewer } from './viewer';
  * `read`); posting one is the story's `comment` action.
  *
  * - delete: own (the comment's author), or any comment on a story that is the viewer's own.
- *   No admin-any yet: moderation will add it here.
+ *   No admin-any: an admin takes down someone else's comment with `remove` (moderation.ts
+ *   `removableBy`, reported here; authorized by the moderation feature), which keeps a reason.
  * - A comment whose author and the viewer are separated by a block (either way; the `blocked`
  *   fact, relations.ts) does not exist for the viewer: 404 'Comment not found', and lists leave
  *   it out (comments/queries.ts).
@@ -20,10 +22,12 @@ export type CommentAction = keyof CommentPermissions;
 
 const rules: Record<CommentAction, (viewer: Viewer, comment: { uid: string }, story: StoryFacts) => boolean> = {
   delete: (viewer, comment, story) => own(viewer, comment) || own(viewer, story),
+  remove: (viewer, comment) => removableBy(viewer, comment),
 };
 
 const REFUSALS: Record<CommentAction, string> = {
   delete: 'You can delete only your own comments.',
+  remove: 'Only admins can remove other people’s comments.',
 };
 
 export const commentPolicy = {
@@ -32,6 +36,7 @@ export const commentPolicy = {
   /** The `permissions` object every comment in the API carries. */
   permissions: (viewer: Viewer, comment: { uid: string }, story: StoryFacts): CommentPermissions => ({
     delete: rules.delete(viewer, comment, story),
+    remove: rules.remove(viewer, comment, story),
   }),
 };
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ACTIONS, CASE_ACTIONS, REPORT_TEXTS } from '@common/moderation';
-import { accountActionOf, allowedAccountActions, authorizeAccountAction, authorizeCaseAction, authorizeModeration, type ModerationAction, type ModerationTarget } from './moderation';
+import {
+  accountActionOf,
+  allowedAccountActions,
+  authorizeAccountAction,
+  authorizeCaseAction,
+  authorizeContentRemoval,
+  authorizeModeration,
+  removableBy,
+  type ModerationAction,
+  type ModerationTarget,
+} from './moderation';
 import { ADMIN, answer, OTHER, OWNER } from './testing';
 import type { AdminViewer } from './viewer';
 
@@ -10,11 +20,23 @@ const ownerAccount: ModerationTarget = { uid: 'boss', owner: true, limitedAt: nu
 const now = new Date('2026-01-10T00:00:00.000Z');
 
 describe('authorizeModeration', () => {
-  it.each<ModerationAction>(['viewQueue', 'actOnCase', 'viewUsers', 'actOnUser'])('%s: 401 to a guest, 403 to writers, admins pass', (action) => {
+  it.each<ModerationAction>(['viewQueue', 'actOnCase', 'viewUsers', 'actOnUser', 'removeContent'])('%s: 401 to a guest, 403 to writers, admins pass', (action) => {
     expect(answer(() => authorizeModeration(null, action))).toEqual([401, 'Please sign in to continue.']);
     expect(answer(() => authorizeModeration(OTHER, action))).toEqual([403, 'Admins only.']);
     expect(answer(() => authorizeModeration(OWNER, action))).toEqual([403, 'Admins only.']);
     expect(answer(() => authorizeModeration(ADMIN, action))).toBe('ok');
+  });
+});
+
+describe('removing content from its page (issue 22)', () => {
+  it('is an admin’s, on anyone’s story or comment but their own', () => {
+    const theirs = { uid: OWNER.uid };
+    expect([null, OTHER, OWNER, ADMIN].map((viewer) => removableBy(viewer, theirs))).toEqual([false, false, false, true]);
+    expect(removableBy(ADMIN, { uid: ADMIN.uid })).toBe(false);
+    expect(answer(() => authorizeContentRemoval(null, theirs))).toEqual([401, 'Please sign in to continue.']);
+    expect(answer(() => authorizeContentRemoval(OWNER, theirs))).toEqual([403, 'Admins only.']);
+    expect(answer(() => authorizeContentRemoval(ADMIN, { uid: ADMIN.uid }))).toEqual([403, REPORT_TEXTS.removeOwn]);
+    expect(answer(() => authorizeContentRemoval(ADMIN, theirs))).toBe('ok');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_ACTIONS, REPORT_TEXTS, type AccountAction, type CaseAction } from '@common/moderation';
 import { forbidden } from '../http/errors';
-import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewer';
+import { adminAny, assertSignedIn, own, type AdminViewer, type Viewer } from './viewer';
 
 /**
  * Moderation (issue 14): who may read the queue and act on cases and accounts. Every rule is
@@ -8,13 +8,14 @@ import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewe
  * ADMIN_EMAIL one) cannot be limited, suspended or deleted by another admin. Warnings and
  * notes on the owner stay possible: they change nothing about the account.
  */
-export type ModerationAction = 'viewQueue' | 'actOnCase' | 'viewUsers' | 'actOnUser';
+export type ModerationAction = 'viewQueue' | 'actOnCase' | 'viewUsers' | 'actOnUser' | 'removeContent';
 
 const rules: Record<ModerationAction, (viewer: Viewer) => boolean> = {
   viewQueue: adminAny,
   actOnCase: adminAny,
   viewUsers: adminAny,
   actOnUser: adminAny,
+  removeContent: adminAny,
 };
 
 /** 401 for a guest, 403 'Admins only.' for everyone else who is not an admin. */
@@ -78,4 +79,17 @@ export function allowedAccountActions(viewer: AdminViewer, target: ModerationTar
     delete: true,
   };
   return ACCOUNT_ACTIONS.filter((a) => stateAllows[a] && accountActionRefusal(viewer, target, a) === null);
+}
+
+/**
+ * Removing a story or comment straight from its page or the user's page (issue 22): admin-any,
+ * but not one's own (an admin deletes their own the ordinary way, without a moderation record).
+ * Stories and comments carry the answer as `permissions.remove`, so the UI offers exactly this.
+ */
+export const removableBy = (viewer: Viewer, record: { uid: string }): boolean => adminAny(viewer) && !own(viewer, record);
+
+/** 401 for a guest, 403 'Admins only.' for a writer, 403 REPORT_TEXTS.removeOwn for an admin's own content. */
+export function authorizeContentRemoval(viewer: Viewer, record: { uid: string }): asserts viewer is AdminViewer {
+  authorizeModeration(viewer, 'removeContent');
+  if (!removableBy(viewer, record)) throw forbidden(REPORT_TEXTS.removeOwn);
 }

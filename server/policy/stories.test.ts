@@ -18,6 +18,7 @@ const EXPECTED: Record<'public' | 'private', Record<StoryAction, [boolean, boole
     react: [false, true, true, true],
     comment: [false, true, true, true],
     favorite: [false, true, true, true],
+    remove: [false, false, false, true],
   },
   private: {
     read: [false, false, true, false],
@@ -28,6 +29,7 @@ const EXPECTED: Record<'public' | 'private', Record<StoryAction, [boolean, boole
     react: [false, false, false, false],
     comment: [false, false, false, false],
     favorite: [false, false, true, false],
+    remove: [false, false, false, false],
   },
 };
 
@@ -113,7 +115,7 @@ describe('a block between the viewer and the author (the `blocked` fact)', () =>
           expect(answer(() => authorizeStory(viewer, action, blocked))).toEqual([404, 'Story not found']);
         }
       }
-      expect(Object.values(storyPolicy.permissions(OTHER, blocked))).toEqual([false, false, false, false, false, false]);
+      expect(Object.values(storyPolicy.permissions(OTHER, blocked))).toEqual([false, false, false, false, false, false, false]);
     }
     expect(answer(() => authorizeStory(OTHER, 'react', { ...publicStory, blocked: false }))).toBe('ok');
   });

@@ -3,6 +3,7 @@ import { AUTHOR_STATE } from '@common/moderation';
 import type { DbBool } from '../db/types';
 import { fromDbBool } from '../db/bool';
 import { forbidden, notFound } from '../http/errors';
+import { removableBy } from './moderation';
 import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
 
 /**
@@ -18,6 +19,9 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   reader of a public story is refused (403), everyone else finds no story (404).
  * - react, comment: any signed-in reader, on public stories only (own included).
  * - favorite: any signed-in reader of a story they may read (own private ones included).
+ * - remove: admin-any but not own (moderation.ts `removableBy`), on a story they may read: an
+ *   admin takes down someone else's story with a reason (issue 22), through the moderation
+ *   feature, never `delete`. From the user's page that feature lets them remove private ones too.
  * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
  *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
@@ -49,6 +53,9 @@ const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean>
   react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
+  // The story page's control; the moderation feature authorizes the removal itself
+  // (authorizeContentRemoval), and from the user's page an admin may remove private stories too.
+  remove: (viewer, story) => read(viewer, story) && removableBy(viewer, story),
 };
 
 const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
@@ -59,6 +66,7 @@ const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
   react: 'Reactions are open on public stories only.',
   comment: 'Comments are open on public stories only.',
   favorite: 'You cannot favourite this story.',
+  remove: 'Only admins can remove other people’s stories.',
 };
 
 export const storyPolicy = {
@@ -72,6 +80,7 @@ export const storyPolicy = {
     react: rules.react(viewer, story),
     comment: rules.comment(viewer, story),
     favorite: rules.favorite(viewer, story),
+    remove: rules.remove(viewer, story),
   }),
 };
 

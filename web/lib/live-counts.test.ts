@@ -31,7 +31,7 @@ function summary(id: string, likesCount = 0, commentsCount = 0): StorySummary {
     authorProfileImage: null,
     wordCount: 100,
     charCount: 500,
-    permissions: { edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true },
+    permissions: { edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true, remove: false },
     preview: 'Once…',
   };
 }

@@ -36,7 +36,7 @@ export async function actOnAccount(ctx: ServerContext, admin: SessionUser, uid: 
       authorizeAccountAction(viewer, targetOf(ctx, account), action);
       const at = new Date().toISOString();
       await applyAccountChange(ctx, trx, account, action, input.reason, at);
-      const resolved = input.resolveReports ? await resolveAllOpenOn(ctx, trx, admin, uid, at) : [];
+      const resolved = input.resolveReports ? await resolveAllOpenOn(ctx, trx, admin, uid, at, input.reason) : [];
       await recordAction(trx, admin, { caseId: null, targetUid: uid, action, reason: input.reason, at }, { resolvedCases: resolved.length });
     });
   }
@@ -56,7 +56,7 @@ async function deleteAccount(ctx: ServerContext, admin: SessionUser, uid: string
   await deleteAccountNow(ctx, uid, { adminUid: admin.uid, reason: input.reason });
   await ctx.db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
-    const resolved = input.resolveReports ? await resolveAllOpenOn(ctx, trx, admin, uid, at) : [];
+    const resolved = input.resolveReports ? await resolveAllOpenOn(ctx, trx, admin, uid, at, input.reason) : [];
     await recordAction(trx, admin, { caseId: null, targetUid: uid, action: 'delete', reason: input.reason, at }, { resolvedCases: resolved.length });
   });
 }

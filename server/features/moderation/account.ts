@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { GRACE_DAYS, REPORT_TEXTS, type ModerationActionType } from '@common/moderation';
+import { GRACE_DAYS, REPORT_TEXTS, type CaseOutcome, type ModerationActionType } from '@common/moderation';
 import type { SessionEndReason } from '@common/live-events';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Dialect } from '../../db/database';
@@ -113,13 +113,27 @@ export interface ActionRecord {
   action: ModerationActionType;
   reason: string;
   at: string;
+  /** A resolve's outcome. */
+  outcome?: CaseOutcome;
+  /** What a removal took down, as a label. */
+  subject?: string;
 }
 
 /** The moderationActions row and the adminLogs entry, in the change's transaction. */
 export async function recordAction(trx: Trx, admin: SessionUser, record: ActionRecord, details: Record<string, unknown> = {}): Promise<void> {
   await trx
     .insertInto('moderationActions')
-    .values({ id: newId(), caseId: record.caseId, targetUid: record.targetUid, action: record.action, reason: record.reason, adminUid: admin.uid, created_at: record.at })
+    .values({
+      id: newId(),
+      caseId: record.caseId,
+      targetUid: record.targetUid,
+      action: record.action,
+      reason: record.reason,
+      adminUid: admin.uid,
+      created_at: record.at,
+      outcome: record.outcome ?? null,
+      subject: record.subject ?? null,
+    })
     .execute();
   await insertAdminLog(trx, {
     admin: logUserOf(admin),

@@ -1,16 +1,27 @@
 import type { Kysely, Transaction } from 'kysely';
-import { REPORT_CATEGORIES, REPORT_TEXTS, userStatus, type BulkResolveResult, type CaseActionInput, type CaseDetail } from '@common/moderation';
+import {
+  REPORT_CATEGORIES,
+  REPORT_TEXTS,
+  userStatus,
+  type BulkResolveInput,
+  type BulkResolveResult,
+  type CaseActionInput,
+  type CaseDetail,
+  type ReopenCaseInput,
+  type ResolveCaseInput,
+} from '@common/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, conflict, databaseRefusal, notFound } from '../../http/errors';
 import { accountActionOf, authorizeCaseAction } from '../../policy/moderation';
 import { USER_NOT_FOUND } from '../../policy/profiles';
 import { viewerOf } from '../../policy/viewer';
 import { changeAccountState } from '../../shared/account-state';
 import { applyAccountChange, lockAccount, recordAction, sessionsEndedBy, targetOf } from './account';
-import { currentStateOf, deleteImageAfterCommit, removeContent } from './content';
+import { currentStateOf, deleteImageAfterCommit } from './content';
 import { ACCOUNT_HISTORY, actionItems, findCase, peopleByUid, snapshotOf, summarize } from './queries';
-import { lockCurrentCase, resolveLocked, touchCase } from './resolve';
+import { takeDown } from './removal';
+import { assertOutcomeFits, lockCurrentCase, reopenLocked, resolveLocked, touchCase } from './resolve';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -99,14 +110,14 @@ export async function actOnCase(ctx: ServerContext, admin: SessionUser, id: stri
     authorizeCaseAction(viewerOf(admin), person ? targetOf(ctx, person) : { uid: peek.targetUid, owner: false, limitedAt: null, suspendedAt: null }, input.action);
     const row = await lockCurrentCase(ctx, trx, id, input.version);
     const at = new Date().toISOString();
-    const details: Record<string, unknown> = { targetType: row.targetType, targetId: row.targetId };
     if (account && person) await applyAccountChange(ctx, trx, person, account, input.reason, at);
     if (input.action === 'remove') {
-      const removal = await removeContent(ctx, trx, snapshotOf(row), at);
-      imageKey = removal.imageKey;
-      details.removed = removal.removed;
+      // The same path as a removal from the content's own page (removal.ts): record, notice, counts.
+      const { targetType, targetId } = snapshotOf(row);
+      imageKey = (await takeDown(ctx, trx, admin, { type: targetType, id: targetId, authorUid: row.targetUid, caseId: id, reason: input.reason, at })).imageKey;
+    } else {
+      await recordAction(trx, admin, { caseId: id, targetUid: row.targetUid, action: input.action, reason: input.reason, at }, { targetType: row.targetType, targetId: row.targetId });
     }
-    await recordAction(trx, admin, { caseId: id, targetUid: row.targetUid, action: input.action, reason: input.reason, at }, details);
     await touchCase(ctx, trx, id, at);
   };
 
@@ -116,34 +127,57 @@ export async function actOnCase(ctx: ServerContext, admin: SessionUser, id: stri
   return readCaseDetail(ctx.db, id);
 }
 
-/** POST /api/admin/reports/:id/resolve {version}. */
-export async function resolveCase(ctx: ServerContext, admin: SessionUser, id: string, version: number): Promise<CaseDetail> {
+/** POST /api/admin/reports/:id/resolve {version, outcome, reason}: the outcome must fit what was done. */
+export async function resolveCase(ctx: ServerContext, admin: SessionUser, id: string, input: ResolveCaseInput): Promise<CaseDetail> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockCurrentCase(ctx, trx, id, version);
-    await resolveLocked(ctx, trx, admin, row, new Date().toISOString());
+    const row = await lockCurrentCase(ctx, trx, id, input.version);
+    await assertOutcomeFits(trx, id, input.outcome);
+    await resolveLocked(ctx, trx, admin, row, new Date().toISOString(), input.outcome, input.reason);
   });
   return readCaseDetail(ctx.db, id);
 }
 
 /**
- * POST /api/admin/reports/resolve: each item on its own, so one that another admin handled
- * meanwhile (or that is gone) lands in `conflicts` and the rest still resolve.
+ * POST /api/admin/reports/:id/reopen {version, reason}: a resolved case, as the admin saw it,
+ * opens again. A report opening another case on the thing in the same instant makes the
+ * partial unique index refuse ours: the same 409 as when it was there first.
  */
-export async function bulkResolve(ctx: ServerContext, admin: SessionUser, items: Array<{ id: string; version: number }>): Promise<BulkResolveResult> {
-  const result: BulkResolveResult = { resolved: [], conflicts: [] };
+export async function reopenCase(ctx: ServerContext, admin: SessionUser, id: string, input: ReopenCaseInput): Promise<CaseDetail> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await lockCurrentCase(ctx, trx, id, input.version, 'resolved');
+      await reopenLocked(ctx, trx, admin, row, new Date().toISOString(), input.reason);
+    });
+  } catch (err) {
+    if (databaseRefusal(err)?.status === 409) throw conflict(REPORT_TEXTS.openCaseExists);
+    throw err;
+  }
+  return readCaseDetail(ctx.db, id);
+}
+
+/**
+ * POST /api/admin/reports/resolve: each item on its own, with the one outcome and reason. One
+ * that another admin handled meanwhile (or that is gone) lands in `conflicts`, one the outcome
+ * does not fit in `mismatched` (it stays open), and the rest still resolve.
+ */
+export async function bulkResolve(ctx: ServerContext, admin: SessionUser, input: BulkResolveInput): Promise<BulkResolveResult> {
+  const result: BulkResolveResult = { resolved: [], conflicts: [], mismatched: [] };
   const seen = new Set<string>();
-  for (const item of items) {
+  for (const item of input.items) {
     if (seen.has(item.id)) continue;
     seen.add(item.id);
     try {
       await ctx.db.transaction().execute(async (trx) => {
         const row = await lockCurrentCase(ctx, trx, item.id, item.version);
-        await resolveLocked(ctx, trx, admin, row, new Date().toISOString());
+        await assertOutcomeFits(trx, item.id, input.outcome);
+        await resolveLocked(ctx, trx, admin, row, new Date().toISOString(), input.outcome, input.reason);
       });
       result.resolved.push(item.id);
     } catch (err) {
-      if (!(err instanceof AppError) || (err.status !== 409 && err.status !== 404)) throw err;
-      result.conflicts.push(item.id);
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'outcome_mismatch') result.mismatched.push(item.id);
+      else if (err.status === 409 || err.status === 404) result.conflicts.push(item.id);
+      else throw err;
     }
   }
   return result;

@@ -120,7 +120,8 @@ async function removeProfile(trx: Trx, uid: string): Promise<Removal> {
   return { removed: true, imageKey: row.profileImage !== null ? profileImageKey(uid) : null };
 }
 
-export async function removeContent(ctx: ServerContext, trx: Trx, snapshot: ReportSnapshot, at: string): Promise<Removal> {
+/** Takes the thing down (removal.ts `takeDown` is the one caller: it keeps the record and tells the author). */
+export async function removeContent(ctx: ServerContext, trx: Trx, snapshot: Pick<ReportSnapshot, 'targetType' | 'targetId'>, at: string): Promise<Removal> {
   switch (snapshot.targetType) {
     case 'story':
       return { removed: await removeStory(trx, ctx, snapshot.targetId), imageKey: null };

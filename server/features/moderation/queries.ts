@@ -11,13 +11,14 @@ import {
   type CaseStatus,
   type CaseSummary,
   type ModerationActionItem,
+  type OpenReportCounts,
   type PersonRef,
   type ReportCategory,
   type ReportSnapshot,
 } from '@common/moderation';
 import { YOUR_DATA_TEXTS } from '@common/your-data';
 import type { Dialect } from '../../db/database';
-import type { Database, ModerationCasesTable } from '../../db/types';
+import type { Database, ModerationActionsTable, ModerationCasesTable } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
@@ -141,15 +142,41 @@ export function lockCase(trx: Transaction<Database>, dialect: Dialect, id: strin
 }
 
 /** Actions stored for a case or a person, with the admins' names. */
-export async function actionItems(db: Db, rows: Array<{ id: string; caseId: string | null; targetUid: string; action: string; reason: string; adminUid: string; created_at: string }>): Promise<ModerationActionItem[]> {
+export async function actionItems(db: Db, rows: Array<Selectable<ModerationActionsTable>>): Promise<ModerationActionItem[]> {
   const people = await peopleByUid(db, rows.map((r) => r.adminUid));
   return rows.flatMap((r) => {
     const action = MODERATION_ACTIONS.find((a) => a === r.action);
-    return action ? [{ id: r.id, caseId: r.caseId, targetUid: r.targetUid, action, reason: r.reason, admin: person(people, r.adminUid), created_at: r.created_at }] : [];
+    if (!action) return [];
+    return [{ id: r.id, caseId: r.caseId, targetUid: r.targetUid, action, reason: r.reason, outcome: asOutcome(r.outcome), subject: r.subject, admin: person(people, r.adminUid), created_at: r.created_at }];
   });
 }
 
-/** Case actions that count as "action taken" when the case is resolved. */
-export const ACTION_TAKEN = ['remove', 'warn', 'limit', 'suspend'] as const;
+/** Open reports, in all and per kind of reported thing (GET /api/admin/reports/counts: the dashboard). */
+export async function openReportCounts(db: Db): Promise<OpenReportCounts> {
+  const rows = await db
+    .selectFrom('moderationCases')
+    .select(['targetType', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'open')
+    .groupBy('targetType')
+    .execute();
+  const byType = Object.fromEntries(REPORT_TARGET_TYPES.map((type) => [type, 0])) as OpenReportCounts['byType'];
+  for (const row of rows) {
+    const type = REPORT_TARGET_TYPES.find((t) => t === row.targetType);
+    if (type) byType[type] = Number(row.n);
+  }
+  return { open: Object.values(byType).reduce((sum, n) => sum + n, 0), byType };
+}
+
+/** The open case about this thing (at most one: the partial unique index), held until commit on PostgreSQL. */
+export function lockOpenCaseOn(trx: Transaction<Database>, dialect: Dialect, targetType: string, targetId: string): Promise<CaseRow | undefined> {
+  return trx
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('targetType', '=', targetType)
+    .where('targetId', '=', targetId)
+    .where('status', '=', 'open')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
 /** Actions on the account itself (the user page's history and a case's "account actions"). */
 export const ACCOUNT_HISTORY = ['warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note'] as const;

@@ -151,12 +151,18 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const row = await server.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', story.id).executeTakeFirstOrThrow();
     expect(Number(row.commentsCount)).toBe(1);
 
-    const resolved = await resolve(owner, caseId);
+    const resolved = await resolve(owner, caseId, 'action');
     expect(resolved).toMatchObject({ status: 'resolved', outcome: 'action' });
-    for (const reporter of [reporterA, reporterB]) expect(await notices(reporter.client)).toContain(REPORT_TEXTS.tookAction);
-    const told = await server.ctx.db.selectFrom('notifications').select(['to', 'message']).where('type', '=', 'moderation').execute();
-    expect(told.filter((n) => n.message.includes('Keep it civil')).map((n) => n.to)).toEqual([commenter.uid]);
-    expect(await notices(commenter.client)).toEqual([REPORT_TEXTS.warningNotification('Keep it civil')]);
+    // Removed: the reporters can no longer see it, so it is not named.
+    const told = REPORT_TEXTS.outcomeNotice({ type: 'comment', name: null }, 'action');
+    for (const reporter of [reporterA, reporterB]) expect(await notices(reporter.client)).toContain(told);
+    const rows = await server.ctx.db.selectFrom('notifications').select(['to', 'message']).where('type', '=', 'moderation').execute();
+    expect(rows.filter((n) => n.message.includes('Keep it civil')).map((n) => n.to)).toEqual([commenter.uid]);
+    // The commenter hears what was removed and why, and the warning; the reporters hear neither.
+    expect(await notices(commenter.client)).toEqual([
+      REPORT_TEXTS.warningNotification('Keep it civil'),
+      REPORT_TEXTS.removedNotice({ type: 'comment', title: story.title }, 'Abusive'),
+    ]);
 
     // Resolved: any further write is "already handled".
     const late = await admin2.client.post<ErrorBody>(`/api/admin/reports/${caseId}/actions`, { action: 'dismiss', reason: 'x', version: resolved.version });
@@ -169,8 +175,8 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const reporter = await signUpVerified(server);
     const caseId = await fileReport(server, reporter, 'story', story.id, 'plagiarism');
     await applyCaseAction(owner, caseId, 'dismiss', 'Fine');
-    expect(await resolve(owner, caseId)).toMatchObject({ outcome: 'dismissed' });
-    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.noViolation]);
+    expect(await resolve(owner, caseId, 'dismissed')).toMatchObject({ outcome: 'dismissed' });
+    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.outcomeNotice({ type: 'story', name: story.title }, 'dismissed')]);
     expect((await server.client().get(`/api/stories/${story.id}`)).status).toBe(200);
   });
 
@@ -208,12 +214,14 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const caseId = await fileReport(server, reporter, 'story', story.id);
     const { version } = await readCase(owner, caseId);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? owner : admin2).client.post<ErrorBody>(`/api/admin/reports/${caseId}/resolve`, { version })),
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? owner : admin2).client.post<ErrorBody>(`/api/admin/reports/${caseId}/resolve`, { version, outcome: 'dismissed', reason: 'Fine' }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.map((r) => [r.status, r.body.error.message])).toEqual(refused.map(() => [409, REPORT_TEXTS.alreadyHandled]));
-    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.noViolation]);
+    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.outcomeNotice({ type: 'story', name: story.title }, 'dismissed')]);
     const resolutions = await server.ctx.db.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', '=', 'resolve').execute();
     expect(resolutions).toHaveLength(1);
   });
@@ -238,9 +246,11 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     await applyCaseAction(admin2, cases[1]!, 'dismiss', 'meanwhile');
     const res = await owner.client.post('/api/admin/reports/resolve', {
       items: [...cases.map((id, i) => ({ id, version: versions[i]! })), { id: 'noSuchCase', version: 1 }],
+      outcome: 'dismissed',
+      reason: 'Nothing against the rules',
     });
     expect(res.status).toBe(200);
-    expect(bulkResolveResultSchema.parse(res.body)).toEqual({ resolved: [cases[0], cases[2]], conflicts: [cases[1], 'noSuchCase'] });
+    expect(bulkResolveResultSchema.parse(res.body)).toEqual({ resolved: [cases[0], cases[2]], conflicts: [cases[1], 'noSuchCase'], mismatched: [] });
     expect((await readCase(owner, cases[1]!)).status).toBe('open');
   });
 
@@ -291,7 +301,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const story = await postStory(writer.client, { public: true });
     const caseId = await fileReport(server, reporterA, 'story', story.id);
     await applyCaseAction(owner, caseId, 'dismiss', 'Looks fine');
-    await resolve(owner, caseId);
+    await resolve(owner, caseId, 'dismissed');
     const logs = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'user', 'details']).where('target', '=', `moderationCases/${caseId}`).orderBy('timestamp').execute();
     expect(logs.map((l) => l.action)).toEqual(['moderation_dismiss', 'moderation_resolve']);
     expect(JSON.parse(logs[0]!.user ?? '{}')).toMatchObject({ uid: owner.uid });

@@ -1,24 +1,24 @@
 import type { Transaction } from 'kysely';
-import { REPORT_TEXTS, type CaseOutcome } from '@common/moderation';
+import { ACTION_TAKEN, REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { ADMINS_TOPIC } from '../../events/bus';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAction } from './account';
 import { tellReporters } from './notices';
-import { ACTION_TAKEN, lockCase, type CaseRow } from './queries';
+import { lockCase, type CaseRow } from './queries';
 
 type Trx = Transaction<Database>;
 
 /**
  * The optimistic check every case write makes under the case's lock: the admin acted on the
- * version they saw, and nobody has resolved it since. Otherwise 409 "Someone already handled
- * this report", word for word (the queue shows it and refetches).
+ * version they saw, and the case is as they saw it (open, or resolved for a reopen). Otherwise
+ * 409 "Someone already handled this report", word for word (the queue shows it and refetches).
  */
-export async function lockCurrentCase(ctx: ServerContext, trx: Trx, id: string, version: number): Promise<CaseRow> {
+export async function lockCurrentCase(ctx: ServerContext, trx: Trx, id: string, version: number, status: CaseStatus = 'open'): Promise<CaseRow> {
   const row = await lockCase(trx, ctx.dialect, id);
   if (!row) throw notFound(REPORT_TEXTS.caseNotFound);
-  if (row.status !== 'open' || Number(row.version) !== version) throw conflict(REPORT_TEXTS.alreadyHandled);
+  if (row.status !== status || Number(row.version) !== version) throw conflict(REPORT_TEXTS.alreadyHandled);
   return row;
 }
 
@@ -33,26 +33,68 @@ export async function touchCase(ctx: ServerContext, trx: Trx, id: string, at: st
 }
 
 /**
- * Closes a locked, open case: 'action' when any action other than dismiss was applied (or
- * `outcome` says so: an account action that resolves every report on the person), else
- * 'dismissed'. Every reporter is told the outcome, never the sanction.
+ * Whether the outcome an admin chose fits what was done on the case (every action it ever
+ * had, reopenings included): "action taken" needs one of ACTION_TAKEN, "no violation" none
+ * of them, so reporters are never told the opposite of what happened. Null when it fits.
  */
-export async function resolveLocked(ctx: ServerContext, trx: Trx, admin: SessionUser, row: CaseRow, at: string, outcome?: CaseOutcome): Promise<CaseOutcome> {
-  const taken = await trx.selectFrom('moderationActions').select('id').where('caseId', '=', row.id).where('action', 'in', ACTION_TAKEN).executeTakeFirst();
-  const result: CaseOutcome = outcome ?? (taken ? 'action' : 'dismissed');
-  await trx
-    .updateTable('moderationCases')
-    .set((eb) => ({ status: 'resolved', outcome: result, resolvedBy: admin.uid, resolvedAt: at, version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', row.id)
-    .execute();
-  await recordAction(trx, admin, { caseId: row.id, targetUid: row.targetUid, action: 'resolve', reason: '', at }, { outcome: result });
-  await tellReporters(ctx, trx, row.id, result, at);
-  await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: row.id });
-  return result;
+export async function outcomeRefusal(trx: Trx, caseId: string, outcome: CaseOutcome): Promise<string | null> {
+  const taken = await trx.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', 'in', ACTION_TAKEN).executeTakeFirst();
+  if (outcome === 'action' && !taken) return REPORT_TEXTS.outcomeNeedsAction;
+  if (outcome === 'dismissed' && taken) return REPORT_TEXTS.outcomeHasActions;
+  return null;
 }
 
-/** "Resolve all open reports on this user": each open case about them, as action taken. Call with the person's row locked. */
-export async function resolveAllOpenOn(ctx: ServerContext, trx: Trx, admin: SessionUser, uid: string, at: string): Promise<string[]> {
+/** 400 `outcome_mismatch` with outcomeRefusal's sentence. */
+export async function assertOutcomeFits(trx: Trx, caseId: string, outcome: CaseOutcome): Promise<void> {
+  const refusal = await outcomeRefusal(trx, caseId, outcome);
+  if (refusal) throw badRequest(refusal, 'outcome_mismatch');
+}
+
+/**
+ * Closes a locked, open case with the outcome and reason the admin gave. The resolution is
+ * recorded (moderationActions and adminLogs) with both, and every reporter is told the
+ * outcome about the thing they reported, never the sanction.
+ */
+export async function resolveLocked(ctx: ServerContext, trx: Trx, admin: SessionUser, row: CaseRow, at: string, outcome: CaseOutcome, reason: string): Promise<void> {
+  await trx
+    .updateTable('moderationCases')
+    .set((eb) => ({ status: 'resolved', outcome, resolvedBy: admin.uid, resolvedAt: at, version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', row.id)
+    .execute();
+  await recordAction(trx, admin, { caseId: row.id, targetUid: row.targetUid, action: 'resolve', reason, outcome, at }, { outcome });
+  await tellReporters(ctx, trx, row, outcome, at);
+  await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: row.id });
+}
+
+/**
+ * Opens a locked, resolved case again (issue 22: a wrong "no violation" must not leave the
+ * spam up for good). Its earlier actions and resolution stay in its history. A thing has at
+ * most one open case (the partial unique index): if a newer report opened another meanwhile,
+ * that one is where to act, and this stays resolved.
+ */
+export async function reopenLocked(ctx: ServerContext, trx: Trx, admin: SessionUser, row: CaseRow, at: string, reason: string): Promise<void> {
+  const other = await trx
+    .selectFrom('moderationCases')
+    .select('id')
+    .where('targetType', '=', row.targetType)
+    .where('targetId', '=', row.targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (other) throw conflict(REPORT_TEXTS.openCaseExists);
+  await trx
+    .updateTable('moderationCases')
+    .set((eb) => ({ status: 'open', outcome: null, resolvedBy: null, resolvedAt: null, version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', row.id)
+    .execute();
+  await recordAction(trx, admin, { caseId: row.id, targetUid: row.targetUid, action: 'reopen', reason, at });
+  await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: row.id });
+}
+
+/**
+ * "Resolve all open reports on this user": each open case about them, as action taken (the
+ * account action is the action), with that action's reason. Call with the person's row locked.
+ */
+export async function resolveAllOpenOn(ctx: ServerContext, trx: Trx, admin: SessionUser, uid: string, at: string, reason: string): Promise<string[]> {
   const open = await trx
     .selectFrom('moderationCases')
     .selectAll()
@@ -61,6 +103,6 @@ export async function resolveAllOpenOn(ctx: ServerContext, trx: Trx, admin: Sess
     .orderBy('id')
     .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
     .execute();
-  for (const row of open) await resolveLocked(ctx, trx, admin, row, at, 'action');
+  for (const row of open) await resolveLocked(ctx, trx, admin, row, at, 'action', reason);
   return open.map((r) => r.id);
 }

@@ -1,13 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bulkResolveSchema, caseActionSchema, caseListQuerySchema, caseVersionSchema, REPORT_TEXTS } from '@common/moderation';
+import { bulkResolveSchema, caseActionSchema, caseListQuerySchema, caseVersionSchema, reopenCaseSchema, REPORT_TEXTS, resolveCaseSchema } from '@common/moderation';
 import type { AppEnv, ServerContext, SessionUser } from '../../context';
 import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { authorizeModeration, type ModerationAction } from '../../policy/moderation';
 import { ID_PATTERN } from '../../shared/ids';
-import { actOnCase, assignCase, bulkResolve, readCaseDetail, resolveCase } from './cases';
-import { listCases } from './queries';
+import { actOnCase, assignCase, bulkResolve, readCaseDetail, reopenCase, resolveCase } from './cases';
+import { listCases, openReportCounts } from './queries';
 
 /**
  * The moderation policy as route middleware, ahead of the rate limit and the body: 401 guests,
@@ -41,10 +41,12 @@ export function moderationRoutes(ctx: ServerContext) {
     return c.json(await listCases(ctx.db, status, cursor));
   });
 
-  // Before '/:id/…' so "resolve" is never read as a case id.
+  // Before '/:id…' so "counts" and "resolve" are never read as case ids.
+  app.get('/counts', moderators('viewQueue'), async (c) => c.json(await openReportCounts(ctx.db)));
+
   app.post('/resolve', moderators('actOnCase'), writes, async (c) => {
-    const { items } = await readJson(c, bulkResolveSchema);
-    return c.json(await bulkResolve(ctx, adminOf(c), items));
+    const input = await readJson(c, bulkResolveSchema);
+    return c.json(await bulkResolve(ctx, adminOf(c), input));
   });
 
   app.get('/:id', moderators('viewQueue'), async (c) => c.json(await readCaseDetail(ctx.db, caseIdParam(c))));
@@ -63,8 +65,14 @@ export function moderationRoutes(ctx: ServerContext) {
 
   app.post('/:id/resolve', moderators('actOnCase'), writes, async (c) => {
     const id = caseIdParam(c);
-    const { version } = await readJson(c, caseVersionSchema);
-    return c.json(await resolveCase(ctx, adminOf(c), id, version));
+    const input = await readJson(c, resolveCaseSchema);
+    return c.json(await resolveCase(ctx, adminOf(c), id, input));
+  });
+
+  app.post('/:id/reopen', moderators('actOnCase'), writes, async (c) => {
+    const id = caseIdParam(c);
+    const input = await readJson(c, reopenCaseSchema);
+    return c.json(await reopenCase(ctx, adminOf(c), id, input));
   });
 
   return app;

@@ -1,8 +1,10 @@
 import { expect } from 'vitest';
 import {
+  ACTION_TAKEN,
   caseDetailSchema,
   reportCreatedSchema,
   type CaseDetail,
+  type CaseOutcome,
   type ReportCategory,
   type ReportTargetType,
 } from '@common/moderation';
@@ -56,23 +58,30 @@ export async function applyCaseAction(admin: SignedUp, id: string, action: strin
   return caseDetailSchema.parse(res.body);
 }
 
-export async function resolve(admin: SignedUp, id: string): Promise<CaseDetail> {
-  const { version } = await readCase(admin, id);
-  const res = await admin.client.post(`/api/admin/reports/${id}/resolve`, { version });
+/** Resolves at the case's current version with this outcome (by default what its actions call for) and reason. */
+export async function resolve(admin: SignedUp, id: string, outcome?: CaseOutcome, reason = 'Reviewed'): Promise<CaseDetail> {
+  const current = await readCase(admin, id);
+  const taken = current.actions.some((a) => (ACTION_TAKEN as readonly string[]).includes(a.action));
+  const res = await admin.client.post(`/api/admin/reports/${id}/resolve`, { version: current.version, outcome: outcome ?? (taken ? 'action' : 'dismissed'), reason });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return caseDetailSchema.parse(res.body);
 }
 
 const listSchema = z.object({ notifications: z.array(userNotificationSchema) });
 
-/** The sentences of this person's moderation notices, newest first. */
-export async function notices(client: TestClient): Promise<string[]> {
+/** This person's moderation notices (sentence and link), newest first. */
+export async function noticeRows(client: TestClient): Promise<Array<{ detail: string; link: string }>> {
   const res = await client.get('/api/notifications');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return listSchema
     .parse(res.body)
     .notifications.filter((n) => n.type === 'moderation')
-    .map((n) => n.detail ?? '');
+    .map((n) => ({ detail: n.detail ?? '', link: n.link }));
+}
+
+/** The sentences of this person's moderation notices, newest first. */
+export async function notices(client: TestClient): Promise<string[]> {
+  return (await noticeRows(client)).map((n) => n.detail);
 }
 
 export async function comment(client: TestClient, storyId: string, text: string): Promise<string> {

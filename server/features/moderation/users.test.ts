@@ -220,7 +220,8 @@ describe.each(testDialects())('admin users on %s', (dialect) => {
     expect((await list('?q=Del%20Deleted')).items).toEqual([]);
     expect((await act(owner, person.uid, { action: 'warn' })).status).toBe(404);
     expect((await readCase(owner, caseId)).outcome).toBe('action');
-    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.tookAction]);
+    // The story went with the account: the reporter hears the outcome without its name.
+    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.outcomeNotice({ type: 'story', name: null }, 'action')]);
     const logged = await server.ctx.db.selectFrom('adminLogs').select('action').where('target', '=', `users/${person.uid}`).execute();
     expect(logged.map((l) => l.action)).toContain('moderation_delete');
   });
@@ -228,11 +229,16 @@ describe.each(testDialects())('admin users on %s', (dialect) => {
   it('resolves all open reports on the person with an action, telling the reporters', async () => {
     const person = await signUpVerified(server, { name: 'Ravi Reported' });
     const reporter = await signUpVerified(server);
-    const a = await fileReport(server, reporter, 'story', (await postStory(person.client, { public: true })).id);
+    const story = await postStory(person.client, { public: true, title: 'Ravi’s Story' });
+    const a = await fileReport(server, reporter, 'story', story.id);
     const b = await fileReport(server, reporter, 'profile', person.uid);
     expect((await act(admin2, person.uid, { action: 'warn', reason: 'Enough', resolveReports: true })).status).toBe(200);
     for (const id of [a, b]) expect(await readCase(owner, id)).toMatchObject({ status: 'resolved', outcome: 'action' });
-    expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.tookAction, REPORT_TEXTS.tookAction]);
+    // The account action's reason is each resolution's reason.
+    for (const id of [a, b]) expect((await readCase(owner, id)).actions.at(-1)).toMatchObject({ action: 'resolve', outcome: 'action', reason: 'Enough' });
+    expect((await notices(reporter.client)).sort()).toEqual(
+      [REPORT_TEXTS.outcomeNotice({ type: 'story', name: 'Ravi’s Story' }, 'action'), REPORT_TEXTS.outcomeNotice({ type: 'profile', name: 'Ravi Reported' }, 'action')].sort(),
+    );
     expect(await notices(person.client)).toEqual([REPORT_TEXTS.warningNotification('Enough')]);
   });
 

@@ -14,7 +14,7 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { badRequest, notFound } from '../../http/errors';
-import { allowedAccountActions } from '../../policy/moderation';
+import { allowedAccountActions, removableBy } from '../../policy/moderation';
 import { USER_NOT_FOUND } from '../../policy/profiles';
 import type { AdminViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
@@ -107,18 +107,28 @@ export async function listUsers(ctx: ServerContext, query: z.infer<typeof adminU
   return { items: page.items.map((row) => summaryOf(ctx, row)), nextCursor: page.nextCursor };
 }
 
-/** GET /api/admin/users/:uid: the person, their stories (hidden ones too), reports made and received, actions and notes. */
+/** GET /api/admin/users/:uid: the person, their stories (hidden ones too) and latest comments, reports made and received, actions and notes. */
 export async function readUserDetail(ctx: ServerContext, viewer: AdminViewer, uid: string): Promise<AdminUserDetail> {
   const db = ctx.db;
   const row = await baseQuery(db).where('uid', '=', uid).executeTakeFirst();
   if (!row) throw notFound(USER_NOT_FOUND);
-  const [stories, made, received, actions] = await Promise.all([
+  const [stories, comments, made, received, actions] = await Promise.all([
     db
       .selectFrom('stories')
       .select(['id', 'title', 'public', 'wordCount', 'created_at'])
       .where('uid', '=', uid)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .limit(DETAIL_LIST_MAX)
+      .execute(),
+    // Newest first through storyComments_uid (uid, created_at, id).
+    db
+      .selectFrom('storyComments as c')
+      .innerJoin('stories as s', 's.id', 'c.storyId')
+      .select(['c.id', 'c.storyId', 's.title as storyTitle', 'c.text', 'c.created_at'])
+      .where('c.uid', '=', uid)
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
       .limit(DETAIL_LIST_MAX)
       .execute(),
     db
@@ -134,7 +144,7 @@ export async function readUserDetail(ctx: ServerContext, viewer: AdminViewer, ui
       .selectFrom('moderationActions')
       .selectAll()
       .where('targetUid', '=', uid)
-      .where('action', 'not in', ['assign', 'resolve'])
+      .where('action', 'not in', ['assign', 'resolve', 'reopen'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(DETAIL_LIST_MAX)
@@ -149,6 +159,8 @@ export async function readUserDetail(ctx: ServerContext, viewer: AdminViewer, ui
     deactivatedAt: row.deactivatedAt,
     deleteAfter: row.deleteAfter,
     stories: stories.map((s) => ({ id: s.id, title: s.title, public: fromDbBool(s.public), wordCount: Number(s.wordCount), created_at: s.created_at })),
+    comments,
+    canRemoveContent: !row.deletedAt && removableBy(viewer, row),
     reportsMade: await summarize(db, made),
     reportsReceived: await summarize(db, received),
     actions: await actionItems(db, actions),

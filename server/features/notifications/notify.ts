@@ -163,6 +163,8 @@ export function visibleNotifications(db: Kysely<Database>, uid: string) {
         eb.not(eb('link', 'like', `${STORY_LINK}%`)),
         // The streak reminder leads to the editor, not to a story.
         eb('link', '=', `${STORY_LINK}new`),
+        // A moderators' notice names what it is about in its own words: it stays when that story goes.
+        eb('type', '=', 'moderation'),
         eb.exists(eb.selectFrom('stories').select('stories.id').where('stories.id', '=', sql<string>`substr(${sql.ref('notifications.link')}, ${STORY_LINK.length + 1})`)),
       ]),
     );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { REPORT_TEXTS, type ReportCategory, type ReportCreated, type ReportTargetType } from '@common/moderation';
+import type { Reported } from '@common/report-state';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ADMINS_TOPIC } from '../../events/bus';
@@ -103,4 +104,19 @@ async function lockOpenCase(trx: Db, dialect: ServerContext['dialect'], input: N
     if (open) return open.id;
   }
   throw new Error(`no open moderation case for ${input.targetType} ${input.targetId} after ${OPEN_CASE_ATTEMPTS} attempts`);
+}
+
+/**
+ * GET /api/reports/mine: which of these things the viewer has reported (a report is once per
+ * reader per thing, ever: `reports_once`, whose columns this reads).
+ */
+export async function reportedBy(db: Db, viewer: SignedInViewer, targetType: ReportTargetType, ids: string[]): Promise<Reported> {
+  const rows = await db
+    .selectFrom('reports')
+    .select('targetId')
+    .where('reporterUid', '=', viewer.uid)
+    .where('targetType', '=', targetType)
+    .where('targetId', 'in', ids)
+    .execute();
+  return { reported: rows.map((r) => r.targetId) };
 }

@@ -67,7 +67,7 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     expect(ran).toHaveLength(2);
     expect(ran[0]).toMatch(/from "users"/);
     expect(ran[1]).toMatch(/from "blocks"[\s\S]*from "mutes"/);
-    expect(result.stories[0]!.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true });
+    expect(result.stories[0]!.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true, remove: false });
     // A guest's copy comes from memory.
     expect((await counted(() => page(one.client()))).statements).toHaveLength(0);
   });

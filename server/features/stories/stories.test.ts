@@ -49,7 +49,7 @@ describe.each(testDialects())('stories on %s', (dialect) => {
       wordCount: 7,
       charCount: 38,
       reactions: { counts: { heart: 0, fire: 0, laugh: 0, wow: 0, sad: 0, clap: 0 }, mine: [] },
-      permissions: { edit: true, delete: true, changeVisibility: true, react: false, comment: false, favorite: true },
+      permissions: { edit: true, delete: true, changeVisibility: true, react: false, comment: false, favorite: true, remove: false },
     });
     expect(story.id).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(story.createdAt).toBe(story.created_at);
@@ -109,10 +109,10 @@ describe.each(testDialects())('stories on %s', (dialect) => {
   it('shows a public story to readers and guests, with what each may do', async () => {
     const story = await postStory(ada.client, { public: true });
     const asBob = await bob.client.get<{ story: Story }>(`/api/stories/${story.id}`);
-    expect(asBob.body.story.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true });
+    expect(asBob.body.story.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true, remove: false });
     const asGuest = await server.client().get<{ story: Story }>(`/api/stories/${story.id}`);
     expect(asGuest.status).toBe(200);
-    expect(asGuest.body.story.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: false, comment: false, favorite: false });
+    expect(asGuest.body.story.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: false, comment: false, favorite: false, remove: false });
   });
 
   it('lets only the owner edit: title, text, prompt, and a fresh author snapshot', async () => {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Bell } from 'lucide-react';
+import { Bell, Inbox } from 'lucide-react';
 import { NOTIFICATION_TEXTS, badgeText, bellLabel } from '@common/notification-texts';
 import { CountBadge } from '../../components/CountBadge';
 import { LoadOnOpen } from '../../components/LoadOnOpen';
@@ -47,10 +47,20 @@ export function NotificationBell() {
 
 const AdminBell = onDemand(() => import('../../features/admin')).component((m) => m.NotificationBell);
 
-/** The admins' bell, loaded for admins only; an empty box of its size keeps the bar still meanwhile. */
+/** The admins' bell's face while it loads (features/admin/NotificationBell.tsx has the same), so the bar stays still. */
+function AdminBellStandIn() {
+  return (
+    <span aria-hidden className={`${iconButton} w-auto gap-1 px-2`}>
+      <Inbox className="size-5" />
+      <span className="text-xs font-semibold">{NOTIFICATION_TEXTS.adminBellWord}</span>
+    </span>
+  );
+}
+
+/** The admins' bell, loaded for admins only: an inbox marked "Admin", unlike the writer's bell beside it. */
 export function AdminNotificationBell() {
   return (
-    <Suspense fallback={<span aria-hidden className={iconButton} />}>
+    <Suspense fallback={<AdminBellStandIn />}>
       <AdminBell />
     </Suspense>
   );

@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Flag, MessageSquareText, PartyPopper, ScrollText, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE, isDashboardRange, type Dashboard, type DashboardRange } from '@common/admin';
+import { REPORT_TARGET_TYPES, type OpenReportCounts, type ReportTargetType } from '@common/moderation';
 import { LoadError } from '../../components/LoadError';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { card, focusRing } from '../../components/ui';
-import { formatDate } from '../../lib/format';
+import { card, focusRing, textLink } from '../../components/ui';
+import { formatDate, formatNumber } from '../../lib/format';
+import { openReportCountsQuery } from '../moderation';
 import { adminOverviewQuery, dashboardQuery } from './api';
 import { MetricCard } from './MetricCard';
 
@@ -22,6 +24,62 @@ const ADMIN_SECTIONS = [
 ] as const;
 
 const RANGE_OPTIONS = DASHBOARD_RANGES.map((days) => ({ value: String(days) as `${DashboardRange}`, label: `${days} days` }));
+
+const KIND_LABELS: Record<ReportTargetType, string> = { story: 'Stories', comment: 'Comments', profile: 'Profiles', message: 'Messages' };
+
+/** What waits in the queue now (issue 22), in all and per kind; live with the queue. */
+function OpenReports() {
+  const { data, isPending, isError, refetch } = useQuery(openReportCountsQuery);
+  return (
+    <section aria-labelledby="open-reports-heading" className={`${card} flex flex-col gap-4`} data-testid="open-reports">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="open-reports-heading" className="text-xl font-semibold text-fg">
+          Open reports
+        </h2>
+        <Link to="/admin/reports" className={`${textLink} text-sm`}>
+          Review reports
+        </Link>
+      </div>
+      {isPending ? (
+        <p role="status" className="text-muted">
+          Loading the open reports…
+        </p>
+      ) : isError ? (
+        <LoadError message="Could not load the open reports." onRetry={() => void refetch()} />
+      ) : (
+        <OpenReportCountsBody counts={data} />
+      )}
+    </section>
+  );
+}
+
+/** "· 3 open" after the Reports link's name (the same cached answer as the card). */
+function OpenCount() {
+  const open = useQuery(openReportCountsQuery).data?.open;
+  if (!open) return null;
+  return <span className="font-normal text-muted"> · {formatNumber(open)} open</span>;
+}
+
+function OpenReportCountsBody({ counts }: { counts: OpenReportCounts }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+      <div className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
+        <dt className="text-sm text-muted">In all</dt>
+        <dd className="text-3xl font-bold text-fg tabular-nums" data-testid="open-reports-total">
+          {formatNumber(counts.open)}
+        </dd>
+      </div>
+      {REPORT_TARGET_TYPES.map((type) => (
+        <div key={type} className="flex flex-col gap-0.5">
+          <dt className="text-sm text-muted">{KIND_LABELS[type]}</dt>
+          <dd className="text-xl font-semibold text-fg tabular-nums" data-testid={`open-reports-${type}`}>
+            {formatNumber(counts.byType[type])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function UserCount() {
   const { data, isPending, isError } = useQuery(adminOverviewQuery);
@@ -98,7 +156,7 @@ function DashboardSection() {
 
 export function AdminPanelScreen() {
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="admin-panel">
       <title>Admin Panel · Drabble</title>
       <section aria-labelledby="screen-heading" className={card}>
         <h1 id="screen-heading" className="text-2xl font-bold text-fg">
@@ -106,6 +164,7 @@ export function AdminPanelScreen() {
         </h1>
         <UserCount />
       </section>
+      <OpenReports />
       <nav aria-label="Admin sections">
         <ul className="grid gap-4 sm:grid-cols-3">
           {ADMIN_SECTIONS.map(({ to, label, description, icon: Icon }) => (
@@ -113,7 +172,10 @@ export function AdminPanelScreen() {
               <Link to={to} className={`${card} flex h-full items-start gap-4 p-5 hover:border-accent-500 ${focusRing}`}>
                 <Icon aria-hidden className="size-6 shrink-0 text-accent-ink" />
                 <span>
-                  <span className="block font-semibold text-fg">{label}</span>
+                  <span className="block font-semibold text-fg">
+                    {label}
+                    {to === '/admin/reports' && <OpenCount />}
+                  </span>
                   <span className="mt-1 block text-sm text-muted">{description}</span>
                 </span>
               </Link>

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@common/admin';
+import { auditDetailParts, type AuditEntry } from '@common/admin';
 import { formatDateTime } from '../../lib/format';
 
 const LEVEL_STYLES: Record<string, string> = {
@@ -26,19 +26,18 @@ function Who({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Details as stored (already redacted): compact JSON, the message of an error in front. */
-function detailsText(entry: AuditEntry): string {
-  const parts = [entry.message, entry.details === null || entry.details === undefined ? null : JSON.stringify(entry.details)];
-  return parts.filter(Boolean).join(' · ');
-}
-
+/** What the entry keeps, in words ("reason: …"), an error's message first; values as stored (already redacted). */
 function Details({ entry }: { entry: AuditEntry }) {
-  const text = detailsText(entry);
-  if (!text) return <span className="text-muted">—</span>;
+  const parts = [...(entry.message ? [{ label: 'message', value: entry.message }] : []), ...auditDetailParts(entry.details)];
+  if (parts.length === 0) return <span className="text-muted">—</span>;
   return (
-    <code title={text} className="line-clamp-3 font-mono text-xs break-all text-fg">
-      {text}
-    </code>
+    <ul className="flex flex-col gap-0.5 text-sm" data-testid="audit-details">
+      {parts.map((part, i) => (
+        <li key={`${part.label}-${i}`} className="break-words">
+          <span className="text-muted">{part.label}:</span> <span className="text-fg">{part.value}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

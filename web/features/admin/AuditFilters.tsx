@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Filter, X } from 'lucide-react';
-import { AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
+import { ADMIN_TEXTS, AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { auditTypesQuery } from './api';
 
@@ -26,7 +26,9 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
   const [draft, setDraft] = useState(applied);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const { data: types = [] } = useQuery(auditTypesQuery);
+  const { data: known = [] } = useQuery(auditTypesQuery);
+  // The applied type stays choosable even when the log holds none of it (yet, or any more).
+  const types = applied.type && !known.includes(applied.type) ? [...known, applied.type].sort() : known;
   const set = (field: keyof AuditFilterValues) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     setError(null);
@@ -67,12 +69,15 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
           <label htmlFor={`${id}-type`} className={label}>
             Type
           </label>
-          <input id={`${id}-type`} value={draft.type} onChange={set('type')} list={`${id}-types`} placeholder="Any type" maxLength={64} autoComplete="off" className={inputField} />
-          <datalist id={`${id}-types`}>
+          {/* A list of the types the log holds (system types and admin actions), not a box to guess them in. */}
+          <select id={`${id}-type`} value={draft.type} onChange={set('type')} className={inputField} data-testid="audit-type">
+            <option value="">{ADMIN_TEXTS.anyType}</option>
             {types.map((type) => (
-              <option key={type} value={type} />
+              <option key={type} value={type}>
+                {type}
+              </option>
             ))}
-          </datalist>
+          </select>
         </div>
         <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
           <label htmlFor={`${id}-user`} className={label}>

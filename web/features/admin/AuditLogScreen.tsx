@@ -60,7 +60,7 @@ function AuditList({ filter }: { filter: AuditFilterValues }) {
 export function AuditLogScreen() {
   const [filter, apply] = useAppliedFilter();
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="audit-screen">
       <title>Audit log · Drabble</title>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -71,7 +71,9 @@ export function AuditLogScreen() {
           <h1 id="screen-heading" className="mt-2 text-2xl font-bold text-fg">
             Audit log
           </h1>
-          <p className="mt-1 text-sm text-muted">Admin actions and system events, newest first. What people wrote is never kept, only its length.</p>
+          <p className="mt-1 max-w-3xl text-sm text-muted" data-testid="audit-promise">
+            {ADMIN_TEXTS.auditPromise}
+          </p>
         </div>
         <a href={auditExportHref(filter)} download className={secondaryButton} data-testid="audit-export" title={`The newest ${formatNumber(AUDIT_EXPORT_MAX)} matching entries at most`}>
           <Download aria-hidden className="size-4" />

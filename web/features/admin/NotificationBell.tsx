@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Bell, CheckCheck } from 'lucide-react';
+import { CheckCheck, Inbox } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXTS, notificationsLabel, type AdminNotification } from '@common/admin';
-import { badgeText } from '@common/notification-texts';
+import { NOTIFICATION_TEXTS, badgeText } from '@common/notification-texts';
 import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, secondaryButton } from '../../components/ui';
 import { safeNextPath } from '../../lib/safe-next';
@@ -15,8 +15,8 @@ import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRea
 const DEFAULT_LINK = '/admin/feature-requests';
 
 /**
- * The admins' bell (spec: notifications addressed to 'admin'): the unread count on the
- * icon, kept live by the `notification.created` and `notifications.changed` events, and a
+ * The admins' bell (spec: notifications addressed to 'admin'): an inbox marked "Admin", so
+ * the owner never mistakes it for their own bell beside it (issue 22), the unread count on it, kept live by the `notification.created` and `notifications.changed` events, and a
  * popover listing them. Opening one marks it read (for every admin) and goes to its link.
  */
 export function NotificationBell() {
@@ -36,10 +36,20 @@ export function NotificationBell() {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger aria-label={notificationsLabel(unread)} title="Admin notifications" data-testid="notification-bell" className={`${iconButton} relative`}>
-        <Bell aria-hidden className="size-5" />
+      <Popover.Trigger
+        aria-label={notificationsLabel(unread)}
+        title={NOTIFICATION_TEXTS.adminBell}
+        data-testid="notification-bell"
+        // An inbox and the word "Admin": never the writer's bell beside it. The nav's stand-in (Bells.tsx) has the same face.
+        className={`${iconButton} relative w-auto gap-1 px-2`}
+      >
+        <Inbox aria-hidden className="size-5" />
+        <span aria-hidden className="text-xs font-semibold">
+          {NOTIFICATION_TEXTS.adminBellWord}
+        </span>
         {unread > 0 && (
-          <CountBadge testId="notification-count" className="absolute top-0.5 right-0.5">
+          // On the icon's corner, clear of the word.
+          <CountBadge testId="notification-count" className="absolute top-0.5 left-3">
             {badgeText(unread)}
           </CountBadge>
         )}
@@ -56,7 +66,7 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 id={titleId} className="text-sm font-semibold">
-              Admin notifications
+              {NOTIFICATION_TEXTS.adminBell}
             </h2>
             <button
               type="button"

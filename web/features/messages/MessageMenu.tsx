@@ -5,7 +5,7 @@ import type { ConversationMessage } from '@common/conversations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, popoverPanel } from '../../components/ui';
 import { useDeleteMessage } from './api';
-import { ReportDialog, warmReportDialog } from '../reports';
+import { ReportDialog, useReported, warmReportDialog } from '../reports';
 
 const menuPanel = `${popoverPanel} min-w-48 p-1`;
 const menuItem =
@@ -16,6 +16,17 @@ const QUESTIONS = {
   everyone: { title: 'Delete for everyone', description: 'Delete this message for everyone? They will see "Message deleted" instead.', confirm: 'Delete for everyone' },
   me: { title: 'Delete for me', description: 'Delete this message for you? The others in the conversation still see it.', confirm: 'Delete for me' },
 } as const;
+
+/** "Report", or "Reported" (greyed) once this reader has: asked only when the menu opens. */
+function ReportItem({ messageId, onSelect }: { messageId: string; onSelect: () => void }) {
+  const reported = useReported('message', messageId);
+  return (
+    <DropdownMenu.Item className={menuItem} disabled={reported} onSelect={onSelect} data-testid="report-message">
+      <Flag aria-hidden className={`size-4 ${reported ? 'fill-current' : ''}`} />
+      {reported ? 'Reported' : 'Report'}
+    </DropdownMenu.Item>
+  );
+}
 
 /** A message's "…" menu: Edit, Delete for everyone (both within 10 minutes, for my own) and Delete for me, the deletes after a question. */
 export function MessageMenu({ message, onEdit }: { message: ConversationMessage; onEdit: () => void }) {
@@ -51,12 +62,7 @@ export function MessageMenu({ message, onEdit }: { message: ConversationMessage;
                 Delete for me
               </DropdownMenu.Item>
             )}
-            {!message.mine && (
-              <DropdownMenu.Item className={menuItem} onSelect={() => setReporting(true)} data-testid="report-message">
-                <Flag aria-hidden className="size-4" />
-                Report
-              </DropdownMenu.Item>
-            )}
+            {!message.mine && <ReportItem messageId={message.id} onSelect={() => setReporting(true)} />}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -1,8 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, UserCheck } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, RotateCcw, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { CASE_ACTIONS, CASE_ACTION_LABELS, GRACE_DAYS, REPORT_CATEGORY_LABELS, type CaseAction, type CaseDetail } from '@common/moderation';
+import {
+  ACTION_TAKEN,
+  CASE_ACTIONS,
+  CASE_ACTION_LABELS,
+  CASE_OUTCOME_LABELS,
+  GRACE_DAYS,
+  REPORT_CATEGORY_LABELS,
+  REPORT_TEXTS,
+  type CaseAction,
+  type CaseDetail,
+  type CaseOutcome,
+} from '@common/moderation';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { card, focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui';
@@ -10,9 +21,9 @@ import { useCurrentUser } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
 import { formatDateTime, plural } from '../../lib/format';
 import { ActionHistory } from './ActionHistory';
-import { caseDetailQuery, isConflict, useAssignCase, useCaseAction, useResolveCase } from './api';
-import { CaseStatusBadge, TargetType, UserStatusBadge, pill } from './badges';
-import { ReasonDialog } from './ReasonDialog';
+import { caseDetailQuery, isConflict, useAssignCase, useCaseAction, useReopenCase, useResolveCase } from './api';
+import { ACTION_HISTORY_LABELS, CaseStatusBadge, TargetType, UserStatusBadge, pill } from './badges';
+import { ReasonDialog, type ReasonChoice } from './ReasonDialog';
 import { Snapshot } from './Snapshot';
 
 const ACTION_HINTS: Record<CaseAction, string> = {
@@ -22,6 +33,44 @@ const ACTION_HINTS: Record<CaseAction, string> = {
   limit: "Their stories leave community and the feeds of people who don't follow them; they cannot start conversations.",
   suspend: `They cannot sign in and their sessions end now; their content is hidden. Reversible for ${GRACE_DAYS} days.`,
 };
+
+/**
+ * The resolve dialog's outcome: "No violation" or "Action taken", never chosen for the admin.
+ * Only the one that fits what was done can be picked (the server refuses the other), and each
+ * says why; with no action applied, "Action taken" says how to take one.
+ */
+export function outcomeChoice(taken: readonly string[] | null): ReasonChoice<CaseOutcome> {
+  const list = taken?.join(', ');
+  return {
+    legend: 'Outcome',
+    required: REPORT_TEXTS.outcomeRequired,
+    options: [
+      {
+        value: 'dismissed',
+        label: CASE_OUTCOME_LABELS.dismissed,
+        hint: taken?.length ? `Not available: actions were taken (${list}).` : `The reporters are told: “${REPORT_TEXTS.noViolation}”`,
+        disabled: Boolean(taken?.length),
+      },
+      {
+        value: 'action',
+        label: CASE_OUTCOME_LABELS.action,
+        hint:
+          taken === null
+            ? `For reports already acted on. The reporters are told: “${REPORT_TEXTS.tookAction}”`
+            : taken.length
+              ? `${list}. The reporters are told: “${REPORT_TEXTS.tookAction}”, never what was done.`
+              : 'Not available yet: apply Remove content, Warn, Limit or Suspend first.',
+        disabled: taken !== null && taken.length === 0,
+      },
+    ],
+  };
+}
+
+/** The labels of the actions taken on a case (what "Action taken" stands for), each once. */
+function actionsTaken(detail: CaseDetail): string[] {
+  const taken = detail.actions.filter((a) => (ACTION_TAKEN as readonly string[]).includes(a.action)).map((a) => ACTION_HISTORY_LABELS[a.action]);
+  return [...new Set(taken)];
+}
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -37,10 +86,12 @@ interface CaseDetailPanelProps {
   /** Phones: back to the list. */
   onBack: () => void;
   onOpenCase: (id: string) => void;
+  /** Reopened: the queue shows the open reports, this one among them. */
+  onReopened: (id: string) => void;
 }
 
 /** One queue item in full: the evidence, the reports, the person's history, and what can be done. */
-export function CaseDetailPanel({ id, onBack, onOpenCase }: CaseDetailPanelProps) {
+export function CaseDetailPanel({ id, onBack, onOpenCase, onReopened }: CaseDetailPanelProps) {
   const { data, isPending, error, refetch } = useQuery(caseDetailQuery(id));
   return (
     <article className={`${card} flex flex-col gap-4 p-4 sm:p-6`} aria-labelledby="case-heading" data-testid="case-detail">
@@ -51,7 +102,7 @@ export function CaseDetailPanel({ id, onBack, onOpenCase }: CaseDetailPanelProps
       {isPending ? (
         <CenteredSpinner />
       ) : data ? (
-        <CaseBody detail={data} onOpenCase={onOpenCase} />
+        <CaseBody detail={data} onOpenCase={onOpenCase} onReopened={onReopened} />
       ) : (
         <LoadError message={isApiError(error) && error.status === 404 ? 'This report no longer exists.' : 'Could not load this report.'} onRetry={() => void refetch()} />
       )}
@@ -59,15 +110,20 @@ export function CaseDetailPanel({ id, onBack, onOpenCase }: CaseDetailPanelProps
   );
 }
 
-function CaseBody({ detail, onOpenCase }: { detail: CaseDetail; onOpenCase: (id: string) => void }) {
+function CaseBody({ detail, onOpenCase, onReopened }: { detail: CaseDetail; onOpenCase: (id: string) => void; onReopened: (id: string) => void }) {
   const { user } = useCurrentUser();
   const [action, setAction] = useState<CaseAction | null>(null);
+  const [closing, setClosing] = useState<'resolve' | 'reopen' | null>(null);
   const assign = useAssignCase();
   const apply = useCaseAction();
   const resolve = useResolveCase();
+  const reopen = useReopenCase();
   const open = detail.status === 'open';
-  const busy = assign.isPending || apply.isPending || resolve.isPending;
+  const busy = assign.isPending || apply.isPending || resolve.isPending || reopen.isPending;
   const assignedToMe = detail.assignedTo?.uid === user?.uid;
+  const resolution = detail.actions.findLast((a) => a.action === 'resolve');
+  // The case changed under the admin: the dialog's premise is gone, the refetched case shows why.
+  const closeOnConflict = (error: Error) => isConflict(error) && setClosing(null);
 
   return (
     <>
@@ -117,17 +173,30 @@ function CaseBody({ detail, onOpenCase }: { detail: CaseDetail; onOpenCase: (id:
                 Assign to me
               </button>
             )}
-            <button
-              type="button"
-              className={`${primaryButton} px-3 py-1.5`}
-              disabled={busy}
-              onClick={() => resolve.mutate({ id: detail.id, version: detail.version })}
-              data-testid="resolve-case"
-            >
+            <button type="button" className={`${primaryButton} px-3 py-1.5`} disabled={busy} onClick={() => setClosing('resolve')} data-testid="resolve-case">
               <CheckCircle2 aria-hidden className="size-4" />
-              {resolve.isPending ? 'Resolving…' : 'Resolve'}
+              Resolve…
             </button>
           </div>
+        </div>
+      )}
+
+      {!open && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-subtle p-3" data-testid="case-resolution">
+          <p className="min-w-0 text-sm text-fg">
+            {resolution ? (
+              <>
+                Resolved as <strong>{resolution.outcome ? CASE_OUTCOME_LABELS[resolution.outcome] : 'resolved'}</strong> by {resolution.admin.name}
+                {resolution.reason && <span className="break-words">: {resolution.reason}</span>}
+              </>
+            ) : (
+              'Resolved.'
+            )}
+          </p>
+          <button type="button" className={`${secondaryButton} px-3 py-1.5`} disabled={busy} onClick={() => setClosing('reopen')} data-testid="reopen-case">
+            <RotateCcw aria-hidden className="size-4" />
+            Reopen…
+          </button>
         </div>
       )}
 
@@ -202,6 +271,41 @@ function CaseBody({ detail, onOpenCase }: { detail: CaseDetail; onOpenCase: (id:
             },
           );
         }}
+      />
+
+      <ReasonDialog<CaseOutcome>
+        open={closing === 'resolve'}
+        onOpenChange={(next) => !next && setClosing(null)}
+        title={`Resolve · report on ${detail.target.name}`}
+        description="Say what you concluded and why. Every reporter hears the outcome; the reason stays with the report and in the audit log."
+        submitLabel="Resolve"
+        pending={resolve.isPending}
+        choice={outcomeChoice(actionsTaken(detail))}
+        onSubmit={({ reason, choice }) => {
+          if (!choice) return;
+          resolve.mutate({ id: detail.id, version: detail.version, outcome: choice, reason }, { onSuccess: () => setClosing(null), onError: closeOnConflict });
+        }}
+      />
+
+      <ReasonDialog
+        open={closing === 'reopen'}
+        onOpenChange={(next) => !next && setClosing(null)}
+        title={`Reopen · report on ${detail.target.name}`}
+        description="The report goes back to the open queue with its history. Reporters are told again when it is resolved."
+        submitLabel="Reopen"
+        pending={reopen.isPending}
+        onSubmit={({ reason }) =>
+          reopen.mutate(
+            { id: detail.id, version: detail.version, reason },
+            {
+              onSuccess: () => {
+                setClosing(null);
+                onReopened(detail.id);
+              },
+              onError: closeOnConflict,
+            },
+          )
+        }
       />
     </>
   );

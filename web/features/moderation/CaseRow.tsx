@@ -1,7 +1,16 @@
 import type { CaseSummary } from '@common/moderation';
 import { focusRing } from '../../components/ui';
 import { formatDateTime, plural } from '../../lib/format';
-import { CaseStatusBadge, CategoryChips, TargetType } from './badges';
+import { CaseStatusBadge, CategoryChips, TARGET_TYPES, TargetType } from './badges';
+
+const NAME_EXCERPT = 60;
+
+/** The checkbox's name: which report it is (its kind, whose, and how it begins), so each one says which it selects. */
+export function caseSelectLabel(item: Pick<CaseSummary, 'targetType' | 'target' | 'excerpt'>): string {
+  const kind = TARGET_TYPES[item.targetType].label.toLowerCase();
+  const text = item.excerpt.length > NAME_EXCERPT ? `${item.excerpt.slice(0, NAME_EXCERPT - 1)}…` : item.excerpt;
+  return text ? `Select the report on the ${kind} by ${item.target.name}: “${text}”` : `Select the report on the ${kind} by ${item.target.name}`;
+}
 
 interface CaseRowProps {
   item: CaseSummary;
@@ -25,7 +34,7 @@ export function CaseRow({ item, selected, onOpen, checked, onCheck }: CaseRowPro
           type="checkbox"
           checked={checked ?? false}
           onChange={(event) => onCheck(event.target.checked)}
-          aria-label={`Select the report on ${item.target.name}`}
+          aria-label={caseSelectLabel(item)}
           className="mt-1 size-4 shrink-0 accent-accent-700"
           data-testid="case-select"
         />

@@ -7,13 +7,23 @@ import { formatNumber } from '../../lib/format';
 import { DialogHeader } from '../../components/DialogHeader';
 import { CountedTextarea } from '../../components/CountedTextarea';
 
-export interface ReasonInput {
+export interface ReasonInput<C extends string = string> {
   reason: string;
   resolveReports: boolean;
   confirm?: string;
+  /** The option chosen, when the dialog asks for one (the resolve dialog's outcome). */
+  choice?: C;
 }
 
-interface ReasonDialogProps {
+/** A required choice asked before the reason (a report's outcome), as radio buttons. */
+export interface ReasonChoice<C extends string = string> {
+  legend: string;
+  options: ReadonlyArray<{ value: C; label: string; hint: ReactNode; disabled?: boolean }>;
+  /** Said when nothing is chosen. */
+  required: string;
+}
+
+interface ReasonDialogProps<C extends string = string> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -25,7 +35,9 @@ interface ReasonDialogProps {
   withResolveReports?: boolean;
   /** Delete: the display name the admin must type. */
   confirmName?: string;
-  onSubmit: (input: ReasonInput) => void;
+  /** Resolve: the outcome, asked first (nothing is chosen for the admin). */
+  choice?: ReasonChoice<C>;
+  onSubmit: (input: ReasonInput<C>) => void;
 }
 
 const errorText = 'text-sm font-medium text-red-700 dark:text-red-300';
@@ -34,11 +46,24 @@ const errorText = 'text-sm font-medium text-red-700 dark:text-red-300';
  * Every moderation action asks why (the reason is stored with it and written to the admin
  * log). What was typed stays when the server refuses; it clears when the dialog opens again.
  */
-export function ReasonDialog({ open, onOpenChange, title, description, submitLabel, tone = 'default', pending, withResolveReports = false, confirmName, onSubmit }: ReasonDialogProps) {
+export function ReasonDialog<C extends string = string>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  tone = 'default',
+  pending,
+  withResolveReports = false,
+  confirmName,
+  choice,
+  onSubmit,
+}: ReasonDialogProps<C>) {
   const [reason, setReason] = useState('');
   const [resolveReports, setResolveReports] = useState(false);
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ field: 'reason' | 'confirm'; message: string } | null>(null);
+  const [chosen, setChosen] = useState<C | null>(null);
+  const [error, setError] = useState<{ field: 'reason' | 'confirm' | 'choice'; message: string } | null>(null);
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -46,21 +71,29 @@ export function ReasonDialog({ open, onOpenChange, title, description, submitLab
       setReason('');
       setResolveReports(false);
       setConfirm('');
+      setChosen(null);
       setError(null);
     }
   }
   const reasonId = useId();
   const confirmId = useId();
   const errorId = useId();
+  const choiceId = useId();
   const over = reason.length > MODERATION_REASON_MAX;
 
   const submit = () => {
+    if (choice && chosen === null) return setError({ field: 'choice', message: choice.required });
     const trimmed = reason.trim();
     if (!trimmed) return setError({ field: 'reason', message: REPORT_TEXTS.reasonRequired });
     if (over) return setError({ field: 'reason', message: `Reasons are at most ${formatNumber(MODERATION_REASON_MAX)} characters.` });
     if (confirmName !== undefined && confirm.trim() !== confirmName.trim()) return setError({ field: 'confirm', message: REPORT_TEXTS.confirmMismatch });
     setError(null);
-    onSubmit({ reason: trimmed, resolveReports, ...(confirmName !== undefined ? { confirm: confirm.trim() } : {}) });
+    onSubmit({
+      reason: trimmed,
+      resolveReports,
+      ...(confirmName !== undefined ? { confirm: confirm.trim() } : {}),
+      ...(chosen !== null ? { choice: chosen } : {}),
+    });
   };
 
   return (
@@ -79,6 +112,41 @@ export function ReasonDialog({ open, onOpenChange, title, description, submitLab
           >
             <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
               <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description>
+              {choice && (
+                <fieldset aria-describedby={error?.field === 'choice' ? errorId : undefined} data-testid="reason-choice">
+                  <legend id={choiceId} className="text-sm font-semibold">
+                    {choice.legend} <span className="font-normal text-muted">(required)</span>
+                  </legend>
+                  <div className="mt-2 flex flex-col gap-2">
+                    {choice.options.map((option) => (
+                      <label
+                        key={option.value}
+                        className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
+                          option.disabled ? 'cursor-not-allowed border-line text-muted' : chosen === option.value ? 'cursor-pointer border-accent-500 bg-accent-soft text-accent-soft-ink' : 'cursor-pointer border-line text-fg hover:bg-subtle'
+                        }`}
+                      >
+                        <input
+                          type="radio"
+                          name={`${choiceId}-choice`}
+                          value={option.value}
+                          checked={chosen === option.value}
+                          disabled={option.disabled}
+                          onChange={() => {
+                            setChosen(option.value);
+                            setError(null);
+                          }}
+                          className="mt-0.5 size-4 shrink-0 accent-accent-700 focus:outline-none"
+                          data-testid={`reason-choice-${option.value}`}
+                        />
+                        <span className="flex flex-col gap-0.5">
+                          <span className="font-semibold">{option.label}</span>
+                          <span className={option.disabled || chosen === option.value ? '' : 'text-muted'}>{option.hint}</span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
               <CountedTextarea
                 id={reasonId}
                 label={

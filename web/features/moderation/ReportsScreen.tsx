@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CheckCheck, Flag, MousePointerClick } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { REPORT_TEXTS, type CaseStatus } from '@common/moderation';
+import { REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
@@ -13,8 +13,9 @@ import { primaryButton } from '../../components/ui';
 import { formatNumber, plural } from '../../lib/format';
 import { usePagedList } from '../../lib/paged-list';
 import { caseListQuery, useBulkResolve } from './api';
-import { CaseDetailPanel } from './CaseDetailPanel';
+import { CaseDetailPanel, outcomeChoice } from './CaseDetailPanel';
 import { CaseRow } from './CaseRow';
+import { ReasonDialog } from './ReasonDialog';
 
 const LOAD_FAILED = 'Could not load the reports.';
 
@@ -36,6 +37,7 @@ export function ReportsScreen() {
   const list = usePagedList({ ...caseListQuery(status), placeholderData: keepPreviousData });
   const openCount = useOpenCount(status);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [resolving, setResolving] = useState(false);
   const bulk = useBulkResolve();
   const { toast } = useToast();
 
@@ -54,14 +56,20 @@ export function ReportsScreen() {
   const selectable = status === 'open' ? items : [];
   const chosen = selectable.filter((item) => checked.has(item.id));
 
-  const resolveChosen = () =>
+  const resolveChosen = (outcome: CaseOutcome, reason: string) =>
     bulk.mutate(
-      chosen.map(({ id, version }) => ({ id, version })),
+      { items: chosen.map(({ id, version }) => ({ id, version })), outcome, reason },
       {
-        onSuccess: ({ resolved, conflicts }) => {
+        onSuccess: ({ resolved, conflicts, mismatched }) => {
           if (resolved.length) toast(`Resolved ${plural(resolved.length, 'report')}.`, 'success');
           if (conflicts.length) toast(REPORT_TEXTS.alreadyHandled, 'error');
-          setChecked(new Set());
+          if (mismatched.length) {
+            const left = mismatched.length === 1 ? '1 report was' : `${mismatched.length} reports were`;
+            toast(`${left} left open: ${outcome === 'action' ? REPORT_TEXTS.outcomeNeedsAction : REPORT_TEXTS.outcomeHasActions}`, 'error');
+          }
+          // What is left selected is what is still open and unresolved.
+          setChecked(new Set(mismatched));
+          setResolving(false);
         },
       },
     );
@@ -75,7 +83,7 @@ export function ReportsScreen() {
     });
 
   return (
-    <section aria-labelledby="screen-heading">
+    <section aria-labelledby="screen-heading" data-testid="reports-screen">
       <title>Reports · Drabble</title>
       <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
         Reports
@@ -113,9 +121,9 @@ export function ReportsScreen() {
           {chosen.length > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-subtle px-3 py-2" role="region" aria-label="Selected reports">
               <span className="text-sm text-fg">{plural(chosen.length, 'report')} selected</span>
-              <button type="button" className={`${primaryButton} px-3 py-1.5`} disabled={bulk.isPending} onClick={resolveChosen} data-testid="resolve-selected">
+              <button type="button" className={`${primaryButton} px-3 py-1.5`} disabled={bulk.isPending} onClick={() => setResolving(true)} data-testid="resolve-selected">
                 <CheckCheck aria-hidden className="size-4" />
-                {bulk.isPending ? 'Resolving…' : 'Resolve selected'}
+                Resolve selected…
               </button>
             </div>
           )}
@@ -148,7 +156,13 @@ export function ReportsScreen() {
         </div>
         {selectedId ? (
           <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
-            <CaseDetailPanel key={selectedId} id={selectedId} onBack={() => go({ case: null })} onOpenCase={(id) => go({ case: id })} />
+            <CaseDetailPanel
+              key={selectedId}
+              id={selectedId}
+              onBack={() => go({ case: null })}
+              onOpenCase={(id) => go({ case: id })}
+              onReopened={(id) => go({ status: 'open', case: id })}
+            />
           </div>
         ) : (
           <div className="hidden lg:block">
@@ -156,6 +170,16 @@ export function ReportsScreen() {
           </div>
         )}
       </div>
+      <ReasonDialog<CaseOutcome>
+        open={resolving}
+        onOpenChange={(next) => !next && setResolving(false)}
+        title={`Resolve ${plural(chosen.length, 'report')}`}
+        description="One outcome and reason for all of them. A report the outcome does not fit (no violation where an action was taken, or the reverse) stays open."
+        submitLabel="Resolve"
+        pending={bulk.isPending}
+        choice={outcomeChoice(null)}
+        onSubmit={({ reason, choice }) => choice && resolveChosen(choice, reason)}
+      />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { ActionHistory } from './ActionHistory';
 import { adminUserQuery, useAccountAction } from './api';
 import { CaseStatusBadge, CategoryChips, TargetType, UserStatusBadge, pill } from './badges';
 import { ReasonDialog } from './ReasonDialog';
+import { RemoveContentButton } from './RemoveContent';
 
 const ACTION_HINTS: Record<AccountAction, string> = {
   warn: 'They see this reason as a warning and get a notification.',
@@ -72,7 +73,7 @@ export function UserScreen() {
   const { uid = '' } = useParams();
   const { data, isPending, error, refetch } = useQuery(adminUserQuery(uid));
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="admin-user-screen">
       <Link to="/admin/users" className={`${textLink} inline-flex items-center gap-1 self-start text-sm`}>
         <ArrowLeft aria-hidden className="size-4" />
         All users
@@ -160,15 +161,46 @@ function UserBody({ user }: { user: AdminUserDetail }) {
           {user.stories.length === 0 ? (
             <p className="text-sm text-muted">No stories.</p>
           ) : (
-            <ul className="flex flex-col gap-1.5">
+            <ul className="flex flex-col divide-y divide-line">
               {user.stories.map((story) => (
-                <li key={story.id} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <Link to={`/story/${encodeURIComponent(story.id)}`} className={textLink}>
-                    {story.title || 'Untitled'}
-                  </Link>
-                  <span className="text-xs text-muted">
-                    {story.public ? 'Public' : 'Private'} · {plural(story.wordCount, 'word')} · {formatDate(story.created_at)}
+                <li key={story.id} className="flex items-center gap-3 py-2 text-sm" data-testid="user-story">
+                  <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+                    {story.public ? (
+                      <Link to={`/story/${encodeURIComponent(story.id)}`} className={`${textLink} break-words`}>
+                        {story.title || 'Untitled'}
+                      </Link>
+                    ) : (
+                      // Admins cannot open someone else's private story: its title only.
+                      <span className="break-words text-fg">{story.title || 'Untitled'}</span>
+                    )}
+                    <span className="text-xs text-muted">
+                      {story.public ? 'Public' : 'Private'} · {plural(story.wordCount, 'word')} · {formatDate(story.created_at)}
+                    </span>
                   </span>
+                  {user.canRemoveContent && <RemoveContentButton targetType="story" targetId={story.id} name={`story “${story.title || 'Untitled'}”`} />}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={`Comments (${user.comments.length})`} testId="user-comments">
+          {user.comments.length === 0 ? (
+            <p className="text-sm text-muted">No comments.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-line">
+              {user.comments.map((comment) => (
+                <li key={comment.id} className="flex items-start gap-3 py-2 text-sm" data-testid="user-comment">
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <span className="line-clamp-3 break-words whitespace-pre-wrap text-fg">{comment.text}</span>
+                    <span className="text-xs text-muted">
+                      On{' '}
+                      <Link to={`/story/${encodeURIComponent(comment.storyId)}`} className={textLink}>
+                        {comment.storyTitle || 'Untitled'}
+                      </Link>{' '}
+                      · <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                    </span>
+                  </span>
+                  {user.canRemoveContent && <RemoveContentButton targetType="comment" targetId={comment.id} name={`comment on “${comment.storyTitle || 'Untitled'}”`} />}
                 </li>
               ))}
             </ul>

@@ -70,7 +70,7 @@ export function UsersScreen() {
   const filtered = q !== '' || status !== undefined;
 
   return (
-    <section aria-labelledby="screen-heading">
+    <section aria-labelledby="screen-heading" data-testid="admin-users-screen">
       <title>Users · Drabble</title>
       <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
         Users

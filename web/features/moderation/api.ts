@@ -6,19 +6,23 @@ import {
   bulkResolveResultSchema,
   caseDetailSchema,
   caseListSchema,
+  contentRemovedSchema,
+  openReportCountsSchema,
   type AccountActionInput,
   type AdminUserDetail,
   type AdminUsersQuery,
   type CaseAction,
   type CaseDetail,
+  type CaseOutcome,
   type CaseStatus,
+  type ContentRemovalInput,
 } from '@common/moderation';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
-import { adminKeys } from '../../lib/query-keys';
+import { adminKeys, profileKeys, storyKeys } from '../../lib/query-keys';
 
 /**
  * Under adminKeys.moderation, so the live `moderation.changed` event can refetch every
@@ -30,6 +34,7 @@ export const moderationKeys = {
   case: (id: string) => ['admin', 'moderation', 'case', id] as const,
   users: (params: AdminUsersQuery) => ['admin', 'moderation', 'users', params] as const,
   user: (uid: string) => ['admin', 'moderation', 'user', uid] as const,
+  counts: ['admin', 'moderation', 'counts'] as const,
 };
 
 /** Failures of the admins' moderation changes are logged under this event type. */
@@ -68,6 +73,13 @@ export const adminUserQuery = (uid: string) =>
     queryFn: ({ signal }) => apiFetch(userPath(uid), { schema: adminUserDetailSchema, signal }),
     staleTime: 0,
   });
+
+/** Open reports in all and per kind: the dashboard's card and the panel's Reports link. Live with the queue. */
+export const openReportCountsQuery = queryOptions({
+  queryKey: moderationKeys.counts,
+  queryFn: ({ signal }) => apiFetch('/api/admin/reports/counts', { schema: openReportCountsSchema, signal }),
+  staleTime: 0,
+});
 
 /** A 409: another admin changed the case after this one was loaded. */
 export const isConflict = (error: unknown) => isApiError(error) && error.status === 409;
@@ -115,14 +127,37 @@ export const useCaseAction = () =>
 
 export const useResolveCase = () =>
   useModerationMutation(
-    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/resolve'), { method: 'POST', body: { version }, schema: caseDetailSchema }),
+    ({ id, ...body }: { id: string; version: number; outcome: CaseOutcome; reason: string }) =>
+      apiFetch(casePath(id, '/resolve'), { method: 'POST', body, schema: caseDetailSchema }),
     'Report resolved.',
     putCase,
   );
 
+export const useReopenCase = () =>
+  useModerationMutation(
+    ({ id, ...body }: { id: string; version: number; reason: string }) => apiFetch(casePath(id, '/reopen'), { method: 'POST', body, schema: caseDetailSchema }),
+    'Report reopened.',
+    putCase,
+  );
+
 export const useBulkResolve = () =>
-  useModerationMutation((items: { id: string; version: number }[]) =>
-    apiFetch('/api/admin/reports/resolve', { method: 'POST', body: { items }, schema: bulkResolveResultSchema }),
+  useModerationMutation((body: { items: { id: string; version: number }[]; outcome: CaseOutcome; reason: string }) =>
+    apiFetch('/api/admin/reports/resolve', { method: 'POST', body, schema: bulkResolveResultSchema }),
+  );
+
+/**
+ * An admin removes a story or comment from its page or the user's page (POST /api/admin/removals).
+ * What showed it refetches: stories and their comments, profiles, and the moderation screens.
+ */
+export const useRemoveContent = () =>
+  useModerationMutation(
+    (input: ContentRemovalInput) => apiFetch('/api/admin/removals', { method: 'POST', body: input, schema: contentRemovedSchema }),
+    (_result, { targetType }) => (targetType === 'story' ? 'Story removed.' : 'Comment removed.'),
+    (_result, { targetType }, client) => {
+      // A removed story's own page is left at once (refetching it would flash "not found"); the lists refetch when next shown.
+      void client.invalidateQueries({ queryKey: storyKeys.all, refetchType: targetType === 'story' ? 'none' : 'active' });
+      void client.invalidateQueries({ queryKey: profileKeys.all });
+    },
   );
 
 export const useAccountAction = () =>

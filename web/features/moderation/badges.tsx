@@ -87,4 +87,5 @@ export const ACTION_HISTORY_LABELS: Record<ModerationActionType, string> = {
   note: 'Note',
   resolve: 'Resolved',
   assign: 'Assigned',
+  reopen: 'Reopened',
 };

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Flag } from 'lucide-react';
 import { focusRing } from '../../components/ui';
+import { useReported } from './api';
 import { ReportDialog, warmReportDialog } from './ReportDialog';
 import type { ReportTarget } from './target';
 
@@ -12,30 +13,43 @@ interface ReportButtonProps extends ReportTarget {
   className?: string;
 }
 
-const iconStyle = `inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-subtle hover:text-fg ${focusRing}`;
-const labelStyle = `inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-subtle hover:text-fg ${focusRing}`;
+const iconShape = `inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted ${focusRing}`;
+const labelShape = `inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-muted ${focusRing}`;
+/** Pointing at it: a live control lights up; a "Reported" one does not. */
+const live = 'hover:bg-subtle hover:text-fg';
 
-/** "Report" on someone else's story, comment or profile (the caller shows it only then): opens the report dialog. */
+/**
+ * "Report" on someone else's story, comment or profile (the caller shows it only then): opens
+ * the report dialog. Once this reader has reported it (now, or ever: a report is once each) it
+ * reads "Reported" and does nothing more. It stays the same focusable button, so focus comes
+ * back to it when the dialog closes and a screen reader still hears it.
+ */
 export function ReportButton({ targetType, targetId, variant = 'label', authorName, className = '' }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
-  const name = authorName ? `Report ${targetType} by ${authorName}` : `Report ${targetType}`;
+  const button = useRef<HTMLButtonElement>(null);
+  const reported = useReported(targetType, targetId);
+  const what = authorName ? `${targetType} by ${authorName}` : targetType;
+  const word = reported ? 'Reported' : 'Report';
   return (
     <>
       <button
+        ref={button}
         type="button"
-        onClick={() => setOpen(true)}
-        onPointerEnter={warmReportDialog}
-        onFocus={warmReportDialog}
-        aria-label={variant === 'icon' ? name : undefined}
-        aria-haspopup="dialog"
-        title={variant === 'icon' ? 'Report' : undefined}
-        className={`${variant === 'icon' ? iconStyle : labelStyle} ${className}`}
+        onClick={() => !reported && setOpen(true)}
+        onPointerEnter={reported ? undefined : warmReportDialog}
+        onFocus={reported ? undefined : warmReportDialog}
+        aria-disabled={reported || undefined}
+        aria-label={variant === 'icon' ? `${word} ${what}` : undefined}
+        aria-haspopup={reported ? undefined : 'dialog'}
+        title={variant === 'icon' ? word : undefined}
+        className={`${variant === 'icon' ? iconShape : labelShape} ${reported ? 'cursor-default' : live} ${className}`}
         data-testid={`report-${targetType}`}
+        data-reported={reported || undefined}
       >
-        <Flag aria-hidden className="size-4" />
-        {variant === 'label' && 'Report'}
+        <Flag aria-hidden className={`size-4 ${reported ? 'fill-current' : ''}`} />
+        {variant === 'label' && word}
       </button>
-      <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />
+      <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} returnFocusTo={button} />
     </>
   );
 }

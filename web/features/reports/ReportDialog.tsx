@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type RefObject } from 'react';
 import type { ReportTarget } from './target';
 
 export interface ReportDialogProps extends ReportTarget {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes back when it closes (the control that opened it, not a Radix trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 // Closed on every screen that has one until someone reports: the dialog's code (Radix, the
@@ -12,7 +14,7 @@ const ReportDialogRadix = lazy(() => import('./ReportDialogRadix').then((m) => (
 
 /** "Report story/comment/profile/message": a category, an optional note, Submit and Cancel. */
 export function ReportDialog(props: ReportDialogProps) {
-  // Once opened it stays mounted, so closing returns focus to the control that opened it.
+  // Once opened it stays mounted (its code is loaded, what was chosen is kept until sent).
   const [used, setUsed] = useState(props.open);
   if (props.open && !used) setUsed(true);
   if (!used) return null;

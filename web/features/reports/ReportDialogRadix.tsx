@@ -13,7 +13,7 @@ import { CountedTextarea } from '../../components/CountedTextarea';
  * reported, too often, gone) shows beside the form and keeps what was chosen and typed; a sent
  * report closes it with the REPORT_TEXTS.submitted toast.
  */
-export function ReportDialogRadix({ targetType, targetId, open, onOpenChange }: ReportDialogProps) {
+export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, returnFocusTo }: ReportDialogProps) {
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +51,17 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange }: 
     <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlay} />
-        <Dialog.Content data-testid="report-dialog" className={dialogPanelScrolling} aria-describedby={undefined}>
+        <Dialog.Content
+          data-testid="report-dialog"
+          className={dialogPanelScrolling}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Opened by a plain button, not a Radix trigger: Radix would leave focus on the page.
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+        >
           <DialogHeader title={REPORT_TEXTS.reportTitle(targetType)} closeDisabled={report.isPending} />
           <form
             noValidate

@@ -1,16 +1,77 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REPORT_TEXTS, reportCreatedSchema, type ReportCreate } from '@common/moderation';
-import { apiFetch } from '../../lib/api';
+import { REPORTED_IDS_MAX, reportedSchema } from '@common/report-state';
+import { apiFetch, isApiError } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
+import { withSearchParams } from '../../lib/paged-list';
+import type { ReportTargetKind } from './target';
+
+/** Whether the reader has reported this thing: once each, ever, so the answer only ever turns true. */
+export const reportedKey = (targetType: ReportTargetKind, targetId: string) => ['reports', 'mine', targetType, targetId] as const;
+
+interface Waiter {
+  resolve: (reported: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+const queued = new Map<ReportTargetKind, Map<string, Waiter[]>>();
+let flushing: ReturnType<typeof setTimeout> | null = null;
+
+/** One GET /api/reports/mine per kind for every question asked in the same moment (a page of comments mounts its buttons together). */
+function flush() {
+  flushing = null;
+  const batches = [...queued];
+  queued.clear();
+  for (const [targetType, waiters] of batches) {
+    const ids = [...waiters.keys()];
+    for (let start = 0; start < ids.length; start += REPORTED_IDS_MAX) {
+      const chunk = ids.slice(start, start + REPORTED_IDS_MAX);
+      const settle = (each: (waiter: Waiter, id: string) => void) => chunk.forEach((id) => waiters.get(id)?.forEach((waiter) => each(waiter, id)));
+      apiFetch(withSearchParams('/api/reports/mine', { targetType, ids: chunk.join(',') }), { schema: reportedSchema })
+        .then(({ reported }) => {
+          const yes = new Set(reported);
+          settle((waiter, id) => waiter.resolve(yes.has(id)));
+        })
+        .catch((error: unknown) => settle((waiter) => waiter.reject(error)));
+    }
+  }
+}
+
+function askReported(targetType: ReportTargetKind, targetId: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const waiters = queued.get(targetType) ?? new Map<string, Waiter[]>();
+    queued.set(targetType, waiters);
+    waiters.set(targetId, [...(waiters.get(targetId) ?? []), { resolve, reject }]);
+    flushing ??= setTimeout(flush, 0);
+  });
+}
+
+export const reportedQuery = (targetType: ReportTargetKind, targetId: string) =>
+  queryOptions({ queryKey: reportedKey(targetType, targetId), queryFn: () => askReported(targetType, targetId), staleTime: Infinity });
+
+/** Whether the signed-in reader has reported it (false while unknown): the Report control then reads "Reported". */
+export function useReported(targetType: ReportTargetKind, targetId: string): boolean {
+  return useQuery(reportedQuery(targetType, targetId)).data === true;
+}
 
 /** POST /api/reports: the answer's toast is REPORT_TEXTS.submitted; a refusal is shown in the dialog, not toasted. */
 export const sendReport = (report: ReportCreate) => apiFetch('/api/reports', { method: 'POST', body: report, schema: reportCreatedSchema });
 
-/** Reporting changes nothing this person sees (the queue is the admins'), so nothing is refetched. */
+/**
+ * The queue is the admins', so nothing this person sees is refetched: only their own Report
+ * control turns to "Reported", once sent or once the server says it already was.
+ */
 export function useReport() {
+  const queryClient = useQueryClient();
+  const markReported = ({ targetType, targetId }: ReportCreate) => queryClient.setQueryData(reportedKey(targetType, targetId), true);
   return useApiMutation({
     request: sendReport,
     success: REPORT_TEXTS.submitted,
     failure: false,
     reportAs: 'report_submitted',
+    onSuccess: (_created, report) => markReported(report),
+    onError: (error, report) => {
+      if (isApiError(error) && error.status === 409) markReported(report);
+    },
   });
 }

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { commentsQuery, useDeleteComment, usePostComment } from '../api';
 import { LoginLink } from './LoginLink';
 import { ReportButton } from '../../reports';
+import { AdminRemove } from './AdminRemove';
 
 function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -39,6 +40,7 @@ function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }
       {user && user.uid !== comment.uid && (
         <ReportButton variant="icon" targetType="comment" targetId={comment.id} authorName={comment.authorDisplayName} />
       )}
+      {comment.permissions.remove && <AdminRemove variant="icon" targetType="comment" targetId={comment.id} name={`comment by ${comment.authorDisplayName}`} />}
       {comment.permissions.delete && (
         <>
           <button

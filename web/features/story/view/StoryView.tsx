@@ -16,6 +16,7 @@ import { PromptDayLink } from '../../prompts';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
 import { ReportButton } from '../../reports';
+import { AdminRemove } from './AdminRemove';
 import { usePageDescription } from './usePageDescription';
 
 /**
@@ -76,6 +77,9 @@ export function StoryView({ story }: { story: Story }) {
           <div className="ml-auto flex items-center gap-1">
             {(story.permissions.favorite || guest) && <FavoriteButton storyId={story.id} withLabel />}
             {!guest && !story.permissions.edit && <ReportButton targetType="story" targetId={story.id} />}
+            {story.permissions.remove && (
+              <AdminRemove targetType="story" targetId={story.id} name={`story “${story.title}”`} onRemoved={() => void navigate('/community', { replace: true })} />
+            )}
           </div>
         </div>
         {story.permissions.edit && (
