@@ -17,7 +17,8 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  * - versions (the story's earlier texts: list, read, restore): own, admins included; a
  *   reader of a public story is refused (403), everyone else finds no story (404).
  * - react, comment: any signed-in reader, on public stories only (own included).
- * - favorite: any signed-in reader of a story they may read (own private ones included).
+ * - favorite: any signed-in reader of someone else's story they may read; never the author
+ *   (their own stories are on My Stories already; issue 22).
  * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
  *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
@@ -48,7 +49,7 @@ const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean>
   versions: own,
   react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
-  favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
+  favorite: (viewer, story) => signedIn(viewer) && !own(viewer, story) && read(viewer, story),
 };
 
 const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
@@ -58,7 +59,7 @@ const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
   versions: 'Only the author can see this story’s versions.',
   react: 'Reactions are open on public stories only.',
   comment: 'Comments are open on public stories only.',
-  favorite: 'You cannot favourite this story.',
+  favorite: 'You cannot favourite your own story.',
 };
 
 export const storyPolicy = {

@@ -11,6 +11,7 @@ import * as messagesAndNotifications from './0009_messages_and_notifications';
 import * as storyPreview from './0010_story_preview';
 import * as safetyAndData from './0011_safety_and_data';
 import * as writingHabits from './0012_writing_habits';
+import * as tutorialSeen from './0014_tutorial_seen';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_story_preview': storyPreview,
   '0011_safety_and_data': safetyAndData,
   '0012_writing_habits': writingHabits,
+  '0014_tutorial_seen': tutorialSeen,
 };
 
 export const migrationProvider: MigrationProvider = {
