@@ -2,6 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import type { StorySummary } from '@common/story';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
+import { RefreshFailed } from '../../components/RefreshFailed';
 import type { PagedList } from '../../lib/paged-list';
 import { StoryCard } from './StoryCard';
 
@@ -42,12 +43,22 @@ export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, 
   // A page of cards is the biggest render of a list screen: deferred, React renders it in
   // slices that keep the page responsive, showing what was there (the skeletons) meanwhile.
   const shown = useDeferredValue(list);
-  if (shown.status === 'pending') return <CardSkeletons />;
-  if (shown.status === 'error') return <LoadError message={shown.error.message} onRetry={shown.refetch} />;
-  const stories = shown.items;
-  if (stories.length === 0) return <>{empty}</>;
+  // Read from the latest state, not the deferred one: it must not wait behind a page of cards.
+  const stuck = list.refreshFailed && <RefreshFailed onRetry={list.refetch} className="mb-4" />;
+  if (shown.status === 'pending') return stuck || <CardSkeletons />;
+  if (shown.status === 'error' && !shown.items) return <LoadError message={shown.error.message} onRetry={shown.refetch} />;
+  const stories = shown.items ?? [];
+  if (stories.length === 0) {
+    return (
+      <>
+        {stuck}
+        {empty}
+      </>
+    );
+  }
   return (
     <div>
+      {stuck}
       <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="story-list">
         {stories.map((story) => (
           <li key={story.id} className="flex">
@@ -57,7 +68,7 @@ export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, 
           </li>
         ))}
       </ul>
-      {paged && <LoadMore list={list} className="mt-6 flex justify-center" testId="load-more" failure="Could not load more stories. Please try again." />}
+      {paged && <LoadMore list={list} className="mt-6 flex justify-center" testId="load-more" failure="Could not load more stories. Please try again." refreshNotice={false} />}
     </div>
   );
 }
