@@ -15,6 +15,8 @@ interface StoryGridProps {
   label: string;
   /** Offer "Load more" while pages remain (off for a fixed number of recent stories). */
   paged?: boolean;
+  /** The cards' titles: h2 right under a screen's h1, h3 under a section's h2 (the default). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 export function CardSkeletons({ count = 3 }: { count?: number }) {
@@ -39,7 +41,7 @@ export function CardSkeletons({ count = 3 }: { count?: number }) {
 }
 
 /** Story cards from a cursor-paged list (usePagedList), with a Load more button while pages remain. */
-export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true }: StoryGridProps) {
+export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true, headingLevel }: StoryGridProps) {
   // A page of cards is the biggest render of a list screen: deferred, React renders it in
   // slices that keep the page responsive, showing what was there (the skeletons) meanwhile.
   const shown = useDeferredValue(list);
@@ -63,7 +65,7 @@ export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, 
         {stories.map((story) => (
           <li key={story.id} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
-              <StoryCard story={story} showFavorite={showFavorite} showOwnerActions={showOwnerActions} />
+              <StoryCard story={story} showFavorite={showFavorite} showOwnerActions={showOwnerActions} headingLevel={headingLevel} />
             </div>
           </li>
         ))}
