@@ -41,6 +41,11 @@ export const userRecordSchema = z.object({
   deleteAfter: z.string().nullable(),
   /** A moderator limited the account: stories off community for non-followers, no new conversations. */
   limited: z.boolean(),
+  /**
+   * When the tutorial first opened by itself for this account, in any browser (null: never).
+   * With the browser's own flag (spec section 9) it keeps the tutorial to one showing per account.
+   */
+  tutorialSeenAt: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

@@ -114,8 +114,11 @@ test('an admin answers a suggestion and changes its status; the writer replies f
   });
 
   await test.step('the writer sees the unread badge without reloading, reads the answer and replies', async () => {
-    await expect(writer.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
-    await writer.getByRole('link', { name: 'Messages, 1 unread' }).click();
+    // The name is the visible text ("Messages", "1") and then what the number means (WCAG 2.5.3).
+    const messages = writer.getByRole('link', { name: 'Messages 1 unread', exact: true });
+    await expect(messages).toBeVisible();
+    await expect(messages.getByTestId('messages-unread-badge')).toHaveText('1');
+    await messages.click();
     const conversation = writer.getByTestId('conversation').filter({ hasText: idea.slice(0, 30) });
     await expect(conversation.getByTestId('unread-dot')).toBeVisible();
     await expect(conversation).toContainText(answer);

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
+import { E2E } from './support/env';
+import { shootLooks } from './support/looks';
+import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi } from './support/users';
 
 /**
@@ -164,4 +168,150 @@ test('a failed save keeps the text and says why; leaving asks first; a draft can
   await writer.reload();
   await expect(writer.getByTestId('story-title-input')).toBeVisible();
   await expect(writer.getByTestId('draft-restored')).toHaveCount(0);
+});
+
+const PUBLIC_SENTENCE = 'Anyone can read it, even without an account.';
+const SHOTS = 'test-results/shots-stories';
+
+test('the editor shows every problem at once, counts only text that can be saved, says what public means, and offers Ctrl + S only with a keyboard', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Exact');
+  await writer.goto('/story/new');
+  const title = writer.getByTestId('story-title-input');
+  const text = writer.getByTestId('story-text-input');
+  await expect(writer.getByTestId('goal-words')).toHaveText('0');
+
+  await test.step('both empty fields are named at once, each beside its field', async () => {
+    await writer.getByTestId('save-story').click();
+    const problems = writer.getByTestId('save-error');
+    await expect(problems).toContainText('Please give your story a title.');
+    await expect(problems).toContainText('Please write your story before saving.');
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(text).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription(/Please give your story a title\./);
+    await expect(text).toHaveAccessibleDescription(/Please write your story before saving\./);
+  });
+
+  await test.step('text past the limit is not counted towards today, and says so with the title still missing', async () => {
+    const tooLong = `${'word '.repeat(2_000)}and more`;
+    await text.fill(tooLong);
+    await expect(writer.getByTestId('word-count')).toHaveText('2,002 words');
+    await expect(writer.getByTestId('goal-words')).toHaveText('0');
+    await writer.getByTestId('save-story').click();
+    const problems = writer.getByTestId('save-error');
+    await expect(problems).toContainText('Please give your story a title.');
+    await expect(problems).toContainText('Your story must be at most 10,000 characters.');
+    await text.fill('Short enough to keep.');
+    await expect(writer.getByTestId('goal-words')).toHaveText('4');
+  });
+
+  await test.step('public reads as the story page says it', async () => {
+    await writer.getByTestId('visibility-switch').click();
+    await expect(writer.getByTestId('visibility-switch')).toHaveAccessibleDescription(PUBLIC_SENTENCE);
+    await expect(writer.getByTestId('save-shortcut')).toBeVisible();
+  });
+
+  await test.step('no Ctrl + S tip on a touch screen without a keyboard', async () => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    const phone = await context.newPage();
+    await skipTutorial(phone);
+    await signUpThroughApi(phone, newPerson('thumbs'));
+    await phone.goto('/story/new');
+    await expect(phone.getByTestId('save-story')).toBeVisible();
+    await expect(phone.getByTestId('save-shortcut')).toBeHidden();
+    await context.close();
+  });
+});
+
+test('a story page: one sentence for public, Copy link, no heart on your own stories, one message on versions for a reader, reactions that show without colour emoji', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Owner');
+  const res = await writer.request.post('/api/stories', { data: { title: `Shared ${crypto.randomBytes(3).toString('hex')}`, content: 'A short story worth a link.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = ((await res.json()) as { story: { id: string } }).story;
+  await writer.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  await test.step('the owner: the public sentence, no favourite heart here or on My Stories, and Copy link', async () => {
+    await writer.goto(`/story/${id}`);
+    await expect(writer.getByTestId('story-view')).toContainText(PUBLIC_SENTENCE);
+    await expect(writer.getByTestId('favorite-toggle')).toHaveCount(0);
+    const share = writer.getByRole('button', { name: 'Copy link' });
+    await share.click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    expect(await writer.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E.baseUrl}/story/${id}`);
+    await writer.goto('/stories');
+    await expect(writer.getByTestId('story-card').first()).toBeVisible();
+    await expect(writer.getByTestId('favorite-toggle')).toHaveCount(0);
+  });
+
+  const reader = await signedInPage(browser, 'Reader');
+  await test.step('a reader: the heart, and one message on the versions page', async () => {
+    await reader.goto(`/story/${id}`);
+    await expect(reader.getByTestId('favorite-toggle')).toBeVisible();
+    await reader.goto(`/story/${id}/versions`);
+    const refused = reader.getByTestId('story-not-found');
+    await expect(refused.getByRole('heading', { level: 1 })).toHaveText('Only the author can see this story’s versions');
+    await expect(refused).not.toContainText('deleted or made private');
+    await expect(refused.getByRole('link', { name: 'Back to the story' })).toHaveAttribute('href', `/story/${id}`);
+  });
+
+  await test.step('reactions keep a picture where the system has no colour emoji (this machine has none)', async () => {
+    await reader.goto(`/story/${id}`);
+    const heart = reader.getByTestId('reaction-heart');
+    await expect(heart).toHaveAccessibleName('Love: 0');
+    await expect(heart.locator('svg')).toBeVisible();
+    await expect(heart).not.toContainText('❤');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test('My Stories and Community keep their headings in order', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Heads');
+  const res = await writer.request.post('/api/stories', { data: { title: 'In order', content: 'One heading after another.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  for (const [path, heading] of [['/stories', 'My Stories'], ['/community', 'Community']] as const) {
+    await writer.goto(path);
+    await expect(writer.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(writer.getByTestId('story-card').first()).toBeVisible();
+    const found = await new AxeBuilder({ page: writer }).withRules(['heading-order']).analyze();
+    expect(found.violations.map((v) => `${path}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('looks: the editor naming its problems, light and dark, wide and at 375 px, with axe', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Looks');
+  await writer.goto('/story/new');
+  await writer.getByTestId('save-story').click();
+  await expect(writer.getByTestId('save-error')).toContainText('Please write your story before saving.');
+  await shootLooks(writer, SHOTS, 'editor-problems', { target: writer.getByTestId('story-editor-form'), axe: true });
+});
+
+test('looks: a public story as its owner sees it, and its reactions without colour emoji, with axe', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Looks');
+  const res = await writer.request.post('/api/stories', { data: { title: 'A lighthouse keeper’s last night', content: 'The lamp went out at midnight.\n\nShe lit a candle and kept watch anyway.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = ((await res.json()) as { story: { id: string } }).story;
+  await writer.goto(`/story/${id}`);
+  await expect(writer.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await shootLooks(writer, SHOTS, 'story-owner', { target: writer.getByTestId('story-view'), axe: true });
+  await shootLooks(writer, SHOTS, 'reactions', { target: writer.getByTestId('reactions-bar'), axe: true });
+});
+
+test('looks: My Stories and Community, with axe', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Looks');
+  const res = await writer.request.post('/api/stories', { data: { title: 'Tide tables', content: 'The sea kept its own appointments.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  await writer.goto('/stories');
+  await shootLooks(writer, SHOTS, 'my-stories', { target: writer.getByTestId('story-list'), axe: true });
+  await writer.goto('/community?q=tide');
+  await shootLooks(writer, SHOTS, 'community', { target: writer.getByTestId('story-list'), axe: true });
+});
+
+test('looks: a reader turned away from a story’s versions, with axe', async ({ browser }) => {
+  const writer = await signedInPage(browser, 'Looks');
+  const res = await writer.request.post('/api/stories', { data: { title: 'Tide tables', content: 'The sea kept its own appointments.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = ((await res.json()) as { story: { id: string } }).story;
+  const reader = await signedInPage(browser, 'Reader');
+  await reader.goto(`/story/${id}/versions`);
+  await shootLooks(reader, SHOTS, 'versions-refused', { target: reader.getByTestId('story-not-found'), axe: true });
 });

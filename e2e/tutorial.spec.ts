@@ -4,7 +4,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { nextLoggedEvent } from './support/event-log';
-import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
+import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
+import { newPerson, signUpThroughApi, signUpThroughUi, type TestPerson } from './support/users';
 
 const TITLES = [
   'Welcome',
@@ -206,4 +207,83 @@ test('an anchored step scrolls its target into view first, on a phone and on a d
     await expect(page.getByTestId('tutorial-spotlight')).toBeVisible();
     await page.keyboard.press('Escape');
   }
+});
+
+/** Signs in through the login screen (the page is on it, or at /login?next=…). */
+async function signInThroughForm(page: Page, person: TestPerson) {
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const localFlag = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), TUTORIAL_SHOWN_STORAGE_KEY);
+
+test('opens by itself once per account: a new browser of the same writer does not open it again', async ({ browser }) => {
+  const first = await (await browser.newContext()).newPage();
+  const person = await signUpThroughUi(first, newPerson('twice'), { skipTutorial: false });
+  await expectStep(first, 1);
+  await first.keyboard.press('Escape');
+  await expect(tutorial(first)).toHaveCount(0);
+  const me = (await (await first.request.get('/api/me')).json()) as { user: { tutorialSeenAt: string | null } };
+  expect(me.user.tutorialSeenAt).not.toBeNull();
+
+  // Another browser: no local flag, the same account.
+  const second = await (await browser.newContext()).newPage();
+  await second.goto('/login');
+  await signInThroughForm(second, person);
+  await expect(second.getByTestId('account-menu-trigger')).toBeVisible();
+  // A modal tutorial would stop this click.
+  await second.getByTestId('nav-link-stories').click();
+  await expect(second.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  await expect(tutorial(second)).toHaveCount(0);
+  expect(await localFlag(second)).toBeNull();
+  await second.context().close();
+  await first.context().close();
+});
+
+test('not over the story a guest was returned to after signing up, but on the next page; never over the deactivated screen', async ({ browser }) => {
+  const writer = await (await browser.newContext()).newPage();
+  await signUpThroughApi(writer, newPerson('teller'));
+  const res = await writer.request.post('/api/stories', { data: { title: 'Back again', content: 'A story to come back to.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = ((await res.json()) as { story: { id: string } }).story;
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/story/${id}`);
+  await guest.getByTestId('login-to-react').click();
+  await guest.getByRole('tab', { name: 'Sign up' }).click();
+  const person = newPerson('returned');
+  const form = guest.getByTestId('sign-up-form');
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(guest).toHaveURL(`/story/${id}`);
+  // A modal tutorial would stop this click.
+  await guest.getByTestId('reaction-heart').click();
+  await expect(guest.getByTestId('reaction-heart')).toHaveAttribute('aria-pressed', 'true');
+  await expect(tutorial(guest)).toHaveCount(0);
+
+  // The next page is the first visit proper.
+  const opened = nextLoggedEvent(guest, 'tutorial_closed');
+  await guest.getByRole('link', { name: 'Drabble', exact: true }).click();
+  await expectStep(guest, 1);
+  await guest.keyboard.press('Escape');
+  expect((await opened).details).toMatchObject({ openedBy: 'first-visit' });
+
+  // A writer who asked to delete their account signs in to a new browser: the deactivated screen only.
+  const leaving = newPerson('leaving');
+  const page = await (await browser.newContext()).newPage();
+  await signUpThroughApi(page, leaving, { skipTutorial: false });
+  const deletion = await page.request.post('/api/account/deletion', { data: { email: leaving.email }, headers: { origin: E2E.baseUrl } });
+  expect(deletion.status(), await deletion.text()).toBe(200);
+  await page.goto('/login');
+  await signInThroughForm(page, leaving);
+  await expect(page.getByTestId('deactivated-screen')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('deactivated-screen')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel deletion' })).toBeEnabled();
+  await expect(tutorial(page)).toHaveCount(0);
+  expect(await localFlag(page)).toBeNull();
+  for (const p of [writer, guest, page]) await p.context().close();
 });

@@ -72,6 +72,8 @@ export interface UsersTable {
   streakFreezes: Defaulted<number>;
   /** When the 20:00-local streak reminder is next due (UTC ISO); null while it is off. */
   reminderAt: Defaulted<string | null>;
+  /** When the tutorial first opened by itself for this account, in any browser; null: never. */
+  tutorialSeenAt: Defaulted<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';

@@ -290,7 +290,9 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
       while (next < indices.length) {
         const index = indices[next++]!;
         const r = new Random(SEED, index);
-        const route = r.pick(ROUTES);
+        // Each route in turn, so each gets its share of the run whatever their number (a seeded
+        // pick left one route five requests, too few to reach its handler, when another was added).
+        const route = ROUTES[index % ROUTES.length]!;
         outcomes.push(await send(server, personas, buildRequest(index, r, route, pool, files)));
       }
     };

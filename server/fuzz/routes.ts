@@ -119,6 +119,7 @@ export const ROUTES: FuzzRoute[] = [
   // Me, streaks, profile, profile image
   { method: 'GET', path: '/api/me' },
   { method: 'PATCH', path: '/api/me/preferences', body: { themeMode: pick(THEME_MODES), colorTheme: pick(ACCENT_COLORS) } },
+  { method: 'POST', path: '/api/me/tutorial-seen', body: {} },
   { method: 'GET', path: '/api/me/progress' },
   { method: 'PATCH', path: '/api/me/timezone', body: { timezone: text('UTC', 'Europe/Paris', 'America/New_York') } },
   { method: 'PATCH', path: '/api/me/daily-goal', body: { dailyGoal: (r) => r.int(50, 10_000) } },

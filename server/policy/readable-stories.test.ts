@@ -65,7 +65,8 @@ describe.each(testDialects())('the stories a viewer may read, on %s', (dialect) 
       content: `A ${word} in the dark.`,
       prompt: { genre: 'Horror', theme: THEMES[0], twist: TWISTS[0] },
     });
-    for (const who of [ada, bob, admin]) expect((await who.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
+    // Readers' favourites; an author cannot favourite their own story.
+    for (const who of [bob, admin]) expect((await who.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
     await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`);
 
     const lists = [
@@ -99,7 +100,6 @@ describe.each(testDialects())('the stories a viewer may read, on %s', (dialect) 
     expect(await publicCount()).toBe(countWhilePublic - 1);
 
     // Its author still has it on their own shelves.
-    expect(await favourites(ada)).toEqual({ list: [story.id], record: [story.id] });
     expect(await ids(ada.client, '/api/stories/mine?limit=50')).toContain(story.id);
     const rows = storyRowsResponseSchema.parse((await ada.client.get('/api/stories/mine/rows')).body).rows;
     expect(rows.map((r) => r.id)).toContain(story.id);

@@ -17,7 +17,7 @@ const EXPECTED: Record<'public' | 'private', Record<StoryAction, [boolean, boole
     versions: [false, false, true, false],
     react: [false, true, true, true],
     comment: [false, true, true, true],
-    favorite: [false, true, true, true],
+    favorite: [false, true, false, true],
     remove: [false, false, false, true],
   },
   private: {
@@ -28,7 +28,7 @@ const EXPECTED: Record<'public' | 'private', Record<StoryAction, [boolean, boole
     versions: [false, false, true, false],
     react: [false, false, false, false],
     comment: [false, false, false, false],
-    favorite: [false, false, true, false],
+    favorite: [false, false, false, false],
     remove: [false, false, false, false],
   },
 };
@@ -96,6 +96,7 @@ describe('authorizeStory', () => {
     expect(answer(() => authorizeStory(OTHER, 'delete', publicStory))).toEqual([403, 'Only the author can delete this story.']);
     expect(answer(() => authorizeStory(OWNER, 'comment', privateStory))).toEqual([403, 'Comments are open on public stories only.']);
     expect(answer(() => authorizeStory(OWNER, 'react', privateStory))).toEqual([403, 'Reactions are open on public stories only.']);
+    expect(answer(() => authorizeStory(OWNER, 'favorite', publicStory))).toEqual([403, 'You cannot favourite your own story.']);
   });
 
   it('narrows the record for the caller', () => {

@@ -18,7 +18,8 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  * - versions (the story's earlier texts: list, read, restore): own, admins included; a
  *   reader of a public story is refused (403), everyone else finds no story (404).
  * - react, comment: any signed-in reader, on public stories only (own included).
- * - favorite: any signed-in reader of a story they may read (own private ones included).
+ * - favorite: any signed-in reader of someone else's story they may read; never the author
+ *   (their own stories are on My Stories already; issue 22).
  * - remove: admin-any but not own (moderation.ts `removableBy`), on a story they may read: an
  *   admin takes down someone else's story with a reason (issue 22), through the moderation
  *   feature, never `delete`. From the user's page that feature lets them remove private ones too.
@@ -52,7 +53,7 @@ const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean>
   versions: own,
   react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
   comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
-  favorite: (viewer, story) => signedIn(viewer) && read(viewer, story),
+  favorite: (viewer, story) => signedIn(viewer) && !own(viewer, story) && read(viewer, story),
   // The story page's control; the moderation feature authorizes the removal itself
   // (authorizeContentRemoval), and from the user's page an admin may remove private stories too.
   remove: (viewer, story) => read(viewer, story) && removableBy(viewer, story),
@@ -65,7 +66,7 @@ const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
   versions: 'Only the author can see this story’s versions.',
   react: 'Reactions are open on public stories only.',
   comment: 'Comments are open on public stories only.',
-  favorite: 'You cannot favourite this story.',
+  favorite: 'You cannot favourite your own story.',
   remove: 'Only admins can remove other people’s stories.',
 };
 

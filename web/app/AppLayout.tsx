@@ -4,6 +4,7 @@ import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
 import { TopNav } from './nav/TopNav';
 import { deactivatedPart, liveEventsPart, verifyBannerPart } from './signed-in-parts';
+import { useFirstVisitTutorial } from './tutorial/useFirstVisitTutorial';
 
 // The stream's handlers and event schemas are for signed-in people only.
 const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
@@ -19,6 +20,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   // A screen's code is fetched on first visit; show the spinner rather than the old screen.
   const loadingScreen = navigation.state === 'loading';
+  useFirstVisitTutorial();
 
   return (
     <div className="flex min-h-dvh flex-col">

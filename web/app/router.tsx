@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { screen } from './screen-route';
 import { CenteredSpinner } from '../components/Spinner';
 
 /**
@@ -13,46 +14,48 @@ const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: 'community',
     // The loader only starts the list's request (it returns at once), so it travels alongside the sign-in check.
-    lazy: () =>
-      import('../features/community/CommunityScreen').then((m) => ({
+    lazy: screen(
+      () => import('../features/community/CommunityScreen'),
+      (m) => ({
         Component: m.CommunityScreen,
         loader: ({ request }: { request: Request }) => {
           m.prefetchCommunity(queryClient, new URL(request.url).searchParams);
           return null;
         },
-      })),
+      }),
+    ),
   },
-  { path: 'user/:uid', lazy: () => import('../features/profile/PublicProfileScreen').then((m) => ({ Component: m.PublicProfileScreen })) },
-  { path: 'story/:id/:mode?', lazy: () => import('../features/story/StoryScreen').then((m) => ({ Component: m.StoryScreen })) },
-  { path: 'prompt/:date', lazy: () => import('../features/prompts/PromptScreen').then((m) => ({ Component: m.PromptScreen })) },
-  { path: 'prompts', lazy: () => import('../features/prompts/ArchiveScreen').then((m) => ({ Component: m.ArchiveScreen })) },
+  { path: 'user/:uid', lazy: screen(() => import('../features/profile/PublicProfileScreen'), (m) => ({ Component: m.PublicProfileScreen })) },
+  { path: 'story/:id/:mode?', lazy: screen(() => import('../features/story/StoryScreen'), (m) => ({ Component: m.StoryScreen })) },
+  { path: 'prompt/:date', lazy: screen(() => import('../features/prompts/PromptScreen'), (m) => ({ Component: m.PromptScreen })) },
+  { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },
 ];
 
-/** Screens load on first visit; the layout shows a spinner meanwhile. */
+/** Screens load on first visit; the layout shows a spinner meanwhile (screen-route.tsx: and what a failed download shows). */
 const signedInRoutes: RouteObject[] = [
-  { path: 'story/new', lazy: () => import('../features/story/NewStoryScreen').then((m) => ({ Component: m.NewStoryScreen })) },
-  { path: 'stories', lazy: () => import('../features/stories/MyStoriesScreen').then((m) => ({ Component: m.MyStoriesScreen })) },
-  { path: 'favorites', lazy: () => import('../features/favorites/FavoritesScreen').then((m) => ({ Component: m.FavoritesScreen })) },
-  { path: 'feed', lazy: () => import('../features/feed/FeedScreen').then((m) => ({ Component: m.FeedScreen })) },
-  { path: 'friends', lazy: () => import('../features/friends/FriendsScreen').then((m) => ({ Component: m.FriendsScreen })) },
-  { path: 'messages', lazy: () => import('../features/messages/MessagesScreen').then((m) => ({ Component: m.MessagesScreen })) },
-  { path: 'notifications', lazy: () => import('../features/notifications/NotificationsScreen').then((m) => ({ Component: m.NotificationsScreen })) },
-  { path: 'settings', lazy: () => import('../features/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
-  { path: 'mrt-test', lazy: () => import('../features/mrt-test/MrtTestScreen').then((m) => ({ Component: m.MrtTestScreen })) },
+  { path: 'story/new', lazy: screen(() => import('../features/story/NewStoryScreen'), (m) => ({ Component: m.NewStoryScreen })) },
+  { path: 'stories', lazy: screen(() => import('../features/stories/MyStoriesScreen'), (m) => ({ Component: m.MyStoriesScreen })) },
+  { path: 'favorites', lazy: screen(() => import('../features/favorites/FavoritesScreen'), (m) => ({ Component: m.FavoritesScreen })) },
+  { path: 'feed', lazy: screen(() => import('../features/feed/FeedScreen'), (m) => ({ Component: m.FeedScreen })) },
+  { path: 'friends', lazy: screen(() => import('../features/friends/FriendsScreen'), (m) => ({ Component: m.FriendsScreen })) },
+  { path: 'messages', lazy: screen(() => import('../features/messages/MessagesScreen'), (m) => ({ Component: m.MessagesScreen })) },
+  { path: 'notifications', lazy: screen(() => import('../features/notifications/NotificationsScreen'), (m) => ({ Component: m.NotificationsScreen })) },
+  { path: 'settings', lazy: screen(() => import('../features/settings/SettingsScreen'), (m) => ({ Component: m.SettingsScreen })) },
+  { path: 'mrt-test', lazy: screen(() => import('../features/mrt-test/MrtTestScreen'), (m) => ({ Component: m.MrtTestScreen })) },
   {
     path: 'admin',
     element: <RequireAdmin />,
     children: [
-      { index: true, lazy: () => import('../features/admin/AdminPanelScreen').then((m) => ({ Component: m.AdminPanelScreen })) },
+      { index: true, lazy: screen(() => import('../features/admin/AdminPanelScreen'), (m) => ({ Component: m.AdminPanelScreen })) },
       {
         path: 'feature-requests',
-        lazy: () => import('../features/feature-requests/FeatureRequestsScreen').then((m) => ({ Component: m.FeatureRequestsScreen })),
+        lazy: screen(() => import('../features/feature-requests/FeatureRequestsScreen'), (m) => ({ Component: m.FeatureRequestsScreen })),
       },
-      { path: 'greetings', lazy: () => import('../features/greetings/GreetingsScreen').then((m) => ({ Component: m.GreetingsScreen })) },
-      { path: 'audit', lazy: () => import('../features/admin/AuditLogScreen').then((m) => ({ Component: m.AuditLogScreen })) },
-      { path: 'reports', lazy: () => import('../features/moderation/ReportsScreen').then((m) => ({ Component: m.ReportsScreen })) },
-      { path: 'users', lazy: () => import('../features/moderation/UsersScreen').then((m) => ({ Component: m.UsersScreen })) },
-      { path: 'users/:uid', lazy: () => import('../features/moderation/UserScreen').then((m) => ({ Component: m.UserScreen })) },
+      { path: 'greetings', lazy: screen(() => import('../features/greetings/GreetingsScreen'), (m) => ({ Component: m.GreetingsScreen })) },
+      { path: 'audit', lazy: screen(() => import('../features/admin/AuditLogScreen'), (m) => ({ Component: m.AuditLogScreen })) },
+      { path: 'reports', lazy: screen(() => import('../features/moderation/ReportsScreen'), (m) => ({ Component: m.ReportsScreen })) },
+      { path: 'users', lazy: screen(() => import('../features/moderation/UsersScreen'), (m) => ({ Component: m.UsersScreen })) },
+      { path: 'users/:uid', lazy: screen(() => import('../features/moderation/UserScreen'), (m) => ({ Component: m.UserScreen })) },
     ],
   },
 ];
@@ -66,18 +69,18 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
         // On the very first load the router waits for the screen's code; this fills the page meanwhile.
         hydrateFallbackElement: <CenteredSpinner />,
         children: [
-          { index: true, lazy: () => import('../features/home/HomeScreen').then((m) => ({ Component: m.HomeScreen })) },
-          { path: 'login', lazy: () => import('../features/auth/LoginScreen').then((m) => ({ Component: m.LoginScreen })) },
+          { index: true, lazy: screen(() => import('../features/home/HomeScreen'), (m) => ({ Component: m.HomeScreen })) },
+          { path: 'login', lazy: screen(() => import('../features/auth/LoginScreen'), (m) => ({ Component: m.LoginScreen })) },
           // The emailed links and the password reset work signed in or out.
-          { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordScreen').then((m) => ({ Component: m.ForgotPasswordScreen })) },
-          { path: 'reset-password', lazy: () => import('../features/auth/ResetPasswordScreen').then((m) => ({ Component: m.ResetPasswordScreen })) },
-          { path: 'verify-email', lazy: () => import('../features/auth/VerifyEmailScreen').then((m) => ({ Component: m.VerifyEmailScreen })) },
-          { path: 'unsubscribe', lazy: () => import('../features/notifications/UnsubscribeScreen').then((m) => ({ Component: m.UnsubscribeScreen })) },
-          { path: 'confirm-email', lazy: () => import('../features/auth/ConfirmEmailScreen').then((m) => ({ Component: m.ConfirmEmailScreen })) },
-          { path: 'profile', lazy: () => import('../features/profile/ProfileScreen').then((m) => ({ Component: m.ProfileScreen })) },
+          { path: 'forgot-password', lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), (m) => ({ Component: m.ForgotPasswordScreen })) },
+          { path: 'reset-password', lazy: screen(() => import('../features/auth/ResetPasswordScreen'), (m) => ({ Component: m.ResetPasswordScreen })) },
+          { path: 'verify-email', lazy: screen(() => import('../features/auth/VerifyEmailScreen'), (m) => ({ Component: m.VerifyEmailScreen })) },
+          { path: 'unsubscribe', lazy: screen(() => import('../features/notifications/UnsubscribeScreen'), (m) => ({ Component: m.UnsubscribeScreen })) },
+          { path: 'confirm-email', lazy: screen(() => import('../features/auth/ConfirmEmailScreen'), (m) => ({ Component: m.ConfirmEmailScreen })) },
+          { path: 'profile', lazy: screen(() => import('../features/profile/ProfileScreen'), (m) => ({ Component: m.ProfileScreen })) },
           ...guestReadableRoutes(queryClient),
           { element: <RequireAuth />, children: signedInRoutes },
-          { path: '*', lazy: () => import('../features/not-found/NotFoundScreen').then((m) => ({ Component: m.NotFoundScreen })) },
+          { path: '*', lazy: screen(() => import('../features/not-found/NotFoundScreen'), (m) => ({ Component: m.NotFoundScreen })) },
         ],
       },
     ],

@@ -1,4 +1,5 @@
 import type { PagedList } from '../lib/paged-list';
+import { RefreshFailed } from './RefreshFailed';
 import { secondaryButton } from './ui';
 
 interface LoadMoreProps {
@@ -11,12 +12,15 @@ interface LoadMoreProps {
   testId?: string;
   /** The small button of a popover or a nested list. */
   compact?: boolean;
+  /** Say here when the list could not be brought up to date; off where the list says it above itself (StoryGrid). */
+  refreshNotice?: boolean;
 }
 
-/** The "Load more" button of a paged list, while pages remain. */
-export function LoadMore({ list, label = 'Load more', failure, className, testId, compact = false }: LoadMoreProps) {
+/** The "Load more" button of a paged list, while pages remain; and a notice when the list could not be refreshed. */
+export function LoadMore({ list, label = 'Load more', failure, className, testId, compact = false, refreshNotice = true }: LoadMoreProps) {
   return (
     <>
+      {refreshNotice && list.refreshFailed && <RefreshFailed onRetry={list.refetch} className={compact ? 'mx-4 mb-3' : 'mt-4'} />}
       {list.hasMore && (
         <div className={className}>
           <button type="button" className={compact ? `${secondaryButton} px-2.5 py-1 text-xs` : secondaryButton} onClick={list.loadMore} disabled={list.isLoadingMore} data-testid={testId}>

@@ -40,6 +40,7 @@ const user: UserRecord = {
   deactivatedAt: null,
   deleteAfter: null,
   limited: false,
+  tutorialSeenAt: null,
 };
 
 describe('live events in the browser', () => {

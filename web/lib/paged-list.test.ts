@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cursorListQuery, withSearchParams } from './paged-list';
+import { cursorListQuery, refreshState, withSearchParams } from './paged-list';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,5 +47,28 @@ describe('cursorListQuery', () => {
     expect(options.getNextPageParam(pages[0]!, pages.slice(0, 1), undefined, [undefined])).toBe('c2');
     expect(options.getNextPageParam(pages[1]!, pages, 'c2', [undefined, 'c2'])).toBeUndefined();
     expect(options.select!({ pages, pageParams: [undefined, 'c2'] })).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('refreshState', () => {
+  const loaded = { status: 'success', fetchStatus: 'idle', hasData: true, isPlaceholderData: false } as const;
+
+  it('is fine while loaded, and while a new search loads behind the old list (dimmed)', () => {
+    expect(refreshState(loaded)).toEqual({ refreshFailed: false, isPlaceholderData: false });
+    expect(refreshState({ ...loaded, status: 'pending', fetchStatus: 'fetching', isPlaceholderData: true })).toEqual({ refreshFailed: false, isPlaceholderData: true });
+  });
+
+  it('is stuck, not dimmed, when the new search waits for a connection behind the old list', () => {
+    expect(refreshState({ ...loaded, status: 'pending', fetchStatus: 'paused', isPlaceholderData: true })).toEqual({ refreshFailed: true, isPlaceholderData: false });
+  });
+
+  it('is stuck when a refresh of loaded items fails or waits offline, and when a first load waits offline', () => {
+    expect(refreshState({ ...loaded, status: 'error' }).refreshFailed).toBe(true);
+    expect(refreshState({ ...loaded, fetchStatus: 'paused' }).refreshFailed).toBe(true);
+    expect(refreshState({ status: 'pending', fetchStatus: 'paused', hasData: false, isPlaceholderData: false }).refreshFailed).toBe(true);
+  });
+
+  it('leaves a first load that failed to the list’s own error', () => {
+    expect(refreshState({ status: 'error', fetchStatus: 'idle', hasData: false, isPlaceholderData: false }).refreshFailed).toBe(false);
   });
 });

@@ -48,8 +48,35 @@ interface PagedListState {
   refetch: () => void;
   /** Any request in flight, the first page's included. */
   isFetching: boolean;
-  /** Showing the previous list while the new one loads (with placeholderData: keepPreviousData). */
+  /**
+   * Showing the previous list while the new one loads (with placeholderData: keepPreviousData):
+   * screens dim it meanwhile. False once that load has failed or waits for a connection.
+   */
   isPlaceholderData: boolean;
+  /**
+   * The list could not be brought up to date: a new search or filter, or a refresh, failed or
+   * waits for a connection. What was shown stays (undimmed), with a notice (RefreshFailed) and Retry.
+   */
+  refreshFailed: boolean;
+}
+
+/** The parts of TanStack Query's answer the refresh state is read from. */
+export interface RefreshFacts {
+  status: 'pending' | 'error' | 'success';
+  /** 'paused': offline, the request waits for a connection. */
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  hasData: boolean;
+  isPlaceholderData: boolean;
+}
+
+/**
+ * Whether the list is stuck: its request waits for a connection (offline), or a refresh of
+ * items already loaded failed. (A first load that fails has nothing to show: the list's error.)
+ * A placeholder list is then not "loading" any more, so screens stop dimming it.
+ */
+export function refreshState(facts: RefreshFacts): Pick<PagedListState, 'refreshFailed' | 'isPlaceholderData'> {
+  const refreshFailed = facts.fetchStatus === 'paused' || (facts.status === 'error' && facts.hasData);
+  return { refreshFailed, isPlaceholderData: facts.isPlaceholderData && !refreshFailed };
 }
 
 /** A cursor-paged list as a screen shows it: loading, failed (with why), or the items so far. */
@@ -72,7 +99,7 @@ export function usePagedList<TPage, TItem, TKey extends QueryKey>(
     loadMoreFailed: query.isFetchNextPageError,
     refetch: () => void query.refetch(),
     isFetching: query.isFetching,
-    isPlaceholderData: query.isPlaceholderData,
+    ...refreshState({ status: query.status, fetchStatus: query.fetchStatus, hasData: query.data !== undefined, isPlaceholderData: query.isPlaceholderData }),
   };
   if (query.status === 'pending') return { ...state, status: 'pending', items: undefined, error: null };
   if (query.status === 'error') return { ...state, status: 'error', items: query.data, error: query.error };

@@ -11,6 +11,16 @@ export function safeNextPath(value: string | null | undefined): string {
   return value;
 }
 
+/**
+ * The history state of the page a sign-in handed back to (its `next`): the visitor came for
+ * that page, so nothing opens over it by itself (the tutorial waits for the next page).
+ */
+export const SIGN_IN_RETURN = { signInReturn: true } as const;
+
+export function isSignInReturn(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'signInReturn' in state && state.signInReturn === true;
+}
+
 /** The login URL that brings the visitor back to `path` afterwards. */
 export function loginPathFor(path: string): string {
   const next = safeNextPath(path);

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authConfigSchema } from '@common/api';
 import { apiFetch } from './api';
+import { loginPathFor } from './safe-next';
 
 // Apart from lib/auth.ts (the session, on every page): only the login screen and Settings sign in or connect providers.
 
@@ -31,11 +32,13 @@ const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean(
 /**
  * Asks the server where to send the browser for a provider sign-in, and goes there. A refusal
  * comes back to /login?provider=<id>&error=<code> (account_not_linked: the email has an account).
+ * Success comes back through the login screen, which hands over to `next` as an email sign-in
+ * does, marked as a return (so the tutorial does not open over the page the person came for).
  */
 export async function startOAuthSignIn(providerId: OAuthProviderId, next: string): Promise<void> {
   const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
     method: 'POST',
-    body: { providerId, callbackURL: next, errorCallbackURL: `/login?provider=${providerId}` },
+    body: { providerId, callbackURL: next === '/' ? '/' : loginPathFor(next), errorCallbackURL: `/login?provider=${providerId}` },
     schema: oauthStartSchema,
   });
   window.location.assign(url);

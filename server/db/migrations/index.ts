@@ -12,6 +12,7 @@ import * as storyPreview from './0010_story_preview';
 import * as safetyAndData from './0011_safety_and_data';
 import * as writingHabits from './0012_writing_habits';
 import * as moderationOutcomes from './0013_moderation_outcomes';
+import * as tutorialSeen from './0014_tutorial_seen';
 import * as importFingerprints from './0015_import_fingerprints';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_safety_and_data': safetyAndData,
   '0012_writing_habits': writingHabits,
   '0013_moderation_outcomes': moderationOutcomes,
+  '0014_tutorial_seen': tutorialSeen,
   '0015_import_fingerprints': importFingerprints,
 };
 

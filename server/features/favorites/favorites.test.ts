@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favoritesResponseSchema, storyPageSchema } from '@common/story';
+import { favoritesResponseSchema, storyPageSchema, type Story } from '@common/story';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
@@ -46,12 +46,18 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     }
   });
 
-  it('lets nobody favourite someone else’s private story; the author may favourite their own', async () => {
+  it('lets nobody favourite someone else’s private story, nor an author their own', async () => {
     const hidden = await postStory(ada.client, { public: false });
     const res = await bob.client.send<ErrorBody>('PUT', `/api/favorites/${hidden.id}`);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Story not found');
-    expect((await ada.client.send('PUT', `/api/favorites/${hidden.id}`)).status).toBe(200);
+    for (const own of [hidden, await postStory(ada.client, { public: true })]) {
+      const refused = await ada.client.send<ErrorBody>('PUT', `/api/favorites/${own.id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toEqual({ code: 'forbidden', message: 'You cannot favourite your own story.' });
+      expect((await ada.client.get<{ story: Story }>(`/api/stories/${own.id}`)).body.story.permissions.favorite).toBe(false);
+    }
+    expect(await favoritesOf(ada)).toEqual([]);
     expect((await server.client().send('PUT', `/api/favorites/${hidden.id}`)).status).toBe(401);
     expect((await bob.client.send('PUT', '/api/favorites/missing000000000000')).status).toBe(404);
   });
@@ -60,19 +66,19 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     const reader = await signUp(server);
     const first = await postStory(ada.client, { public: true });
     const second = await postStory(bob.client, { public: true });
-    const mine = await postStory(reader.client, { public: false });
-    for (const id of [first.id, second.id, mine.id]) await reader.client.send('PUT', `/api/favorites/${id}`);
+    const third = await postStory(bob.client, { public: true });
+    for (const id of [first.id, second.id, third.id]) await reader.client.send('PUT', `/api/favorites/${id}`);
     const list = async () => storyPageSchema.parse((await reader.client.get('/api/favorites')).body).stories.map((s) => s.id);
-    expect(await list()).toEqual([mine.id, second.id, first.id]);
+    expect(await list()).toEqual([third.id, second.id, first.id]);
 
     await ada.client.patch(`/api/stories/${first.id}/visibility`, { public: false });
-    expect(await list()).toEqual([mine.id, second.id]);
-    expect(await favoritesOf(reader)).toEqual([mine.id, second.id]);
+    expect(await list()).toEqual([third.id, second.id]);
+    expect(await favoritesOf(reader)).toEqual([third.id, second.id]);
 
     await ada.client.patch(`/api/stories/${first.id}/visibility`, { public: true });
-    expect(await list()).toEqual([mine.id, second.id, first.id]);
+    expect(await list()).toEqual([third.id, second.id, first.id]);
     await bob.client.delete(`/api/stories/${second.id}`);
-    expect(await list()).toEqual([mine.id, first.id]);
+    expect(await list()).toEqual([third.id, first.id]);
     expect((await server.client().get('/api/favorites')).status).toBe(401);
   });
 

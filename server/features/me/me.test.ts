@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
+import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
+
+type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(testDialects())('the users record on %s', (dialect) => {
   let server: TestServer;
@@ -36,5 +39,53 @@ describe.each(testDialects())('the users record on %s', (dialect) => {
     await server.ctx.db.updateTable('users').set({ themeMode: 'neon', colorTheme: 'plaid', profileIcon: 'Dragon' }).where('uid', '=', writer.uid).execute();
     const { user } = (await writer.client.get<{ user: UserRecord }>('/api/me')).body;
     expect(user).toMatchObject({ themeMode: null, colorTheme: 'blue', profileIcon: 'User' });
+  });
+});
+
+describe.each(testDialects())('the tutorial, recorded on the account, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  type Me = { user: UserRecord };
+
+  it('starts unrecorded, records the first time it opened by itself, and keeps that time', async () => {
+    const writer = await signUp(server);
+    expect((await writer.client.get<Me>('/api/me')).body.user.tutorialSeenAt).toBeNull();
+
+    const first = await writer.client.send<Me>('POST', '/api/me/tutorial-seen');
+    expect(first.status).toBe(200);
+    const seenAt = first.body.user.tutorialSeenAt;
+    expect(seenAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await writer.client.get<Me>('/api/me')).body.user.tutorialSeenAt).toBe(seenAt);
+
+    // Another browser opening it at the same moment changes nothing.
+    const again = await writer.client.send<Me>('POST', '/api/me/tutorial-seen');
+    expect(again.status).toBe(200);
+    expect(again.body.user.tutorialSeenAt).toBe(seenAt);
+  });
+
+  it('tells the person’s other tabs, so none of them opens it as well', async () => {
+    const writer = await signUp(server);
+    const stream = await openEventStream(writer.client);
+    try {
+      await writer.client.send('POST', '/api/me/tutorial-seen');
+      const event = await stream.next('user.updated');
+      expect((JSON.parse(event.data) as Me).user.tutorialSeenAt).not.toBeNull();
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('is for a signed-in person on this site only', async () => {
+    expect((await server.client().send<ErrorBody>('POST', '/api/me/tutorial-seen')).body.error.code).toBe('unauthenticated');
+    const writer = await signUp(server);
+    const foreign = await writer.client.send<ErrorBody>('POST', '/api/me/tutorial-seen', undefined, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await writer.client.get<Me>('/api/me')).body.user.tutorialSeenAt).toBeNull();
   });
 });

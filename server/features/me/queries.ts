@@ -12,3 +12,8 @@ export async function updatePreferences(db: Kysely<Database>, uid: string, updat
     .where('uid', '=', uid)
     .execute();
 }
+
+/** The first time is kept: a second browser opening the tutorial at the same moment changes nothing. */
+export async function recordTutorialSeen(db: Kysely<Database>, uid: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ tutorialSeenAt: at }).where('uid', '=', uid).where('tutorialSeenAt', 'is', null).execute();
+}

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
 import { readJson } from '../../http/validate';
 import { withFavorites } from '../../shared/users';
-import { changePreferences } from './service';
+import { changePreferences, markTutorialSeen } from './service';
 
 export function meRoutes(ctx: ServerContext) {
   const app = signedInRoutes();
@@ -20,6 +20,9 @@ export function meRoutes(ctx: ServerContext) {
     const user = await changePreferences(ctx, c.var.user.uid, update);
     return c.json({ user } satisfies MeResponse);
   });
+
+  // No body: the server stamps the time, and only the first one counts.
+  app.post('/tutorial-seen', async (c) => c.json({ user: await markTutorialSeen(ctx, c.var.user.uid) } satisfies MeResponse));
 
   return app;
 }

@@ -1,8 +1,13 @@
 import type { PreferencesUpdate, UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { changeUser } from '../../shared/users';
-import { updatePreferences } from './queries';
+import { recordTutorialSeen, updatePreferences } from './queries';
 
 export function changePreferences(ctx: ServerContext, uid: string, update: PreferencesUpdate): Promise<UserRecord> {
   return changeUser(ctx, uid, (trx) => updatePreferences(trx, uid, update));
+}
+
+/** The tutorial opened by itself in one of the person's browsers: none of the others opens it again. */
+export function markTutorialSeen(ctx: ServerContext, uid: string): Promise<UserRecord> {
+  return changeUser(ctx, uid, (trx) => recordTutorialSeen(trx, uid, new Date().toISOString()));
 }

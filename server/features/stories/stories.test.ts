@@ -49,7 +49,7 @@ describe.each(testDialects())('stories on %s', (dialect) => {
       wordCount: 7,
       charCount: 38,
       reactions: { counts: { heart: 0, fire: 0, laugh: 0, wow: 0, sad: 0, clap: 0 }, mine: [] },
-      permissions: { edit: true, delete: true, changeVisibility: true, react: false, comment: false, favorite: true, remove: false },
+      permissions: { edit: true, delete: true, changeVisibility: true, react: false, comment: false, favorite: false, remove: false },
     });
     expect(story.id).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(story.createdAt).toBe(story.created_at);

@@ -11,7 +11,7 @@ const AccentPopover = popover.component((m) => m.AccentPopover);
 export function AccentPicker() {
   return (
     <LoadOnOpen
-      warm={popover.warm}
+      part={popover}
       standIn={({ onClick, ...props }) => (
         <button
           type="button"

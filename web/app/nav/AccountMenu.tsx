@@ -11,7 +11,7 @@ const AccountMenuDropdown = dropdown.component((m) => m.AccountMenuDropdown);
 export function AccountMenu({ user }: { user: UserRecord }) {
   return (
     <LoadOnOpen
-      warm={dropdown.warm}
+      part={dropdown}
       standIn={(props) => (
         <button
           type="button"

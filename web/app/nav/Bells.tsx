@@ -20,7 +20,7 @@ export function NotificationBell() {
   const badge = badgeText(unread);
   return (
     <LoadOnOpen
-      warm={notifications.warm}
+      part={notifications}
       standIn={(props) => (
         <button
           type="button"

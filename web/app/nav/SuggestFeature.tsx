@@ -31,7 +31,7 @@ export function SuggestFeatureButton({ withLabel, ...props }: ComponentProps<'bu
 /** The Suggest a Feature button; the popover's code (the form, My suggestions) loads on first use. */
 export function SuggestFeature({ withLabel = false }: { withLabel?: boolean }) {
   return (
-    <LoadOnOpen warm={popover.warm} standIn={(props) => <SuggestFeatureButton withLabel={withLabel} {...props} />}>
+    <LoadOnOpen part={popover} standIn={(props) => <SuggestFeatureButton withLabel={withLabel} {...props} />}>
       <SuggestFeaturePopover withLabel={withLabel} />
     </LoadOnOpen>
   );

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
+import { apiFetch } from '../../lib/api';
+import { setCurrentUserData } from '../../lib/auth';
 import { logEvent } from '../../lib/event-log';
 import type { CardPlacement } from './placement';
-import { useOnOpenTutorial } from './tutorial-context';
+import { useOnOpenTutorial, type OpenedBy, type TutorialOpener } from './tutorial-context';
 import { TUTORIAL_STEPS } from './tutorial-steps';
-import { hasSeenTutorial, markTutorialSeen } from './tutorial-storage';
+import { markTutorialSeen } from './tutorial-storage';
 import { useCardPlacement } from './useCardPlacement';
-
-type OpenedBy = 'first-visit' | 'help-button';
 
 interface TutorialState {
   open: boolean;
@@ -27,12 +28,29 @@ function cardStyle(placement: CardPlacement): CSSProperties {
 }
 
 /**
- * The 8-step tour (spec section 2) for a signed-in person: opens by itself on their first
- * visit (a local flag remembers it), and from the help button, always at the first step.
+ * Remembers that the tutorial opened by itself: in this browser (spec section 9's flag) and on
+ * the account, so no other browser of the person's opens it again. A failed save is only logged:
+ * the local flag still keeps it from opening here again.
+ */
+async function recordOpenedByItself(queryClient: QueryClient): Promise<void> {
+  markTutorialSeen();
+  try {
+    // Checked, and imported, in development only (lib/api.ts): a first visit need not fetch zod for this.
+    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
+    setCurrentUserData(queryClient, await apiFetch('/api/me/tutorial-seen', { method: 'POST', body: {}, schema }));
+  } catch (error) {
+    console.error('Could not record on the account that the tutorial was shown', error);
+  }
+}
+
+/**
+ * The 8-step tour (spec section 2) for a signed-in person: opens by itself once per account
+ * (useFirstVisitTutorial says when), and from the help button, always at the first step.
  * A modal card: focus stays inside, Escape closes. Closing and finishing are logged.
  */
 export function TutorialOverlay() {
-  const [state, setState] = useState<TutorialState>(() => ({ open: !hasSeenTutorial(), step: 0, openedBy: 'first-visit' }));
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<TutorialState>({ open: false, step: 0, openedBy: 'help-button' });
   const [card, setCard] = useState<HTMLDivElement | null>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   // There is no Dialog.Trigger (the help button lives in the nav), so focus is returned by hand.
@@ -40,13 +58,14 @@ export function TutorialOverlay() {
   const current = TUTORIAL_STEPS[state.step] ?? TUTORIAL_STEPS[0]!;
   const { placement, anchorBox } = useCardPlacement(state.open ? card : null, current.anchor);
 
-  // Mounted once a person is signed in: this visit has shown the tutorial (or did not need to).
-  useEffect(() => markTutorialSeen(), []);
-
-  const open = useCallback(() => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setState({ open: true, step: 0, openedBy: 'help-button' });
-  }, []);
+  const open = useCallback<TutorialOpener>(
+    (openedBy) => {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setState({ open: true, step: 0, openedBy });
+      if (openedBy === 'first-visit') void recordOpenedByItself(queryClient);
+    },
+    [queryClient],
+  );
   useOnOpenTutorial(open);
 
   const end = (type: 'tutorial_closed' | 'tutorial_completed') => {

@@ -6,7 +6,7 @@ import { card } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { useCurrentUser, useRefreshCurrentUser } from '../../lib/auth';
 import { authConfigQueryOptions } from '../../lib/sign-in';
-import { safeNextPath } from '../../lib/safe-next';
+import { SIGN_IN_RETURN, safeNextPath } from '../../lib/safe-next';
 import { ACCOUNT_NOT_LOADED_MESSAGE } from './auth-form';
 import { AuthTabs, panelId, tabId, type AuthMode } from './AuthTabs';
 import { providerFromParam, providerSignInError } from './provider-errors';
@@ -30,8 +30,9 @@ export function LoginScreen() {
   const minPasswordLength = config?.minPasswordLength ?? PASSWORD_MIN_LENGTH_DEFAULT;
   const maxPasswordLength = config?.maxPasswordLength ?? PASSWORD_MAX_LENGTH;
 
-  // Once signed in, the user record arrives and this screen hands over to `next`.
-  if (user) return <Navigate to={next} replace />;
+  // Once signed in, the user record arrives and this screen hands over to `next`, marked as a
+  // return (a provider sign-in comes back through here too: lib/sign-in.ts).
+  if (user) return <Navigate to={next} replace state={next === '/' ? undefined : SIGN_IN_RETURN} />;
 
   const onSignedIn = async () => ((await refreshCurrentUser()) ? null : ACCOUNT_NOT_LOADED_MESSAGE);
 

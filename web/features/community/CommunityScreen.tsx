@@ -119,6 +119,7 @@ export function CommunityScreen() {
 
       <div className={`mt-6 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
         <StoryGrid
+          headingLevel="h2"
           list={list}
           label="Community stories"
           empty={

@@ -16,6 +16,7 @@ export function FavoritesScreen() {
       <p className="mt-1 text-muted">Stories you kept, most recently favourited first.</p>
       <div className="mt-6">
         <StoryGrid
+          headingLevel="h2"
           list={list}
           label="Favourite stories"
           empty={

@@ -47,6 +47,7 @@ export function MyStoriesScreen() {
       </div>
       <div className="mt-6">
         <StoryGrid
+          headingLevel="h2"
           list={list}
           label="My stories"
           empty={

@@ -2,6 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import type { StorySummary } from '@common/story';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
+import { RefreshFailed } from '../../components/RefreshFailed';
 import type { PagedList } from '../../lib/paged-list';
 import { StoryCard } from './StoryCard';
 
@@ -14,6 +15,8 @@ interface StoryGridProps {
   label: string;
   /** Offer "Load more" while pages remain (off for a fixed number of recent stories). */
   paged?: boolean;
+  /** The cards' titles: h2 right under a screen's h1, h3 under a section's h2 (the default). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 export function CardSkeletons({ count = 3 }: { count?: number }) {
@@ -38,26 +41,36 @@ export function CardSkeletons({ count = 3 }: { count?: number }) {
 }
 
 /** Story cards from a cursor-paged list (usePagedList), with a Load more button while pages remain. */
-export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true }: StoryGridProps) {
+export function StoryGrid({ list, empty, showFavorite, showOwnerActions, label, paged = true, headingLevel }: StoryGridProps) {
   // A page of cards is the biggest render of a list screen: deferred, React renders it in
   // slices that keep the page responsive, showing what was there (the skeletons) meanwhile.
   const shown = useDeferredValue(list);
-  if (shown.status === 'pending') return <CardSkeletons />;
-  if (shown.status === 'error') return <LoadError message={shown.error.message} onRetry={shown.refetch} />;
-  const stories = shown.items;
-  if (stories.length === 0) return <>{empty}</>;
+  // Read from the latest state, not the deferred one: it must not wait behind a page of cards.
+  const stuck = list.refreshFailed && <RefreshFailed onRetry={list.refetch} className="mb-4" />;
+  if (shown.status === 'pending') return stuck || <CardSkeletons />;
+  if (shown.status === 'error' && !shown.items) return <LoadError message={shown.error.message} onRetry={shown.refetch} />;
+  const stories = shown.items ?? [];
+  if (stories.length === 0) {
+    return (
+      <>
+        {stuck}
+        {empty}
+      </>
+    );
+  }
   return (
     <div>
+      {stuck}
       <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="story-list">
         {stories.map((story) => (
           <li key={story.id} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
-              <StoryCard story={story} showFavorite={showFavorite} showOwnerActions={showOwnerActions} />
+              <StoryCard story={story} showFavorite={showFavorite} showOwnerActions={showOwnerActions} headingLevel={headingLevel} />
             </div>
           </li>
         ))}
       </ul>
-      {paged && <LoadMore list={list} className="mt-6 flex justify-center" testId="load-more" failure="Could not load more stories. Please try again." />}
+      {paged && <LoadMore list={list} className="mt-6 flex justify-center" testId="load-more" failure="Could not load more stories. Please try again." refreshNotice={false} />}
     </div>
   );
 }

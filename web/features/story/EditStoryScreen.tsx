@@ -14,7 +14,7 @@ export function EditStoryScreen({ story }: { story: Story }) {
     updatedAt: story.updatedAt,
     fields: { title: story.title, content: story.content, prompt: story.prompt, public: story.public },
   }));
-  if (!story.permissions.edit) return <StoryNotFound message="Only the author can edit this story" />;
+  if (!story.permissions.edit) return <StoryNotFound message="Only the author can edit this story" detail={null} backTo={`/story/${story.id}`} />;
   return (
     <>
       <title>{`Edit “${story.title}” · Drabble`}</title>

@@ -6,9 +6,16 @@ import { loginPathFor } from '../../lib/safe-next';
 
 /**
  * Missing stories and other people's private ones look exactly alike. A guest may be the
- * author, signed out: logging in brings them back to the story.
+ * author, signed out: logging in brings them back to the story. Also what a page of a story
+ * the visitor may not open says (`message`), with its own `detail` or none.
  */
-export function StoryNotFound({ message = 'Story not found' }: { message?: string }) {
+export function StoryNotFound({ message = 'Story not found', detail = 'It may have been deleted or made private by its author.', backTo }: {
+  message?: string;
+  /** What the heading means; null for a heading that says it all. */
+  detail?: string | null;
+  /** The story itself, when it is there to read (a reader turned away from its versions). */
+  backTo?: string;
+}) {
   const { user } = useCurrentUser();
   const location = useLocation();
   return (
@@ -18,11 +25,17 @@ export function StoryNotFound({ message = 'Story not found' }: { message?: strin
       <h1 id="screen-heading" className="mt-3 text-2xl font-bold text-fg">
         {message}
       </h1>
-      <p className="mt-2 text-muted">It may have been deleted or made private by its author.</p>
+      {detail && <p className="mt-2 text-muted">{detail}</p>}
       <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Link to="/community" className={primaryButton}>
-          Browse the community
-        </Link>
+        {backTo ? (
+          <Link to={backTo} className={primaryButton}>
+            Back to the story
+          </Link>
+        ) : (
+          <Link to="/community" className={primaryButton}>
+            Browse the community
+          </Link>
+        )}
         {user ? (
           <Link to="/stories" className={secondaryButton}>
             My stories

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '../../components/Spinner';
 import { LoadError } from '../../components/LoadError';
+import { OnDemandScreen } from '../../components/OnDemandScreen';
 import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
+import { onDemand } from '../../lib/on-demand';
 import { loginPathFor } from '../../lib/safe-next';
 import { storyQuery } from '../stories';
 import { EditStoryScreen } from './EditStoryScreen';
@@ -12,7 +13,7 @@ import { StoryNotFound } from './StoryNotFound';
 import { StoryView } from './view/StoryView';
 
 // Only the author opens the version history: its code (and the diff) loads then.
-const VersionsScreen = lazy(() => import('./versions/VersionsScreen').then((m) => ({ default: m.VersionsScreen })));
+const versionsScreen = onDemand(() => import('./versions/VersionsScreen'));
 
 /**
  * /story/:id/:mode? — the story to read (guests too, from a shared link), or with mode "edit"
@@ -39,11 +40,8 @@ export function StoryScreen() {
     );
   }
   if (mode === 'versions') {
-    return (
-      <Suspense fallback={<CenteredSpinner />}>
-        <VersionsScreen key={query.data.id} story={query.data} />
-      </Suspense>
-    );
+    const story = query.data;
+    return <OnDemandScreen part={versionsScreen} render={(m) => <m.VersionsScreen key={story.id} story={story} />} />;
   }
   return mode === 'edit' ? <EditStoryScreen key={query.data.id} story={query.data} /> : <StoryView story={query.data} />;
 }

@@ -11,6 +11,7 @@ import { formatDateTime, formatNumber, formatTime, plural } from '../../../lib/f
 import { useProgress } from '../../stories';
 import { GoalMeter } from '../../streaks';
 import { PromptPicker } from './PromptPicker';
+import { savableWordCount } from './save';
 import { useStoryEditor, type EditorBase } from './useStoryEditor';
 import { VisibilitySwitch } from './VisibilitySwitch';
 
@@ -21,6 +22,19 @@ interface StoryEditorProps {
   todayPrompt: PromptInput;
   heading: string;
   cancelTo: string;
+}
+
+/** Where there is a keyboard: ⌘ on a Mac (and an iPad with one), Ctrl elsewhere. */
+const SAVE_KEY = typeof navigator !== 'undefined' && /Macintosh|Mac OS X/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
+
+/** A field's problem, under it; the field names it with aria-describedby. */
+function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
 }
 
 function Counter({ value, max, testId }: { value: number; max: number; testId: string }) {
@@ -40,6 +54,9 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
   const titleId = useId();
   const textId = useId();
   const statsId = useId();
+  const titleProblemId = useId();
+  const textProblemId = useId();
+  const { problems, failure } = editor;
   const words = countWords(fields.content);
   const chars = countChars(fields.content);
 
@@ -60,6 +77,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
         editor.save();
       }}
       className="mx-auto max-w-6xl"
+      data-testid="story-editor-form"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
@@ -110,9 +128,12 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
                 onChange={(event) => update({ title: event.target.value })}
                 placeholder="Give your story a title"
                 autoComplete="off"
-                className={`${inputField} mt-1.5 text-lg font-semibold`}
+                aria-invalid={problems.title ? true : undefined}
+                aria-describedby={problems.title ? titleProblemId : undefined}
+                className={`${inputField} mt-1.5 text-lg font-semibold aria-invalid:border-red-600 dark:aria-invalid:border-red-400`}
                 data-testid="story-title-input"
               />
+              <FieldProblem id={titleProblemId} message={problems.title} />
             </div>
             <div className="flex flex-col">
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -127,11 +148,13 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
                 value={fields.content}
                 onChange={(event) => update({ content: event.target.value })}
                 placeholder="Once upon a time…"
-                aria-describedby={statsId}
+                aria-invalid={problems.content ? true : undefined}
+                aria-describedby={problems.content ? `${textProblemId} ${statsId}` : statsId}
                 spellCheck
-                className={`${inputField} mt-1.5 min-h-[45vh] resize-y font-serif text-lg leading-relaxed [field-sizing:content]`}
+                className={`${inputField} mt-1.5 min-h-[45vh] resize-y font-serif text-lg leading-relaxed [field-sizing:content] aria-invalid:border-red-600 dark:aria-invalid:border-red-400`}
                 data-testid="story-text-input"
               />
+              <FieldProblem id={textProblemId} message={problems.content} />
               <p id={statsId} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
                 <span data-testid="word-count">{plural(words, 'word')}</span>
                 <span>
@@ -150,13 +173,23 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
               <GoalMeter
                 wordsToday={progress.data.wordsToday}
                 dailyGoal={progress.data.dailyGoal}
-                pending={wordsAdded(savedWordCount, words)}
+                pending={wordsAdded(savedWordCount, savableWordCount(fields.content))}
                 streak={progress.data.streak}
               />
             )}
-            {editor.error && (
+            {(failure || problems.title || problems.content) && (
               <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="save-error">
-                <p className="font-semibold">Not saved: {editor.error}</p>
+                {failure ? (
+                  <p className="font-semibold">Not saved: {failure}</p>
+                ) : (
+                  <>
+                    <p className="font-semibold">Not saved yet:</p>
+                    <ul className="mt-1 list-disc pl-5">
+                      {problems.title && <li>{problems.title}</li>}
+                      {problems.content && <li>{problems.content}</li>}
+                    </ul>
+                  </>
+                )}
                 <p className="mt-1">Your text is safe here and in a draft on this device.</p>
               </div>
             )}
@@ -168,8 +201,9 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
               <Link to={cancelTo} className={secondaryButton}>
                 Cancel
               </Link>
-              <p className="text-center text-xs text-muted">
-                Tip: <kbd className="rounded border border-line px-1">Ctrl</kbd> + <kbd className="rounded border border-line px-1">S</kbd> saves.
+              {/* A keyboard shortcut is news only where there is a keyboard: not on a touch screen alone. */}
+              <p className="hidden text-center text-xs text-muted pointer-fine:block" data-testid="save-shortcut">
+                Tip: <kbd className="rounded border border-line px-1">{SAVE_KEY}</kbd> + <kbd className="rounded border border-line px-1">S</kbd> saves.
               </p>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Globe, Lock } from 'lucide-react';
+import { STORY_TEXTS } from '@common/story-texts';
 import { focusRing } from '../../../components/ui';
 
 /** Private (the default) or public, as a switch with a sentence saying what it means. */
@@ -28,7 +29,7 @@ export function VisibilitySwitch({ isPublic, onChange }: { isPublic: boolean; on
           {isPublic ? 'Public' : 'Private'}
         </span>
         <span id={hintId} className="block text-xs text-muted">
-          {isPublic ? 'Anyone signed in can read, react and comment.' : 'Only you can see it. You can publish it later.'}
+          {isPublic ? STORY_TEXTS.publicMeaning : STORY_TEXTS.privateMeaning}
         </span>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { promptForDay, samePrompt, type DayKey, type PromptInput } from '@common/prompts';
 import { storySchema, storyTextSchema, titleSchema, type StoryCreateInput } from '@common/story';
 import { progressSchema } from '@common/streak';
+import { countWords } from '@common/words';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
 import { browserTimeZone } from '../../stories';
@@ -9,15 +10,29 @@ import type { DraftFields } from './draft';
 export const savedStorySchema = z.object({ story: storySchema, progress: progressSchema });
 export type SavedStory = z.infer<typeof savedStorySchema>;
 
+/** What is wrong with each field, in the words the server would use; an empty object when nothing is. */
+export interface FormProblems {
+  title?: string;
+  content?: string;
+}
+
 /**
- * The first problem with the title or text, in the words the server would use; null when
- * they are fine. (The prompt comes from the picker or the saved story, so it is not re-checked.)
+ * Every problem with the title and the text at once, each for its own field. (The prompt
+ * comes from the picker or the saved story, so it is not re-checked.)
  */
-export function validationMessage(fields: Pick<DraftFields, 'title' | 'content'>): string | null {
+export function formProblems(fields: Pick<DraftFields, 'title' | 'content'>): FormProblems {
   const title = titleSchema.safeParse(fields.title);
-  if (!title.success) return title.error.issues[0]?.message ?? 'Please check the title.';
   const text = storyTextSchema.safeParse(fields.content);
-  return text.success ? null : (text.error.issues[0]?.message ?? 'Please check your story.');
+  return {
+    ...(title.success ? {} : { title: title.error.issues[0]?.message ?? 'Please check the title.' }),
+    ...(text.success ? {} : { content: text.error.issues[0]?.message ?? 'Please check your story.' }),
+  };
+}
+
+/** The words a save would keep: none while the text could not be saved (too long, blank, refused characters). */
+export function savableWordCount(content: string): number {
+  const text = storyTextSchema.safeParse(content);
+  return text.success ? countWords(text.data) : 0;
 }
 
 /**

@@ -8,7 +8,7 @@ import { useApiMutation } from '../../../lib/mutation';
 import { progressKeys } from '../../../lib/query-keys';
 import { storyChanged } from '../../stories';
 import { browserStorage, clearDraft, draftKey, draftToRestore, hasUnsavedWork, readDraft, writeDraft, type DraftFields } from './draft';
-import { saveStory, validationMessage } from './save';
+import { formProblems, saveStory, type FormProblems } from './save';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const DRAFT_DELAY_MS = 400;
@@ -51,7 +51,11 @@ export function useStoryEditor(base: EditorBase) {
   const [restored, setRestored] = useState<{ at: number; stale: boolean } | null>(
     initial.restoredAt === null ? null : { at: initial.restoredAt, stale: initial.stale },
   );
-  const [error, setError] = useState<string | null>(null);
+  // Why the server refused the last save (or could not be reached); cleared by the next change.
+  const [failure, setFailure] = useState<string | null>(null);
+  // Once a save was refused for the form's own problems, they show (all of them) and follow the typing.
+  const [checked, setChecked] = useState(false);
+  const problems: FormProblems = checked ? formProblems(fields) : {};
   /** When the draft was last written, or false when the browser refused to keep it. */
   const [draftSavedAt, setDraftSavedAt] = useState<number | false | null>(null);
   const unsaved = hasUnsavedWork(fields, base.fields, isNew);
@@ -106,31 +110,47 @@ export function useStoryEditor(base: EditorBase) {
       await navigate(`/story/${story.id}`, { replace: true });
       void storyChanged(queryClient, story, story.id);
     },
-    onError: (failure) => {
+    onError: (error) => {
       flushDraft();
-      setError(formErrorMessage(failure));
+      setFailure(formErrorMessage(error));
     },
   });
 
   const update = useCallback((change: Partial<DraftFields>) => {
     setFields((current) => ({ ...current, ...change }));
-    setError(null);
+    setFailure(null);
   }, []);
 
   const save = useCallback(() => {
     if (mutation.isPending) return;
-    const problem = validationMessage(fields);
-    if (problem) return setError(problem);
-    setError(null);
+    setFailure(null);
+    if (Object.keys(formProblems(fields)).length > 0) return setChecked(true);
+    setChecked(false);
     mutation.mutate(fields);
   }, [fields, mutation]);
 
   const discardDraft = useCallback(() => {
     setFields(base.fields);
     setRestored(null);
-    setError(null);
+    setFailure(null);
+    setChecked(false);
     clearDraft(browserStorage(), key);
   }, [base.fields, key]);
 
-  return { fields, update, save, saving: mutation.isPending, error, unsaved, restored, dismissRestored: () => setRestored(null), discardDraft, draftSavedAt, leaveDialog: dialog };
+  return {
+    fields,
+    update,
+    save,
+    saving: mutation.isPending,
+    /** The form's own problems, each for its field (all at once, after a save was refused for them). */
+    problems,
+    /** The server's refusal of the last save, or why it could not be sent. */
+    failure,
+    unsaved,
+    restored,
+    dismissRestored: () => setRestored(null),
+    discardDraft,
+    draftSavedAt,
+    leaveDialog: dialog,
+  };
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { Story } from '@common/story';
+import { STORY_TEXTS } from '@common/story-texts';
 import { STORY_VERSIONS_MAX, type StoryVersionSummary } from '@common/story-versions';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
@@ -46,7 +47,8 @@ export function VersionsScreen({ story }: { story: Story }) {
   const [params] = useSearchParams();
   const list = usePagedList({ ...versionsQuery(story.id), enabled: story.permissions.edit });
   const selected = params.get('version');
-  if (!story.permissions.edit) return <StoryNotFound message="Only the author can see this story’s versions" />;
+  // The story is there to read: one message, not "not found" beside it.
+  if (!story.permissions.edit) return <StoryNotFound message={STORY_TEXTS.versionsOwnerOnly} detail={null} backTo={`/story/${story.id}`} />;
 
   return (
     <section aria-labelledby="screen-heading" className="mx-auto max-w-6xl" data-testid="versions-screen">

@@ -4,6 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/auth';
 import { useToggleReaction } from '../api';
 import { LoginLink } from './LoginLink';
+import { ReactionGlyph } from './ReactionGlyph';
 
 /**
  * The fixed set of reactions with their counts; each toggles the reader's own. The count
@@ -33,9 +34,7 @@ export function ReactionsBar({ story }: { story: Story }) {
                 mine ? 'border-accent-600 bg-accent-soft text-accent-soft-ink' : 'border-line bg-surface text-fg enabled:hover:bg-subtle'
               } ${!canReact ? 'opacity-70' : ''}`}
             >
-              <span aria-hidden className="text-base leading-none">
-                {emoji}
-              </span>
+              <ReactionGlyph kind={kind} emoji={emoji} />
               <span data-testid={`reaction-count-${kind}`}>{formatNumber(count)}</span>
             </button>
           );

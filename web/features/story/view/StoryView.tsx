@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { viewResponseSchema, type Story } from '@common/story';
 import { storyShareText } from '@common/share';
+import { STORY_TEXTS } from '@common/story-texts';
 import { readingTimeLabel } from '@common/words';
 import { focusRing, secondaryButton } from '../../../components/ui';
 import { apiFetch } from '../../../lib/api';
@@ -15,6 +16,7 @@ import { AuthorAvatar, FavoriteButton, OwnerActions, PerfectDrabbleBadge, Prompt
 import { PromptDayLink } from '../../prompts';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
+import { ShareButton } from './ShareButton';
 import { ReportButton } from '../../reports';
 import { AdminRemove } from './AdminRemove';
 import { usePageDescription } from './usePageDescription';
@@ -74,7 +76,9 @@ export function StoryView({ story }: { story: Story }) {
               {edited && <span> · edited {formatDate(story.updatedAt)}</span>}
             </p>
           </div>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex flex-wrap items-center gap-1">
+            {/* A private story's link opens for its author alone: nothing to share. */}
+            {story.public && <ShareButton title={story.title} path={`/story/${story.id}`} />}
             {(story.permissions.favorite || guest) && <FavoriteButton storyId={story.id} withLabel />}
             {!guest && !story.permissions.edit && <ReportButton targetType="story" targetId={story.id} />}
             {story.permissions.remove && (
@@ -87,7 +91,7 @@ export function StoryView({ story }: { story: Story }) {
             {story.public ? (
               <p className="flex items-center gap-1.5 text-sm text-muted">
                 <Globe aria-hidden className="size-4" />
-                Public{story.madePublicAt ? ` since ${formatDate(story.madePublicAt)}` : ''}: anyone can read it, even without an account.
+                Public{story.madePublicAt ? ` since ${formatDate(story.madePublicAt)}` : ''}. {STORY_TEXTS.publicMeaning}
               </p>
             ) : (
               <p className="flex items-center gap-1.5 text-sm text-muted" data-testid="private-notice">

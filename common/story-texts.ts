@@ -1,0 +1,12 @@
+/**
+ * Sentences about stories that several screens say, written once so they cannot drift apart
+ * (issue 22: the editor and the story page said "public" two ways). No zod here: the story
+ * page and the editor import it without pulling schemas in.
+ */
+export const STORY_TEXTS = {
+  /** What a public story is, wherever the app explains it: guests read public stories too. */
+  publicMeaning: 'Anyone can read it, even without an account.',
+  privateMeaning: 'Only you can see it. You can publish it later.',
+  versionsOwnerOnly: 'Only the author can see this story’s versions',
+  linkCopied: 'Link copied',
+} as const;
