@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, openReportCountsSchema, REPORT_TEXTS, type CaseDetail } from '@common/moderation';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { expectAdminsOnly } from '../admin/testing';
 import { befriend, veteran } from '../conversations/testing';
 import { postStory, type ErrorBody } from '../stories/testing';
-import { applyCaseAction, comment, fileReport, newAdmin, noticeRows, notices, readCase, resolve } from './testing';
+import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from './testing';
 
 /*
  * Issue 22: resolving asks for the outcome and a reason (never "no violation" by default), a
@@ -23,12 +23,8 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
-    admin2 = await newAdmin(server, 'Second Admin');
+    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(server));
     admin3 = await newAdmin(server, 'Third Admin');
-    writer = await signUpVerified(server, { name: 'Wanda Writer' });
-    reporterA = await signUpVerified(server, { name: 'Rita Reporter' });
-    reporterB = await signUpVerified(server, { name: 'Rob Reporter' });
   });
   afterAll(async () => {
     await server.stop();

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, REPORT_TEXTS } from '@common/moderation';
 import { MESSAGE_TEXTS } from '@common/conversations';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { expectAdminsOnly } from '../admin/testing';
 import { befriend, veteran } from '../conversations/testing';
 import { postStory, type ErrorBody } from '../stories/testing';
-import { applyCaseAction, comment, fileReport, newAdmin, notices, readCase, resolve } from './testing';
+import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from './testing';
 
 describe.each(testDialects())('the moderation queue on %s', (dialect) => {
   let server: TestServer;
@@ -18,11 +18,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
-    admin2 = await newAdmin(server, 'Second Admin');
-    writer = await signUpVerified(server, { name: 'Wanda Writer' });
-    reporterA = await signUpVerified(server, { name: 'Rita Reporter' });
-    reporterB = await signUpVerified(server, { name: 'Rob Reporter' });
+    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(server));
   });
   afterAll(async () => {
     await server.stop();

@@ -11,7 +11,7 @@ import {
 import { userNotificationSchema } from '@common/notifications';
 import { z } from 'zod';
 import type { TestClient } from '../../test/client';
-import { signUpVerified, type SignedUp, type TestServer } from '../../test/server';
+import { ADMIN_EMAIL, signUpVerified, type SignedUp, type TestServer } from '../../test/server';
 
 /** Test helpers for the moderation API tests. */
 
@@ -26,6 +26,17 @@ export async function promoteToAdmin(server: TestServer, person: SignedUp): Prom
 
 export async function newAdmin(server: TestServer, name: string): Promise<SignedUp> {
   return promoteToAdmin(server, await signUpVerified(server, { name }));
+}
+
+/** The people of a moderation test: the owner and a second admin, a writer, and two reporters. */
+export async function moderationCast(server: TestServer) {
+  return {
+    owner: await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' }),
+    admin2: await newAdmin(server, 'Second Admin'),
+    writer: await signUpVerified(server, { name: 'Wanda Writer' }),
+    reporterA: await signUpVerified(server, { name: 'Rita Reporter' }),
+    reporterB: await signUpVerified(server, { name: 'Rob Reporter' }),
+  };
 }
 
 /** Files a report through POST /api/reports and answers the case it joined. */
