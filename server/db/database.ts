@@ -3,9 +3,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type LogConfig } from 'kysely';
+import { Kysely, Migrator, sql, type LogConfig } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { migrationProvider } from './migrations';
 import { isPostgres } from './migrations/helpers';
 import { keepOwnerOnly } from '../files';
@@ -98,7 +99,7 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   const pool = new (loadPg().Pool)({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log: options.log });
   return {
     db,
     dialect: 'postgres',
