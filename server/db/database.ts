@@ -114,17 +114,27 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
   // Features land in parallel: a migration numbered below one already applied must still run.
   // Kysely looks for its own tables in every schema it can see; naming ours stops it from
   // taking another schema's (another install's, or a parallel test's) as this one's.
   const migrationTableSchema = isPostgres(db as Kysely<unknown>) ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+  return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Our migrations, and those not yet applied to this database (read only: nothing is created). */
+export async function migrationState(db: Kysely<Database>): Promise<{ known: number; pending: string[] }> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return { known: migrations.length, pending: migrations.filter((m) => m.executedAt === undefined).map((m) => m.name) };
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
