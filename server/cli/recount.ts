@@ -17,11 +17,11 @@ import { syncStreakAndTell } from '../features/streaks';
  * lists what is recounted, and what is history that no row could rebuild).
  *
  * Safe while the server serves writes. Drift is found with one read per kind; each drifted
- * row is then fixed in a transaction of its own that first locks the row, the lock every
- * write of that value takes (lockStory, lockUsers, the case, the request, the conversation,
- * syncStreak's users row), so no write lands between the count and the update; on PostgreSQL
- * the count is a statement after the lock, so it sees every write committed before it. The
- * open tabs showing a fixed value hear it, as they hear any change of it.
+ * row is then fixed in a transaction of its own that first locks the row against every writer
+ * of the value (they lock it too: lockStory, lockUsers, the case, the request, the
+ * conversation, syncStreak's users row), so no write lands between the count and the update;
+ * on PostgreSQL the count is a statement after the lock, so it sees every write committed
+ * before it. The open tabs showing a fixed value hear it, as they hear any change of it.
  */
 
 type Trx = Transaction<Database>;
