@@ -27,10 +27,19 @@ function newestSource(dirs) {
 const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(['server', 'common']);
 if (stale) {
   process.stderr.write('drabble: building the command line (first use after a change)…\n');
-  const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Built in a folder of its own, then renamed into place: several commands started at once
+  // (two terminals, a script) each build whole, and none ever loads a half-written file.
+  const scratch = path.join(root, 'dist', `.cli-build-${process.pid}`);
+  const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:cli', '--', '--outDir', scratch], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) {
+    fs.rmSync(scratch, { recursive: true, force: true });
     process.stderr.write('drabble: could not build the command line (npm run build:cli failed)\n');
     process.exit(1);
   }
+  for (const file of ['cli.js.map', 'cli.js']) fs.renameSync(path.join(scratch, file), path.join(root, 'dist', file));
+  fs.rmSync(scratch, { recursive: true, force: true });
 }
 await import(pathToFileURL(built).href);

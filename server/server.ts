@@ -121,9 +121,20 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
       );
     },
   });
-  await migrateAuthTables(ctx.auth);
-  await syncEmailVerification(database.db, config.adminEmail, logger);
+  await migrateAuthTables(ctx.auth).catch(closing(bus));
+  await syncEmailVerification(database.db, config.adminEmail, logger).catch(closing(bus));
   return ctx as ServerContext;
+}
+
+/**
+ * A start that fails once the bus is listening closes it first: its own connection (PostgreSQL's
+ * LISTEN) would otherwise keep the process alive, hearing events it cannot read.
+ */
+function closing(bus: EventBus) {
+  return async (err: unknown): Promise<never> => {
+    await bus.close();
+    throw err;
+  };
 }
 
 const DRAIN_LIMIT_MS = 8000;

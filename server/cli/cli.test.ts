@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, startTestServer, type TestServer } from '../test/server';
 import { COMMANDS } from './commands';
-import { runCli } from './run';
-
-/** Runs a command line in this process against `env`, collecting what it printed. */
-export async function drabble(argv: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, COMMANDS, { out: (line) => out.push(line), err: (line) => err.push(line), env: { LOG_LEVEL: 'silent', ...env } });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { drabble } from './testing';
 
 describe('the command line', () => {
   it('lists its commands, explains each, and refuses a wrong call in one line with a non-zero exit', async () => {

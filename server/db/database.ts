@@ -3,9 +3,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type LogConfig } from 'kysely';
+import { Kysely, Migrator, sql, type LogConfig } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { migrationProvider } from './migrations';
 import { isPostgres } from './migrations/helpers';
 import { keepOwnerOnly } from '../files';
@@ -98,7 +99,7 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   const pool = new (loadPg().Pool)({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log: options.log });
   return {
     db,
     dialect: 'postgres',
@@ -113,17 +114,27 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
   // Features land in parallel: a migration numbered below one already applied must still run.
   // Kysely looks for its own tables in every schema it can see; naming ours stops it from
   // taking another schema's (another install's, or a parallel test's) as this one's.
   const migrationTableSchema = isPostgres(db as Kysely<unknown>) ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+  return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Our migrations, and those not yet applied to this database (read only: nothing is created). */
+export async function migrationState(db: Kysely<Database>): Promise<{ known: number; pending: string[] }> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return { known: migrations.length, pending: migrations.filter((m) => m.executedAt === undefined).map((m) => m.name) };
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -1,5 +1,17 @@
 import type { CliCommand } from '../command';
 import { verifyEmailCommand } from './verify-email';
+import { createAdminCommand } from './create-admin';
+import { removeAdminCommand } from './remove-admin';
+import { resetPasswordCommand } from './reset-password';
+import { recountCommand } from './recount';
+import { doctorCommand } from './doctor';
 
 /** Every `npx drabble` command, in the order `--help` lists them. */
-export const COMMANDS: readonly CliCommand[] = [verifyEmailCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  verifyEmailCommand,
+  createAdminCommand,
+  removeAdminCommand,
+  resetPasswordCommand,
+  recountCommand,
+  doctorCommand,
+];

@@ -10,6 +10,7 @@ import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { changeAccountState } from '../../shared/account-state';
+import { anotherAdminStays } from '../../shared/admins';
 import { findUser } from '../../shared/users';
 import { insertAdminLog, insertSystemLog, recordActivity, type LogUser } from '../../shared/audit-log';
 import type { Actor } from '../../shared/actor';
@@ -89,21 +90,6 @@ export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEma
     });
   }
   return state;
-}
-
-/**
- * Whether an admin other than `uid` remains (not deleted, not on their way out). Every admin
- * row is locked on PostgreSQL so two admins leaving at once cannot both count on the other.
- */
-async function anotherAdminStays(trx: Trx, dialect: Dialect, uid: string): Promise<boolean> {
-  const admins = await trx
-    .selectFrom('users')
-    .select(['uid', 'deactivatedAt', 'suspendedAt'])
-    .where('admin', '=', toDbBool(true))
-    .where('deletedAt', 'is', null)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
-  return admins.some((a) => a.uid !== uid && a.deactivatedAt === null && a.suspendedAt === null);
 }
 
 /** DELETE /api/account/deletion, "Cancel deletion": the account is back as it was. */

@@ -82,8 +82,18 @@ async function sendResetLink(ctx: ServerContext, email: string): Promise<void> {
   const perEmail = await ctx.rateLimiter.reserve(`forgot:email:${email}`, FORGOT_PER_EMAIL, HOUR_MS);
   if (!perEmail.allowed) return;
   const { user } = found;
-  const token = await issueToken(ctx.db, { uid: user.id, purpose: 'reset-password', email }, RESET_PASSWORD_TTL_MS);
-  await ctx.mailer.send(resetPasswordMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/reset-password', token) }));
+  const { link } = await createResetLink(ctx, user.id, email);
+  await ctx.mailer.send(resetPasswordMessage({ to: user.email, name: user.name, link }));
+}
+
+/**
+ * A new one-time link to the web's /reset-password page for the account, valid for
+ * RESET_PASSWORD_TTL_MS; the account's earlier reset links stop working. Emailed by
+ * "Forgot password", printed by `npx drabble reset-password` for an owner without their mailbox.
+ */
+export async function createResetLink(ctx: ServerContext, uid: string, email: string, now = Date.now()): Promise<{ link: string; expiresAt: Date }> {
+  const token = await issueToken(ctx.db, { uid, purpose: 'reset-password', email: email.trim().toLowerCase() }, RESET_PASSWORD_TTL_MS, now);
+  return { link: appLink(ctx.config.publicUrl, '/reset-password', token), expiresAt: new Date(now + RESET_PASSWORD_TTL_MS) };
 }
 
 /**

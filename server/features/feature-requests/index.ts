@@ -3,4 +3,4 @@
  * (conversations/service.ts). Only thread.ts is behind it, which imports conversations
  * through its own entry: no module cycle.
  */
-export { markRequestThreadRead, postInRequestThread } from './thread';
+export { announceRequest, markRequestThreadRead, postInRequestThread } from './thread';

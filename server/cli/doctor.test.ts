@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects } from '../test/databases';
+import { freePort, type TestServer, startTestServer } from '../test/server';
+import { migrationProvider } from '../db/migrations';
+import { drabble } from './testing';
+
+const lines = (out: string) => out.split('\n');
+
+describe.each(testDialects())('doctor on %s', (dialect) => {
+  let server: TestServer;
+  let known: number;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    known = Object.keys(await migrationProvider.getMigrations()).length;
+  });
+  afterAll(async () => server.stop());
+
+  const dataDir = () => path.resolve(server.env.DATA_DIR!);
+
+  it('passes every check of a healthy install, its SMTP server answering', async () => {
+    const run = await drabble(['doctor'], server.env);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [configuration, database, migrations, disk, smtp, verdict, ...rest] = lines(run.out);
+    const smtpAddress = new URL(server.mail.url).host;
+    expect(configuration).toBe(
+      `✓ configuration: ${dialect === 'postgres' ? `PostgreSQL at ${new URL(server.env.DATABASE_URL!).host}/test` : 'SQLite'}, uploads on local disk, SMTP ${smtpAddress}, DATA_DIR ${dataDir()}, public URL http://localhost:3000`,
+    );
+    expect(database).toMatch(dialect === 'postgres' ? /^✓ database: PostgreSQL 1\d\.\d+ .*answers$/ : new RegExp(`^✓ database: SQLite at ${dataDir()}/drabble\\.sqlite opens$`));
+    expect(migrations).toBe(`✓ migrations: all ${known} applied`);
+    expect(disk).toMatch(new RegExp(`^✓ disk: \\d+(\\.\\d)? (GiB|MiB) free in ${dataDir()}$`));
+    expect(smtp).toBe(`✓ SMTP: ${smtpAddress} accepts connections`);
+    expect(verdict).toBe('Everything checked is fine.');
+    expect(rest).toEqual([]);
+  });
+
+  it('fails on an SMTP server that cannot be reached, and says so in its line', async () => {
+    const port = await freePort();
+    const run = await drabble(['doctor'], { ...server.env, SMTP_URL: `smtp://mailer:secret@127.0.0.1:${port}` });
+    expect(run.code).toBe(1);
+    expect(lines(run.out).filter((l) => l.startsWith('✗'))).toEqual([`✗ SMTP: 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`]);
+    expect(run.out).not.toContain('secret');
+    expect(run.err).toBe('1 check failed.');
+  });
+
+  it('marks SMTP as not set without failing, and fails the disk check below --min-free-mb', async () => {
+    const { SMTP_URL: _unused, ...withoutSmtp } = server.env;
+    const run = await drabble(['doctor', '--min-free-mb', String(1024 * 1024 * 1024)], withoutSmtp);
+    expect(run.code).toBe(1);
+    expect(lines(run.out)).toContain('– SMTP: SMTP_URL not set: emails are written to the server log instead');
+    expect(lines(run.out).filter((l) => l.startsWith('✗'))).toEqual([expect.stringMatching(new RegExp(`^✗ disk: only .* free in ${dataDir()} \\(want at least 1048576\\.0 GiB\\)$`))]);
+    expect(await drabble(['doctor', '--min-free-mb', 'lots'], server.env)).toEqual({
+      code: 2,
+      out: '',
+      err: 'drabble doctor: --min-free-mb must be a whole number of MiB (got "lots")',
+    });
+  });
+
+  it('finds a database that was never set up, changing nothing', async () => {
+    if (dialect === 'sqlite') {
+      // Not even the file: the doctor does not create it.
+      const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-doctor-'));
+      try {
+        const run = await drabble(['doctor'], { ...server.env, DATA_DIR: empty });
+        expect(run.code).toBe(1);
+        expect(lines(run.out)).toContain(`✗ database: no SQLite database at ${empty}/drabble.sqlite (the server creates it when it first starts)`);
+        expect(lines(run.out)).toContain('– migrations: not checked (no database)');
+        expect(fs.readdirSync(empty)).toEqual([]);
+      } finally {
+        fs.rmSync(empty, { recursive: true, force: true });
+      }
+    }
+    // A database that exists but is empty (an SQLite file, a PostgreSQL schema).
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const run = await drabble(['doctor'], { ...server.env, ...fresh.env });
+      expect(run.code).toBe(1);
+      expect(lines(run.out)).toContain(`✗ migrations: none of ${known} applied: this database is new (the server sets it up when it first starts)`);
+      expect(await fresh.handle.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual([]);
+    } finally {
+      await fresh.handle.close();
+      await fresh.drop();
+    }
+  });
+
+  it('fails on a bad configuration and checks nothing else', async () => {
+    const run = await drabble(['doctor'], { ...server.env, SESSION_CACHE_MS: 'soon' });
+    expect(run.code).toBe(1);
+    expect(lines(run.out)).toEqual([
+      '✗ configuration: Invalid configuration: SESSION_CACHE_MS must be a number of milliseconds (got "soon")',
+      '– database: not checked (the configuration is invalid)',
+      '– migrations: not checked (the configuration is invalid)',
+      '– disk: not checked (the configuration is invalid)',
+      '– SMTP: not checked (the configuration is invalid)',
+    ]);
+  });
+
+  // Last: it leaves the install's migration record one short.
+  it('names the migrations still pending', async () => {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(server.ctx.db);
+    const last = rows[0]!;
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(server.ctx.db);
+    const run = await drabble(['doctor'], server.env);
+    expect(run.code).toBe(1);
+    expect(lines(run.out)).toContain(`✗ migrations: 1 of ${known} pending (${last.name}): the server applies them when it starts, so restart it`);
+  });
+});
+
+describe('doctor without a database server', () => {
+  it('fails on a PostgreSQL that cannot be reached, without printing its password', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-doctor-'));
+    try {
+      const run = await drabble(['doctor'], { DATA_DIR: dataDir, DATABASE_URL: `postgres://drabble:hunter2@127.0.0.1:${port}/drabble` });
+      expect(run.code).toBe(1);
+      expect(lines(run.out)).toEqual([
+        `✓ configuration: PostgreSQL at 127.0.0.1:${port}/drabble, uploads on local disk, no SMTP, DATA_DIR ${dataDir}, public URL http://localhost:3000`,
+        `✗ database: PostgreSQL at 127.0.0.1:${port}/drabble cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`,
+        '– migrations: not checked (no database)',
+        expect.stringMatching(/^✓ disk: /),
+        '– SMTP: SMTP_URL not set: emails are written to the server log instead',
+      ]);
+      expect(run.out).not.toContain('hunter2');
+      expect(run.err).toBe('1 check failed.');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
