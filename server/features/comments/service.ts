@@ -33,6 +33,9 @@ export async function addComment(
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'comment', row);
     await trx.insertInto('storyComments').values({ id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() }).execute();
+    // A reader's comment may earn the author "First comment received". Before any event is
+    // recorded: the outbox's id lock must be the last lock a transaction takes (decision 0006).
+    if (row.uid !== viewer.uid) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['commentsReceived']);
     await notify(ctx, trx, { to: row.uid, type: 'comment', actorUid: viewer.uid, at: new Date().toISOString(), link: `/story/${storyId}`, subject: row.title, detail: openingWords(text, 80), commentId: id, storyId });
     const updated = await trx
       .updateTable('stories')
@@ -42,8 +45,6 @@ export async function addComment(
       .executeTakeFirstOrThrow();
     await recordStoryComment(ctx, trx, storyId, id, 'created');
     await recordStoryCounts(ctx, trx, storyId);
-    // A reader's comment may earn the author "First comment received".
-    if (row.uid !== viewer.uid) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['commentsReceived']);
     return { commentsCount: Number(updated.commentsCount), story: row };
   });
   const comment = await findComment(ctx.db, id, viewer, story);

@@ -59,16 +59,17 @@ export async function setReaction(
           .returning('kind')
           .execute();
     if (changed.length === 0) return Number(row.likesCount);
-    await tellAuthor(ctx, trx, { storyId, author: row.uid, title: row.title, reader: viewer.uid, present });
     const updated = await trx
       .updateTable('stories')
       .set((eb) => ({ likesCount: eb('likesCount', present ? '+' : '-', changed.length) }))
       .where('id', '=', storyId)
       .returning('likesCount')
       .executeTakeFirstOrThrow();
-    await recordStoryCounts(ctx, trx, storyId);
-    // A reaction added may earn the author "10 reactions on a story".
+    // A reaction added may earn the author "10 reactions on a story". Before any event is
+    // recorded: the outbox's id lock must be the last lock a transaction takes (decision 0006).
     if (present) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['mostReactions']);
+    await tellAuthor(ctx, trx, { storyId, author: row.uid, title: row.title, reader: viewer.uid, present });
+    await recordStoryCounts(ctx, trx, storyId);
     return Number(updated.likesCount);
   });
   return { reactions: await reactionSummary(ctx.db, storyId, viewer.uid), likesCount };
