@@ -41,34 +41,49 @@ export interface PasswordCheck {
  * together, after which no password is checked at all and the emailed reset link
  * (features/account/lockout.ts) is the way back in.
  */
-export async function reservePasswordCheck(limiter: RateLimiter, email: string, ip: string, perDay: number): Promise<PasswordCheck> {
+export async function reservePasswordCheck(limiter: RateLimiter, email: string, ip: string, perDay: number, now = Date.now()): Promise<PasswordCheck> {
   const account = email.trim().toLowerCase();
   const address = addressKey(ip);
   const own = accountKeys(account);
   const keys = { address: `pw:ip:${address}`, account: own.account, day: own.day, pair: `${own.pairs}${address}` };
-  const [byAddress, byAccount, byPair, byDay] = await Promise.all([
-    limiter.reserve(keys.address, PER_ADDRESS, WINDOW_MS),
-    limiter.reserve(keys.account, PER_ACCOUNT, WINDOW_MS),
-    limiter.reserve(keys.pair, PER_ACCOUNT_ADDRESS, WINDOW_MS),
-    limiter.reserve(keys.day, perDay, DAY_MS),
-  ]);
-  // Successful checks are refunded, so a count of 1 means: this address has failed nothing lately.
-  const freshAddress = byAddress.count === 1;
-  const locked = !byDay.allowed;
-  const allowed = !locked && byAddress.allowed && byPair.allowed && (byAccount.allowed || freshAddress);
-  const blockers = locked ? [byDay] : [byAddress, byPair, ...(freshAddress ? [] : [byAccount])].filter((r) => !r.allowed);
   const refund = (...names: Array<keyof typeof keys>) => Promise.all(names.map((name) => limiter.refund(keys[name])));
-  return {
+  const check = (allowed: boolean, locked: boolean, retryAfterMs: number): PasswordCheck => ({
     allowed,
     locked,
-    retryAfterMs: allowed ? 0 : Math.max(...blockers.map((r) => r.retryAfterMs)),
+    retryAfterMs,
     succeeded: async () => {
       await Promise.all([refund('address', 'account', 'day'), limiter.clear(keys.pair)]);
     },
     cancelled: async () => {
       await refund('address', 'account', 'pair', 'day');
     },
-  };
+  });
+  const lockedFor = (resetAt: number) => check(false, true, Math.max(0, resetAt - now));
+
+  // The day's cap is counted only by checks that will happen: a request the 15-minute limits
+  // refuse is no failed check, and must not use up the owner's day.
+  const [byAddress, byAccount, byPair, day] = await Promise.all([
+    limiter.reserve(keys.address, PER_ADDRESS, WINDOW_MS, now),
+    limiter.reserve(keys.account, PER_ACCOUNT, WINDOW_MS, now),
+    limiter.reserve(keys.pair, PER_ACCOUNT_ADDRESS, WINDOW_MS, now),
+    limiter.current(keys.day, now),
+  ]);
+  if (day && day.count >= perDay) {
+    // Nothing is checked for a locked account: the places just taken go back.
+    await refund('address', 'account', 'pair');
+    return lockedFor(day.resetAt);
+  }
+  // Successful checks are refunded, so a count of 1 means: this address has failed nothing lately.
+  const freshAddress = byAddress.count === 1;
+  const blockers = [byAddress, byPair, ...(freshAddress ? [] : [byAccount])].filter((r) => !r.allowed);
+  if (blockers.length > 0) return check(false, false, Math.max(...blockers.map((r) => r.retryAfterMs)));
+  // One atomic upsert decides the last places of the day, whatever else runs in parallel.
+  const byDay = await limiter.reserve(keys.day, perDay, DAY_MS, now);
+  if (!byDay.allowed) {
+    await refund('address', 'account', 'pair');
+    return lockedFor(byDay.resetAt);
+  }
+  return check(true, false, 0);
 }
 
 /** A new password set by the reset link: the account's failures no longer count, from any address. */

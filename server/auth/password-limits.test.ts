@@ -72,6 +72,8 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(refused).toHaveLength(95);
     expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused[0]!.body.error.message).toMatch(/^Too many failed attempts\. Please wait \d+ minutes? and try again\.$/);
+    // Only the checks made count towards the account's day: the refused 95 did not use it up.
+    expect(await server.ctx.rateLimiter.peek(`pw:acct-day:${person.email}`)).toBe(5);
     // The right password from the same address waits too: the guesses used its places.
     expect((await signIn(person.email, person.password, from)).status).toBe(429);
   });

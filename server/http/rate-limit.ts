@@ -71,8 +71,13 @@ export class RateLimiter {
 
   /** Hits in the current window without counting one. */
   async peek(key: string, now = Date.now()): Promise<number> {
+    return (await this.current(key, now))?.count ?? 0;
+  }
+
+  /** The current window as it stands (null when there is none), without counting a hit. */
+  async current(key: string, now = Date.now()): Promise<Hit | null> {
     const row = await this.db.selectFrom('rateLimits').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
-    return !row || Number(row.resetAt) <= now ? 0 : row.count;
+    return !row || Number(row.resetAt) <= now ? null : { count: Number(row.count), resetAt: Number(row.resetAt) };
   }
 
   async clear(key: string): Promise<void> {
