@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
 import { optimizeDatabase } from './db/maintenance';
+import { waitForDatabase } from './db/wait';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
@@ -162,6 +163,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? openDatabase(config);
+  // Started before its database (both booting together): wait for it rather than exit.
+  await waitForDatabase(database.ping, { seconds: config.dbWaitSeconds, logger }).catch(async (err: unknown) => {
+    if (!options.database) await database.close();
+    throw err;
+  });
   const ctx = await createContext(config, database, logger);
   // Presence rows of this instance's open streams, renewed by one shared timer.
   const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
