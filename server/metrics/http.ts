@@ -22,7 +22,12 @@ export function routeLabel(c: Context): string {
 export function httpMetrics(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
     const start = performance.now();
-    await next();
+    metrics.httpInFlight.inc();
+    try {
+      await next();
+    } finally {
+      metrics.httpInFlight.dec();
+    }
     const labels = { method: METHODS.has(c.req.method) ? c.req.method : 'OTHER', route: routeLabel(c), status: String(c.res.status) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, (performance.now() - start) / 1000);

@@ -50,6 +50,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly httpInFlight = new Gauge({
+    name: 'drabble_http_requests_in_flight',
+    help: 'HTTP requests being answered right now (this scrape included); a draining instance shows them fall to zero.',
+    registers: [this.registry],
+  });
+
   readonly dbErrors = new Counter<'kind'>({
     name: 'drabble_db_errors_total',
     help: 'Failed database statements and connection attempts: unavailable (unreachable, restarting, locked), refused (a value the database would not store), other.',
