@@ -152,6 +152,9 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out client's, between two statements of a transaction (pg emits it with no
+  // listener then): its next statement fails instead (a 503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const errors = errorListeners(options);
   // Kysely's log sees failed statements; a connection that could not be had fails before any.
   const counted = {
