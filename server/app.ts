@@ -52,6 +52,8 @@ export interface AppOptions {
   streams: OpenStreams;
   /** Built SPA to serve; omitted in API tests. */
   webDir?: string;
+  /** Whether the database is out of reach, for errors that hide their cause (db/unavailable.ts OutageWatch). */
+  databaseTroubled?: () => Promise<boolean>;
   /** True once shutdown has begun: answers then close their connection, so clients open a new one elsewhere. */
   draining?: () => boolean;
 }
@@ -59,7 +61,7 @@ export interface AppOptions {
 /** The whole HTTP surface: shared middleware, then one router per feature. */
 export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError(createErrorHandler(ctx.logger));
+  app.onError(createErrorHandler(ctx.logger, options.databaseTroubled));
   // First, so it times everything after it; only while GET /metrics is on (METRICS_TOKEN).
   if (ctx.metrics.enabled) app.use('*', httpMetrics(ctx.metrics));
   const draining = options.draining;
@@ -100,7 +102,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.use('/api/*', (c, next) => (noBody(c.req.method) || ownLimit(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
-  app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor }));
+  app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));

@@ -8,6 +8,7 @@ import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
 import { optimizeDatabase } from './db/maintenance';
 import { waitForDatabase } from './db/wait';
+import { OutageWatch } from './db/unavailable';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
@@ -191,7 +192,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const recheck = new SessionRecheck(ctx.db, streams, config.sessionCacheMs || RECHECK_WITHOUT_CACHE_MS, logger).start();
   const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
   let draining = false;
-  const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining });
+  const outages = new OutageWatch(database.ping);
+  const stopWatching = database.onError((err) => outages.noted(err));
+  const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining, databaseTroubled: () => outages.troubled() });
 
   const server = await listen(app.fetch, options.port ?? config.port, options.host).catch(async (err: unknown) => {
     // The port is taken (say): let go of what was opened, so the caller can exit or try another port.
@@ -246,6 +249,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await ctx.bus.close();
       await ctx.emails.close();
       await ctx.mailer.close();
+      stopWatching();
       await database.close();
     })());
 

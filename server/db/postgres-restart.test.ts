@@ -74,7 +74,8 @@ describe.runIf(postgresBinaries())('a PostgreSQL restart under load', () => {
   beforeAll(async () => {
     cluster = await createPgCluster();
     database = await createTestDatabase('postgres', cluster.url);
-    server = await startTestServerOn(database);
+    // No session cache: every signed-in request asks the database, as a cache miss would.
+    server = await startTestServerOn(database, { SESSION_CACHE_MS: '0' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -95,6 +96,11 @@ describe.runIf(postgresBinaries())('a PostgreSQL restart under load', () => {
       load.state.phase = 'down';
       await cluster.stop('fast');
       await load.until((a) => a.status === 503, 20, 'refusals while the database is down');
+      // Signed in, through our routes and better-auth's alike: 503s too.
+      for (const [method, route] of [['GET', '/api/me'], ['GET', '/api/auth/get-session'], ['POST', '/api/auth/sign-out']] as const) {
+        const res = await readers[0]!.client.send(method, route, method === 'POST' ? {} : undefined);
+        expect(res.status, `${method} ${route}: ${JSON.stringify(res.body)}`).toBe(503);
+      }
 
       load.state.phase = 'after';
       await cluster.start();

@@ -45,3 +45,30 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   };
   return visit(err, 0);
 }
+
+/** After a failure that meant "unavailable", how long an error that hides its cause is taken for the same outage. */
+const OUTAGE_GRACE_MS = 5000;
+
+/**
+ * Whether the database is in trouble now, for errors that hide their cause (better-auth
+ * answers any failed query with its own "Failed to get session"): it failed as unavailable
+ * moments ago (`noted` is told every failed statement and connection attempt), or it does not
+ * answer a ping now. The first covers the instant it comes back, when the ping already answers.
+ */
+export class OutageWatch {
+  private lastUnavailableAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly ping: () => Promise<unknown>) {}
+
+  noted(err: unknown): void {
+    if (isDatabaseUnavailable(err)) this.lastUnavailableAt = Date.now();
+  }
+
+  async troubled(): Promise<boolean> {
+    if (Date.now() - this.lastUnavailableAt < OUTAGE_GRACE_MS) return true;
+    return this.ping().then(
+      () => false,
+      () => true,
+    );
+  }
+}

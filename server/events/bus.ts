@@ -4,6 +4,7 @@ import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-event
 import type { Database } from '../db/types';
 import type { DatabaseHandle } from '../db/database';
 import type { Logger } from '../logger';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { eventsAfter, insertEvent, outboxPosition, OUTBOX_PAGE, PG_CHANNEL, pruneEvents, type LiveEvent, type OutboxPosition } from './outbox';
 
 export type { LiveEvent } from './outbox';
@@ -163,7 +164,9 @@ export class EventBus {
         } while (page.length === OUTBOX_PAGE && !this.closed);
       } catch (err) {
         if (this.closed) return;
-        this.logger.error({ err }, 'could not read live events; retrying');
+        // The database being out of reach is expected now and then (a restart): a warning.
+        if (isDatabaseUnavailable(err)) this.logger.warn({ cause: (err as Error).message }, 'could not read live events: database unavailable; retrying');
+        else this.logger.error({ err }, 'could not read live events; retrying');
         setTimeout(() => this.wake(), DRAIN_RETRY_MS).unref();
         return;
       }

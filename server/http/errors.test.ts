@@ -189,6 +189,25 @@ describe('the error handler', () => {
   });
 });
 
+describe('the error handler while the database does not answer', () => {
+  const app = new Hono();
+  let answers = true;
+  app.onError(createErrorHandler(pino({ level: 'silent' }), async () => !answers));
+  app.get('/hidden', () => {
+    // What an auth library throws when its query failed: its own error, the cause dropped.
+    throw new Error('Failed to get session');
+  });
+
+  it('answers 503 for an error that hides its cause, and 500 while the database answers', async () => {
+    answers = false;
+    const down = await app.request('/hidden');
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    answers = true;
+    expect((await app.request('/hidden')).status).toBe(500);
+  });
+});
+
 describe('an unreachable or locked database, as the drivers report it', () => {
   it('SQLite: a write lock another process holds past busy_timeout', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-busy-'));

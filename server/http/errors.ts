@@ -97,8 +97,13 @@ export function databaseRefusal(err: unknown): AppError | null {
   return null;
 }
 
-export function createErrorHandler(logger: Logger) {
-  return (err: Error, c: Context) => {
+/**
+ * The one error handler. `databaseTroubled` (db/unavailable.ts OutageWatch) is asked before
+ * answering 500: an error that hides its cause (an auth library's "failed to get session")
+ * while the database is out of reach is the database's absence, a 503, not a bug.
+ */
+export function createErrorHandler(logger: Logger, databaseTroubled: () => Promise<boolean> = async () => false) {
+  return async (err: Error, c: Context) => {
     if (err instanceof AppError) return errorResponse(c, err.status, err.code, err.message);
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
@@ -115,6 +120,10 @@ export function createErrorHandler(logger: Logger) {
     if (isDatabaseUnavailable(err)) {
       // Not a bug: the database is restarting, unreachable or locked. The client retries; the
       // cause is logged without the stack, once per request, at warn.
+      logger.warn({ path: c.req.path, method: c.req.method, cause: err.message }, 'database unavailable: answered 503');
+      return unavailableResponse(c);
+    }
+    if (await databaseTroubled()) {
       logger.warn({ path: c.req.path, method: c.req.method, cause: err.message }, 'database unavailable: answered 503');
       return unavailableResponse(c);
     }

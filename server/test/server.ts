@@ -44,7 +44,7 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
   const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
     const config = loadConfig({ ...installEnv, PORT: String(await freePort()) });
     try {
-      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) }) };
+      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: process.env.DEBUG_TEST_LOG ?? 'silent' }) }) };
     } catch (err) {
       if (attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
       throw err;
