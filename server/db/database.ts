@@ -46,12 +46,16 @@ export interface PoolUse {
 
 /**
  * While the database is out of reach a request must fail fast, not hang (answered 503 by
- * http/errors.ts): getting a pooled connection gives up after CONNECT_TIMEOUT_MS, a statement
- * is cancelled by the server after STATEMENT_TIMEOUT_MS, and one the server never answers
- * (a frozen host) is abandoned by the client after QUERY_TIMEOUT_MS. SQLite waits for another
- * process's lock at most SQLITE_BUSY_TIMEOUT_MS (the wait blocks the whole process).
+ * http/errors.ts). A stopped or restarting server refuses at once; a host that does not answer
+ * is given up after CONNECT_TIMEOUT_MS per connection attempt. Waiting for a free pooled
+ * connection is allowed longer (ACQUIRE_TIMEOUT_MS): a burst on a healthy database queues
+ * rather than failing. A statement is cancelled by the server after STATEMENT_TIMEOUT_MS, and
+ * one the server never answers (a frozen host) is abandoned by the client after
+ * QUERY_TIMEOUT_MS. SQLite waits for another process's lock at most SQLITE_BUSY_TIMEOUT_MS
+ * (the wait blocks the whole process).
  */
 export const CONNECT_TIMEOUT_MS = 1500;
+const ACQUIRE_TIMEOUT_MS = 5000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5000;
 export const SQLITE_BUSY_TIMEOUT_MS = 1500;
@@ -141,10 +145,19 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
   const max = 10;
-  const pool = new (loadPg().Pool)({
+  const driver = loadPg();
+  // pg-pool's connectionTimeoutMillis covers both the wait for a free client and a new one's
+  // connecting; the client's own (here) bounds the connecting alone.
+  class BoundedClient extends driver.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
+  const pool = new driver.Pool({
     ...clientConfig,
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: BoundedClient,
+    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     // A connection whose server vanished (no FIN: a host gone) is noticed instead of waited on.

@@ -17,6 +17,7 @@ const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const PG_CLIENT_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  'timeout expired',
   'Client has encountered a connection error and is not queryable',
   'Query read timeout',
 ];

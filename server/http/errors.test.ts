@@ -241,9 +241,10 @@ describe('an unreachable or locked database, as the drivers report it', () => {
     const silent = net.createServer(() => {});
     const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)));
     const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMillis: 100 });
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMillis: 100 });
     try {
-      const err = await asyncErrorOf(() => pool.query('select 1'));
-      expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(isDatabaseUnavailable(await asyncErrorOf(() => pool.query('select 1')))).toBe(true);
+      expect(isDatabaseUnavailable(await asyncErrorOf(() => client.connect()))).toBe(true);
     } finally {
       await pool.end();
       silent.close();
