@@ -16,6 +16,10 @@
  * load tool when both compete), so each server's CPU time per request is printed too.
  * A non-2xx answer makes the run fail: a 401 or 429 would be counted as a fast request.
  * Targets: guest ≥ 25 %, signed-in ≥ 10 % of hello-world's requests/s. Not part of `npm test`.
+ *
+ * What metrics cost (issue 23): a second Drabble process on the same data runs with
+ * METRICS_TOKEN set (GET /metrics on, every request counted and timed), measured in the same
+ * rounds; the cost is its requests/s below the first's, per round (target: under 5 %).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -43,6 +47,9 @@ const WARMUP_SECONDS = 3;
 const WRITERS = 200;
 const STORIES = 2_000;
 const TARGETS = { guest: 25, signedIn: 10 };
+/** Metrics may cost at most this share of requests/s. */
+const METRICS_COST_TARGET = 5;
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const AUTH_SECRET = 'bench-secret-that-is-long-enough-000000';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const COMPILED_MAIN = path.join(ROOT, 'dist/server.js');
@@ -233,6 +240,13 @@ async function main(): Promise<void> {
       '/api/health',
     );
     children.push(drabble);
+    const measured = await startChild(
+      'drabble with metrics',
+      [COMPILED_MAIN],
+      { DATA_DIR: database.dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', METRICS_TOKEN, ...(database.url ? { DATABASE_URL: database.url } : {}) },
+      '/api/health',
+    );
+    children.push(measured);
     const helloWorld = await startChild('hello-world', ['-e', HELLO_WORLD], {}, '/');
     children.push(helloWorld);
 
@@ -245,11 +259,17 @@ async function main(): Promise<void> {
 
     const gzip = { 'accept-encoding': 'gzip' };
     const list = `${drabble.url}/api/stories/community`;
+    const measuredList = `${measured.url}/api/stories/community`;
     const targets = [
       { key: 'helloWorld', label: 'hello-world (node:http)', url: `${helloWorld.url}/`, headers: gzip, pid: helloWorld.process.pid },
       { key: 'guest', label: 'guest community list', url: list, headers: gzip, pid: drabble.process.pid },
+      { key: 'guestMetrics', label: 'guest list, metrics on', url: measuredList, headers: gzip, pid: measured.process.pid },
       { key: 'signedIn', label: 'signed-in community list', url: list, headers: { ...gzip, cookie }, pid: drabble.process.pid },
+      { key: 'signedInMetrics', label: 'signed-in list, metrics on', url: measuredList, headers: { ...gzip, cookie }, pid: measured.process.pid },
     ] as const;
+    // Metrics off and on are measured back to back, the one first in odd rounds the other first
+    // in even ones, so a drift in the machine's load weighs on both alike.
+    const roundOrder = (round: number) => (round % 2 === 1 ? targets : [targets[0], targets[2], targets[1], targets[4], targets[3]]);
 
     // The answers are what a browser would get: a full page, and the signed-in one is the writer's.
     for (const target of targets.slice(1)) {
@@ -259,6 +279,8 @@ async function main(): Promise<void> {
     }
     const me = await fetch(`${drabble.url}/api/me`, { headers: { cookie } });
     if (me.status !== 200) throw new Error(`the session cookie does not sign in: /api/me answered ${me.status}`);
+    const scrape = await fetch(`${measured.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    if (scrape.status !== 200 || !(await scrape.text()).includes('drabble_http_requests_total')) throw new Error(`metrics are not on: GET /metrics answered ${scrape.status}`);
 
     log(`Drabble: node dist/server.js, ${database.url ? 'PostgreSQL' : 'SQLite'}, ${STORIES} public stories by ${WRITERS} writers`);
     log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${SECONDS} s per measure, ${ROUNDS} interleaved rounds after a ${WARMUP_SECONDS} s warm-up of each`);
@@ -266,7 +288,7 @@ async function main(): Promise<void> {
 
     const results = new Map<string, Measure[]>(targets.map((t) => [t.key, []]));
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of targets) {
+      for (const target of roundOrder(round)) {
         const m = await load(target.url, target.headers, SECONDS, target.pid);
         results.get(target.key)!.push(m);
         const cpu = m.cpuMicros === null ? '' : `  server CPU ${m.cpuMicros.toFixed(1).padStart(5)} µs/req`;
@@ -294,6 +316,15 @@ async function main(): Promise<void> {
     if (cpus('helloWorld').length > 0) {
       const hwCpu = median(cpus('helloWorld'));
       log(`  server CPU per request (median): hello-world ${hwCpu.toFixed(1)} µs, guest ${median(cpus('guest')).toFixed(1)} µs (${((hwCpu / median(cpus('guest'))) * 100).toFixed(1)} %), signed-in ${median(cpus('signedIn')).toFixed(1)} µs (${((hwCpu / median(cpus('signedIn'))) * 100).toFixed(1)} %)`);
+    }
+    // Metrics on against off, round by round (each pair measured moments apart).
+    for (const [off, on, label] of [['guest', 'guestMetrics', 'guest list'], ['signedIn', 'signedInMetrics', 'signed-in list']] as const) {
+      const costs = rates(off).map((r, i) => ((r - rates(on)[i]!) / r) * 100);
+      const cost = median(costs);
+      const ok = cost < METRICS_COST_TARGET;
+      met &&= ok;
+      const cpu = cpus(off).length > 0 ? `; server CPU ${median(cpus(off)).toFixed(1)} → ${median(cpus(on)).toFixed(1)} µs/req (${(((median(cpus(on)) - median(cpus(off))) / median(cpus(off))) * 100).toFixed(1)} %)` : '';
+      log(`  metrics cost, ${label.padEnd(15)} ${cost.toFixed(1)} % fewer req/s with METRICS_TOKEN set (per-round ${costs.map((x) => x.toFixed(1)).join(', ')}; target < ${METRICS_COST_TARGET} %)${cpu} ${ok ? 'met' : 'NOT met'}`);
     }
     if (bad > 0) log(`  ${bad} non-2xx answers or errors: the figures above do not count`);
     process.exitCode = met ? 0 : 1;

@@ -45,18 +45,34 @@ import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
 import { mountWebApp } from './static';
+import { httpMetrics } from './metrics/http';
+import { metricsRoutes } from './metrics/routes';
 
 export interface AppOptions {
   ping: () => Promise<boolean>;
   streams: OpenStreams;
   /** Built SPA to serve; omitted in API tests. */
   webDir?: string;
+  /** Whether the database is out of reach, for errors that hide their cause (db/unavailable.ts OutageWatch). */
+  databaseTroubled?: () => Promise<boolean>;
+  /** True once shutdown has begun: answers then close their connection, so clients open a new one elsewhere. */
+  draining?: () => boolean;
 }
 
 /** The whole HTTP surface: shared middleware, then one router per feature. */
 export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError(createErrorHandler(ctx.logger));
+  app.onError(createErrorHandler(ctx.logger, options.databaseTroubled));
+  // First, so it times everything after it; only while GET /metrics is on (METRICS_TOKEN).
+  if (ctx.metrics.enabled) app.use('*', httpMetrics(ctx.metrics));
+  const draining = options.draining;
+  if (draining) {
+    app.use('*', async (c, next) => {
+      await next();
+      // A keep-alive connection reused after this answer would meet a closed server.
+      if (draining()) c.header('connection', 'close');
+    });
+  }
 
   app.use('*', securityHeaders(ctx.config.publicUrl.startsWith('https://')));
   // JSON and HTML over a kilobyte go out gzip- or deflate-compressed; built assets have their
@@ -87,7 +103,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.use('/api/*', (c, next) => (noBody(c.req.method) || ownLimit(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(ctx, options.ping));
-  app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor }));
+  app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx));
@@ -131,6 +147,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/removals', removalRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
+  app.route('/metrics', metricsRoutes(ctx));
   if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));
   return app;
 }

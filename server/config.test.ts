@@ -28,7 +28,26 @@ describe('configuration', () => {
       trustedProxyHeader: null,
       logRetentionDays: 90,
       sessionCacheMs: 5000,
+      dbWaitSeconds: 60,
+      metricsToken: null,
     });
+  });
+
+  it('reads DB_WAIT_SECONDS, 0 (try once) to 3600 seconds', () => {
+    expect(loadConfig({ DB_WAIT_SECONDS: '5' }).dbWaitSeconds).toBe(5);
+    expect(loadConfig({ DB_WAIT_SECONDS: '0' }).dbWaitSeconds).toBe(0);
+    expect(loadConfig({ DB_WAIT_SECONDS: '' }).dbWaitSeconds).toBe(60);
+    expect(error({ DB_WAIT_SECONDS: 'long' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be a number of seconds (got "long")');
+    expect(error({ DB_WAIT_SECONDS: '-1' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "-1")');
+    expect(error({ DB_WAIT_SECONDS: '3601' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "3601")');
+    expect(error({ DB_WAIT_SECONDS: '2.5' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be a whole number of seconds (got "2.5")');
+  });
+
+  it('reads METRICS_TOKEN, and never quotes it back', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(error({ METRICS_TOKEN: 'short' })).toBe('Invalid configuration: METRICS_TOKEN must be at least 16 characters');
+    expect(error({ METRICS_TOKEN: 'has a space in the middle' })).toBe('Invalid configuration: METRICS_TOKEN must be printable characters without spaces');
   });
 
   it('reads SESSION_CACHE_MS, 0 (no cache) to 60000 milliseconds', () => {

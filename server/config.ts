@@ -85,14 +85,27 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailFrom.optional(),
+  DB_WAIT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0–3600 seconds')
+    .max(3600, 'must be 0–3600 seconds')
+    .default(60),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
 });
 
 /** Variables whose value may hold a secret: an error shows only their scheme and host. */
 const SECRET_URLS = new Set(['SMTP_URL']);
+/** Variables that are secrets themselves: an error never quotes them. */
+const SECRETS = new Set(['METRICS_TOKEN']);
 
 /** How a bad value is quoted back in the error: whole, or for a secret URL without its user, password, path and query. */
 function shownValue(name: string, value: string | undefined): string {
-  if (value === undefined) return '';
+  if (value === undefined || SECRETS.has(name)) return '';
   if (!SECRET_URLS.has(name)) return ` (got "${value}")`;
   if (!URL.canParse(value)) return '';
   const url = new URL(value);
@@ -136,6 +149,10 @@ export interface AppConfig {
   storage: StorageConfig;
   /** smtpUrl null means: write each email to the log instead of sending it (see email/mailer.ts). */
   mail: { smtpUrl: string | null; from: string };
+  /** How long start-up waits for an unreachable database, trying again with backoff (db/wait.ts); 0 tries once. */
+  dbWaitSeconds: number;
+  /** GET /metrics answers only `Authorization: Bearer <token>`; null turns metrics off (metrics/routes.ts). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -212,5 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRetentionDays: e.LOG_RETENTION_DAYS,
     storage: storageConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
+    dbWaitSeconds: e.DB_WAIT_SECONDS,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -9,6 +9,8 @@ import type { RateLimiter } from './http/rate-limit';
 import type { Auth } from './auth/auth';
 import type { ObjectStorage } from './storage';
 import type { Mailer } from './email/mailer';
+import type { EmailQueue } from './email/queue';
+import type { Metrics } from './metrics/metrics';
 import type { SignedInViewer, Viewer } from './policy/viewer';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
@@ -22,8 +24,12 @@ export interface ServerContext {
   auth: Auth;
   /** Uploaded files (profile images): local disk or S3, by configuration. */
   storage: ObjectStorage;
-  /** SMTP when SMTP_URL is set, else every email goes whole to the log. */
+  /** SMTP when SMTP_URL is set, else every email goes whole to the log. Send through `emails`, not this. */
   mailer: Mailer;
+  /** The outbox every email goes through (email/queue.ts): kept in the database, retried, sent once. */
+  emails: EmailQueue;
+  /** What GET /metrics reports (metrics/metrics.ts); counted whether or not it is enabled. */
+  metrics: Metrics;
 }
 
 /**

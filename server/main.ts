@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { describeError } from './db/wait';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
@@ -37,6 +38,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('Drabble could not start:', err instanceof Error ? err.message : err);
+  console.error('Drabble could not start:', describeError(err));
   process.exit(1);
 });

@@ -7,6 +7,8 @@ import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
 import { optimizeDatabase } from './db/maintenance';
+import { waitForDatabase } from './db/wait';
+import { OutageWatch } from './db/unavailable';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
@@ -27,6 +29,9 @@ import { pruneTokens } from './features/account/tokens';
 import { purgeDueAccounts } from './features/account-deletion';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
+import { EmailQueue } from './email/queue';
+import { Metrics } from './metrics/metrics';
+import { limitOfKey } from './http/rate-limit';
 import { createStorage } from './storage';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -34,6 +39,8 @@ const MAINTENANCE_MS = 10 * 60 * 1000;
 const OPTIMIZE_AFTER_START_MS = 5 * 1000;
 /** How often each instance looks for notification emails that are due (they wait 2 minutes anyway). */
 const EMAIL_TICK_MS = 15 * 1000;
+/** How often each instance looks for queued emails due a retry (new ones are sent at once). */
+const EMAIL_QUEUE_TICK_MS = 5 * 1000;
 /** With no session cache (SESSION_CACHE_MS=0), how often open streams re-check their sessions. */
 const RECHECK_WITHOUT_CACHE_MS = 1000;
 
@@ -71,17 +78,24 @@ async function migrateAuthTables(auth: Auth): Promise<void> {
 export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger): Promise<ServerContext> {
   await migrateToLatest(database.db);
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const bus = await EventBus.start(database, logger);
+  const metrics = new Metrics(config.metricsToken !== null);
+  database.onError((err) => metrics.dbError(err));
+  metrics.observe({ pool: database.poolUse });
+  const bus = await EventBus.start(database, logger, { delivered: (lagMs) => metrics.liveEventLag.observe(lagMs / 1000) });
   const ctx: Partial<ServerContext> = {
     config,
     db: database.db,
     dialect: database.dialect,
     bus,
     logger,
-    rateLimiter: new RateLimiter(database.db),
+    rateLimiter: new RateLimiter(database.db, (key) => metrics.rateLimitRefused(limitOfKey(key))),
     storage: createStorage(config),
+    metrics,
   };
   ctx.mailer = createMailer(config.mail, logger);
+  ctx.emails = new EmailQueue(database.db, ctx.mailer, logger, metrics, config.publicUrl);
+  const emails = ctx.emails;
+  metrics.observe({ emailQueue: () => emails.state() });
   ctx.auth = createAuth({
     config,
     db: database.db,
@@ -138,6 +152,8 @@ function closing(bus: EventBus) {
 }
 
 const DRAIN_LIMIT_MS = 8000;
+/** At shutdown, open streams are told to reconnect after 1–2 s (to another instance, or this one restarted). */
+const RESTART_RETRY_MS = 1000;
 
 /**
  * Stops accepting connections and lets in-flight requests finish. Keep-alive connections
@@ -173,18 +189,28 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? openDatabase(config);
+  // Started before its database (both booting together): wait for it rather than exit.
+  await waitForDatabase(database.ping, { seconds: config.dbWaitSeconds, logger }).catch(async (err: unknown) => {
+    if (!options.database) await database.close();
+    throw err;
+  });
   const ctx = await createContext(config, database, logger);
   // Presence rows of this instance's open streams, renewed by one shared timer.
   const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
   // Sessions that end on any instance close their streams here; the re-check catches the rest.
   const stopFollowing = followEndedSessions(ctx.bus, ctx.auth.sessionCache, streams);
+  ctx.metrics.observe({ openStreams: () => streams.size });
   const recheck = new SessionRecheck(ctx.db, streams, config.sessionCacheMs || RECHECK_WITHOUT_CACHE_MS, logger).start();
   const webDir = options.webDir === null ? undefined : (options.webDir ?? DEFAULT_WEB_DIR);
-  const app = createApp(ctx, { ping: database.ping, streams, webDir });
+  let draining = false;
+  const outages = new OutageWatch(database.ping);
+  const stopWatching = database.onError((err) => outages.noted(err));
+  const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining, databaseTroubled: () => outages.troubled() });
 
   const server = await listen(app.fetch, options.port ?? config.port, options.host).catch(async (err: unknown) => {
     // The port is taken (say): let go of what was opened, so the caller can exit or try another port.
     await ctx.bus.close();
+    await ctx.emails.close();
     await ctx.mailer.close();
     if (!options.database) await database.close();
     throw err;
@@ -212,6 +238,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
   }, EMAIL_TICK_MS);
   emails.unref();
+  // Queued emails whose retry is due, and any a previous run left (a restart keeps the queue).
+  const emailQueue = setInterval(() => ctx.emails.kick(), EMAIL_QUEUE_TICK_MS);
+  emailQueue.unref();
+  ctx.emails.kick();
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -219,14 +249,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       clearTimeout(firstOptimize);
       clearInterval(maintenance);
       clearInterval(emails);
+      clearInterval(emailQueue);
       // Open event streams keep the HTTP server from closing: end them first.
       stopFollowing();
       await recheck.stop();
-      streams.closeAll();
+      draining = true;
+      streams.closeAll(RESTART_RETRY_MS);
       await drainHttpServer(server);
       await streams.presence?.stop();
       await ctx.bus.close();
+      await ctx.emails.close();
       await ctx.mailer.close();
+      stopWatching();
       await database.close();
     })());
 

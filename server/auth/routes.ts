@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppEnv, ServerContext } from '../context';
-import { badRequest, errorResponse, notFound } from '../http/errors';
+import { badRequest, errorResponse, notFound, unavailableResponse } from '../http/errors';
 import { takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
@@ -45,6 +45,8 @@ function emailOf(body: unknown): string | null {
 export interface AuthRouteOptions {
   /** Takes a password check's places under every limit (features/account/lockout.ts, which also emails a locked-out owner). */
   reservePasswordCheck: (ctx: ServerContext, email: string, ip: string) => Promise<PasswordCheck>;
+  /** Whether the database is out of reach (db/unavailable.ts OutageWatch): better-auth's 500 then is a 503. */
+  databaseTroubled?: () => Promise<boolean>;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface AuthRouteOptions {
  * one we trust, failed sign-ins are counted in the database, bodies are checked for JSON,
  * errors come out in the API's one error shape, and sign-outs are logged.
  */
-export function authRoutes(ctx: ServerContext, { reservePasswordCheck }: AuthRouteOptions) {
+export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseTroubled = async () => false }: AuthRouteOptions) {
   const app = new Hono<AppEnv>();
 
   app.get('/auth-config', (c) =>
@@ -125,6 +127,8 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck }: AuthRou
         userAgent: c.req.header('user-agent') ?? null,
       });
     }
+    // better-auth answers a database failure with a 500 that hides its cause.
+    if (response.status === 500 && (await databaseTroubled())) return unavailableResponse(c);
     if (response.status >= 400) return reshapeError(c, ctx, response);
     return withoutSessionToken(response);
   });

@@ -21,6 +21,7 @@ export async function withInstall<T>(io: CliIo, work: (ctx: ServerContext) => Pr
     return await work(ctx);
   } finally {
     await ctx?.bus.close();
+    await ctx?.emails.close();
     await ctx?.mailer.close();
     await database.close();
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, sql, type LogConfig } from 'kysely';
+import { Kysely, Migrator, sql, type LogConfig, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
@@ -26,8 +26,54 @@ export interface DatabaseHandle {
    * Returns the function that removes it.
    */
   onCommit: ((listener: () => void) => () => void) | null;
+  /**
+   * Registers a callback for every failed statement, and on PostgreSQL every failed attempt
+   * to get a connection (the metrics count them). Returns the function that removes it.
+   */
+  onError(listener: (err: unknown) => void): () => void;
+  /** Connections open, idle and waited for; null on SQLite, which has one connection and no pool. */
+  poolUse(): PoolUse | null;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  /** Requests queued for a connection. */
+  waiting: number;
+}
+
+/**
+ * While the database is out of reach a request must fail fast, not hang (answered 503 by
+ * http/errors.ts). A stopped or restarting server refuses at once; a host that does not answer
+ * is given up after CONNECT_TIMEOUT_MS per connection attempt. Waiting for a free pooled
+ * connection is allowed longer (ACQUIRE_TIMEOUT_MS): a burst on a healthy database queues
+ * rather than failing. A statement is cancelled by the server after STATEMENT_TIMEOUT_MS, and
+ * one the server never answers (a frozen host) is abandoned by the client after
+ * QUERY_TIMEOUT_MS. SQLite waits for another process's lock at most SQLITE_BUSY_TIMEOUT_MS
+ * (the wait blocks the whole process).
+ */
+export const CONNECT_TIMEOUT_MS = 1500;
+const ACQUIRE_TIMEOUT_MS = 5000;
+export const STATEMENT_TIMEOUT_MS = 30_000;
+const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5000;
+export const SQLITE_BUSY_TIMEOUT_MS = 1500;
+
+/** The set behind `onError`, and the Kysely log that feeds it (and the caller's own log, if any). */
+function errorListeners(options: OpenOptions) {
+  const listeners = new Set<(err: unknown) => void>();
+  const notify = (err: unknown) => listeners.forEach((listener) => listener(err));
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') notify(event.error);
+    options.log?.(event);
+  };
+  const onError = (listener: (err: unknown) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { log, notify, onError };
 }
 
 /**
@@ -45,7 +91,7 @@ const WAL_CHECKPOINT_MS = 5 * 60 * 1000;
 
 export interface OpenOptions {
   /** Kysely's query log: tests count the statements a request runs with it. */
-  log?: LogConfig;
+  log?: (event: LogEvent) => void;
 }
 
 export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHandle {
@@ -56,12 +102,13 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const commitListeners = new Set<() => void>();
   const afterCommit = () => commitListeners.forEach((listener) => listener());
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit), log: options.log });
+  const errors = errorListeners(options);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit), log: errors.log });
   // Long-lived readers can keep the WAL growing; truncate it now and then.
   const checkpoint = setInterval(() => {
     try {
@@ -80,6 +127,8 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
       commitListeners.add(listener);
       return () => commitListeners.delete(listener);
     },
+    onError: errors.onError,
+    poolUse: () => null,
     ping: async () => {
       await sql`select 1`.execute(db);
       return true;
@@ -96,16 +145,49 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
     connectionString: url,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
-  const pool = new (loadPg().Pool)({ ...clientConfig, max: 10, connectionTimeoutMillis: 5000 });
+  const max = 10;
+  const driver = loadPg();
+  // pg-pool's connectionTimeoutMillis covers both the wait for a free client and a new one's
+  // connecting; the client's own (here) bounds the connecting alone.
+  class BoundedClient extends driver.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
+  const pool = new driver.Pool({
+    ...clientConfig,
+    max,
+    Client: BoundedClient,
+    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // A connection whose server vanished (no FIN: a host gone) is noticed instead of waited on.
+    keepAlive: true,
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log: options.log });
+  // Nor may a checked-out client's, between two statements of a transaction (pg emits it with no
+  // listener then): its next statement fails instead (a 503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const errors = errorListeners(options);
+  // Kysely's log sees failed statements; a connection that could not be had fails before any.
+  const counted = {
+    connect: () =>
+      pool.connect().catch((err: unknown) => {
+        errors.notify(err);
+        throw err;
+      }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: counted }), log: errors.log });
   return {
     db,
     dialect: 'postgres',
     pgPool: pool,
     pgClientConfig: clientConfig,
     onCommit: null,
+    onError: errors.onError,
+    poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {
       await sql`select 1`.execute(db);
       return true;

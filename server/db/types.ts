@@ -308,6 +308,27 @@ export interface PendingEmailsTable {
   dueAt: string;
 }
 
+/**
+ * An email waiting to be sent, or being sent by the instance in `claimedBy` until
+ * `claimedUntil` (server/email/queue.ts). Deleted once the SMTP server accepted it.
+ */
+export interface EmailQueueTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** JSON object of extra headers, or null. */
+  headers: string | null;
+  createdAt: string;
+  nextAttemptAt: string;
+  /** Tries so far, the one in progress included. */
+  attempts: Defaulted<number>;
+  lastError: string | null;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+}
+
 /** When a type of notification was last emailed to someone. */
 export interface NotificationEmailsTable {
   uid: string;
@@ -502,6 +523,7 @@ export interface Database {
   notificationActors: NotificationActorsTable;
   pendingEmails: PendingEmailsTable;
   notificationEmails: NotificationEmailsTable;
+  emailQueue: EmailQueueTable;
   liveStreams: LiveStreamsTable;
   conversationMessageHides: ConversationMessageHidesTable;
   conversations: ConversationsTable;

@@ -4,11 +4,17 @@ import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-event
 import type { Database } from '../db/types';
 import type { DatabaseHandle } from '../db/database';
 import type { Logger } from '../logger';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { eventsAfter, insertEvent, outboxPosition, OUTBOX_PAGE, PG_CHANNEL, pruneEvents, type LiveEvent, type OutboxPosition } from './outbox';
 
 export type { LiveEvent } from './outbox';
 
 type Listener = (event: LiveEvent) => void;
+
+/** Told how long each event took from being recorded to being dispatched here (the metrics' delivery lag). */
+export interface BusObserver {
+  delivered(lagMs: number): void;
+}
 
 /** Topics: one per user (`user:<uid>`) and one for every admin (`admins`). */
 export const userTopic = (uid: string) => `user:${uid}`;
@@ -44,6 +50,7 @@ export class EventBus {
   private constructor(
     private readonly handle: DatabaseHandle,
     private readonly logger: Logger,
+    private readonly observer: BusObserver | null,
   ) {}
 
   /**
@@ -55,8 +62,8 @@ export class EventBus {
     return this.lastDispatched;
   }
 
-  static async start(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
-    const bus = new EventBus(handle, logger);
+  static async start(handle: DatabaseHandle, logger: Logger, observer: BusObserver | null = null): Promise<EventBus> {
+    const bus = new EventBus(handle, logger, observer);
     // Events from before start-up are for replay (`since`), not for live dispatch.
     bus.lastDispatched = (await outboxPosition(handle.db)).latest;
     if (handle.onCommit) {
@@ -148,14 +155,18 @@ export class EventBus {
         let page: LiveEvent[];
         do {
           page = await eventsAfter(this.db, this.lastDispatched);
+          const now = Date.now();
           for (const event of page) {
             this.lastDispatched = event.id;
             this.dispatch(event);
+            if (this.observer && event.createdAt) this.observer.delivered(Math.max(0, now - Date.parse(event.createdAt)));
           }
         } while (page.length === OUTBOX_PAGE && !this.closed);
       } catch (err) {
         if (this.closed) return;
-        this.logger.error({ err }, 'could not read live events; retrying');
+        // The database being out of reach is expected now and then (a restart): a warning.
+        if (isDatabaseUnavailable(err)) this.logger.warn({ cause: (err as Error).message }, 'could not read live events: database unavailable; retrying');
+        else this.logger.error({ err }, 'could not read live events; retrying');
         setTimeout(() => this.wake(), DRAIN_RETRY_MS).unref();
         return;
       }

@@ -119,9 +119,15 @@ export class SseConnection {
     });
   }
 
-  /** Ends the stream cleanly (the cap, shutdown). */
-  readonly end = (): void => {
-    if (!this.gone) this.res.end();
+  /**
+   * Ends the stream cleanly (the cap, shutdown). With `retryMs` (shutdown), the client is first
+   * told when to reconnect: EventSource reopens a stream that ended after that long, with its
+   * Last-Event-ID, and is replayed what it missed by whichever instance answers.
+   */
+  readonly end = (retryMs?: number): void => {
+    if (this.gone) return;
+    if (retryMs !== undefined) this.res.write(`retry: ${Math.round(retryMs)}\n\n`);
+    this.res.end();
   };
 
   /** A client too slow to keep up: cut it, freeing its buffer now. */

@@ -16,6 +16,8 @@ export interface LiveEvent {
   type: string;
   /** JSON text, sent to the browser as the SSE `data:` field. */
   payload: string;
+  /** When it was recorded (ISO): the metrics' delivery lag. Absent on events made elsewhere than the outbox. */
+  createdAt?: string;
 }
 
 /**
@@ -51,10 +53,10 @@ export async function insertEvent<T extends RecordedLiveEventType>(
 /** Events after `afterId`, oldest first; only those on `topics` when given. */
 export async function eventsAfter(db: Kysely<Database>, afterId: number, topics?: readonly string[]): Promise<LiveEvent[]> {
   if (topics?.length === 0) return [];
-  let query = db.selectFrom('liveEvents').select(['id', 'topic', 'type', 'payload']).where('id', '>', afterId);
+  let query = db.selectFrom('liveEvents').select(['id', 'topic', 'type', 'payload', 'created_at']).where('id', '>', afterId);
   if (topics) query = query.where('topic', 'in', topics);
   const rows = await query.orderBy('id').limit(OUTBOX_PAGE).execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  return rows.map(({ created_at, ...row }) => ({ ...row, id: Number(row.id), createdAt: created_at }));
 }
 
 export interface OutboxPosition {

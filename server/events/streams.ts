@@ -11,8 +11,8 @@ export interface Beating {
 
 /** What the registry can do to an open stream (an SseConnection). */
 export interface OpenStream {
-  /** Ends it cleanly (the cap, shutdown). */
-  readonly end: () => void;
+  /** Ends it cleanly (the cap, shutdown); `retryMs`: when the client should reconnect. */
+  readonly end: (retryMs?: number) => void;
   /** Its session ended: tells the tab it was signed out, then ends it. */
   signedOut(): void;
 }
@@ -103,9 +103,14 @@ export class OpenStreams {
     return this.byUser.get(uid)?.size ?? 0;
   }
 
-  closeAll(): void {
+  /**
+   * Ends every stream (shutdown). With `retryMs` each client is told to reconnect after about
+   * that long, spread over [retryMs, 2 × retryMs) so that thousands of tabs do not all arrive
+   * at the other instances in the same instant.
+   */
+  closeAll(retryMs?: number): void {
     const all = [...this.byUser.values()].flatMap((open) => [...open.keys()]);
     this.byUser.clear();
-    for (const stream of all) stream.end();
+    for (const stream of all) stream.end(retryMs === undefined ? undefined : retryMs + Math.random() * retryMs);
   }
 }

@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import SqliteDatabase from 'better-sqlite3';
 import { Hono } from 'hono';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createErrorHandler, DATABASE_REFUSALS, databaseRefusal, notFound } from './errors';
+import { freePort } from '../test/server';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { createErrorHandler, DATABASE_REFUSALS, databaseRefusal, notFound, UNAVAILABLE_MESSAGE } from './errors';
 
 /** The error a statement raises, or a failure when it raises none. */
 function errorOf(run: () => unknown): unknown {
@@ -139,6 +144,19 @@ describe('the error handler', () => {
   app.get('/missing', () => {
     throw notFound('Story not found');
   });
+  app.get('/pg-restarting', () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+  });
+  app.get('/pg-refused', () => {
+    // Node's answer when every address of the host refused: an AggregateError of system errors.
+    throw Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })], ''), { code: 'ECONNREFUSED' });
+  });
+  app.get('/pg-lost', () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
+  app.get('/sqlite-busy', () => {
+    throw new Error('auth library failed', { cause: sqliteError('SQLITE_BUSY') });
+  });
 
   it('answers a refusal with a 4xx in the API shape, never the database text', async () => {
     const unique = await app.request('/unique');
@@ -159,5 +177,83 @@ describe('the error handler', () => {
       expect(await res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
     }
     expect((await app.request('/missing')).status).toBe(404);
+  });
+
+  it('answers 503 with Retry-After while the database is restarting, unreachable or locked', async () => {
+    for (const path of ['/pg-restarting', '/pg-refused', '/pg-lost', '/sqlite-busy']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('5');
+      expect(await res.json()).toEqual({ error: { code: 'unavailable', message: UNAVAILABLE_MESSAGE } });
+    }
+  });
+});
+
+describe('the error handler while the database does not answer', () => {
+  const app = new Hono();
+  let answers = true;
+  app.onError(createErrorHandler(pino({ level: 'silent' }), async () => !answers));
+  app.get('/hidden', () => {
+    // What an auth library throws when its query failed: its own error, the cause dropped.
+    throw new Error('Failed to get session');
+  });
+
+  it('answers 503 for an error that hides its cause, and 500 while the database answers', async () => {
+    answers = false;
+    const down = await app.request('/hidden');
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    answers = true;
+    expect((await app.request('/hidden')).status).toBe(500);
+  });
+});
+
+describe('an unreachable or locked database, as the drivers report it', () => {
+  it('SQLite: a write lock another process holds past busy_timeout', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-busy-'));
+    const file = path.join(dir, 'db.sqlite');
+    const holder = new SqliteDatabase(file);
+    const waiter = new SqliteDatabase(file);
+    try {
+      holder.pragma('journal_mode = WAL');
+      holder.exec('create table t (x integer)');
+      waiter.pragma('busy_timeout = 10');
+      holder.exec('begin immediate');
+      const err = errorOf(() => waiter.exec('begin immediate'));
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(databaseRefusal(err)).toBeNull();
+    } finally {
+      holder.close();
+      waiter.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('PostgreSQL: nothing listening at the address', async () => {
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/test`, connectionTimeoutMillis: 2000 });
+    const err = await asyncErrorOf(() => client.connect());
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
+  it('PostgreSQL: a pool that cannot connect in time', async () => {
+    // A listener that accepts and never answers: pg gives up after connectionTimeoutMillis.
+    const net = await import('node:net');
+    const silent = net.createServer(() => {});
+    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)));
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMillis: 100 });
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMillis: 100 });
+    try {
+      expect(isDatabaseUnavailable(await asyncErrorOf(() => pool.query('select 1')))).toBe(true);
+      expect(isDatabaseUnavailable(await asyncErrorOf(() => client.connect()))).toBe(true);
+    } finally {
+      await pool.end();
+      silent.close();
+    }
+  });
+
+  it('is not a bug, a refusal or a missing table', () => {
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('relation "x" does not exist'), { code: '42P01', severity: 'ERROR' }))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '@common/api';
 import type { Logger } from '../logger';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** The one error type services throw; `errorHandler` turns it into the API's error shape. */
 export class AppError extends Error {
@@ -21,6 +22,16 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);
+
+/** Seconds a client is asked to wait (Retry-After) while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+export const UNAVAILABLE_MESSAGE = 'Drabble is briefly unavailable. Please try again in a moment.';
+
+/** The 503 the database's absence is answered with: the API's shape, and when to try again. */
+export function unavailableResponse(c: Context, message = UNAVAILABLE_MESSAGE) {
+  c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  return errorResponse(c, 503, 'unavailable', message);
+}
 
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
@@ -86,8 +97,13 @@ export function databaseRefusal(err: unknown): AppError | null {
   return null;
 }
 
-export function createErrorHandler(logger: Logger) {
-  return (err: Error, c: Context) => {
+/**
+ * The one error handler. `databaseTroubled` (db/unavailable.ts OutageWatch) is asked before
+ * answering 500: an error that hides its cause (an auth library's "failed to get session")
+ * while the database is out of reach is the database's absence, a 503, not a bug.
+ */
+export function createErrorHandler(logger: Logger, databaseTroubled: () => Promise<boolean> = async () => false) {
+  return async (err: Error, c: Context) => {
     if (err instanceof AppError) return errorResponse(c, err.status, err.code, err.message);
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
@@ -100,6 +116,16 @@ export function createErrorHandler(logger: Logger) {
       // database's message and detail can quote what was sent).
       logger.warn({ dbCode: databaseErrorCode(err)?.code, path: c.req.path, method: c.req.method }, 'database refused a request value');
       return errorResponse(c, refusal.status, refusal.code, refusal.message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug: the database is restarting, unreachable or locked. The client retries; the
+      // cause is logged without the stack, once per request, at warn.
+      logger.warn({ path: c.req.path, method: c.req.method, cause: err.message }, 'database unavailable: answered 503');
+      return unavailableResponse(c);
+    }
+    if (await databaseTroubled()) {
+      logger.warn({ path: c.req.path, method: c.req.method, cause: err.message }, 'database unavailable: answered 503');
+      return unavailableResponse(c);
     }
     logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
     return errorResponse(c, 500, 'internal', 'Something went wrong on our side. Please try again.');

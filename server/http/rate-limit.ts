@@ -27,7 +27,11 @@ export interface Reservation extends Hit {
  * statement: concurrent requests can neither lose a count nor read a stale one.
  */
 export class RateLimiter {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Told the key of every reservation refused (the metrics count them by limitOfKey). */
+    private readonly onRefused: (key: string) => void = () => {},
+  ) {}
 
   async hit(key: string, windowMs: number, now = Date.now()): Promise<number> {
     return (await this.count(key, windowMs, now)).count;
@@ -57,6 +61,7 @@ export class RateLimiter {
   async reserve(key: string, max: number, windowMs: number, now = Date.now()): Promise<Reservation> {
     const hit = await this.count(key, windowMs, now);
     const allowed = hit.count <= max;
+    if (!allowed) this.onRefused(key);
     return { ...hit, allowed, retryAfterMs: allowed ? 0 : Math.max(0, hit.resetAt - now) };
   }
 
@@ -99,6 +104,20 @@ export class RateLimiter {
 /** The counter a request counts in: `limit:<name>:user:<uid>` or `limit:<name>:ip:<address>`. */
 export function limitKey(name: LimitName, who: { uid: string } | { ip: string }): string {
   return 'uid' in who ? `limit:${name}:user:${who.uid}` : `limit:${name}:ip:${addressKey(who.ip)}`;
+}
+
+/**
+ * The limit a counter's key belongs to, for the metrics: the LIMITS name of a `limit:` key, or
+ * the account flows' own counters by their prefix (the password checks, "forgot password",
+ * resends…). Never a part that names a person or an address, so the label stays bounded.
+ */
+const OWN_COUNTERS = ['pw:acct-day', 'pw:acct-ip', 'pw:acct', 'pw:ip', 'pw:locked-notice', 'forgot:ip', 'forgot:email', 'reset:ip', 'verify-resend', 'email-change'];
+export function limitOfKey(key: string): string {
+  if (key.startsWith('limit:')) {
+    const name = key.split(':')[1] ?? '';
+    return Object.hasOwn(LIMITS, name) ? name : 'other';
+  }
+  return OWN_COUNTERS.find((prefix) => key.startsWith(`${prefix}:`)) ?? 'other';
 }
 
 /** Refusals that say more than "too often" (the default, ACCOUNT_TEXTS.tooOften). */

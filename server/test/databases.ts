@@ -27,8 +27,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of its own for one test file: a temp SQLite file or a Postgres schema. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A fresh, empty database of its own for one test file: a temp SQLite file or a Postgres
+ * schema, on TEST_DATABASE_URL unless `postgresUrl` names another server (a test's own cluster).
+ */
+export async function createTestDatabase(dialect: Dialect, postgresUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-test-'));
   if (dialect === 'sqlite') {
     const file = path.join(dataDir, 'drabble.sqlite');
@@ -40,7 +43,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = postgresUrl;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -41,10 +41,11 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
     MAIL_FROM: 'Drabble <no-reply@drabble.test>',
     ...env,
   };
+  // TEST_LOG_LEVEL=error (say) shows what the test servers log, to find what a test tripped on.
   const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
     const config = loadConfig({ ...installEnv, PORT: String(await freePort()) });
     try {
-      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: 'silent' }) }) };
+      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) }) };
     } catch (err) {
       if (attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
       throw err;

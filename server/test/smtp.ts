@@ -26,6 +26,13 @@ export interface ReceivedMail {
 export interface TestSmtp {
   /** smtp://127.0.0.1:PORT, for SMTP_URL. */
   url: string;
+  /**
+   * While on, every message is refused after its data (451, "try again later", as a server
+   * does when it is overloaded or its disk is full); nothing is received. Off accepts again.
+   */
+  refuse(on: boolean): void;
+  /** Messages refused so far. */
+  readonly refused: number;
   /** Everything received since the start or the last clear(), oldest first, including what waitFor took. */
   messages: ReceivedMail[];
   /**
@@ -76,7 +83,7 @@ export async function parseMail(source: Readable | Buffer | string, envelopeTo: 
  * An SMTP server that accepts every message, with or without AUTH (any user and password),
  * over plain TCP, and hands each parsed message to `onMail`. Start it with listenSmtp().
  */
-export function createSmtpReceiver(onMail: (mail: ReceivedMail) => void): SMTPServer {
+export function createSmtpReceiver(onMail: (mail: ReceivedMail) => void, refusing: () => boolean = () => false, onRefused: () => void = () => {}): SMTPServer {
   const server = new SMTPServer({
     authOptional: true,
     // Test traffic stays on the loopback interface, so plain-text AUTH and no STARTTLS are fine.
@@ -90,6 +97,15 @@ export function createSmtpReceiver(onMail: (mail: ReceivedMail) => void): SMTPSe
       callback(null, { user: auth.username ?? 'anonymous' });
     },
     onData(stream, session, callback) {
+      if (refusing()) {
+        // The data is read to its end, then refused: the client sees a temporary failure.
+        stream.on('end', () => {
+          onRefused();
+          callback(Object.assign(new Error('4.3.0 Try again later'), { responseCode: 451 }));
+        });
+        stream.resume();
+        return;
+      }
       parseMail(stream, session.envelope.rcptTo.map((r) => r.address)).then(
         (mail) => {
           onMail(mail);
@@ -132,10 +148,16 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   // Waiters are served in the order they asked, each taking at most one message.
   const waiters = new Set<() => void>();
 
-  const server = createSmtpReceiver((mail) => {
-    messages.push(mail);
-    for (const wake of [...waiters]) wake();
-  });
+  let refusing = false;
+  let refused = 0;
+  const server = createSmtpReceiver(
+    (mail) => {
+      messages.push(mail);
+      for (const wake of [...waiters]) wake();
+    },
+    () => refusing,
+    () => (refused += 1),
+  );
   const port = await listenSmtp(server, 0);
 
   const take = (match: { to: string; subject?: string | RegExp }): ReceivedMail | undefined => {
@@ -146,6 +168,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
+    refuse(on) {
+      refusing = on;
+    },
+    get refused() {
+      return refused;
+    },
     messages,
     waitFor(match, timeoutMs = 5000) {
       const found = take(match);

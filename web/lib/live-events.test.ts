@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
 import { ME_QUERY_KEY } from './auth';
-import { handleLiveEvent, liveEventHandlers, resumePoint } from './live-events';
+import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './live-events';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,6 +42,12 @@ const user: UserRecord = {
   limited: false,
   tutorialSeenAt: null,
 };
+
+describe('reopening a stream the server refused', () => {
+  it('waits 2 s, doubling after each refusal in a row, up to a minute', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reopenDelay)).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+  });
+});
 
 describe('live events in the browser', () => {
   it('refetches every query on reset', () => {

@@ -103,6 +103,11 @@ function eventIdOf(event: Event): string | null {
   return event instanceof MessageEvent && typeof event.lastEventId === 'string' && event.lastEventId !== '' ? event.lastEventId : null;
 }
 
+/** The wait before reopening a stream the server refused, after `refusals` refusals in a row: 2 s doubling to a minute. */
+export function reopenDelay(refusals: number): number {
+  return Math.min(2000 * 2 ** refusals, 60_000);
+}
+
 export interface StreamPosition {
   userId: string;
   id: string;
@@ -157,19 +162,31 @@ export function useLiveEvents(userId: string | null): void {
         return () => source.removeEventListener(type, listener);
       });
       // A watch the server refuses (the story just went private, the writer blocks this
-      // viewer) ends the stream for good: carry on with the user's own events.
+      // viewer) ends the stream for good: carry on with the user's own events. A refusal of
+      // the user's own stream is the server briefly unable to serve it (a 503 while its
+      // database is out of reach): EventSource gives up on any answer but 200, so open it
+      // again later, waiting longer after each refusal.
       const onError = () => {
-        if (!watch || source.readyState !== EventSource.CLOSED) return;
+        if (source.readyState !== EventSource.CLOSED) return;
         close();
-        close = open(null);
+        if (watch) {
+          close = open(null);
+          return;
+        }
+        const timer = setTimeout(() => (close = open(null)), reopenDelay(refusals++));
+        close = () => clearTimeout(timer);
       };
+      const onOpen = () => (refusals = 0);
       source.addEventListener('error', onError);
+      source.addEventListener('open', onOpen);
       return () => {
         subscriptions.forEach((unsubscribe) => unsubscribe());
         source.removeEventListener('error', onError);
+        source.removeEventListener('open', onOpen);
         source.close();
       };
     };
+    let refusals = 0;
     let close = open(target);
     return () => close();
   }, [userId, queryClient, target]);

@@ -75,7 +75,7 @@ export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEma
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    // The account is already deactivated: a failed email must not undo it, so it is not awaited.
+    // Queued, not sent here: the mail server being down neither undoes the deactivation nor loses the email.
     // The date as the deletion screen shows it: the browser's language, the zone it reported.
     const message = accountDeletionScheduledMessage({
       to: email,
@@ -85,9 +85,7 @@ export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEma
       locale: actor.locale ?? null,
       timeZone: timeZone ?? null,
     });
-    void ctx.mailer.send(message).catch((err: unknown) => {
-      ctx.logger.error({ err, email: { subject: message.subject } }, 'could not send an email');
-    });
+    await ctx.emails.enqueue(message);
   }
   return state;
 }

@@ -30,7 +30,7 @@ async function sendLockoutNotice(ctx: ServerContext, email: string): Promise<voi
   if (!found) return;
   const { user } = found;
   const token = await issueToken(ctx.db, { uid: user.id, purpose: 'reset-password', email: address }, RESET_PASSWORD_TTL_MS);
-  sendLater(
+  await sendLater(
     ctx,
     accountLockedMessage({
       to: user.email,

@@ -60,7 +60,7 @@ export async function changePassword(ctx: ServerContext, actor: Actor, change: P
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  sendLater(ctx, passwordChangedMessage({ to: actor.user.email, name: actor.user.name, publicUrl: ctx.config.publicUrl }));
+  await sendLater(ctx, passwordChangedMessage({ to: actor.user.email, name: actor.user.name, publicUrl: ctx.config.publicUrl }));
   return ACCOUNT_TEXTS.passwordChanged;
 }
 
@@ -83,7 +83,7 @@ async function sendResetLink(ctx: ServerContext, email: string): Promise<void> {
   if (!perEmail.allowed) return;
   const { user } = found;
   const { link } = await createResetLink(ctx, user.id, email);
-  await ctx.mailer.send(resetPasswordMessage({ to: user.email, name: user.name, link }));
+  await sendLater(ctx, resetPasswordMessage({ to: user.email, name: user.name, link }));
 }
 
 /**

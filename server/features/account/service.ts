@@ -13,6 +13,7 @@ import type { ServerContext, SessionUser } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { EmailMessage } from '../../email/mailer';
+import type { SendOutcome } from '../../email/queue';
 import { appLink, confirmEmailChangeMessage, emailChangedMessage, verifyEmailMessage } from '../../email/templates';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { changeUser } from '../../shared/users';
@@ -66,18 +67,18 @@ export async function changeDisplayName(ctx: ServerContext, actor: Actor, displa
 export async function sendVerification(
   ctx: ServerContext,
   user: { uid: string; email: string; name: string },
-  deliver: (ctx: ServerContext, message: EmailMessage) => void | Promise<void> = sendNow,
-): Promise<void> {
+  deliver: (ctx: ServerContext, message: EmailMessage) => Promise<SendOutcome | void> = sendNow,
+): Promise<SendOutcome | void> {
   const token = await issueToken(ctx.db, { uid: user.uid, purpose: 'verify-email', email: user.email.toLowerCase() }, VERIFY_EMAIL_TTL_MS);
-  await deliver(ctx, verifyEmailMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/verify-email', token) }));
+  return deliver(ctx, verifyEmailMessage({ to: user.email, name: user.name, link: appLink(ctx.config.publicUrl, '/verify-email', token) }));
 }
 
 export async function resendVerification(ctx: ServerContext, user: SessionUser): Promise<string> {
   if (user.emailVerified) throw badRequest(ACCOUNT_TEXTS.alreadyVerified, 'already_verified');
   const { allowed } = await ctx.rateLimiter.reserve(`verify-resend:${user.uid}`, RESENDS_PER_HOUR, HOUR_MS);
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
-  await sendVerification(ctx, user);
-  return ACCOUNT_TEXTS.verificationSent;
+  const outcome = await sendVerification(ctx, user);
+  return outcome === 'queued' ? ACCOUNT_TEXTS.emailDelayed : ACCOUNT_TEXTS.verificationSent;
 }
 
 /** The link from the verification email; works signed in or not. */
@@ -113,8 +114,8 @@ export async function requestEmailChange(ctx: ServerContext, actor: Actor, chang
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);
   const token = await issueToken(ctx.db, { uid: actor.user.uid, purpose: 'change-email', email: newEmail }, CHANGE_EMAIL_TTL_MS);
-  await sendNow(ctx, confirmEmailChangeMessage({ to: newEmail, name: actor.user.name, link: appLink(ctx.config.publicUrl, '/confirm-email', token) }));
-  return ACCOUNT_TEXTS.emailChangeSent(newEmail);
+  const outcome = await sendNow(ctx, confirmEmailChangeMessage({ to: newEmail, name: actor.user.name, link: appLink(ctx.config.publicUrl, '/confirm-email', token) }));
+  return outcome === 'queued' ? ACCOUNT_TEXTS.emailDelayed : ACCOUNT_TEXTS.emailChangeSent(newEmail);
 }
 
 /** The link from the new address: the email changes (verified), and the old address is told. */
@@ -136,7 +137,7 @@ export async function confirmEmailChange(ctx: ServerContext, token: string): Pro
     await trx.updateTable('users').set({ email: link.email }).where('uid', '=', user.uid).execute();
     await setEmailVerified(trx, user.uid, true, ctx.config.adminEmail);
   });
-  sendLater(ctx, emailChangedMessage({ to: user.email, name: user.name, newEmail: link.email, publicUrl: ctx.config.publicUrl }));
+  await sendLater(ctx, emailChangedMessage({ to: user.email, name: user.name, newEmail: link.email, publicUrl: ctx.config.publicUrl }));
   return ACCOUNT_TEXTS.emailChanged;
 }
 

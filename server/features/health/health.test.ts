@@ -24,6 +24,7 @@ describe('GET /api/health without a database', () => {
     await server.ctx.db.destroy();
     const res = await server.client().get('/api/health');
     expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(res.body).toEqual({ error: { code: 'unavailable', message: 'The database is unreachable.' } });
     await server.stop().catch(() => {});
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
+import { unavailableResponse } from '../../http/errors';
 
 export function healthRoutes(ctx: ServerContext, ping: () => Promise<boolean>) {
   const app = new Hono<AppEnv>();
@@ -8,9 +9,8 @@ export function healthRoutes(ctx: ServerContext, ping: () => Promise<boolean>) {
       ctx.logger.warn({ err }, 'health check: database unreachable');
       return false;
     });
-    return ok
-      ? c.json({ status: 'ok', database: ctx.dialect })
-      : c.json({ error: { code: 'unavailable', message: 'The database is unreachable.' } }, 503);
+    // A load balancer takes the instance out of rotation on the 503; Retry-After says when to look again.
+    return ok ? c.json({ status: 'ok', database: ctx.dialect }) : unavailableResponse(c, 'The database is unreachable.');
   });
   return app;
 }

@@ -1,8 +1,8 @@
 import { EMAIL_INTERVAL_MS, EMAIL_TYPES, notificationSentence, type EmailType } from '@common/notifications';
 import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
 import type { ServerContext } from '../../context';
-import type { Selectable } from 'kysely';
-import type { PendingEmailsTable } from '../../db/types';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, PendingEmailsTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';
 import { appLink, notificationEmailMessage } from '../../email/templates';
 import type { EmailMessage } from '../../email/mailer';
@@ -17,7 +17,9 @@ import { unsubscribeToken } from './unsubscribe';
  * EMAIL_DELAY_MS after the event; a timer on every instance (server.ts) calls
  * deliverDueEmails, which claims due rows by deleting them (only the instance whose delete
  * returned a row sends it) and sends only when the thing is still unread, the person is
- * away, still wants this type, and had no email of this type in EMAIL_INTERVAL_MS.
+ * away, still wants this type, and had no email of this type in EMAIL_INTERVAL_MS. "Sends"
+ * is: hands the composed email to the one email queue (email/queue.ts), in the transaction
+ * that takes the interval slot, so an SMTP outage delays it rather than losing it.
  */
 
 /** Rows one pass takes on; the rest wait for the next tick. */
@@ -70,10 +72,10 @@ async function stillUnread(ctx: ServerContext, email: Pending, type: EmailType):
  * Records this email as the type's latest for the person, unless one went out within
  * EMAIL_INTERVAL_MS: one conditional upsert, so two instances never both pass.
  */
-async function takeIntervalSlot(ctx: ServerContext, uid: string, type: EmailType, now: number): Promise<boolean> {
+async function takeIntervalSlot(db: Transaction<Database>, uid: string, type: EmailType, now: number): Promise<boolean> {
   const nowIso = new Date(now).toISOString();
   const cutoff = new Date(now - EMAIL_INTERVAL_MS).toISOString();
-  const taken = await ctx.db
+  const taken = await db
     .insertInto('notificationEmails')
     .values({ uid, type, lastSentAt: nowIso })
     .onConflict((oc) =>
@@ -164,14 +166,20 @@ async function deliver(ctx: ServerContext, email: Pending, now: number): Promise
   if (!prefs.email[type]) return false;
   const message = await compose(ctx, email, type, { email: user.email, name: authorName(user) });
   if (!message) return false;
-  if (!(await takeIntervalSlot(ctx, email.uid, type, now))) return false;
-  await ctx.mailer.send(message);
-  return true;
+  const queued = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await takeIntervalSlot(trx, email.uid, type, now))) return false;
+    // Queued on the real clock: `now` may be a test's clock, ahead of it.
+    await ctx.emails.add(trx, message);
+    return true;
+  });
+  if (queued) ctx.emails.kick();
+  return queued;
 }
 
 /**
- * Sends the notification emails due at `now` (ms; tests pass a fake clock). Returns how many
- * went out. A failed send is logged and dropped: a notification email is a nudge, and the
+ * Sends the notification emails due at `now` (ms; tests pass a fake clock): queues each one
+ * that is still wanted, which the email queue sends and retries. Returns how many were
+ * queued. A failure to decide is logged and the email dropped: it is a nudge, and the
  * notification itself is still in the bell.
  */
 export async function deliverDueEmails(ctx: ServerContext, now: number): Promise<number> {

@@ -12,8 +12,8 @@ import { postStory } from './testing';
 /** The same test database, through a handle whose every statement is noted while `recording`. */
 function countingHandle(database: TestDatabase, dialect: 'sqlite' | 'postgres', statements: string[], recording: () => boolean): DatabaseHandle {
   const log = (event: LogEvent) => {
-    // The email tick and live presence run on timers of their own: not this request's work.
-    if (recording() && !/"(pendingEmails|liveStreams|liveEvents)"/.test(event.query.sql)) statements.push(event.query.sql);
+    // The email ticks and live presence run on timers of their own: not this request's work.
+    if (recording() && !/"(pendingEmails|emailQueue|liveStreams|liveEvents)"/.test(event.query.sql)) statements.push(event.query.sql);
   };
   if (dialect === 'sqlite') return openSqlite(path.join(database.dataDir, 'drabble.sqlite'), { log });
   const schema = /search_path=(\w+)/.exec(String(database.handle.pgClientConfig?.options))?.[1];

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from '../test/server';
+import { postStory } from '../features/stories/testing';
+import { buildStoryInput } from '../features/stories/builders';
+
+describe('a SQLite database locked by another process', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers a write 503 with Retry-After once busy_timeout has passed, and serves again once the lock is gone', async () => {
+    const writer = await signUp(server);
+    // Another process (a command-line tool, say) holds the write lock.
+    const other = new SqliteDatabase(path.join(server.database.dataDir, 'drabble.sqlite'));
+    try {
+      other.exec('begin immediate');
+      const refused = await writer.client.post<{ error: { code: string } }>('/api/stories', buildStoryInput({}));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body.error.code).toBe('unavailable');
+      other.exec('rollback');
+    } finally {
+      other.close();
+    }
+    await postStory(writer.client);
+  });
+});

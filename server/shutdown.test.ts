@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { describe, expect, it } from 'vitest';
+import { buildStoryInput } from './features/stories/builders';
+import { createTestDatabase, testDialects } from './test/databases';
+import { freePort } from './test/server';
+import { TestClient } from './test/client';
+
+const TOKEN = 'shutdown-test-token-0123456789';
+const IN_FLIGHT = 5;
+
+/** The server as production runs it, in a process of its own, so SIGTERM is the real signal. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what} did not happen within ${ms} ms`);
+}
+
+/** Requests being answered, from the server's own gauge (the scrape itself is one of them). */
+async function inFlight(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const family = parsePrometheusTextFormat(await res.text()).find((f) => f.name === 'drabble_http_requests_in_flight');
+  return Number(family?.metrics[0]?.value ?? 0) - 1;
+}
+
+/**
+ * A story save whose body arrives in two parts: the server is answering it (its handler is
+ * reading the body) from the first part on, and `finish` sends the rest.
+ */
+function slowSave(client: TestClient) {
+  const body = JSON.stringify(buildStoryInput({ public: true }));
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+  const response = fetch(new URL('/api/stories', client.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader, origin: client.baseUrl },
+    body: stream,
+    duplex: 'half',
+  } as RequestInit);
+  return {
+    response,
+    finish: () => {
+      controller.enqueue(new TextEncoder().encode(body.slice(10)));
+      controller.close();
+    },
+  };
+}
+
+describe.each(testDialects())('SIGTERM on %s', (dialect) => {
+  it('answers every request in flight, tells open streams when to reconnect, then exits cleanly', async () => {
+    const database = await createTestDatabase(dialect);
+    await database.handle.close();
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const proc = startProcess({ ...database.env, PORT: String(port), METRICS_TOKEN: TOKEN, AUTH_SECRET: 'test-secret-that-is-long-enough-000000' });
+    try {
+      await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'the server answering');
+      const writer = new TestClient(url);
+      const signedUp = await writer.post('/api/auth/sign-up/email', { email: 'draining@example.com', password: 'correct horse 1', name: 'Draining' });
+      expect(signedUp.status).toBe(200);
+
+      const stream = await fetch(`${url}/api/events`, { headers: { accept: 'text/event-stream', cookie: writer.cookieHeader } });
+      expect(stream.status).toBe(200);
+      const streamText = stream.text();
+
+      const saves = Array.from({ length: IN_FLIGHT }, () => slowSave(writer));
+      await waitUntil(async () => (await inFlight(url)) >= IN_FLIGHT, `${IN_FLIGHT} saves in flight`);
+      proc.child.kill('SIGTERM');
+      // The stream ends first, with the wait before reconnecting (1–2 s) as its last word.
+      const text = await streamText;
+      const retries = [...text.matchAll(/^retry: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(retries.length).toBe(2);
+      expect(retries[1]).toBeGreaterThanOrEqual(1000);
+      expect(retries[1]).toBeLessThan(2000);
+
+      saves.forEach((save) => save.finish());
+      const answers = await Promise.all(saves.map(async (save) => (await save.response).status));
+      expect(answers).toEqual(Array(IN_FLIGHT).fill(201));
+      expect(await proc.exited).toBe(0);
+      expect(proc.output()).not.toMatch(/shutdown took too long|shutdown failed/);
+
+      const check = database.reopen();
+      try {
+        const saved = await check.db.selectFrom('stories').select('id').execute();
+        expect(saved).toHaveLength(IN_FLIGHT);
+      } finally {
+        await check.close();
+      }
+    } finally {
+      proc.child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+});
