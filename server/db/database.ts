@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, sql, type LogConfig, type LogEvent } from 'kysely';
+import { Kysely, Migrator, sql, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
