@@ -12,6 +12,7 @@ import * as storyPreview from './0010_story_preview';
 import * as safetyAndData from './0011_safety_and_data';
 import * as writingHabits from './0012_writing_habits';
 import * as importFingerprints from './0015_import_fingerprints';
+import * as backups from './0016_backups';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_safety_and_data': safetyAndData,
   '0012_writing_habits': writingHabits,
   '0015_import_fingerprints': importFingerprints,
+  '0016_backups': backups,
 };
 
 export const migrationProvider: MigrationProvider = {
