@@ -127,7 +127,9 @@ async function dropEverything(query: Query, dialect: Dialect): Promise<void> {
     for (const t of tables) await query(`drop table if exists ${quoteIdentifier(t.name)} cascade`);
     return;
   }
-  // A virtual table (the full-text index) takes its shadow tables with it.
+  // Triggers first: dropping a table deletes its rows, which would run them (the full-text
+  // index's) for nothing. A virtual table (that index) takes its shadow tables with it.
+  for (const trigger of await query(`select name from sqlite_schema where type = 'trigger'`)) await query(`drop trigger if exists ${quoteIdentifier(String(trigger.name))}`);
   for (const t of tables.filter((t) => t.virtual)) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
   for (const t of tables.filter((t) => !t.virtual)) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
 }
