@@ -24,7 +24,7 @@ export const backupCommand: CliCommand = {
         const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
         io.out(
           `Wrote ${file} (${formatBytes(bytes)}) in ${formatSeconds(durationMs)}: ${manifest.tables.length} tables, ${formatCount(rows)} rows, ` +
-            `${formatCount(manifest.files.length)} files (Drabble ${manifest.appVersion}, schema ${manifest.schemaVersion}).`,
+            `${formatCount(manifest.files.length)} file${manifest.files.length === 1 ? '' : 's'} (Drabble ${manifest.appVersion}, schema ${manifest.schemaVersion}).`,
         );
       } catch (err) {
         if (err instanceof ArchiveError) throw new CommandFailed(`could not write ${file}: ${err.message}`);
