@@ -28,6 +28,7 @@ import { purgeDueAccounts } from './features/account-deletion';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
 import { createStorage } from './storage';
+import { BackupSchedule } from './ops/backup/schedule';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
@@ -201,6 +202,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
   }, EMAIL_TICK_MS);
   emails.unref();
+  // Scheduled backups when BACKUP_DIR is set (claimed in the database: one instance takes each).
+  const backups = new BackupSchedule(ctx).start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -214,6 +217,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams.closeAll();
       await drainHttpServer(server);
       await streams.presence?.stop();
+      await backups.stop();
       await ctx.bus.close();
       await ctx.mailer.close();
       await database.close();
