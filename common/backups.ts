@@ -20,6 +20,19 @@ export type BackupStatus = z.infer<typeof backupStatusSchema>;
 export const failedSinceLastSuccess = (status: BackupStatus): boolean =>
   status.lastFailure !== null && (status.lastSuccess === null || status.lastFailure.at > status.lastSuccess.at);
 
+/** "3.2 MB" (1024-based, as file managers show sizes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
 export const BACKUP_TEXTS = {
   title: 'Backups',
   off: 'Scheduled backups are off. Set BACKUP_DIR to have the server write one every day (npx drabble backup writes one now).',

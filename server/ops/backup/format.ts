@@ -86,18 +86,8 @@ export function defaultBackupName(at: Date): string {
 /** The names defaultBackupName makes (the schedule deletes only these). */
 export const BACKUP_NAME_PATTERN = /^drabble-backup-\d{8}-\d{6}\.zip$/;
 
-/** "3.2 MB", for what the commands print. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+/** "3.2 MB": the commands and the admin dashboard write sizes alike. */
+export { formatBytes } from '@common/backups';
 
 export const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const formatCount = (n: number) => n.toLocaleString('en-US');

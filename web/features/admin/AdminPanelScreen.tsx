@@ -9,6 +9,7 @@ import { card, focusRing } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { adminOverviewQuery, dashboardQuery } from './api';
 import { MetricCard } from './MetricCard';
+import { BackupStatusCard } from './BackupStatusCard';
 
 // Its own chunk: the chart library loads only when an admin opens the dashboard.
 const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
@@ -122,6 +123,7 @@ export function AdminPanelScreen() {
         </ul>
       </nav>
       <DashboardSection />
+      <BackupStatusCard />
     </div>
   );
 }
