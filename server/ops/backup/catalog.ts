@@ -16,6 +16,8 @@ export interface CatalogColumn {
   type: LogicalType;
   /** A PostgreSQL serial or identity column: its sequence is moved past the restored ids. */
   serial: boolean;
+  /** The type as the database names it (PostgreSQL's data_type, SQLite's declared type). */
+  nativeType: string;
 }
 
 export interface CatalogTable {
@@ -63,7 +65,7 @@ async function sqliteCatalog(query: Query): Promise<CatalogTable[]> {
     // hidden: 0 an ordinary column, 2 and 3 generated ones.
     const columns = (await query(`select name, type, hidden from pragma_table_xinfo(?)`, [name]))
       .filter((c) => Number(c.hidden) === 0)
-      .map((c) => ({ name: String(c.name), type: sqliteType(String(c.type ?? '')), serial: false }));
+      .map((c) => ({ name: String(c.name), type: sqliteType(String(c.type ?? '')), serial: false, nativeType: String(c.type ?? '') }));
     const parents = (await query(`select distinct "table" as parent from pragma_foreign_key_list(?)`, [name])).map((r) => String(r.parent));
     tables.push({ name, columns, parents: parents.filter((p) => p !== name) });
   }
@@ -95,6 +97,7 @@ async function postgresCatalog(query: Query): Promise<CatalogTable[]> {
       .map((c) => ({
         name: String(c.column_name),
         type: postgresType(String(c.data_type)),
+        nativeType: String(c.data_type),
         serial: c.is_identity === 'YES' || String(c.column_default ?? '').startsWith('nextval('),
       })),
     parents: keys.filter((k) => k.child === name && k.parent !== name).map((k) => String(k.parent)),

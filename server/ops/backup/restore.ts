@@ -36,9 +36,11 @@ export interface RestoreResult {
   warnings: string[];
 }
 
-/** Rows per INSERT: under both databases' limits on parameters in one statement (SQLite 32766, PostgreSQL 65535). */
+/** Rows per INSERT on SQLite: under its limit on parameters in one statement (32766). */
 const PARAMETERS_PER_INSERT = 30_000;
 const ROWS_PER_INSERT = 1000;
+/** Rows per INSERT … SELECT FROM unnest(…) on PostgreSQL (one parameter per column). */
+const ROWS_PER_UNNEST = 5000;
 
 function damaged(file: string, reason: string): RestoreRefused {
   return new RestoreRefused(`${path.basename(file)} cannot be restored: ${reason}. Nothing was changed.`);
@@ -134,6 +136,26 @@ async function dropEverything(query: Query, dialect: Dialect): Promise<void> {
   for (const t of tables.filter((t) => !t.virtual)) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
 }
 
+/**
+ * Kysely's (and better-auth's) PostgreSQL introspection reads every schema's catalog, and
+ * pg_get_serial_sequence fails ("column … of relation … does not exist") when a table in another
+ * schema of the same database is dropped meanwhile (another install, a parallel test). That
+ * step is retried from a savepoint instead of failing the whole restore.
+ */
+async function retryingCatalogRace(db: Kysely<Database>, dialect: Dialect, step: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (dialect === 'postgres') await sql`savepoint drabble_restore_step`.execute(db);
+    try {
+      await step();
+      if (dialect === 'postgres') await sql`release savepoint drabble_restore_step`.execute(db);
+      return;
+    } catch (err) {
+      if (dialect !== 'postgres' || attempt >= 3 || !/does not exist/.test(err instanceof Error ? err.message : '')) throw err;
+      await sql`rollback to savepoint drabble_restore_step`.execute(db);
+    }
+  }
+}
+
 async function migrate(db: Kysely<Database>, dialect: Dialect, provider: MigrationProvider): Promise<void> {
   const schema = dialect === 'postgres' ? String((await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s) : undefined;
   // The restore's own transaction holds every migration; the Migrator must not open another.
@@ -182,18 +204,31 @@ async function loadTable(
   table: ManifestTable,
   target: CatalogTable,
 ): Promise<void> {
-  const types = table.columns.map((column) => {
-    const into = target.columns.find((c) => c.name === column.name);
-    if (!into) throw new RestoreRefused(`the backup's column ${table.name}.${column.name} is unknown to this version of Drabble. Nothing was changed.`);
-    return into.type;
+  const into = table.columns.map((column) => {
+    const found = target.columns.find((c) => c.name === column.name);
+    if (!found) throw new RestoreRefused(`the backup's column ${table.name}.${column.name} is unknown to this version of Drabble. Nothing was changed.`);
+    return found;
   });
+  const types = into.map((c) => c.type);
   const columns = sql.join(table.columns.map((c) => sql.ref(c.name)));
-  const perInsert = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(PARAMETERS_PER_INSERT / table.columns.length)));
   let batch: unknown[][] = [];
+  let perInsert: number;
+  let insert: () => Promise<unknown>;
+  if (dialect === 'postgres') {
+    // One array per column, unnested back into rows: a few parameters however many rows, so
+    // PostgreSQL parses one short statement per thousands of rows instead of one per row.
+    perInsert = ROWS_PER_UNNEST;
+    insert = () => {
+      const arrays = into.map((column, i) => sql`${batch.map((row) => row[i])}::${sql.raw(column.nativeType)}[]`);
+      return sql`insert into ${sql.table(table.name)} (${columns}) select * from unnest(${sql.join(arrays)})`.execute(db);
+    };
+  } else {
+    perInsert = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(PARAMETERS_PER_INSERT / table.columns.length)));
+    insert = () => sql`insert into ${sql.table(table.name)} (${columns}) values ${sql.join(batch.map((row) => sql`(${sql.join(row)})`))}`.execute(db);
+  }
   const flush = async () => {
     if (batch.length === 0) return;
-    const values = sql.join(batch.map((row) => sql`(${sql.join(row)})`));
-    await sql`insert into ${sql.table(table.name)} (${columns}) values ${values}`.execute(db);
+    await insert();
     batch = [];
   };
   for await (const row of rowsOf(reader, entry, types.length)) {
@@ -201,6 +236,27 @@ async function loadTable(
     if (batch.length >= perInsert) await flush();
   }
   await flush();
+}
+
+/**
+ * On PostgreSQL, the tables' secondary indexes (those behind no constraint: the feed's, the
+ * search's GIN index) are dropped while the rows go in and built again from their own
+ * definitions afterwards, in the same transaction, as pg_restore does: building an index over
+ * 100,000 rows at once is several times faster than growing it row by row. Primary keys and
+ * unique constraints stay, so every row is still checked as it goes in.
+ */
+async function withoutSecondaryIndexes(query: Query, dialect: Dialect, tables: string[], load: () => Promise<void>): Promise<void> {
+  if (dialect !== 'postgres') return load();
+  const indexes = await query(
+    `select i.indexname as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema() and i.tablename = any($1::text[])
+        and not exists (select 1 from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = current_schema() and c.conname = i.indexname)`,
+    [tables],
+  );
+  for (const index of indexes) await query(`drop index ${quoteIdentifier(String(index.name))}`);
+  await load();
+  await query(`set local maintenance_work_mem = '128MB'`);
+  for (const index of indexes) await query(String(index.definition));
 }
 
 /** Serial columns continue after the restored ids (SQLite's AUTOINCREMENT keeps up by itself). */
@@ -266,7 +322,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         // SQLite checks foreign keys at the commit instead of after each statement.
         if (dialect === 'sqlite') await query('pragma defer_foreign_keys = on');
         await dropEverything(query, dialect);
-        await migrate(conn, dialect, providerFor(manifest.migrations));
+        await retryingCatalogRace(conn, dialect, () => migrate(conn, dialect, providerFor(manifest.migrations)));
         const auth = createAuth({
           config,
           db: conn,
@@ -277,7 +333,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
           onPreRegistrationRemoved: async () => {},
           onSessionEnded: async () => {},
         });
-        await (await getMigrations({ ...auth.options, database: { db: conn, type: dialect } })).runMigrations();
+        await retryingCatalogRace(conn, dialect, async () => (await getMigrations({ ...auth.options, database: { db: conn, type: dialect } })).runMigrations());
 
         const catalog = new Map((await readCatalog(query, dialect)).map((t) => [t.name, t]));
         for (const table of manifest.tables) {
@@ -286,7 +342,9 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         const order = loadOrder(manifest.tables, (name) => catalog.get(name)?.parents ?? []);
         // Rows the migrations seeded (greetings, the live-event counter) give way to the backup's.
         for (const table of [...order].reverse()) await query(`delete from ${quoteIdentifier(table.name)}`);
-        for (const table of order) await loadTable(conn, dialect, reader, entries.get(table.entry)!, table, catalog.get(table.name)!);
+        await withoutSecondaryIndexes(query, dialect, order.map((t) => t.name), async () => {
+          for (const table of order) await loadTable(conn, dialect, reader, entries.get(table.entry)!, table, catalog.get(table.name)!);
+        });
         for (const table of manifest.tables) {
           const [row] = await query(`select count(*) as n from ${quoteIdentifier(table.name)}`);
           if (Number(row?.n) !== table.rows) throw new Error(`${table.name} holds ${String(row?.n)} rows after loading, the backup ${table.rows}`);
@@ -295,7 +353,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
           await query(`update "liveEventSeq" set last = last + ${LIVE_EVENT_ID_JUMP}`);
         }
         if (dialect === 'postgres') await resetSequences(query, [...catalog.values()]);
-        await migrate(conn, dialect, migrationProvider);
+        await retryingCatalogRace(conn, dialect, () => migrate(conn, dialect, migrationProvider));
 
         for (const f of manifest.files) await storage.put(f.key, await readWhole(reader, entries.get(f.entry)!), f.contentType);
         secretFile = stageSecret(config.dataDir, secret);
