@@ -176,7 +176,6 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/events', stream: true, query: { watch: (r, p) => r.pick(['community', `story:${r.pick(p.storyIds)}`, `profile:${r.pick(p.uids)}`]), since: text('0', '1', '99999') } },
   { method: 'GET', path: '/api/admin/overview' },
   { method: 'GET', path: '/api/admin/dashboard', query: { days: text('7', '30', '90') } },
-  { method: 'GET', path: '/api/admin/backups' },
   { method: 'GET', path: '/api/admin/notifications', query: { cursor: page.cursor } },
   { method: 'POST', path: '/api/admin/notifications/:notification/read', body: {} },
   { method: 'POST', path: '/api/admin/notifications/read-all', body: {} },
