@@ -16,6 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
+import { backupRoutes } from './features/backups/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
 import { reactionRoutes } from './features/reactions/routes';
@@ -112,6 +113,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/account', accountRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
   app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api/admin/backups', backupRoutes(ctx));
   app.route('/api/admin/feature-requests', adminFeatureRequestRoutes(ctx));
   app.route('/api/admin/greetings', adminGreetingRoutes(ctx));
   app.route('/api/conversations', conversationRoutes(ctx));

@@ -71,6 +71,19 @@ describe('configuration', () => {
     expect(error({ LOG_RETENTION_DAYS: '7.5' })).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "7.5")');
   });
 
+  it('reads the backup schedule: BACKUP_DIR, BACKUP_INTERVAL_HOURS (default 24), BACKUP_KEEP (default 7)', () => {
+    expect(loadConfig({}).backups).toEqual({ dir: null, intervalHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).backups).toEqual({ dir: '/srv/backups', intervalHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '28' }).backups).toEqual({ dir: '/srv/backups', intervalHours: 6, keep: 28 });
+    expect(loadConfig({ BACKUP_DIR: 'b', BACKUP_INTERVAL_HOURS: '0.5' }).backups.intervalHours).toBe(0.5);
+    expect(error({ BACKUP_INTERVAL_HOURS: 'daily' })).toBe('Invalid configuration: BACKUP_INTERVAL_HOURS must be a number of hours (got "daily")');
+    expect(error({ BACKUP_INTERVAL_HOURS: '0' })).toBe('Invalid configuration: BACKUP_INTERVAL_HOURS must be from 0.1 to 8760 hours (got "0")');
+    expect(error({ BACKUP_INTERVAL_HOURS: '9000' })).toBe('Invalid configuration: BACKUP_INTERVAL_HOURS must be from 0.1 to 8760 hours (got "9000")');
+    expect(error({ BACKUP_KEEP: 'all' })).toBe('Invalid configuration: BACKUP_KEEP must be a number of backups (got "all")');
+    expect(error({ BACKUP_KEEP: '0' })).toBe('Invalid configuration: BACKUP_KEEP must be 1–1000 backups (got "0")');
+    expect(error({ BACKUP_KEEP: '2.5' })).toBe('Invalid configuration: BACKUP_KEEP must be a whole number of backups (got "2.5")');
+  });
+
   it('names the bad variable in one line', () => {
     expect(error({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be a port number (got "abc")');
     expect(error({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT must be 1–65535/);

@@ -83,6 +83,18 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0.1, 'must be from 0.1 to 8760 hours')
+    .max(8760, 'must be from 0.1 to 8760 hours')
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number of backups' })
+    .int('must be a whole number of backups')
+    .min(1, 'must be 1–1000 backups')
+    .max(1000, 'must be 1–1000 backups')
+    .default(7),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailFrom.optional(),
   DB_WAIT_SECONDS: z.coerce
@@ -153,6 +165,8 @@ export interface AppConfig {
   dbWaitSeconds: number;
   /** GET /metrics answers only `Authorization: Bearer <token>`; null turns metrics off (metrics/routes.ts). */
   metricsToken: string | null;
+  /** Scheduled backups (ops/backup/schedule.ts): off while dir is null. */
+  backups: { dir: string | null; intervalHours: number; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -231,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
     dbWaitSeconds: e.DB_WAIT_SECONDS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    backups: { dir: e.BACKUP_DIR ?? null, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
   };
 }

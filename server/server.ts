@@ -33,6 +33,7 @@ import { EmailQueue } from './email/queue';
 import { Metrics } from './metrics/metrics';
 import { limitOfKey } from './http/rate-limit';
 import { createStorage } from './storage';
+import { BackupSchedule, backupMetricsOf, readBackupStatus } from './ops/backup/schedule';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
@@ -242,6 +243,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const emailQueue = setInterval(() => ctx.emails.kick(), EMAIL_QUEUE_TICK_MS);
   emailQueue.unref();
   ctx.emails.kick();
+  // Scheduled backups when BACKUP_DIR is set (claimed in the database: one instance takes each).
+  const backups = new BackupSchedule(ctx).start();
+  ctx.metrics.registerBackupMetrics(async () => backupMetricsOf(await readBackupStatus(ctx)));
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -257,6 +261,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams.closeAll(RESTART_RETRY_MS);
       await drainHttpServer(server);
       await streams.presence?.stop();
+      await backups.stop();
       await ctx.bus.close();
       await ctx.emails.close();
       await ctx.mailer.close();

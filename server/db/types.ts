@@ -516,6 +516,22 @@ export interface AuthAccountsTable {
   idToken: string | null;
 }
 
+/** One row (id 1): the backup schedule's claim and what the admin dashboard shows (server/ops/backup/schedule.ts). */
+export interface BackupScheduleTable {
+  id: number;
+  /** When the next scheduled backup is due (UTC ISO); null: as soon as an instance looks. */
+  dueAt: string | null;
+  /** The instance that took the latest scheduled backup, and when. */
+  takenBy: string | null;
+  takenAt: string | null;
+  lastSuccessAt: string | null;
+  lastSuccessFile: string | null;
+  lastSuccessBytes: number | null;
+  lastSuccessMs: number | null;
+  lastFailureAt: string | null;
+  lastFailureReason: string | null;
+}
+
 export interface Database {
   featureRequests: FeatureRequestsTable;
   featureRequestResponses: FeatureRequestResponsesTable;
@@ -559,4 +575,5 @@ export interface Database {
   authUsers: AuthUsersTable;
   authAccounts: AuthAccountsTable;
   authSessions: AuthSessionsTable;
+  backupSchedule: BackupScheduleTable;
 }

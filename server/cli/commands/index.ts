@@ -5,9 +5,13 @@ import { removeAdminCommand } from './remove-admin';
 import { resetPasswordCommand } from './reset-password';
 import { recountCommand } from './recount';
 import { doctorCommand } from './doctor';
+import { backupCommand } from './backup';
+import { restoreCommand } from './restore';
 
 /** Every `npx drabble` command, in the order `--help` lists them. */
 export const COMMANDS: readonly CliCommand[] = [
+  backupCommand,
+  restoreCommand,
   verifyEmailCommand,
   createAdminCommand,
   removeAdminCommand,

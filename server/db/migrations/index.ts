@@ -14,6 +14,7 @@ import * as writingHabits from './0012_writing_habits';
 import * as moderationOutcomes from './0013_moderation_outcomes';
 import * as tutorialSeen from './0014_tutorial_seen';
 import * as importFingerprints from './0015_import_fingerprints';
+import * as backups from './0016_backups';
 import * as emailQueue from './0017_email_queue';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_moderation_outcomes': moderationOutcomes,
   '0014_tutorial_seen': tutorialSeen,
   '0015_import_fingerprints': importFingerprints,
+  '0016_backups': backups,
   '0017_email_queue': emailQueue,
 };
 

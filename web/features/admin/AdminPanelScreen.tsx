@@ -11,6 +11,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { openReportCountsQuery } from '../moderation';
 import { adminOverviewQuery, dashboardQuery } from './api';
 import { MetricCard } from './MetricCard';
+import { BackupStatusCard } from './BackupStatusCard';
 
 // Its own chunk: the chart library loads only when an admin opens the dashboard.
 const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
@@ -184,6 +185,7 @@ export function AdminPanelScreen() {
         </ul>
       </nav>
       <DashboardSection />
+      <BackupStatusCard />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   type AuditFilterValues,
   type DashboardRange,
 } from '@common/admin';
+import { backupStatusSchema } from '@common/backups';
 import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
@@ -18,6 +19,13 @@ import { adminKeys } from '../../lib/query-keys';
 export const adminOverviewQuery = queryOptions({
   queryKey: [...adminKeys.all, 'overview'] as const,
   queryFn: ({ signal }) => apiFetch('/api/admin/overview', { schema: z.object({ users: z.number().int().nonnegative() }), signal }),
+});
+
+/** The scheduled backups' state (admins only), fetched afresh on every visit. */
+export const backupStatusQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'backups'] as const,
+  queryFn: ({ signal }) => apiFetch('/api/admin/backups', { schema: backupStatusSchema, signal }),
+  staleTime: 0,
 });
 
 export const dashboardQuery = (days: DashboardRange) =>
