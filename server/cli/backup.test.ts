@@ -1,3 +1,4 @@
+import { LATEST_MIGRATION } from '../db/migrations';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,7 +54,7 @@ describe.each(testDialects())('backup and restore commands on %s', (dialect) => 
     const made = await drabble(['backup', '--out', file], server.env);
     expect(made.err).toBe('');
     expect(made.code).toBe(0);
-    expect(made.out).toMatch(new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(\\d+(\\.\\d)? KB\\) in \\d+\\.\\d s: \\d+ tables, [\\d,]+ rows, 1 file \\(Drabble \\d+\\.\\d+\\.\\d+, schema 0016_backups\\)\\.$`));
+    expect(made.out).toMatch(new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(\\d+(\\.\\d)? KB\\) in \\d+\\.\\d s: \\d+ tables, [\\d,]+ rows, 1 file \\(Drabble \\d+\\.\\d+\\.\\d+, schema ${LATEST_MIGRATION}\\)\\.$`));
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(await drabble(['backup', '--out', file], server.env)).toMatchObject({ code: 1, err: `drabble backup: could not write ${file}: ${file} already exists` });
 
@@ -62,7 +63,7 @@ describe.each(testDialects())('backup and restore commands on %s', (dialect) => 
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
     const lines = restored.out.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Restored in-process\\.zip \\(Drabble .+, schema 0016_backups, taken .+ on ${dialect}\\) in \\d+\\.\\d s:$`));
+    expect(lines[0]).toMatch(new RegExp(`^Restored in-process\\.zip \\(Drabble .+, schema ${LATEST_MIGRATION}, taken .+ on ${dialect}\\) in \\d+\\.\\d s:$`));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}stories +1$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}authUsers +2$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}files +1$/));

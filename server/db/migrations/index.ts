@@ -16,6 +16,7 @@ import * as tutorialSeen from './0014_tutorial_seen';
 import * as importFingerprints from './0015_import_fingerprints';
 import * as backups from './0016_backups';
 import * as emailQueue from './0017_email_queue';
+import * as fastSearchDocument from './0019_fast_search_document';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -36,7 +37,11 @@ const migrations: Record<string, Migration> = {
   '0015_import_fingerprints': importFingerprints,
   '0016_backups': backups,
   '0017_email_queue': emailQueue,
+  '0019_fast_search_document': fastSearchDocument,
 };
+
+/** The newest migration's name: the schema version a backup made now records. */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
