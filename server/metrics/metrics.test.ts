@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from '../test/databases';
 import { openEventStream } from '../test/sse';
 import { signUp, startTestServer, type TestServer } from '../test/server';
@@ -62,6 +62,9 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
     const reader = await signUp(server);
     expect((await reader.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBeLessThan(300);
     await watcher.next('story.counts');
+    // The sign-up emails leave through the queue: the counter moves once the SMTP server has
+    // acknowledged one, which can be a moment after the test's mailbox has read it.
+    await vi.waitFor(async () => expect(value(await scrape(server), 'drabble_emails_sent_total')).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
 
     const text = await scrapeText(server);
     const families = parsePrometheusTextFormat(text);
