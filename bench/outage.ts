@@ -41,7 +41,7 @@ async function timed(request: () => Promise<Response>): Promise<{ ms: number; st
 async function main(): Promise<void> {
   if (!postgresBinaries()) throw new Error('PostgreSQL server programs (initdb, pg_ctl) are not installed: apt-get install postgresql, or set PG_BIN');
   const cluster = await createPgCluster();
-  const database = await createTestDatabase('postgres', cluster.url);
+  const database = await createTestDatabase('postgres', { postgresUrl: cluster.url });
   const config = loadConfig({ ...database.env, PORT: String(await freePort()), AUTH_SECRET: 'bench-secret-that-is-long-enough-000000', SESSION_CACHE_MS: '0' });
   const server = await startServer({ config, database: database.handle, webDir: null, logger: pino({ level: 'silent' }) });
   try {

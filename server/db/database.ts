@@ -18,7 +18,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY connections. */
   pgPool: pg.Pool | null;
-  /** Present on PostgreSQL: connection settings for a dedicated listening client. */
+  /**
+   * Present on PostgreSQL: connection settings for the dedicated LISTEN client. A direct
+   * connection when `listenUrl` was given (behind PgBouncer in transaction mode a LISTEN
+   * would be lost with the server connection it happened to get).
+   */
   pgClientConfig: pg.ClientConfig | null;
   /**
    * Present on SQLite: registers a callback run after every committed transaction (the
@@ -92,6 +96,8 @@ const WAL_CHECKPOINT_MS = 5 * 60 * 1000;
 export interface OpenOptions {
   /** Kysely's query log: tests count the statements a request runs with it. */
   log?: (event: LogEvent) => void;
+  /** PostgreSQL: where the LISTEN connection goes, when not through `url` (DATABASE_LISTEN_URL). */
+  listenUrl?: string;
 }
 
 export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHandle {
@@ -184,7 +190,7 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
     db,
     dialect: 'postgres',
     pgPool: pool,
-    pgClientConfig: clientConfig,
+    pgClientConfig: options.listenUrl ? { ...clientConfig, connectionString: options.listenUrl } : clientConfig,
     onCommit: null,
     onError: errors.onError,
     poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -73,7 +73,7 @@ describe.runIf(postgresBinaries())('a PostgreSQL restart under load', () => {
   let server: TestServer;
   beforeAll(async () => {
     cluster = await createPgCluster();
-    database = await createTestDatabase('postgres', cluster.url);
+    database = await createTestDatabase('postgres', { postgresUrl: cluster.url });
     // No session cache: every signed-in request asks the database, as a cache miss would.
     server = await startTestServerOn(database, { SESSION_CACHE_MS: '0' });
   });

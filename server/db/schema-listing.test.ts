@@ -12,7 +12,7 @@ import { migrateToLatest, migrationState } from './database';
 describe.runIf(process.env.TEST_DATABASE_URL)('migrating beside schemas that come and go (PostgreSQL)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { inSchema: true });
     await migrateToLatest(database.handle.db);
   });
   afterAll(async () => {

@@ -53,7 +53,7 @@ describe.runIf(postgresBinaries())('a server started before its PostgreSQL is re
   let database: TestDatabase;
   beforeAll(async () => {
     cluster = await createPgCluster();
-    database = await createTestDatabase('postgres', cluster.url);
+    database = await createTestDatabase('postgres', { postgresUrl: cluster.url });
     await cluster.stop();
   });
   afterAll(async () => {

@@ -23,7 +23,7 @@ export const ADMIN_EMAIL = 'owner@drabble.test';
 
 /** One API server on its own fresh database, listening on a free port. */
 export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { migrated: true });
   return startTestServerOn(database, env);
 }
 

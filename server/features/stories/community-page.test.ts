@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEvent } from 'kysely';
 import { storyPageSchema, type StoryPage } from '@common/story';
-import { openPostgres, openSqlite, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
@@ -15,10 +14,7 @@ function countingHandle(database: TestDatabase, dialect: 'sqlite' | 'postgres', 
     // The email ticks and live presence run on timers of their own: not this request's work.
     if (recording() && !/"(pendingEmails|emailQueue|liveStreams|liveEvents)"/.test(event.query.sql)) statements.push(event.query.sql);
   };
-  if (dialect === 'sqlite') return openSqlite(path.join(database.dataDir, 'drabble.sqlite'), { log });
-  const schema = /search_path=(\w+)/.exec(String(database.handle.pgClientConfig?.options))?.[1];
-  if (!schema || !process.env.TEST_DATABASE_URL) throw new Error('no test schema');
-  return openPostgres(process.env.TEST_DATABASE_URL, schema, { log });
+  return database.reopen({ log });
 }
 
 const page = async (client: TestClient): Promise<StoryPage> => {
