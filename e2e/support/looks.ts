@@ -26,6 +26,7 @@ export async function shootLooks(page: Page, dir: string, name: string, options:
     for (const [width, height, suffix] of [[1280, 900, ''], [375, 812, '-375']] as const) {
       await page.setViewportSize({ width, height });
       if (scroll) await target?.scrollIntoViewIfNeeded();
+      await transitionsFinished(page);
       await (target ?? page).screenshot({ path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
       // At each width: a phone's layout is not the desktop's (other elements, other colours).
       if (axe && target) {
@@ -38,4 +39,17 @@ export async function shootLooks(page: Page, dir: string, name: string, options:
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Waits for every finite CSS transition and animation on the page to end. Switching the colour
+ * scheme starts the colour transitions (`transition-colors`): axe reading colours caught
+ * half-way between light and dark reported contrast no settled screen has (#8d97a6 on #fcfdfe,
+ * a grey between the two schemes' muted text, on /admin/users). Infinite ones (spinners) are not waited for.
+ */
+export async function transitionsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }
