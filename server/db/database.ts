@@ -60,7 +60,10 @@ export interface PoolUse {
  * (the wait blocks the whole process).
  */
 export const CONNECT_TIMEOUT_MS = 1500;
-const ACQUIRE_TIMEOUT_MS = 5000;
+// 15 s, not 5: a burst of 120 requests on a busy 2-core machine queued past 5 s for one of the
+// pool's connections and was answered 503 while the database was healthy. An unreachable
+// database still fails fast: new connections are refused or time out after CONNECT_TIMEOUT_MS.
+const ACQUIRE_TIMEOUT_MS = 15_000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5000;
 export const SQLITE_BUSY_TIMEOUT_MS = 1500;

@@ -43,7 +43,10 @@ describe.each(testDialects())('scheduled backups on %s', (dialect) => {
     for (let slot = 0; slot < 3; slot++) {
       const at = new Date(start + slot * HOUR);
       const outcomes = await Promise.all(instances.map((ctx, i) => runScheduledBackup(ctx, `instance-${i}`, at)));
-      expect(outcomes.sort()).toEqual(['done', 'taken-elsewhere']);
+      // Exactly one takes it. The other lost the claim ('taken-elsewhere') or, when the winner's
+      // claim committed before it even looked (a busy machine), found it not due.
+      expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+      expect(['taken-elsewhere', 'not-due']).toContain(outcomes.find((o) => o !== 'done'));
       // Not again until the interval has passed.
       expect(await Promise.all(instances.map((ctx, i) => runScheduledBackup(ctx, `instance-${i}`, new Date(at.getTime() + HOUR / 2))))).toEqual(['not-due', 'not-due']);
       taken.push(fs.readdirSync(dir).sort());
