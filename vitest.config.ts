@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -6,10 +6,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './test/server';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
-
+/**
+ * The server as its own node process (tsx as a loader, not the tsx command, whose parent process
+ * relays signals: under load a relayed SIGTERM came back as exit 143 instead of the server's own 0).
+ */
 function run(env: Record<string, string>) {
-  const child = spawn(tsx, ['server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -139,25 +139,22 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
   });
 
-  it('hashes a few at a time, so a flood of password checks leaves other requests fast', async () => {
+  it('hashes a few at a time, so other requests are answered in the middle of a flood of password checks', async () => {
     const people = await Promise.all(Array.from({ length: 24 }, () => signUp(server)));
     const reader = await signUp(server);
-    const timeMe = async () => {
-      const start = performance.now();
-      expect((await reader.client.get('/api/me')).status).toBe(200);
-      return performance.now() - start;
-    };
-    const baseline = Math.min(await timeMe(), await timeMe(), await timeMe());
     // Every one of these is allowed (a fresh address each) and costs a full argon2 hash.
-    const flood = Promise.all(people.map((p) => signIn(p.email, 'wrong guess', freshAddress())));
-    // Measure while hashes are waiting for a place, i.e. in the thick of the flood.
+    let floodDone = false;
+    const flood = Promise.all(people.map((p) => signIn(p.email, 'wrong guess', freshAddress()))).finally(() => (floodDone = true));
+    // Ask while hashes are waiting for a place, i.e. in the thick of the flood.
     for (let i = 0; i < 400 && hashingSlots.queued === 0; i++) await new Promise((r) => setTimeout(r, 5));
     const queuedDuring = hashingSlots.queued;
-    const during = await timeMe();
+    expect(queuedDuring).toBeGreaterThan(0);
+    // Another request is answered while hashes still wait for their turn: it is not queued behind
+    // the flood. (An order of events, not a duration: timing belongs in benchmarks.)
+    expect((await reader.client.get('/api/me')).status).toBe(200);
+    expect({ stillQueued: hashingSlots.queued > 0 || !floodDone }).toEqual({ stillQueued: true });
     const results = await flood;
     expect(results.every((r) => r.status === 401)).toBe(true);
-    expect(queuedDuring).toBeGreaterThan(0);
-    expect(during).toBeLessThan(Math.max(750, baseline * 10));
   });
 
   it('limits answers to emailed links per address', async () => {
