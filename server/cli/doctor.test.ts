@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects } from '../test/databases';
+import { startS3Server } from '../test/s3';
 import { freePort, type TestServer, startTestServer } from '../test/server';
 import { migrationProvider } from '../db/migrations';
 import { drabble } from './testing';
@@ -25,14 +26,15 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
     const run = await drabble(['doctor'], server.env);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    const [configuration, database, migrations, disk, smtp, verdict, ...rest] = lines(run.out);
+    const [configuration, database, migrations, disk, storage, smtp, verdict, ...rest] = lines(run.out);
     const smtpAddress = new URL(server.mail.url).host;
     expect(configuration).toBe(
-      `✓ configuration: ${dialect === 'postgres' ? `PostgreSQL at ${new URL(server.env.DATABASE_URL!).host}/test` : 'SQLite'}, uploads on local disk, SMTP ${smtpAddress}, DATA_DIR ${dataDir()}, public URL http://localhost:3000`,
+      `✓ configuration: ${dialect === 'postgres' ? `PostgreSQL at ${new URL(server.env.DATABASE_URL!).host}${new URL(server.env.DATABASE_URL!).pathname}` : 'SQLite'}, uploads on local disk, SMTP ${smtpAddress}, DATA_DIR ${dataDir()}, public URL http://localhost:3000`,
     );
     expect(database).toMatch(dialect === 'postgres' ? /^✓ database: PostgreSQL 1\d\.\d+ .*answers$/ : new RegExp(`^✓ database: SQLite at ${dataDir()}/drabble\\.sqlite opens$`));
     expect(migrations).toBe(`✓ migrations: all ${known} applied`);
     expect(disk).toMatch(new RegExp(`^✓ disk: \\d+(\\.\\d)? (GiB|MiB) free in ${dataDir()}$`));
+    expect(storage).toBe('– storage: uploads on local disk in DATA_DIR (see disk)');
     expect(smtp).toBe(`✓ SMTP: ${smtpAddress} accepts connections`);
     expect(verdict).toBe('Everything checked is fine.');
     expect(rest).toEqual([]);
@@ -95,6 +97,7 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
       '– database: not checked (the configuration is invalid)',
       '– migrations: not checked (the configuration is invalid)',
       '– disk: not checked (the configuration is invalid)',
+      '– storage: not checked (the configuration is invalid)',
       '– SMTP: not checked (the configuration is invalid)',
     ]);
   });
@@ -122,11 +125,35 @@ describe('doctor without a database server', () => {
         `✗ database: PostgreSQL at 127.0.0.1:${port}/drabble cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`,
         '– migrations: not checked (no database)',
         expect.stringMatching(/^✓ disk: /),
+        '– storage: uploads on local disk in DATA_DIR (see disk)',
         '– SMTP: SMTP_URL not set: emails are written to the server log instead',
       ]);
       expect(run.out).not.toContain('hunter2');
       expect(run.err).toBe('1 check failed.');
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('doctor with uploads in S3', () => {
+  it('reads from the bucket, and fails on a wrong secret, a missing bucket or an endpoint that does not answer', async () => {
+    const s3 = await startS3Server({ bucket: 'drabble-doctor' });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-doctor-'));
+    try {
+      const storageLine = async (env: Record<string, string>) => {
+        const run = await drabble(['doctor'], { DATA_DIR: dataDir, ...s3.env, ...env });
+        return lines(run.out).find((l) => l.includes(' storage: '));
+      };
+      const where = (bucket: string) => `S3 bucket ${bucket} at 127.0.0.1:${s3.port}`;
+      expect(await storageLine({})).toBe(`✓ storage: ${where('drabble-doctor')} answers a signed read (writing not tried)`);
+      expect(await s3.keys()).toEqual([]);
+      expect(await storageLine({ S3_SECRET_ACCESS_KEY: 'not-the-secret' })).toMatch(new RegExp(`^✗ storage: ${where('drabble-doctor')}: S3 GET drabble-doctor/probe answered 403 SignatureDoesNotMatch: `));
+      expect(await storageLine({ S3_BUCKET: 'elsewhere' })).toMatch(new RegExp(`^✗ storage: ${where('elsewhere')}: S3 GET drabble-doctor/probe answered 404 NoSuchBucket: `));
+      const port = await freePort();
+      expect(await storageLine({ S3_ENDPOINT: `http://127.0.0.1:${port}` })).toMatch(new RegExp(`^✗ storage: S3 bucket drabble-doctor at 127\\.0\\.0\\.1:${port}: S3 GET drabble-doctor/probe failed: `));
+    } finally {
+      await s3.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '../config';
 import { migrationState, type DatabaseHandle } from '../db/database';
 import { openDatabase } from '../server';
+import { S3Storage } from '../storage/s3';
 
 /*
  * `npx drabble doctor`: what a host checks before blaming the app. Every check only reads;
@@ -95,6 +96,27 @@ export async function checkDisk(config: AppConfig, minFreeBytes: number): Promis
   return ok(name, `${formatBytes(free)} free in ${dir}`);
 }
 
+/** A key no upload has (uploads are profileImages/{uid}): reading it changes nothing. */
+const STORAGE_PROBE_KEY = 'drabble-doctor/probe';
+
+/**
+ * With STORAGE_DRIVER=s3, one signed GET of a key that is not there: S3 answers "no such key"
+ * only when the endpoint is reachable, the key pair's signature holds and the bucket exists.
+ * Writing is not tried (the doctor changes nothing). Local uploads live in DATA_DIR, which
+ * the disk check covers.
+ */
+export async function checkStorage(config: AppConfig): Promise<CheckResult> {
+  const name = 'storage';
+  if (config.storage.driver !== 's3') return skipped(name, 'uploads on local disk in DATA_DIR (see disk)');
+  const where = `S3 bucket ${config.storage.bucket} at ${safeAddress(config.storage.endpoint)}`;
+  try {
+    await new S3Storage(config.storage).get(STORAGE_PROBE_KEY);
+    return ok(name, `${where} answers a signed read (writing not tried)`);
+  } catch (err) {
+    return failed(name, `${where}: ${message(err)}`);
+  }
+}
+
 /** Connects, reads the greeting, says EHLO (and logs in when the URL has a user), then QUITs: nodemailer's verify. */
 export async function checkSmtp(config: AppConfig): Promise<CheckResult> {
   const name = 'SMTP';
@@ -132,7 +154,7 @@ export async function runChecks(env: NodeJS.ProcessEnv, options: DoctorOptions, 
     emit(ok('configuration', describeConfig(config)));
   } catch (err) {
     emit(failed('configuration', message(err)));
-    for (const name of ['database', 'migrations', 'disk', 'SMTP']) emit(skipped(name, 'not checked (the configuration is invalid)'));
+    for (const name of ['database', 'migrations', 'disk', 'storage', 'SMTP']) emit(skipped(name, 'not checked (the configuration is invalid)'));
     return results;
   }
   const { result, handle } = await checkDatabase(config);
@@ -143,6 +165,7 @@ export async function runChecks(env: NodeJS.ProcessEnv, options: DoctorOptions, 
     await handle?.close();
   }
   emit(await checkDisk(config, options.minFreeBytes));
+  emit(await checkStorage(config));
   emit(await checkSmtp(config));
   return results;
 }

@@ -15,10 +15,29 @@ export interface S3Settings {
 
 const REQUEST_TIMEOUT_MS = 20_000;
 
+interface S3ErrorBody {
+  /** S3's error code, e.g. NoSuchKey, NoSuchBucket, SignatureDoesNotMatch, AccessDenied; '' when the body has none. */
+  code: string;
+  message: string;
+}
+
+const xmlText = (text: string) => text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+
+/** The code and message of S3's XML error body (`<Error><Code>…</Code><Message>…</Message>…`), or the start of another body. */
+async function errorOf(res: Response): Promise<S3ErrorBody> {
+  const body = await res.text().catch(() => '');
+  const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(body)?.[1];
+  const code = field('Code');
+  if (code === undefined) return { code: '', message: body.slice(0, 300) };
+  return { code: xmlText(code), message: xmlText(field('Message') ?? '') };
+}
+
 /**
  * Objects in an S3-compatible bucket, over fetch with AWS Signature Version 4 (aws4fetch).
  * The payload hash is signed too, not sent as UNSIGNED-PAYLOAD. Transient failures (5xx,
- * 429) are retried twice by aws4fetch; anything else becomes a StorageError.
+ * 429) are retried twice by aws4fetch; anything else becomes a StorageError naming S3's
+ * error code (SignatureDoesNotMatch, NoSuchBucket…). A missing object reads as null, but a
+ * missing bucket is an error: a wrong S3_BUCKET must not look like every image deleted.
  */
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
@@ -62,9 +81,10 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  private async refuse(res: Response, what: string): Promise<never> {
-    const detail = (await res.text().catch(() => '')).slice(0, 300);
-    throw new StorageError(`S3 ${what} answered ${res.status}${detail ? `: ${detail}` : ''}`);
+  private async refuse(res: Response, what: string, error?: S3ErrorBody): Promise<never> {
+    const { code, message } = error ?? (await errorOf(res));
+    const detail = code ? ` ${code}${message ? `: ${message}` : ''}` : message ? `: ${message}` : '';
+    throw new StorageError(`S3 ${what} answered ${res.status}${detail}`);
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
@@ -76,8 +96,10 @@ export class S3Storage implements ObjectStorage {
   async get(key: string): Promise<StoredObject | null> {
     const res = await this.send('GET', key);
     if (res.status === 404) {
-      await res.body?.cancel();
-      return null;
+      // No such key is an answer; no such bucket is a misconfiguration, not every image gone.
+      const error = await errorOf(res);
+      if (error.code !== 'NoSuchBucket') return null;
+      await this.refuse(res, `GET ${key}`, error);
     }
     if (!res.ok) await this.refuse(res, `GET ${key}`);
     try {
@@ -90,8 +112,13 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     const res = await this.send('DELETE', key);
-    // S3 answers 204 whether or not the object existed; some compatible stores say 404.
-    if (!res.ok && res.status !== 404) await this.refuse(res, `DELETE ${key}`);
+    // S3 answers 204 whether or not the object existed; some compatible stores say 404 (NoSuchKey).
+    if (res.status === 404) {
+      const error = await errorOf(res);
+      if (error.code === 'NoSuchBucket') await this.refuse(res, `DELETE ${key}`, error);
+      return;
+    }
+    if (!res.ok) await this.refuse(res, `DELETE ${key}`);
     await res.body?.cancel();
   }
 }
