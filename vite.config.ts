@@ -20,7 +20,13 @@ function inFrameworkChunk(id: string): boolean {
   return FRAMEWORK.test(id) && !SCREEN_ONLY_QUERY.test(id);
 }
 
-const shared = sharedScreenChunk();
+/**
+ * The pages people land on, the signed-in shell's parts loaded with them, and the failure screen
+ * every first screen fetches after it (app/screen-route.tsx): their shared code is a chunk of its own.
+ */
+const LANDING = ['features/community/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'app/LiveEvents.tsx', 'app/nav/SignedInNav.tsx', 'components/OnDemandScreen.tsx'];
+
+const shared = sharedScreenChunk({ landing: LANDING.map((file) => fileURLToPath(new URL(`./web/${file}`, import.meta.url))) });
 
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
@@ -36,7 +42,7 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, shared.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, ...shared.groups] } } },
   },
   server: {
     port: 5173,

@@ -13,11 +13,19 @@ import type { Plugin } from 'vite';
  * - the dialog and menu libraries, and whatever imports them: they load when a dialog or
  *   menu first opens, which most first visits never do.
  * The plugin works this out from the module graph in `buildEnd`, which runs before chunking.
+ *
+ * The shared code is cut in two, though: what the pages people land on need (`landing`: the
+ * community list, the home page, the signed-in shell's parts) and the rest. A chunk runs all
+ * its modules' top-level code when it loads, and most of that code here builds zod schemas:
+ * in one chunk, opening /community built every feature's schemas (moderation, admin,
+ * notifications…), the longest task of its first load (docs/decisions/0032).
  */
 const ON_OPEN_ONLY = /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|recharts|d3-)/;
 
-export function sharedScreenChunk() {
+/** `landing`: the lazily loaded modules (absolute paths) whose shared code forms the first chunk. */
+export function sharedScreenChunk({ landing }: { landing: string[] }) {
   const shared = new Set<string>();
+  const forLanding = new Set<string>();
   const plugin: Plugin = {
     name: 'drabble-shared-screen-chunk',
     apply: 'build',
@@ -57,14 +65,16 @@ export function sharedScreenChunk() {
       }
       const sharedRoots = [...users].filter(([id, count]) => count >= 2 && !excluded(id)).map(([id]) => id);
       for (const id of closure(sharedRoots, excluded)) shared.add(id);
+      const missing = landing.filter((id) => !lazyRoots.has(id));
+      if (missing.length > 0) this.error(`not lazily loaded parts: ${missing.join(', ')}`);
+      for (const id of closure(landing, excluded)) if (shared.has(id)) forLanding.add(id);
     },
   };
-  const group = {
-    name: 'screens-shared',
-    test: (id: string) => shared.has(id),
-    // The bundler would otherwise pull every import of a captured module in too, first-load
-    // modules included; the plugin has already chosen the imports that may come.
-    includeDependenciesRecursively: false,
-  };
-  return { plugin, group };
+  // The bundler would otherwise pull every import of a captured module in too, first-load
+  // modules included; the plugin has already chosen the imports that may come.
+  const groups = [
+    { name: 'screens-landing', test: (id: string) => forLanding.has(id), includeDependenciesRecursively: false },
+    { name: 'screens-shared', test: (id: string) => shared.has(id) && !forLanding.has(id), includeDependenciesRecursively: false },
+  ];
+  return { plugin, groups };
 }
