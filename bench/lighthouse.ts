@@ -9,7 +9,7 @@
  *
  *   npm run bench:lighthouse                  CHROMIUM_PATH overrides /usr/bin/chromium
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
- *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    also keeps each run's JSON report there
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    also keeps each run's JSON report and trace there
  *
  * The signed-in runs are a returning writer's visit: an empty HTTP cache, the session cookie
  * (sent as a header) and the tutorial already seen (its local flag), so the page measured is
@@ -117,6 +117,8 @@ async function runLighthouse(name: string, url: string, port: number, flags: Par
   if (REPORTS_DIR) {
     fs.mkdirSync(REPORTS_DIR, { recursive: true });
     fs.writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(lhr));
+    // The Chromium performance trace Lighthouse recorded: opens in DevTools' Performance panel.
+    fs.writeFileSync(path.join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
