@@ -20,13 +20,19 @@ function inFrameworkChunk(id: string): boolean {
   return FRAMEWORK.test(id) && !SCREEN_ONLY_QUERY.test(id);
 }
 
-/**
- * The pages people land on, the signed-in shell's parts loaded with them, and the failure screen
- * every first screen fetches after it (app/screen-route.tsx): their shared code is a chunk of its own.
- */
-const LANDING = ['features/community/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'app/LiveEvents.tsx', 'app/nav/SignedInNav.tsx', 'components/OnDemandScreen.tsx'];
+const webFile = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
-const shared = sharedScreenChunk({ landing: LANDING.map((file) => fileURLToPath(new URL(`./web/${file}`, import.meta.url))) });
+/**
+ * The first load's shared code, in the order it runs: the pages people land on with the failure
+ * screen every first screen fetches after it (app/screen-route.tsx), then the signed-in shell's
+ * parts (the live stream with its event schemas, the bar). Each a chunk, so each runs in a task of its own.
+ */
+const FIRST_LOAD = [
+  { name: 'screens-landing', roots: ['features/community/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'components/OnDemandScreen.tsx'].map(webFile) },
+  { name: 'screens-shell', roots: ['app/LiveEvents.tsx', 'app/nav/SignedInNav.tsx'].map(webFile) },
+];
+
+const shared = sharedScreenChunk({ firstLoad: FIRST_LOAD });
 
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
