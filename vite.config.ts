@@ -20,7 +20,19 @@ function inFrameworkChunk(id: string): boolean {
   return FRAMEWORK.test(id) && !SCREEN_ONLY_QUERY.test(id);
 }
 
-const shared = sharedScreenChunk();
+const webFile = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
+
+/**
+ * The first load's shared code, in the order it runs: the pages people land on with the failure
+ * screen every first screen fetches after it (app/screen-route.tsx), then the signed-in shell's
+ * parts (the live stream with its event schemas, the bar). Each a chunk, so each runs in a task of its own.
+ */
+const FIRST_LOAD = [
+  { name: 'screens-landing', roots: ['features/community/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'components/OnDemandScreen.tsx'].map(webFile) },
+  { name: 'screens-shell', roots: ['app/LiveEvents.tsx', 'app/nav/SignedInNav.tsx'].map(webFile) },
+];
+
+const shared = sharedScreenChunk({ firstLoad: FIRST_LOAD });
 
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
@@ -36,7 +48,7 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, shared.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, ...shared.groups] } } },
   },
   server: {
     port: 5173,

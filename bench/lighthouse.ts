@@ -9,11 +9,14 @@
  *
  *   npm run bench:lighthouse                  CHROMIUM_PATH overrides /usr/bin/chromium
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
- *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    also keeps each run's JSON report there
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    also keeps each run's JSON report and trace there
  *
  * The signed-in runs are a returning writer's visit: an empty HTTP cache, the session cookie
  * (sent as a header) and the tutorial already seen (its local flag), so the page measured is
  * the community list and not the first-visit tour over it.
+ *
+ * Under each page's line: the long tasks of its median-TBT run (Lighthouse's long-tasks audit),
+ * where its blocking time goes.
  *
  * Targets: home ≥ 95, /community ≥ 90. Indicative on a shared machine. Not part of `npm test`.
  */
@@ -94,6 +97,8 @@ interface RunResult {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's long-tasks audit: each main-thread task over 50 ms (as simulated), longest first. */
+  longTasks: { url: string; ms: number; at: number }[];
 }
 
 /** Lighthouse's own failures (a trace it could not record, NO_NAVSTART on a busy machine) are retried this often, and said. */
@@ -112,6 +117,8 @@ async function runLighthouse(name: string, url: string, port: number, flags: Par
   if (REPORTS_DIR) {
     fs.mkdirSync(REPORTS_DIR, { recursive: true });
     fs.writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(lhr));
+    // The Chromium performance trace Lighthouse recorded: opens in DevTools' Performance panel.
+    fs.writeFileSync(path.join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -121,6 +128,9 @@ async function runLighthouse(name: string, url: string, port: number, flags: Par
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [])
+      .map((task) => ({ url: task.url, ms: task.duration, at: task.startTime }))
+      .sort((a, b) => b.ms - a.ms),
   };
 }
 
@@ -144,12 +154,18 @@ async function prepareReturningVisit(port: number, origin: string): Promise<void
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function report(label: string, runs: RunResult[], target: number): void {
-  const pick = (key: keyof RunResult) => median(runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof RunResult, 'longTasks'>) => median(runs.map((run) => run[key]));
   const score = pick('score');
   log(
     `${label.padEnd(22)} score ${String(score).padStart(3)} (runs ${runs.map((run) => run.score).join(', ')}; target ≥ ${target} ${score >= target ? 'met' : 'NOT met'})` +
       `  FCP ${(pick('fcp') / 1000).toFixed(2)} s  LCP ${(pick('lcp') / 1000).toFixed(2)} s  TBT ${Math.round(pick('tbt'))} ms  CLS ${pick('cls').toFixed(3)}  SI ${(pick('si') / 1000).toFixed(2)} s`,
   );
+  // Where the blocking time of the median run goes: the script each long task ran ("Unattributable": style, layout, paint).
+  const middle = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor(runs.length / 2)];
+  if (middle && middle.longTasks.length > 0) {
+    const tasks = middle.longTasks.slice(0, 6).map((task) => `${Math.round(task.ms)} ms ${task.url.replace(/^https?:\/\/[^/]+/, '') || '?'} at ${(task.at / 1000).toFixed(1)} s`);
+    log(`${''.padEnd(22)} long tasks of the median-TBT run: ${tasks.join('; ')}`);
+  }
 }
 
 async function main(): Promise<void> {

@@ -13,11 +13,26 @@ import type { Plugin } from 'vite';
  * - the dialog and menu libraries, and whatever imports them: they load when a dialog or
  *   menu first opens, which most first visits never do.
  * The plugin works this out from the module graph in `buildEnd`, which runs before chunking.
+ *
+ * The shared code is cut up along the first load, though: each of `firstLoad`'s groups takes
+ * the shared code its parts need that an earlier group has not taken (the pages people land
+ * on, then the signed-in shell's parts), and `screens-shared` the rest. A chunk runs all its
+ * modules' top-level code when it loads, in one task, and most of that code here builds zod
+ * schemas: in one chunk, opening /community built every feature's schemas (moderation, admin,
+ * notifications…), the longest task of its first load (docs/decisions/0032).
  */
 const ON_OPEN_ONLY = /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|recharts|d3-)/;
 
-export function sharedScreenChunk() {
+/** A chunk of the first load's shared code: `roots` are lazily loaded modules (absolute paths). */
+export interface FirstLoadGroup {
+  name: string;
+  roots: string[];
+}
+
+export function sharedScreenChunk({ firstLoad }: { firstLoad: FirstLoadGroup[] }) {
   const shared = new Set<string>();
+  /** Which first-load group took each module. */
+  const taken = new Map<string, string>();
   const plugin: Plugin = {
     name: 'drabble-shared-screen-chunk',
     apply: 'build',
@@ -57,14 +72,18 @@ export function sharedScreenChunk() {
       }
       const sharedRoots = [...users].filter(([id, count]) => count >= 2 && !excluded(id)).map(([id]) => id);
       for (const id of closure(sharedRoots, excluded)) shared.add(id);
+      for (const { name, roots } of firstLoad) {
+        const missing = roots.filter((id) => !lazyRoots.has(id));
+        if (missing.length > 0) this.error(`not lazily loaded parts: ${missing.join(', ')}`);
+        for (const id of closure(roots, excluded)) if (shared.has(id) && !taken.has(id)) taken.set(id, name);
+      }
     },
   };
-  const group = {
-    name: 'screens-shared',
-    test: (id: string) => shared.has(id),
-    // The bundler would otherwise pull every import of a captured module in too, first-load
-    // modules included; the plugin has already chosen the imports that may come.
-    includeDependenciesRecursively: false,
-  };
-  return { plugin, group };
+  // The bundler would otherwise pull every import of a captured module in too, first-load
+  // modules included; the plugin has already chosen the imports that may come.
+  const groups = [
+    ...firstLoad.map(({ name }) => ({ name, test: (id: string) => taken.get(id) === name, includeDependenciesRecursively: false })),
+    { name: 'screens-shared', test: (id: string) => shared.has(id) && !taken.has(id), includeDependenciesRecursively: false },
+  ];
+  return { plugin, groups };
 }

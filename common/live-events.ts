@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userRecordSchema } from './user';
 import { conversationMessageSchema } from './conversations';
 import { reactionKindSchema } from './story';
+import { WATCH_TARGET_PATTERN, type WatchTarget } from './watch-target';
 
 /** An admin notification as pushed to open admin tabs (the stored row, `data` parsed). */
 export const liveNotificationSchema = z.object({
@@ -108,15 +109,9 @@ export const LIVE_EVENT_TYPES = Object.keys(liveEventSchemas) as LiveEventType[]
 /** Types a change may record; `reset` belongs to the stream. */
 export type RecordedLiveEventType = Exclude<LiveEventType, 'reset'>;
 
-/**
- * What a tab is looking at, sent as GET /api/events?watch=…: the stream then carries that
- * screen's own events too, and the writer is not notified about the story they are reading.
- * 'story:<id>' (the story page), 'community' (public counts), 'profile:<uid>' (a profile's counts and its stories' counts).
- */
-export const watchTargetSchema = z
-  .string()
-  .regex(/^(story:[A-Za-z0-9_-]{1,64}|community|profile:[A-Za-z0-9_-]{1,128})$/, 'Unknown watch target.');
-export type WatchTarget = z.infer<typeof watchTargetSchema>;
+/** GET /api/events?watch=…: what the tab is looking at (watch-target.ts). */
+export const watchTargetSchema = z.string().regex(WATCH_TARGET_PATTERN, 'Unknown watch target.');
+export type { WatchTarget };
 
 /** Topics outside a user's own: one story's page, and every public story's counts. */
 export const storyTopic = (storyId: string) => `story:${storyId}`;

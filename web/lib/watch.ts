@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { watchTargetSchema, type WatchTarget } from '@common/live-events';
+import { isWatchTarget, type WatchTarget } from '@common/watch-target';
 
 /*
  * What this tab is looking at, for the live stream (GET /api/events?watch=…). Screens declare
@@ -47,7 +47,7 @@ export function useWatchTarget(): WatchTarget | null {
  * odd id from the address bar) is not declared either, so it cannot cost the tab its stream.
  */
 export function useWatch(target: string | null): void {
-  const valid = target !== null && watchTargetSchema.safeParse(target).success ? target : null;
+  const valid = target !== null && isWatchTarget(target) ? target : null;
   useEffect(() => (valid ? declareWatch(valid) : undefined), [valid]);
 }
 
