@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
  * on, then the signed-in shell's parts), and `screens-shared` the rest. A chunk runs all its
  * modules' top-level code when it loads, in one task, and most of that code here builds zod
  * schemas: in one chunk, opening /community built every feature's schemas (moderation, admin,
- * notifications…), the longest task of its first load (docs/decisions/0032).
+ * notifications…), the longest task of its first load (docs/decisions/0034).
  */
 const ON_OPEN_ONLY = /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|recharts|d3-)/;
 
