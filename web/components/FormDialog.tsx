@@ -1,9 +1,10 @@
 import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { dangerButton } from './ConfirmDialog';
+import { DialogFooter } from './DialogFooter';
 import { DialogHeader } from './DialogHeader';
 import { ErrorText } from './ErrorText';
-import { dialogOverlay, dialogPanel, dialogPanelScrolling, primaryButton, secondaryButton } from './ui';
+import { dialogOverlay, dialogPanel, dialogPanelScrolling, primaryButton } from './ui';
 
 const dialogPanelNarrow = `${dialogPanel} flex max-h-[calc(100dvh-2rem)] max-w-md flex-col`;
 
@@ -105,14 +106,11 @@ export function FormDialog({
                 </ErrorText>
               )}
             </div>
-            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
-              <Dialog.Close type="button" className={secondaryButton} disabled={pending}>
-                Cancel
-              </Dialog.Close>
+            <DialogFooter pending={pending}>
               <button type="submit" className={tone === 'danger' ? dangerButton : primaryButton} disabled={pending || submitDisabled} data-testid={submitTestId}>
                 {pending ? pendingLabel : submitLabel}
               </button>
-            </div>
+            </DialogFooter>
           </form>
         </Dialog.Content>
       </Dialog.Portal>
