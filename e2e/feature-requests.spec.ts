@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { FEATURE_REQUEST_TEXTS, SUGGESTION_THANKS } from '../common/feature-request';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';
+import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 
 /** A browser context of its own, so the writer and the admin are two people side by side. */
@@ -102,6 +103,7 @@ test('an admin answers a suggestion and changes its status; the writer replies f
     await field.fill('   \n ');
     await expect(send).toBeDisabled();
     await field.fill(answer);
+    await shootLooks(admin, '/tmp/shots-feature-requests', 'respond-dialog', { target: admin.getByTestId('respond-dialog'), axe: true });
     await send.click();
     await expect(toast(admin, FEATURE_REQUEST_TEXTS.responseSent)).toBeVisible();
     await expect(dialog).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { PagedList } from '../lib/paged-list';
 import { RefreshFailed } from './RefreshFailed';
 import { secondaryButton } from './ui';
+import { ErrorText } from './ErrorText';
 
 interface LoadMoreProps {
   list: PagedList<unknown>;
@@ -29,9 +30,9 @@ export function LoadMore({ list, label = 'Load more', failure, className, testId
         </div>
       )}
       {failure && list.loadMoreFailed && (
-        <p role="alert" className={`mt-3 text-center text-red-700 dark:text-red-300 ${compact ? 'px-4 pb-3 text-xs' : 'text-sm'}`}>
+        <ErrorText small={compact} className={`mt-3 text-center ${compact ? 'px-4 pb-3' : ''}`}>
           {failure}
-        </p>
+        </ErrorText>
       )}
     </>
   );

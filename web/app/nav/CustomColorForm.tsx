@@ -3,6 +3,7 @@ import { COLOR_FORMAT_HINT, INVALID_COLOR_MESSAGE, nearestAccent, parseColor, to
 import { inputField, primaryButton } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';
+import { ErrorText } from '../../components/ErrorText';
 
 /** Long enough for any accepted format with generous spacing. */
 const MAX_INPUT_CHARS = 40;
@@ -67,9 +68,9 @@ export function CustomColorForm() {
         {COLOR_FORMAT_HINT}
       </p>
       {invalid && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+        <ErrorText id={errorId}>
           {INVALID_COLOR_MESSAGE}
-        </p>
+        </ErrorText>
       )}
       <p role="status" className="text-sm text-fg empty:hidden" data-testid="custom-color-result">
         {applied && `Selected the nearest preset: ${applied}`}

@@ -10,6 +10,7 @@ import { logEvent } from '../../lib/event-log';
 import { featureRequestKeys } from '../../lib/query-keys';
 import { MySuggestions } from '../../features/feature-requests';
 import { SuggestFeatureButton } from './SuggestFeature';
+import { ErrorText } from '../../components/ErrorText';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
 const submittedSchema = z.object({ featureRequest: featureRequestSchema });
@@ -88,9 +89,9 @@ export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boole
               className={`${inputField} resize-y`}
             />
             {error && (
-              <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              <ErrorText id={errorId}>
                 {error}
-              </p>
+              </ErrorText>
             )}
             <div className="flex justify-end gap-2">
               <Popover.Close type="button" className={secondaryButton}>

@@ -4,6 +4,7 @@ import { Filter, X } from 'lucide-react';
 import { ADMIN_TEXTS, AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { auditTypesQuery } from './api';
+import { ErrorText } from '../../components/ErrorText';
 
 const SOURCES: ReadonlyArray<{ value: AuditSourceFilter; label: string }> = [
   { value: 'all', label: 'All entries' },
@@ -99,9 +100,9 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
         </div>
       </div>
       {error && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+        <ErrorText>
           {error}
-        </p>
+        </ErrorText>
       )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton}>

@@ -10,6 +10,7 @@ import { focusRing, iconButton, secondaryButton } from '../../components/ui';
 import { safeNextPath } from '../../lib/safe-next';
 import { lastActiveText } from '../settings';
 import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from './api';
+import { ErrorText } from '../../components/ErrorText';
 
 /** Where a notification without a usable link leads (the spec's link for feature requests). */
 const DEFAULT_LINK = '/admin/feature-requests';
@@ -91,12 +92,12 @@ function NotificationList({ onOpen }: { onOpen: (notification: AdminNotification
   if (query.isPending) return <p className="px-4 py-6 text-sm text-muted">Loading notifications…</p>;
   if (query.isError && !query.data) {
     return (
-      <div role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-300">
+      <ErrorText className="px-4 py-6">
         {ADMIN_TEXTS.notificationsFailed}{' '}
         <button type="button" onClick={() => void query.refetch()} className={`font-semibold underline ${focusRing}`}>
           Try again
         </button>
-      </div>
+      </ErrorText>
     );
   }
   const notifications = query.data?.notifications ?? [];

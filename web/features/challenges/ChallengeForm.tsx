@@ -5,6 +5,7 @@ import { inputField, primaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { useStartChallenge } from './api';
+import { ErrorText } from '../../components/ErrorText';
 
 const asNumber = (value: string) => (value.trim() === '' ? NaN : Number(value));
 
@@ -69,9 +70,9 @@ export function ChallengeForm() {
         {formatNumber(CHALLENGE_WORDS_MIN)} to {formatNumber(CHALLENGE_WORDS_MAX)} words, in 1 to {CHALLENGE_DAYS_MAX} days starting today. Every word you write today counts.
       </p>
       {problem && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="challenge-error">
+        <ErrorText className="mt-2" data-testid="challenge-error">
           {problem.message}
-        </p>
+        </ErrorText>
       )}
     </form>
   );

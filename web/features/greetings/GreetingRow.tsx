@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, inputField } from '../../components/ui';
 import { useDeleteGreeting, useEditGreeting, useToggleGreeting } from './api';
 import { PunctuationSelect } from './PunctuationSelect';
+import { ErrorText } from '../../components/ErrorText';
 
 const cell = 'px-2 py-2 align-middle sm:px-3';
 const label = (g: { text: string; punctuation: string }) => `${g.text}${g.punctuation}`;
@@ -78,9 +79,9 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
               className={`${inputField} min-w-0`}
             />
             {problem && (
-              <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+              <ErrorText className="mt-1">
                 {problem}
-              </p>
+              </ErrorText>
             )}
           </>
         ) : (

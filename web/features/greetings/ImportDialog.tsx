@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { formatImportSummary, type ImportSummary } from '@common/greetings';
-import { primaryButton, secondaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
+import { primaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { DialogHeader } from '../../components/DialogHeader';
+import { DialogFooter } from '../../components/DialogFooter';
 
 /** A file of thousands of bad lines still opens quickly: the first ones say what is wrong. */
 const ERRORS_SHOWN = 100;
@@ -44,14 +45,11 @@ export function ImportDialog({ preview, importing, onConfirm, onCancel }: Import
               </ul>
             )}
           </div>
-          <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
-            <Dialog.Close type="button" className={secondaryButton} disabled={importing}>
-              Cancel
-            </Dialog.Close>
+          <DialogFooter pending={importing}>
             <button type="button" className={primaryButton} onClick={onConfirm} disabled={importing} data-testid="confirm-import">
               {importing ? 'Importing…' : 'Confirm import'}
             </button>
-          </div>
+          </DialogFooter>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,6 +3,7 @@ import { SendHorizontal } from 'lucide-react';
 import { MESSAGE_TEXT_MAX, messageInputSchema } from '@common/conversations';
 import { inputField, primaryButton } from '../../components/ui';
 import { loadDraft, saveDraft } from './outbox';
+import { ErrorText } from '../../components/ErrorText';
 
 interface ReplyBoxProps {
   /** Where the draft is kept (outbox.ts draftKey): restored on return, cleared once sent. */
@@ -90,9 +91,9 @@ export function ReplyBox({ draftKey, onSend, error, onTyping, busy = false, labe
         </button>
       </div>
       {shown ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300" data-testid="reply-error">
+        <ErrorText id={errorId} className="mt-2" data-testid="reply-error">
           {shown}
-        </p>
+        </ErrorText>
       ) : (
         <p className="mt-1 hidden text-xs text-muted sm:block">Enter to send, Shift+Enter for a new line.</p>
       )}

@@ -1,11 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { MODERATION_REASON_MAX, REPORT_TEXTS } from '@common/moderation';
-import { dangerButton } from '../../components/ConfirmDialog';
-import { dialogOverlay, dialogPanelScrolling, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { inputField } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
-import { DialogHeader } from '../../components/DialogHeader';
 import { CountedTextarea } from '../../components/CountedTextarea';
+import { FormDialog } from '../../components/FormDialog';
 
 export interface ReasonInput<C extends string = string> {
   reason: string;
@@ -39,8 +37,6 @@ interface ReasonDialogProps<C extends string = string> {
   choice?: ReasonChoice<C>;
   onSubmit: (input: ReasonInput<C>) => void;
 }
-
-const errorText = 'text-sm font-medium text-red-700 dark:text-red-300';
 
 /**
  * Every moderation action asks why (the reason is stored with it and written to the admin
@@ -97,124 +93,107 @@ export function ReasonDialog<C extends string = string>({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next || !pending) && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlay} />
-        <Dialog.Content className={dialogPanelScrolling} data-testid="reason-dialog">
-          <DialogHeader title={title} closeDisabled={pending} />
-          <form
-            noValidate
-            className="flex min-h-0 flex-1 flex-col"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      error={error?.message ?? null}
+      errorId={errorId}
+      pending={pending}
+      submitLabel={submitLabel}
+      pendingLabel="Saving…"
+      tone={tone}
+      onSubmit={submit}
+      testId="reason-dialog"
+      submitTestId="reason-submit"
+    >
+      {choice && (
+        <fieldset aria-describedby={error?.field === 'choice' ? errorId : undefined} data-testid="reason-choice">
+          <legend id={choiceId} className="text-sm font-semibold">
+            {choice.legend} <span className="font-normal text-muted">(required)</span>
+          </legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {choice.options.map((option) => (
+              <label
+                key={option.value}
+                className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
+                  option.disabled ? 'cursor-not-allowed border-line text-muted' : chosen === option.value ? 'cursor-pointer border-accent-500 bg-accent-soft text-accent-soft-ink' : 'cursor-pointer border-line text-fg hover:bg-subtle'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`${choiceId}-choice`}
+                  value={option.value}
+                  checked={chosen === option.value}
+                  disabled={option.disabled}
+                  onChange={() => {
+                    setChosen(option.value);
+                    setError(null);
+                  }}
+                  className="mt-0.5 size-4 shrink-0 accent-accent-700 focus:outline-none"
+                  data-testid={`reason-choice-${option.value}`}
+                />
+                <span className="flex flex-col gap-0.5">
+                  <span className="font-semibold">{option.label}</span>
+                  <span className={option.disabled || chosen === option.value ? '' : 'text-muted'}>{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <CountedTextarea
+        id={reasonId}
+        label={
+          <>
+            Reason <span className="font-normal text-muted">(required)</span>
+          </>
+        }
+        value={reason}
+        onValue={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+        max={MODERATION_REASON_MAX}
+        rows={4}
+        required
+        aria-invalid={error?.field === 'reason' || undefined}
+        aria-describedby={error?.field === 'reason' ? errorId : undefined}
+        data-testid="reason-input"
+      />
+      {confirmName !== undefined && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={confirmId} className="text-sm font-semibold">
+            Type <strong className="font-semibold">{confirmName}</strong> to confirm
+          </label>
+          <input
+            id={confirmId}
+            value={confirm}
+            autoComplete="off"
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setError(null);
             }}
-          >
-            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
-              <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description>
-              {choice && (
-                <fieldset aria-describedby={error?.field === 'choice' ? errorId : undefined} data-testid="reason-choice">
-                  <legend id={choiceId} className="text-sm font-semibold">
-                    {choice.legend} <span className="font-normal text-muted">(required)</span>
-                  </legend>
-                  <div className="mt-2 flex flex-col gap-2">
-                    {choice.options.map((option) => (
-                      <label
-                        key={option.value}
-                        className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
-                          option.disabled ? 'cursor-not-allowed border-line text-muted' : chosen === option.value ? 'cursor-pointer border-accent-500 bg-accent-soft text-accent-soft-ink' : 'cursor-pointer border-line text-fg hover:bg-subtle'
-                        }`}
-                      >
-                        <input
-                          type="radio"
-                          name={`${choiceId}-choice`}
-                          value={option.value}
-                          checked={chosen === option.value}
-                          disabled={option.disabled}
-                          onChange={() => {
-                            setChosen(option.value);
-                            setError(null);
-                          }}
-                          className="mt-0.5 size-4 shrink-0 accent-accent-700 focus:outline-none"
-                          data-testid={`reason-choice-${option.value}`}
-                        />
-                        <span className="flex flex-col gap-0.5">
-                          <span className="font-semibold">{option.label}</span>
-                          <span className={option.disabled || chosen === option.value ? '' : 'text-muted'}>{option.hint}</span>
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              <CountedTextarea
-                id={reasonId}
-                label={
-                  <>
-                    Reason <span className="font-normal text-muted">(required)</span>
-                  </>
-                }
-                value={reason}
-                onValue={(value) => {
-                  setReason(value);
-                  setError(null);
-                }}
-                max={MODERATION_REASON_MAX}
-                rows={4}
-                required
-                aria-invalid={error?.field === 'reason' || undefined}
-                aria-describedby={error?.field === 'reason' ? errorId : undefined}
-                data-testid="reason-input"
-              />
-              {confirmName !== undefined && (
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={confirmId} className="text-sm font-semibold">
-                    Type <strong className="font-semibold">{confirmName}</strong> to confirm
-                  </label>
-                  <input
-                    id={confirmId}
-                    value={confirm}
-                    autoComplete="off"
-                    onChange={(event) => {
-                      setConfirm(event.target.value);
-                      setError(null);
-                    }}
-                    aria-invalid={error?.field === 'confirm' || undefined}
-                    aria-describedby={error?.field === 'confirm' ? errorId : undefined}
-                    className={inputField}
-                    data-testid="confirm-name-input"
-                  />
-                </div>
-              )}
-              {withResolveReports && (
-                <label className="flex items-start gap-2 text-sm text-fg">
-                  <input
-                    type="checkbox"
-                    checked={resolveReports}
-                    onChange={(event) => setResolveReports(event.target.checked)}
-                    className="mt-0.5 size-4 accent-accent-700"
-                    data-testid="resolve-reports"
-                  />
-                  Resolve all open reports on this user
-                </label>
-              )}
-              {error && (
-                <p id={errorId} role="alert" className={errorText}>
-                  {error.message}
-                </p>
-              )}
-            </div>
-            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
-              <Dialog.Close type="button" className={secondaryButton} disabled={pending}>
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className={tone === 'danger' ? dangerButton : primaryButton} disabled={pending} data-testid="reason-submit">
-                {pending ? 'Saving…' : submitLabel}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            aria-invalid={error?.field === 'confirm' || undefined}
+            aria-describedby={error?.field === 'confirm' ? errorId : undefined}
+            className={inputField}
+            data-testid="confirm-name-input"
+          />
+        </div>
+      )}
+      {withResolveReports && (
+        <label className="flex items-start gap-2 text-sm text-fg">
+          <input
+            type="checkbox"
+            checked={resolveReports}
+            onChange={(event) => setResolveReports(event.target.checked)}
+            className="mt-0.5 size-4 accent-accent-700"
+            data-testid="resolve-reports"
+          />
+          Resolve all open reports on this user
+        </label>
+      )}
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { usePagedList } from '../../lib/paged-list';
 import { notificationListQuery, unreadNotificationsQuery, useMarkAllNotificationsRead } from './api';
 import { NotificationRow } from './NotificationRow';
+import { ErrorText } from '../../components/ErrorText';
 
 /** "Mark all as read": off while nothing is unread. */
 export function MarkAllReadButton() {
@@ -32,12 +33,12 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
   if (list.status === 'pending') return <p className="px-4 py-6 text-sm text-muted">Loading notifications…</p>;
   if (list.status === 'error' && !list.items) {
     return (
-      <div role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-300">
+      <ErrorText className="px-4 py-6">
         {errorMessage(list.error)}{' '}
         <button type="button" onClick={list.refetch} className={`font-semibold underline ${focusRing}`}>
           Try again
         </button>
-      </div>
+      </ErrorText>
     );
   }
   const notifications = list.items ?? [];

@@ -11,6 +11,7 @@ import { safeNextPath } from '../../lib/safe-next';
 import { lastActiveText } from '../settings';
 import { notificationActorsQuery, useMarkNotificationRead } from './api';
 import { hasMoreActors, notificationSentence, sentenceText } from './format';
+import { ErrorText } from '../../components/ErrorText';
 
 /** Rows no other person caused show an icon instead of avatars. */
 const SELF_ICONS: Partial<Record<UserNotification['type'], LucideIcon>> = { moderation: ShieldAlert, badge: Award, streak_reminder: Flame };
@@ -34,12 +35,12 @@ function ActorList({ id, onNavigate }: { id: string; onNavigate?: () => void }) 
   if (list.status === 'pending') return <p className="px-4 pb-3 text-xs text-muted">Loading…</p>;
   if (list.status === 'error' && !list.items) {
     return (
-      <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-300">
+      <ErrorText small className="px-4 pb-3">
         {errorMessage(list.error)}{' '}
         <button type="button" onClick={list.refetch} className={`font-semibold underline ${focusRing}`}>
           Try again
         </button>
-      </p>
+      </ErrorText>
     );
   }
   const actors = list.items ?? [];

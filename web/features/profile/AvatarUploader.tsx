@@ -7,7 +7,7 @@ import { secondaryButton } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';
 import { reportFailure } from '../../lib/report-error';
 import { PROFILE_TOASTS, useRemoveProfileImage, useUploadProfileImage } from './api';
-import { errorText } from './fields';
+import { ErrorText } from '../../components/ErrorText';
 
 const compact = 'px-3 py-1.5';
 
@@ -116,9 +116,9 @@ export function AvatarUploader({ user }: { user: UserRecord }) {
         </p>
       )}
       {problem && (
-        <p role="alert" className={`max-w-56 text-center ${errorText}`} data-testid="avatar-problem">
+        <ErrorText className="max-w-56 text-center" data-testid="avatar-problem">
           {problem}
-        </p>
+        </ErrorText>
       )}
       {!problem && percent === null && <p className="max-w-56 text-center text-xs text-muted">{PROFILE_IMAGE_FORMATS_TEXT}, up to 5 MB.</p>}
     </div>

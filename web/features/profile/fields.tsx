@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { counterText, textLength } from '@common/profile';
 import { focusRing, inputField, primaryButton, secondaryButton } from '../../components/ui';
 
-export const errorText = 'text-sm text-red-700 dark:text-red-300';
+const errorText = 'text-sm text-red-700 dark:text-red-300';
 const smallButton = 'px-3 py-1.5';
 
 interface TextFieldProps {

@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation';
-import { dialogOverlay, dialogPanelScrolling, primaryButton, secondaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { useReport } from './api';
 import type { ReportDialogProps } from './ReportDialog';
-import { DialogHeader } from '../../components/DialogHeader';
 import { CountedTextarea } from '../../components/CountedTextarea';
+import { FormDialog } from '../../components/FormDialog';
 
 /**
  * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already
@@ -31,11 +29,6 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
     report.reset();
     onOpenChange(false);
   };
-  const changeOpen = (next: boolean) => {
-    if (next) onOpenChange(true);
-    // Closing while the report is on its way would hide whether it arrived.
-    else if (!report.isPending) close();
-  };
 
   const submit = () => {
     const parsed = reportCreateSchema.safeParse({ targetType, targetId, category, note });
@@ -48,96 +41,71 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlay} />
-        <Dialog.Content
-          data-testid="report-dialog"
-          className={dialogPanelScrolling}
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            // Opened by a plain button, not a Radix trigger: Radix would leave focus on the page.
-            if (!returnFocusTo?.current) return;
-            event.preventDefault();
-            returnFocusTo.current.focus();
-          }}
-        >
-          <DialogHeader title={REPORT_TEXTS.reportTitle(targetType)} closeDisabled={report.isPending} />
-          <form
-            noValidate
-            className="flex min-h-0 flex-1 flex-col"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
-              <fieldset aria-describedby={error ? errorId : undefined}>
-                <legend id={legendId} className="text-sm font-semibold">
-                  Why are you reporting this?
-                </legend>
-                <div className="mt-2 flex flex-col gap-1">
-                  {REPORT_CATEGORIES.map((value) => (
-                    <label
-                      key={value}
-                      className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
-                        category === value ? 'border-accent-500 bg-accent-soft text-accent-soft-ink' : 'border-line text-fg hover:bg-subtle'
-                      }`}
-                    >
-                      <input
-                        type="radio"
-                        name={`${legendId}-category`}
-                        value={value}
-                        checked={category === value}
-                        onChange={() => {
-                          setCategory(value);
-                          setError(null);
-                        }}
-                        className="size-4 accent-accent-700 focus:outline-none"
-                        data-testid={`report-category-${value}`}
-                      />
-                      {REPORT_CATEGORY_LABELS[value]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <CountedTextarea
-                id={noteId}
-                label={
-                  <>
-                    Note <span className="font-normal text-muted">(optional)</span>
-                  </>
-                }
-                value={note}
-                onValue={(value) => {
-                  setNote(value);
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={REPORT_TEXTS.reportTitle(targetType)}
+      error={error}
+      errorId={errorId}
+      errorTestId="report-error"
+      pending={report.isPending}
+      submitLabel="Submit"
+      pendingLabel="Submitting…"
+      submitDisabled={over}
+      onSubmit={submit}
+      testId="report-dialog"
+      submitTestId="submit-report"
+      returnFocusTo={returnFocusTo}
+    >
+      <fieldset aria-describedby={error ? errorId : undefined}>
+        <legend id={legendId} className="text-sm font-semibold">
+          Why are you reporting this?
+        </legend>
+        <div className="mt-2 flex flex-col gap-1">
+          {REPORT_CATEGORIES.map((value) => (
+            <label
+              key={value}
+              className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
+                category === value ? 'border-accent-500 bg-accent-soft text-accent-soft-ink' : 'border-line text-fg hover:bg-subtle'
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${legendId}-category`}
+                value={value}
+                checked={category === value}
+                onChange={() => {
+                  setCategory(value);
                   setError(null);
                 }}
-                max={REPORT_NOTE_MAX}
-                countId={noteCountId}
-                rows={4}
-                placeholder="Anything the moderators should know"
-                aria-describedby={noteCountId}
-                aria-invalid={over ? true : undefined}
-                data-testid="report-note"
+                className="size-4 accent-accent-700 focus:outline-none"
+                data-testid={`report-category-${value}`}
               />
-              {error && (
-                <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="report-error">
-                  {error}
-                </p>
-              )}
-            </div>
-            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
-              <Dialog.Close type="button" className={secondaryButton} disabled={report.isPending}>
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className={primaryButton} disabled={report.isPending || over} data-testid="submit-report">
-                {report.isPending ? 'Submitting…' : 'Submit'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {REPORT_CATEGORY_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <CountedTextarea
+        id={noteId}
+        label={
+          <>
+            Note <span className="font-normal text-muted">(optional)</span>
+          </>
+        }
+        value={note}
+        onValue={(value) => {
+          setNote(value);
+          setError(null);
+        }}
+        max={REPORT_NOTE_MAX}
+        countId={noteCountId}
+        rows={4}
+        placeholder="Anything the moderators should know"
+        aria-describedby={noteCountId}
+        aria-invalid={over ? true : undefined}
+        data-testid="report-note"
+      />
+    </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { inputField, primaryButton, secondaryButton } from '../../components/ui'
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { useSaveDailyGoal } from './api';
+import { ErrorText } from '../../components/ErrorText';
 
 /** The one editor for the daily word goal (home and profile): 50–10,000 words. */
 export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; onDone: () => void; className?: string }) {
@@ -49,9 +50,9 @@ export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; 
         </button>
       </div>
       {problem && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <ErrorText>
           {problem}
-        </p>
+        </ErrorText>
       )}
     </form>
   );

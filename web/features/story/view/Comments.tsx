@@ -14,6 +14,7 @@ import { commentsQuery, useDeleteComment, usePostComment } from '../api';
 import { LoginLink } from './LoginLink';
 import { ReportButton } from '../../reports';
 import { AdminRemove } from './AdminRemove';
+import { ErrorText } from '../../../components/ErrorText';
 
 function CommentItem({ comment, storyId }: { comment: Comment; storyId: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -115,9 +116,9 @@ function CommentForm({ storyId }: { storyId: string }) {
         </button>
       </div>
       {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <ErrorText>
           {error}
-        </p>
+        </ErrorText>
       )}
     </form>
   );
@@ -135,9 +136,9 @@ export function Comments({ story }: { story: Story }) {
       {list.status === 'pending' ? (
         <p className="mt-4 text-sm text-muted">Loading comments…</p>
       ) : list.status === 'error' ? (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
+        <ErrorText className="mt-4">
           Could not load comments. {list.error.message}
-        </p>
+        </ErrorText>
       ) : list.items.length === 0 ? (
         <p className="mt-4 text-sm text-muted">{story.permissions.comment ? 'No comments yet. Be the first to say something.' : 'No comments.'}</p>
       ) : (
