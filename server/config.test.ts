@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './server';
 
 function error(env: Record<string, string>): string {
   try {
@@ -112,13 +113,33 @@ describe('configuration', () => {
       PASSWORD_MIN_LENGTH: '10',
       TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/drabble' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/drabble', listenUrl: 'postgres://u@db:5432/drabble' });
     expect(config.adminEmail).toBe('owner@example.com');
     expect(config.publicUrl).toBe('https://drabble.example');
     expect(config.providers.google?.discoveryUrl).toBe('https://accounts.google.com/.well-known/openid-configuration');
     expect(config.providers.microsoft?.discoveryUrl).toBe('https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration');
     expect(config.passwordMinLength).toBe(10);
     expect(config.trustedProxyHeader).toBe('x-forwarded-for');
+  });
+
+  it('reads DATABASE_LISTEN_URL, where the live-event LISTEN connection goes (default: DATABASE_URL)', async () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@pgbouncer:6432/drabble', DATABASE_LISTEN_URL: 'postgres://u:pw@db:5432/drabble' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@pgbouncer:6432/drabble', listenUrl: 'postgres://u:pw@db:5432/drabble' });
+    // The event bus's own client takes it; the pool keeps DATABASE_URL. Nothing connects yet.
+    const handle = openDatabase(config);
+    try {
+      expect(handle.pgClientConfig?.connectionString).toBe('postgres://u:pw@db:5432/drabble');
+      expect(handle.pgPool?.options.connectionString).toBe('postgres://u@pgbouncer:6432/drabble');
+    } finally {
+      await handle.close();
+    }
+    expect(error({ DATABASE_LISTEN_URL: 'postgres://u@db/drabble' })).toBe(
+      'Invalid configuration: DATABASE_LISTEN_URL is set but DATABASE_URL is not (both name the same PostgreSQL database)',
+    );
+    // Its password is never quoted back.
+    expect(error({ DATABASE_URL: 'postgres://u@db/x', DATABASE_LISTEN_URL: 'mysql://u:secret@db/x' })).toBe(
+      'Invalid configuration: DATABASE_LISTEN_URL must be a postgres:// URL (got "mysql://***@db")',
+    );
   });
 
   it('keeps uploads on local disk by default', () => {

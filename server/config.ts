@@ -12,6 +12,8 @@ const httpUrl = z
   .string()
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL');
 
+const postgresUrl = z.string().refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), 'must be a postgres:// URL');
+
 /** smtp:// or smtps://, with a host; user and password (percent-encoded) are optional. */
 const smtpUrl = z
   .string()
@@ -42,10 +44,8 @@ const flag = z
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be 1–65535').max(65535, 'must be 1–65535').default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), 'must be a postgres:// URL')
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_LISTEN_URL: postgresUrl.optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: httpUrl.optional(),
@@ -111,7 +111,7 @@ const envSchema = z.object({
 });
 
 /** Variables whose value may hold a secret: an error shows only their scheme and host. */
-const SECRET_URLS = new Set(['SMTP_URL']);
+const SECRET_URLS = new Set(['SMTP_URL', 'DATABASE_LISTEN_URL']);
 /** Variables that are secrets themselves: an error never quotes them. */
 const SECRETS = new Set(['METRICS_TOKEN']);
 
@@ -138,7 +138,12 @@ export interface OidcProviderConfig {
 export interface AppConfig {
   port: number;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /**
+   * On PostgreSQL, `listenUrl` is where the live-event bus's LISTEN connection goes: the one
+   * connection that needs a session of its own, so direct to PostgreSQL when `url` is a pooler
+   * in transaction mode (PgBouncer). DATABASE_LISTEN_URL, defaulting to DATABASE_URL.
+   */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; listenUrl: string };
   adminEmail: string | null;
   /** null means: generate one and keep it in DATA_DIR (see auth/secret.ts). */
   authSecret: string | null;
@@ -217,11 +222,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shownValue(name, present[name])}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_LISTEN_URL is set but DATABASE_URL is not (both name the same PostgreSQL database)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     dataDir: e.DATA_DIR,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: 'drabble.sqlite' },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, listenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL }
+      : { kind: 'sqlite', file: 'drabble.sqlite' },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     authSecret: e.AUTH_SECRET ?? null,
     publicUrl,
