@@ -14,7 +14,9 @@
  *     must end the session on the others within SESSION_CACHE_MS (a request answered 401, the
  *     open stream told `session.ended`);
  *   - half-way, one instance is killed (`kill -9`); its clients reconnect through HAProxy to the
- *     others and replay from their last id; it is started again a few seconds later.
+ *     others and replay from their last id; it is started again a few seconds later;
+ *   - at four fifths, another is stopped with SIGTERM (draining) and started again: none of
+ *     the requests it was sent may fail.
  *
  * Counted: every `message.created` a client is entitled to (each committed message, read back
  * from the database at the end, to both participants) arrives exactly once and in order; every
@@ -171,7 +173,8 @@ class Tally {
       this.calls.push({ at, ms: performance.now() - at, status: res.status, instance: res.headers.get('x-drabble-instance') });
       return res;
     } catch (err) {
-      this.failures.push(`${what}: ${(err as Error).message}`);
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      this.failures.push(`${what} at ${Math.round(at)} ms: ${(err as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`);
       return null;
     }
   }
@@ -655,6 +658,14 @@ async function main(): Promise<number> {
   instances[1] = await startInstance(victim.name, victim.port, env);
   log(`${victim.name} started again at ${Math.round((performance.now() - loadStart) / 1000)} s`);
 
+  // A graceful stop under the same load: SIGTERM drains, so none of its requests may fail.
+  await at(0.8);
+  const drained = instances[2]!;
+  const drainStart = performance.now();
+  await stopInstance(drained);
+  log(`SIGTERM ${drained.name}: drained and exited in ${Math.round(performance.now() - drainStart)} ms (code ${drained.process.exitCode}); its requests count as any other's`);
+  instances[2] = await startInstance(drained.name, drained.port, env);
+
   await at(1);
   state.running = false;
   await Promise.all(loops);
@@ -680,7 +691,7 @@ async function main(): Promise<number> {
   );
   for (const line of state.other4xx.slice(0, 5)) log(`  4xx: ${line}`);
   for (const call of tally.unexpected5xx.slice(0, 5)) log(`  unexpected ${call.status} from ${call.instance ?? 'HAProxy'} at ${Math.round((call.at - loadStart) / 1000)} s`);
-  for (const failure of tally.failures.slice(0, 5)) log(`  no answer: ${failure}`);
+  for (const failure of tally.failures.slice(0, 10)) log(`  no answer: ${failure} (kill at ${Math.round(tally.killedAt)} ms)`);
   log(`Live events (message.created): expected ${events.expected}, received ${events.received}, lost ${events.lost}, duplicated ${events.duplicated}, out of order ${events.outOfOrder}`);
 
   // Throughput: the signed-in community list, through HAProxy and PgBouncer; one instance behind
