@@ -166,11 +166,17 @@ async function waitUntilUp(url: string, child: ChildProcess, name: string): Prom
   throw new Error(`${name} did not answer ${url} within a minute`);
 }
 
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATABASE_LISTEN_URL: _listen, ...rest } = env;
+  return rest;
+}
+
 async function startChild(name: string, args: string[], env: Record<string, string>, probePath: string): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // The database is the install's own: never one the bench itself was pointed at.
+    env: { ...withoutDatabase(process.env), ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -310,7 +316,7 @@ async function main(): Promise<void> {
     for (const target of targets.slice(1)) {
       const res = await fetch(target.url, { headers: target.headers });
       const body = (await res.json()) as { stories?: unknown[] };
-      if (res.status !== 200 || body.stories?.length !== 20) throw new Error(`${target.label}: ${res.status}, ${body.stories?.length ?? 0} stories`);
+      if (res.status !== 200 || body.stories?.length !== 20) throw new Error(`${target.label}: ${res.status}, ${body.stories?.length ?? 0} stories: ${JSON.stringify(body).slice(0, 300)} ${target.url}`);
     }
 
     log(`Drabble: node dist/server.js on ${postgres ? 'SQLite and PostgreSQL side by side' : 'SQLite (set DATABASE_URL=postgres://… to measure PostgreSQL beside it)'}, ${STORIES} public stories by ${WRITERS} writers each`);
