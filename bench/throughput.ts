@@ -11,6 +11,7 @@
  *   npm run bench:throughput                              SQLite in a temporary DATA_DIR
  *   DATABASE_URL=postgres://… npm run bench:throughput    and PostgreSQL beside it, in a schema of its own, dropped after
  *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench:throughput
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:throughput     and a CPU profile of each server (node --cpu-prof)
  *
  * Every request sends `accept-encoding: gzip` as a browser would (the list goes out gzipped).
  * The shares depend on how busy the machine is (on 2 cores, hello-world is held back by the
@@ -249,7 +250,9 @@ async function startInstall(name: Install['name'], postgresUrl: string | undefin
   await seedCommunity(handle.db);
   await handle.close();
   const env = { DATA_DIR: database.dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...(database.url ? { DATABASE_URL: database.url } : {}) };
-  const drabble = await startChild(`drabble on ${name}`, [COMPILED_MAIN], env, '/api/health');
+  // BENCH_CPU_PROF=<dir>: each Drabble server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : [];
+  const drabble = await startChild(`drabble on ${name}`, [...profile, COMPILED_MAIN], env, '/api/health');
   children.push(drabble);
   let metrics: Child | null = null;
   if (withMetrics) {
