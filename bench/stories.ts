@@ -23,6 +23,7 @@ import pino from 'pino';
 import { CompiledQuery, sql } from 'kysely';
 import { GENRES } from '@common/prompts';
 import { COMMENT_PAGE_SIZE, type CommunityQuery } from '@common/story';
+import { BADGE_FACTS } from '@common/badges';
 import { loadConfig } from '../server/config';
 import { openSqlite, type DatabaseHandle } from '../server/db/database';
 import { optimizeDatabase } from '../server/db/maintenance';
@@ -33,7 +34,9 @@ import { encodeCursor } from '../server/shared/cursor';
 import { communityRows } from '../server/features/stories/lists';
 import { commentsPageQuery } from '../server/features/comments/queries';
 import type { Runner } from '../server/features/stories/search';
-import { STORY_COLUMNS } from '../server/features/stories/queries';
+import { STORY_COLUMNS, findStoryRowFor, reactionSummary } from '../server/features/stories/queries';
+import { findSessionUserWithShelf } from '../server/shared/users';
+import { gatherFacts } from '../server/features/badges/queries';
 import { searchTerms } from '../server/features/stories/search';
 import { WORDS } from '../server/features/stories/builders';
 import { percentile, seededRandom } from './random';
@@ -237,6 +240,31 @@ async function main() {
     log('\nstory page: its comments, for a signed-in reader');
     const reader = { uid: corpus.uids[0]!, admin: false };
     for (const line of await plan(commentsPageQuery(db, pick(corpus.publicIds), reader, null, COMMENT_PAGE_SIZE).compile())) log(`  ${line}`);
+
+    // The statements issue 24 folded (docs/decisions/0033), as they run: recorded through a plugin, then explained.
+    const recorded: Compiled[] = [];
+    const recording = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        recorded.push(db.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const writer = corpus.uids[1]!;
+    const folded: Array<[string, () => Promise<unknown>]> = [
+      ['signed-in request to the shared community page: users row with the shelf facts', () => findSessionUserWithShelf(recording, writer, new Date().toISOString())],
+      ['story page: the story with the block fact, for a signed-in reader', () => findStoryRowFor(recording, reader, pick(corpus.publicIds))],
+      ['story page: reaction counts and the reader’s own', () => reactionSummary(recording, pick(corpus.publicIds), reader.uid)],
+      ['saving a story: every badge fact', () => gatherFacts(recording, writer, BADGE_FACTS)],
+    ];
+    for (const [name, run] of folded) {
+      recorded.length = 0;
+      await run();
+      for (const compiled of recorded) {
+        log(`\n${name}`);
+        for (const line of await plan(compiled)) log(`  ${line}`);
+      }
+    }
 
     log(failed ? `\nFAIL: some p95 is above ${TARGET_P95_MS} ms` : `\nOK: every p95 is at most ${TARGET_P95_MS} ms`);
     process.exitCode = failed ? 1 : 0;

@@ -19,6 +19,7 @@ import { adminRoutes } from './features/admin/routes';
 import { backupRoutes } from './features/backups/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
+import { isSharedCommunityPage } from './features/stories/community-page';
 import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
 import { storyVersionRoutes } from './features/story-versions';
@@ -107,7 +108,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
-  app.use('/api/*', loadSession(ctx));
+  app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage }));
   app.use('/api/*', refuseDeactivated);
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));

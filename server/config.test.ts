@@ -30,6 +30,7 @@ describe('configuration', () => {
       logRetentionDays: 90,
       sessionCacheMs: 5000,
       dbWaitSeconds: 60,
+      databasePoolSize: 10,
       metricsToken: null,
     });
   });
@@ -42,6 +43,15 @@ describe('configuration', () => {
     expect(error({ DB_WAIT_SECONDS: '-1' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "-1")');
     expect(error({ DB_WAIT_SECONDS: '3601' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "3601")');
     expect(error({ DB_WAIT_SECONDS: '2.5' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be a whole number of seconds (got "2.5")');
+  });
+
+  it('reads DATABASE_POOL_SIZE, 1 to 100 connections', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    expect(error({ DATABASE_POOL_SIZE: 'many' })).toBe('Invalid configuration: DATABASE_POOL_SIZE must be a number of connections (got "many")');
+    expect(error({ DATABASE_POOL_SIZE: '0' })).toBe('Invalid configuration: DATABASE_POOL_SIZE must be 1–100 connections (got "0")');
+    expect(error({ DATABASE_POOL_SIZE: '101' })).toBe('Invalid configuration: DATABASE_POOL_SIZE must be 1–100 connections (got "101")');
+    expect(error({ DATABASE_POOL_SIZE: '2.5' })).toBe('Invalid configuration: DATABASE_POOL_SIZE must be a whole number of connections (got "2.5")');
   });
 
   it('reads METRICS_TOKEN, and never quotes it back', () => {

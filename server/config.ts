@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
 import type { S3Settings } from './storage/s3';
 
+/** DATABASE_POOL_SIZE when unset: chosen by bench:throughput (docs/decisions/0033). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 /** The one module that reads process.env: everything else receives an AppConfig. */
 
 const GOOGLE_DISCOVERY = 'https://accounts.google.com/.well-known/openid-configuration';
@@ -67,6 +70,12 @@ const envSchema = z.object({
     .min(0, 'must be 0–60000 milliseconds')
     .max(60_000, 'must be 0–60000 milliseconds')
     .default(5000),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be 1–100 connections')
+    .max(100, 'must be 1–100 connections')
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -168,6 +177,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** How long start-up waits for an unreachable database, trying again with backoff (db/wait.ts); 0 tries once. */
   dbWaitSeconds: number;
+  /** PostgreSQL: connections this instance's pool opens at most (db/database.ts; docs/decisions/0033). */
+  databasePoolSize: number;
   /** GET /metrics answers only `Authorization: Bearer <token>`; null turns metrics off (metrics/routes.ts). */
   metricsToken: string | null;
   /** Scheduled backups (ops/backup/schedule.ts): off while dir is null. */
@@ -254,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
     dbWaitSeconds: e.DB_WAIT_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     metricsToken: e.METRICS_TOKEN ?? null,
     backups: { dir: e.BACKUP_DIR ?? null, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
   };

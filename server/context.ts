@@ -12,6 +12,7 @@ import type { Mailer } from './email/mailer';
 import type { EmailQueue } from './email/queue';
 import type { Metrics } from './metrics/metrics';
 import type { SignedInViewer, Viewer } from './policy/viewer';
+import type { ShelfFacts } from './policy/relations';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -45,6 +46,8 @@ export interface AppEnv {
     /** The same person as policies see them (null: a guest), built once from `user`. */
     viewer: Viewer;
     sessionId: string | null;
+    /** The reader's shelf facts, read with their users row on the requests that ask (auth/session.ts); else null. */
+    shelfFacts: ShelfFacts | null;
     clientIp: string;
   };
 }

@@ -66,7 +66,7 @@ export interface RunningServer {
 /** The database the configuration names (also the command line's: server/cli/install.ts). */
 export function openDatabase(config: AppConfig): DatabaseHandle {
   return config.database.kind === 'postgres'
-    ? openPostgres(config.database.url, undefined, { listenUrl: config.database.listenUrl })
+    ? openPostgres(config.database.url, undefined, { listenUrl: config.database.listenUrl, poolSize: config.databasePoolSize })
     : openSqlite(path.join(config.dataDir, config.database.file));
 }
 

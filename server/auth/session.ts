@@ -1,32 +1,46 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context';
-import { ensureSessionUser, findSessionUser } from '../shared/users';
+import { ensureSessionUser, findSessionUser, findSessionUserWithShelf } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
+import type { ShelfFacts } from '../policy/relations';
+
+export interface SessionOptions {
+  /**
+   * The requests whose route reads the reader's shelf facts first (the shared community page):
+   * on a cached session they are read with the users row, in the same statement, and put on
+   * the context as `shelfFacts` (null otherwise: the route reads them itself).
+   */
+  shelfFactsFor?: (c: Context<AppEnv>) => boolean;
+}
 
 /**
  * Puts the signed-in person's users record on the context (null for a guest).
  *
  * No session cookie: a guest, with no lookup at all. A cookie this instance verified in the
- * last few seconds (auth/session-cache.ts): only the users row is read, by primary key.
+ * last few seconds (auth/session-cache.ts): only the users row is read, by primary key (with
+ * the facts the route reads first, on the requests `options` names: one statement in all).
  * Otherwise better-auth verifies it against the sessions table and may refresh it; its
  * Set-Cookie headers are passed on.
  */
-export function loadSession(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+export function loadSession(ctx: ServerContext, options: SessionOptions = {}): MiddlewareHandler<AppEnv> {
   const cache = ctx.auth.sessionCache;
+  const wantsShelf = options.shelfFactsFor ?? (() => false);
   let cookieName: string | null = null;
   return async (c, next) => {
     c.set('user', null);
     c.set('viewer', null);
     c.set('sessionId', null);
+    c.set('shelfFacts', null);
     cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
     const signedToken = getCookie(c, cookieName);
     if (!signedToken) return next();
 
     const cached = cache.get(signedToken);
-    const user = cached ? await findSessionUser(ctx.db, cached.uid) : null;
-    if (cached && user) {
-      signIn(c, user, cached.sessionId);
+    const found = cached ? await cachedSessionUser(ctx, cached.uid, wantsShelf(c)) : null;
+    if (cached && found) {
+      signIn(c, found.user, cached.sessionId);
+      c.set('shelfFacts', found.shelf);
       return next();
     }
 
@@ -48,6 +62,12 @@ export function loadSession(ctx: ServerContext): MiddlewareHandler<AppEnv> {
       if (!setByRoute.has(cookieNameOf(cookie))) c.res.headers.append('set-cookie', cookie);
     }
   };
+}
+
+/** A cached session's users row: one statement, with the shelf facts when the route reads them. */
+function cachedSessionUser(ctx: ServerContext, uid: string, withShelf: boolean): Promise<{ user: SessionUser; shelf: ShelfFacts | null } | null> {
+  if (withShelf) return findSessionUserWithShelf(ctx.db, uid, new Date().toISOString());
+  return findSessionUser(ctx.db, uid).then((user) => user && { user, shelf: null });
 }
 
 function signIn(c: Context<AppEnv>, user: SessionUser, sessionId: string): void {

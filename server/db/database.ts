@@ -10,6 +10,7 @@ import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { migrationProvider } from './migrations';
 import { isPostgres } from './migrations/helpers';
 import { keepOwnerOnly } from '../files';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -101,6 +102,8 @@ export interface OpenOptions {
   log?: (event: LogEvent) => void;
   /** PostgreSQL: where the LISTEN connection goes, when not through `url` (DATABASE_LISTEN_URL). */
   listenUrl?: string;
+  /** PostgreSQL: the most connections the pool opens (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHandle {
@@ -154,7 +157,7 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
     connectionString: url,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
-  const max = 10;
+  const max = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
   const driver = loadPg();
   // pg-pool's connectionTimeoutMillis covers both the wait for a free client and a new one's
   // connecting; the client's own (here) bounds the connecting alone.

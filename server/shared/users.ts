@@ -10,6 +10,7 @@ import { userTopic } from '../events/bus';
 import { notFound, unauthenticated } from '../http/errors';
 import { REPORT_TEXTS } from '@common/moderation';
 import { readableBy } from '../policy/readable-stories';
+import { shelfFactColumns, toShelfFacts, type ShelfFacts } from '../policy/relations';
 import type { SignedInViewer } from '../policy/viewer';
 
 /*
@@ -113,6 +114,12 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 export async function findSessionUser(db: Kysely<Database>, uid: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid).executeTakeFirst();
   return row && !signedOut(row) ? toSessionUser(await migrateLegacyDarkMode(db, row)) : null;
+}
+
+/** The users row and, in the same statement, the reader's shelf facts as of `now` (policy/relations.ts). */
+export async function findSessionUserWithShelf(db: Kysely<Database>, uid: string, now: string): Promise<{ user: SessionUser; shelf: ShelfFacts } | null> {
+  const row = await db.selectFrom('users').select(RECORD_COLUMNS).select(shelfFactColumns(uid, now)).where('uid', '=', uid).executeTakeFirst();
+  return row && !signedOut(row) ? { user: toSessionUser(await migrateLegacyDarkMode(db, row)), shelf: toShelfFacts(row) } : null;
 }
 
 /** The whole record, for the screens that show favourites (GET /api/me, `user.updated`). */

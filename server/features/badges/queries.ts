@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { DRABBLE_WORDS } from '@common/words';
 import type { BadgeFact, BadgeFacts } from '@common/badges';
 import type { Database } from '../../db/types';
@@ -10,49 +10,41 @@ export function earnedRows(db: Db, uid: string) {
   return db.selectFrom('userBadges').select(['badge', 'earnedAt']).where('uid', '=', uid).execute();
 }
 
-/** 1 when the query finds a row, else 0: "at least one" is all a first-time badge asks. */
-const any = async (q: Promise<unknown>) => ((await q) === undefined ? 0 : 1);
+type Eb = ExpressionBuilder<Database, never>;
 
-/** One query per fact; each reads only the writer's own rows. */
-const gatherers: Record<BadgeFact, (db: Db, uid: string) => Promise<number>> = {
-  stories: (db, uid) => any(db.selectFrom('stories').select('id').where('uid', '=', uid).limit(1).executeTakeFirst()),
-  perfectDrabbles: (db, uid) =>
-    any(db.selectFrom('stories').select('id').where('uid', '=', uid).where('wordCount', '=', DRABBLE_WORDS).limit(1).executeTakeFirst()),
-  bestStreak: async (db, uid) => Number((await db.selectFrom('users').select('bestStreak').where('uid', '=', uid).executeTakeFirst())?.bestStreak ?? 0),
-  answeredPrompts: async (db, uid) => {
-    const row = await db
+/**
+ * Each fact as an expression of the writer's own rows: an `exists` where "at least one" is all
+ * a first-time badge asks (read as 1 or 0), else a number.
+ */
+const factExpressions: Record<BadgeFact, (eb: Eb, uid: string) => Expression<unknown>> = {
+  stories: (eb, uid) => eb.exists(eb.selectFrom('stories').select('id').where('uid', '=', uid)),
+  perfectDrabbles: (eb, uid) => eb.exists(eb.selectFrom('stories').select('id').where('uid', '=', uid).where('wordCount', '=', DRABBLE_WORDS)),
+  bestStreak: (eb, uid) => eb.selectFrom('users').select('bestStreak').where('uid', '=', uid),
+  answeredPrompts: (eb, uid) =>
+    eb
       .selectFrom('stories')
-      .select((eb) => eb.fn.count<number | string>('promptDay').distinct().as('days'))
+      .select((inner) => inner.fn.count<number | string>('promptDay').distinct().as('days'))
       .where('uid', '=', uid)
-      .where('promptDay', 'is not', null)
-      .executeTakeFirst();
-    return Number(row?.days ?? 0);
-  },
+      .where('promptDay', 'is not', null),
   // A reader's comment: the author cannot comment on their own stories, but say so anyway.
-  commentsReceived: (db, uid) =>
-    any(
-      db
+  commentsReceived: (eb, uid) =>
+    eb.exists(
+      eb
         .selectFrom('storyComments as c')
         .innerJoin('stories as s', 's.id', 'c.storyId')
         .select('c.id')
         .where('s.uid', '=', uid)
-        .where('c.uid', '<>', uid)
-        .limit(1)
-        .executeTakeFirst(),
+        .where('c.uid', '<>', uid),
     ),
-  mostReactions: async (db, uid) => {
-    const row = await db
-      .selectFrom('stories')
-      .select((eb) => eb.fn.max('likesCount').as('most'))
-      .where('uid', '=', uid)
-      .executeTakeFirst();
-    return Number(row?.most ?? 0);
-  },
+  mostReactions: (eb, uid) => eb.selectFrom('stories').select((inner) => inner.fn.max('likesCount').as('most')).where('uid', '=', uid),
 };
 
-/** The facts asked for, one after another (a transaction runs one query at a time). */
+/** The facts asked for, in one statement (a column each). */
 export async function gatherFacts(db: Db, uid: string, facts: readonly BadgeFact[]): Promise<BadgeFacts> {
+  if (facts.length === 0) return {};
+  const values: Record<string, unknown> = await db.selectNoFrom((eb) => facts.map((fact) => sql`(${factExpressions[fact](eb, uid)})`.as(fact))).executeTakeFirstOrThrow();
   const gathered: BadgeFacts = {};
-  for (const fact of facts) gathered[fact] = await gatherers[fact](db, uid);
+  // exists is a boolean on PostgreSQL, 0 or 1 on SQLite; an empty max or missing row is 0.
+  for (const fact of facts) gathered[fact] = Number(typeof values[fact] === 'boolean' ? values[fact] : (values[fact] ?? 0));
   return gathered;
 }

@@ -6,13 +6,13 @@ import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
-import { findStoryRow, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
+import { findStoryRowFor, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
 import { notify, openingWords, withdraw } from '../notifications';
 import { awardBadges } from '../badges';
 import { findComment, listComments } from './queries';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
-  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, storyId));
+  const row = await findStoryRowFor(ctx.db, viewer, storyId);
   authorizeStory(viewer, 'read', row);
   const page = await listComments(ctx.db, storyId, row, viewer, cursor, COMMENT_PAGE_SIZE);
   return { ...page, commentsCount: Number(row.commentsCount) };

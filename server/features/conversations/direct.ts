@@ -130,19 +130,27 @@ async function acceptRequest(ctx: ServerContext, trx: Trx, view: ConversationVie
   return { ...view, status: 'accepted' };
 }
 
-/** Locks both writers and then the conversation, and reads its facts again under the locks. */
-async function lockDirect(ctx: ServerContext, trx: Trx, conversationId: string): Promise<ConversationView | null> {
-  const peek = await findConversation(trx, conversationId);
+/**
+ * Locks both writers and then the conversation, and reads its facts again under the locks.
+ * `peeked`: the conversation as read before the transaction, for its kind and its writers
+ * (a direct conversation's two never change); read here when not given.
+ */
+async function lockDirect(ctx: ServerContext, trx: Trx, conversationId: string, peeked?: ConversationRecord): Promise<ConversationView | null> {
+  const peek = peeked ?? (await findConversation(trx, conversationId));
   if (!peek || peek.type !== 'direct') return null;
   await lockMessagingUsers(trx, ctx.dialect, peek.participants);
   return viewOf(trx, await lockConversation(trx, ctx.dialect, conversationId));
 }
 
-/** POST /api/conversations/:id/messages in a direct conversation. Returns the message as the sender sees it. */
-export async function replyDirect(ctx: ServerContext, user: SessionUser, conversationId: string, text: string): Promise<ConversationMessage> {
+/**
+ * POST /api/conversations/:id/messages in a direct conversation (as `peeked` before the
+ * transaction): whether the sender may reply is decided under the locks. Returns the message
+ * as the sender sees it.
+ */
+export async function replyDirect(ctx: ServerContext, user: SessionUser, peeked: ConversationRecord, text: string): Promise<ConversationMessage> {
   const viewer = viewerOf(user);
   return ctx.db.transaction().execute(async (trx) => {
-    const view = await lockDirect(ctx, trx, conversationId);
+    const view = await lockDirect(ctx, trx, peeked.id, peeked);
     authorizeConversation(viewer, 'reply', view);
     const now = new Date();
     const sent = await postDirect(ctx, trx, viewer, view, text, now);

@@ -14,7 +14,7 @@ import { authorizeConversation } from '../../policy/conversations';
 import { viewerOf, type SignedInViewer } from '../../policy/viewer';
 import { markRequestThreadRead, postInRequestThread } from '../feature-requests';
 import { acceptConversation, replyDirect } from './direct';
-import { conversationSummary, findConversationView, findMessageRow, listConversations, listMessages, messageAs, unreadConversations } from './queries';
+import { conversationSummary, findConversation, findConversationView, findMessageRow, listConversations, listMessages, messageAs, unreadConversations, viewOf } from './queries';
 import { markConversationRead } from './writes';
 
 /** A folder of the viewer's conversations (blocked ones are left out of both). */
@@ -39,19 +39,18 @@ export async function readMessages(ctx: ServerContext, viewer: SignedInViewer, i
 /** Posts a message; what else it changes depends on the kind of conversation. */
 export async function sendMessage(ctx: ServerContext, user: SessionUser, id: string, text: string): Promise<MessageResponse> {
   const viewer = viewerOf(user);
-  const conversation = await findConversationView(ctx.db, id);
+  const peek = await findConversation(ctx.db, id);
+  // A direct reply reads the conversation's facts again under its locks and is refused there,
+  // as here: reading them first too would only repeat the statements.
+  if (peek?.type === 'direct') return { message: await replyDirect(ctx, user, peek, text) };
+  const conversation = await viewOf(ctx.db, peek);
   authorizeConversation(viewer, 'reply', conversation);
-  switch (conversation.type) {
-    case 'direct':
-      return { message: await replyDirect(ctx, user, id, text) };
-    case 'feature_request': {
-      const messageId = await postInRequestThread(ctx, user, id, text);
-      const view = await findConversationView(ctx.db, id);
-      const row = view && (await findMessageRow(ctx.db, id, messageId));
-      if (!view || !row) throw notFound(CONVERSATION_NOT_FOUND);
-      return { message: messageAs(row, view, viewer, Date.now()) };
-    }
-  }
+  // A feature request's thread, the only other kind.
+  const messageId = await postInRequestThread(ctx, user, id, text);
+  const view = await findConversationView(ctx.db, id);
+  const row = view && (await findMessageRow(ctx.db, id, messageId));
+  if (!view || !row) throw notFound(CONVERSATION_NOT_FOUND);
+  return { message: messageAs(row, view, viewer, Date.now()) };
 }
 
 export async function unreadCount(ctx: ServerContext, viewer: SignedInViewer): Promise<UnreadCountResponse> {

@@ -8,7 +8,7 @@ import { AUTHOR_STATE } from '@common/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
-import { shelfFacts } from '../../policy/relations';
+import { shelfFacts, type ShelfFacts } from '../../policy/relations';
 import { storyPolicy, type StoryFacts } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { communityPage, communityQuery } from './lists';
@@ -76,6 +76,12 @@ export interface CommunityHead {
   seqList?: RawBuilder<unknown>;
 }
 
+/**
+ * GET /api/stories/community without parameters: the shared page, whose signed-in reader's
+ * shelf facts the session reads with their users row (app.ts, auth/session.ts).
+ */
+export const isSharedCommunityPage = (c: Context): boolean => (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === '/api/stories/community' && !c.req.url.includes('?');
+
 /** The scope of the community shelf without parameters (lists.ts communityQuery). */
 const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true, excludeLimited: true };
 
@@ -109,13 +115,14 @@ export function readerAnswer(head: CommunityHead): EncodedJson {
  * A signed-in reader sees a public story a guest does not only when they are or follow a
  * limited writer (shelfFacts), so nothing else could change their page.
  */
-export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer): Promise<boolean> {
+export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer, known: ShelfFacts | null = null): Promise<boolean> {
   head.readerPermissions ??= head.page.stories.map((story) => storyPolicy.permissions(SOME_READER, shown(story)));
   const reader = head.readerPermissions;
   if (!head.page.stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, shown(story)), reader[i]!))) return false;
   if (head.seqs.length === 0) return true;
   // Most readers block, mute and follow no limited writer: five index probes settle it without a look at each row.
-  const facts = await shelfFacts(db, viewer.uid, new Date().toISOString());
+  // Usually read already, with the reader's users row (isSharedCommunityPage).
+  const facts = known ?? (await shelfFacts(db, viewer.uid, new Date().toISOString()));
   // A limited writer and their followers see the writer's stories, which the guest's page leaves out.
   if (facts.seesLimited) return false;
   if (!facts.blocksOrMutes) return true;

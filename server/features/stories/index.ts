@@ -2,7 +2,7 @@
  * The stories feature's public entry: what reactions, comments, favourites and profiles
  * build on. Other features import these from '../stories', never the files behind it.
  */
-export { findStoryRow, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
+export { findStoryRow, findStoryRowFor, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { listCommunity, listFavorites } from './lists';
 export { recordStoryComment, recordStoryCounts } from './live';
 export { promptColumns, textColumns } from './columns';

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
 import type { Prompt } from '@common/prompts';
 import { isPerfectDrabble } from '@common/words';
@@ -7,6 +7,7 @@ import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import { storyPolicy } from '../../policy/stories';
+import { noBlockBetween } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 
 type Db = Kysely<Database>;
@@ -42,6 +43,27 @@ export type StoriesQuery = ReturnType<typeof selectStories>;
 
 export async function findStoryRow(db: Db, id: string): Promise<StoryTextRow | undefined> {
   return db.selectFrom('stories').select(STORY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The story row with the `blocked` fact the story and comment policies read, in one statement
+ * (what `withBlockFact(db, viewer, await findStoryRow(db, id))` reads in two): a block stands
+ * either way between the viewer and its writer; never for a guest or the writer themself.
+ */
+export async function findStoryRowFor(db: Db, viewer: Viewer, id: string): Promise<(StoryTextRow & { blocked: boolean }) | undefined> {
+  if (viewer === null) {
+    const row = await findStoryRow(db, id);
+    return row && { ...row, blocked: false };
+  }
+  const row = await db
+    .selectFrom('stories')
+    .select(STORY_COLUMNS)
+    .select(sql<number | boolean>`${noBlockBetween(viewer.uid, 'stories.uid')}`.as('unblocked'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { unblocked, ...story } = row;
+  return { ...story, blocked: story.uid !== viewer.uid && !unblocked };
 }
 
 function promptOf(row: CommonRow): Prompt | null {
@@ -87,20 +109,16 @@ export function toSummary(row: StoryDbRow, viewer: Viewer): StorySummary {
 
 /** Counts of every reaction kind on a story, and which the viewer left. */
 export async function reactionSummary(db: Db, storyId: string, viewerUid: string | null): Promise<ReactionSummary> {
-  const [counts, mine] = await Promise.all([
-    db
-      .selectFrom('storyReactions')
-      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('storyId', '=', storyId)
-      .groupBy('kind')
-      .execute(),
-    viewerUid
-      ? db.selectFrom('storyReactions').select('kind').where('storyId', '=', storyId).where('uid', '=', viewerUid).execute()
-      : Promise.resolve([]),
-  ]);
+  // One statement: each kind's count, and whether the viewer's is among them.
+  const rows = await db
+    .selectFrom('storyReactions')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(case when "uid" = ${viewerUid} then 1 else 0 end)`.as('mine')])
+    .where('storyId', '=', storyId)
+    .groupBy('kind')
+    .execute();
   const summary: ReactionSummary = { counts: Object.fromEntries(REACTION_KINDS.map((k) => [k, 0])) as ReactionSummary['counts'], mine: [] };
-  for (const row of counts) if (row.kind in summary.counts) summary.counts[row.kind as keyof ReactionSummary['counts']] = Number(row.n);
-  summary.mine = REACTION_KINDS.filter((kind) => mine.some((m) => m.kind === kind));
+  for (const row of rows) if (row.kind in summary.counts) summary.counts[row.kind as keyof ReactionSummary['counts']] = Number(row.n);
+  summary.mine = REACTION_KINDS.filter((kind) => rows.some((row) => row.kind === kind && Number(row.mine) > 0));
   return summary;
 }
 

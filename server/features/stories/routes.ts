@@ -16,7 +16,7 @@ import { listCommunity, listMine } from './lists';
 import { storyRowsOf } from './queries';
 import { createStory, deleteStory, getStory, setVisibility, updateStory } from './service';
 import { recordView } from './views';
-import { communityHeadCache, encodeJson, isReadersPage, loadCommunityHead, readerAnswer, sendJson } from './community-page';
+import { communityHeadCache, encodeJson, isReadersPage, isSharedCommunityPage, loadCommunityHead, readerAnswer, sendJson } from './community-page';
 
 /** GET /api/stories/community without parameters: every default, parsed once. */
 const DEFAULT_COMMUNITY_QUERY = communityQuerySchema.parse({});
@@ -48,12 +48,12 @@ export function storyRoutes(ctx: ServerContext) {
     const viewer = c.var.viewer;
     // The page everyone opens first, with no parameters at all, is shared (community-page.ts):
     // a signed-in reader only checks which stories they may see on it.
-    const shared = !c.req.url.includes('?');
+    const shared = isSharedCommunityPage(c);
     const query = shared ? DEFAULT_COMMUNITY_QUERY : readQuery(c, communityQuerySchema);
     if (shared) {
       const head = await communityHead.get(() => loadCommunityHead(ctx.db, query));
       if (viewer === null) return sendJson(c, head.guest);
-      if (await isReadersPage(ctx.db, head, viewer)) return sendJson(c, readerAnswer(head));
+      if (await isReadersPage(ctx.db, head, viewer, c.var.shelfFacts)) return sendJson(c, readerAnswer(head));
     }
     return sendJson(c, encodeJson(await listCommunity(ctx.db, ctx.dialect, viewer, query)));
   });

@@ -14,9 +14,8 @@ import { tellFollowersOfStory } from '../feed';
 import { authorSnapshot } from '../../shared/author';
 import { newId } from '../../shared/ids';
 import { authorizeStory } from '../../policy/stories';
-import { withBlockFact } from '../../policy/relations';
 import type { Viewer } from '../../policy/viewer';
-import { findStoryRow, lockStory, reactionSummary, toStory } from './queries';
+import { findStoryRowFor, lockStory, reactionSummary, toStory } from './queries';
 import { changesText, keepVersion } from './versions';
 
 export interface SavedStory {
@@ -28,7 +27,7 @@ type CreateInput = z.output<typeof storyCreateSchema>;
 type UpdateInput = z.output<typeof storyUpdateSchema>;
 
 export async function getStory(ctx: ServerContext, viewer: Viewer, id: string): Promise<Story> {
-  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, id));
+  const row = await findStoryRowFor(ctx.db, viewer, id);
   authorizeStory(viewer, 'read', row);
   return toStory(row, viewer, await reactionSummary(ctx.db, id, viewer?.uid ?? null));
 }

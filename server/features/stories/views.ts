@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
-import { findStoryRow, lockStory } from './queries';
+import { findStoryRowFor, lockStory } from './queries';
 
 export interface ViewResult {
   viewsCount: number;
@@ -17,7 +17,7 @@ export interface ViewResult {
  * primary key makes a racing duplicate a no-op, so viewsCount always equals the rows.
  */
 export async function recordView(ctx: ServerContext, viewer: SignedInViewer, storyId: string, now = new Date()): Promise<ViewResult> {
-  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, storyId));
+  const row = await findStoryRowFor(ctx.db, viewer, storyId);
   authorizeStory(viewer, 'read', row);
   if (row.uid === viewer.uid) return { viewsCount: Number(row.viewsCount), counted: false };
   const day = utcDayKey(now);

@@ -3,10 +3,9 @@ import type { StoryVersion, StoryVersionPage } from '@common/story-versions';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeStory } from '../../policy/stories';
-import { withBlockFact } from '../../policy/relations';
 import type { Viewer } from '../../policy/viewer';
 import type { Actor } from '../../shared/actor';
-import { findStoryRow, updateStory, type SavedStory } from '../stories';
+import { findStoryRowFor, updateStory, type SavedStory } from '../stories';
 import { findVersion, listVersions } from './queries';
 
 export const VERSION_NOT_FOUND = 'Version not found';
@@ -16,7 +15,7 @@ export const VERSION_NOT_FOUND = 'Version not found';
  * is refused (403), anyone who cannot read it finds no story (404), a guest must sign in (401).
  */
 async function authorizeVersions(ctx: ServerContext, viewer: Viewer, storyId: string): Promise<void> {
-  const row = await withBlockFact(ctx.db, viewer, await findStoryRow(ctx.db, storyId));
+  const row = await findStoryRowFor(ctx.db, viewer, storyId);
   authorizeStory(viewer, 'versions', row);
 }
 
