@@ -12,6 +12,8 @@ import { befriend, follow, started } from '../conversations/testing';
 import { submitRequest } from '../feature-requests/testing';
 import { deleteAccountNow, purgeDueAccounts } from './service';
 import { profileImageKey } from '../avatars';
+import { sql } from 'kysely';
+import { STORY_ROWS, USER_ROWS } from '../../shared/owned-rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -213,6 +215,17 @@ describe.each(testDialects())('deleting my account on %s', (dialect) => {
       expect(await db.selectFrom(table).select('uid').where('uid', '=', ada.uid).execute(), table).toEqual([]);
     }
     expect(await db.selectFrom('authAccounts').select('id').where('userId', '=', ada.uid).execute()).toEqual([]);
+    // Every row the registry declares for her is gone, but those that stay blanked: her comments,
+    // her messages, her suggestions and the tombstone; and nothing of her story is left anywhere.
+    const staysBlanked = new Set(['storyComments.uid', 'conversationMessages.from', 'featureRequests.userUid', 'users.uid']);
+    for (const column of USER_ROWS.flatMap((rows) => rows.columns).filter((c) => !staysBlanked.has(c))) {
+      const [table, name] = column.split('.') as [string, string];
+      const left = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(name)} = ${ada.uid}`.execute(db);
+      expect(Number(left.rows[0]?.n), column).toBe(0);
+    }
+    for (const table of STORY_ROWS) {
+      expect(await db.selectFrom(table).select('storyId').where('storyId', '=', adaStory.id).execute(), table).toEqual([]);
+    }
 
     // Bob's story: Ada's comment reads "[deleted]"; counts are exact.
     const comments = commentPageSchema.parse((await bob.client.get(`/api/stories/${bobStory.id}/comments`)).body);

@@ -1,16 +1,15 @@
 import { profileImageKey } from '../avatars';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { GRACE_DAYS } from '@common/moderation';
-import { MESSAGE_TEXTS } from '@common/conversations';
 import { YOUR_DATA_TEXTS, type DeletionState } from '@common/your-data';
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { changeAccountState } from '../../shared/account-state';
 import { anotherAdminStays } from '../../shared/admins';
+import { startLeaving, USER_ROWS, type DeletionCounts } from '../../shared/owned-rows';
 import { findUser } from '../../shared/users';
 import { insertAdminLog, insertSystemLog, recordActivity, type LogUser } from '../../shared/audit-log';
 import type { Actor } from '../../shared/actor';
@@ -117,21 +116,6 @@ export async function cancelDeletion(ctx: ServerContext, actor: Actor): Promise<
   return user;
 }
 
-/** What a deletion removed or changed, for the log (counts only, never content). */
-interface DeletionCounts {
-  stories: number;
-  commentsBlanked: number;
-  messagesDeleted: number;
-  reactions: number;
-  favorites: number;
-  follows: number;
-  featureRequests: number;
-  storiesRecounted: number;
-}
-
-const n = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint } | undefined) =>
-  Number(result?.numDeletedRows ?? result?.numUpdatedRows ?? 0n);
-
 /**
  * Deletes an account for good (by.adminUid null: the person themselves, or their grace period
  * ended). One transaction behind the users row's lock; safe to run twice or concurrently:
@@ -170,88 +154,16 @@ function isDue(row: { deleteAfter: string | null; deactivatedAt: string | null; 
   return row.deleteAfter !== null && row.deleteAfter <= now.toISOString() && (row.deactivatedAt !== null || row.suspendedAt !== null);
 }
 
+/**
+ * Walks every feature's rows of the person (shared/owned-rows.ts USER_ROWS, in order), then
+ * recounts what other people's stories and profiles show, from the rows that remain.
+ */
 async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: string): Promise<DeletionCounts> {
-  // Other people's stories whose counts this account is part of: recounted once its rows are gone.
-  const touchedStories = new Set<string>();
-  const reacted = await trx.selectFrom('storyReactions as r').innerJoin('stories as s', 's.id', 'r.storyId').select('r.storyId').where('r.uid', '=', uid).where('s.uid', '!=', uid).distinct().execute();
-  const commented = await trx.selectFrom('storyComments as c').innerJoin('stories as s', 's.id', 'c.storyId').select('c.storyId').where('c.uid', '=', uid).where('s.uid', '!=', uid).distinct().execute();
-  for (const r of [...reacted, ...commented]) touchedStories.add(r.storyId);
-
-  // The people whose follow counts move.
-  const followed = await trx.selectFrom('follows').select('followeeUid as uid').where('followerUid', '=', uid).execute();
-  const followers = await trx.selectFrom('follows').select('followerUid as uid').where('followeeUid', '=', uid).execute();
-  const touchedPeople = new Set([...followed, ...followers].map((r) => r.uid).filter((other) => other !== uid));
-
-  // Their stories, and everything hanging off them (explicitly: no cascade is relied on).
-  const ownStories = (await trx.selectFrom('stories').select('id').where('uid', '=', uid).execute()).map((r) => r.id);
-  for (const ids of chunks(ownStories)) {
-    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites', 'storyVersions'] as const) {
-      await trx.deleteFrom(table).where('storyId', 'in', ids).execute();
-    }
-  }
-  const stories = n(await trx.deleteFrom('stories').where('uid', '=', uid).executeTakeFirst());
-
-  const reactions = n(await trx.deleteFrom('storyReactions').where('uid', '=', uid).executeTakeFirst());
-  const favorites = n(await trx.deleteFrom('userFavorites').where('uid', '=', uid).executeTakeFirst());
-  const commentsBlanked = n(
-    await trx.updateTable('storyComments').set({ text: YOUR_DATA_TEXTS.deletedComment }).where('uid', '=', uid).executeTakeFirst(),
-  );
-  const follows = n(await trx.deleteFrom('follows').where((eb) => eb.or([eb('followerUid', '=', uid), eb('followeeUid', '=', uid)])).executeTakeFirst());
-  await trx.deleteFrom('followRequests').where((eb) => eb.or([eb('requesterUid', '=', uid), eb('targetUid', '=', uid)])).execute();
-  await trx.deleteFrom('blocks').where((eb) => eb.or([eb('blockerUid', '=', uid), eb('blockedUid', '=', uid)])).execute();
-  await trx.deleteFrom('mutes').where((eb) => eb.or([eb('muterUid', '=', uid), eb('mutedUid', '=', uid)])).execute();
-  await trx.deleteFrom('feedMarkers').where('uid', '=', uid).execute();
-  await trx.deleteFrom('writingDays').where('uid', '=', uid).execute();
-  await trx.deleteFrom('userBadges').where('uid', '=', uid).execute();
-  await trx.deleteFrom('challenges').where('uid', '=', uid).execute();
-
-  // Notifications to them go; in other people's, they are no longer one of the actors, and a
-  // notification about them alone goes with them.
-  const own = trx.selectFrom('notifications').select('id').where('to', '=', uid);
-  await trx.deleteFrom('notificationActors').where('notificationId', 'in', own).execute();
-  await trx.deleteFrom('notifications').where('to', '=', uid).execute();
-  const actedIn = (await trx.selectFrom('notificationActors').select('notificationId').where('actorUid', '=', uid).execute()).map((r) => r.notificationId);
-  await trx.deleteFrom('notificationActors').where('actorUid', '=', uid).execute();
-  for (const ids of chunks(actedIn)) {
-    await trx
-      .deleteFrom('notifications')
-      .where('id', 'in', ids)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('notificationActors as a').select('a.notificationId').whereRef('a.notificationId', '=', 'notifications.id'))))
-      .execute();
-  }
-  await trx.deleteFrom('pendingEmails').where('uid', '=', uid).execute();
-  await trx.deleteFrom('notificationEmails').where('uid', '=', uid).execute();
-  await trx.deleteFrom('liveStreams').where('uid', '=', uid).execute();
-  await trx.deleteFrom('accountTokens').where('uid', '=', uid).execute();
-  await trx.deleteFrom('conversationMessageHides').where('uid', '=', uid).execute();
-
-  // Messages they sent read "Message deleted" for the other person; a feature request's own
-  // text (its first message) stays, under "Deleted user".
-  const lastOfTheirs = await trx
-    .selectFrom('conversations as c')
-    .innerJoin('conversationMessages as m', (join) => join.onRef('m.conversationId', '=', 'c.id').onRef('m.created_at', '=', 'c.lastMessageAt'))
-    .select('c.id')
-    .where('m.from', '=', uid)
-    .where('m.isFeatureRequest', '=', toDbBool(false))
-    .execute();
-  const messagesDeleted = n(
-    await trx
-      .updateTable('conversationMessages')
-      .set({ text: '', deletedAt: now })
-      .where('from', '=', uid)
-      .where('isFeatureRequest', '=', toDbBool(false))
-      .where('deletedAt', 'is', null)
-      .executeTakeFirst(),
-  );
-  for (const ids of chunks(lastOfTheirs.map((r) => r.id))) {
-    await trx.updateTable('conversations').set({ lastMessage: MESSAGE_TEXTS.deleted }).where('id', 'in', ids).execute();
-  }
-  const featureRequests = n(
-    await trx.updateTable('featureRequests').set({ userDisplayName: YOUR_DATA_TEXTS.deletedUser, userEmail: '' }).where('userUid', '=', uid).executeTakeFirst(),
-  );
+  const leaving = startLeaving(uid, now);
+  for (const rows of USER_ROWS) await rows.erase(trx, leaving);
 
   // Exact counts from the rows that remain, and the open tabs hear them.
-  for (const storyId of touchedStories) {
+  for (const storyId of leaving.touchedStories) {
     await trx
       .updateTable('stories')
       .set((eb) => ({
@@ -262,7 +174,7 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
       .execute();
     await recordStoryCounts(ctx, trx, storyId);
   }
-  for (const other of touchedPeople) {
+  for (const other of leaving.touchedPeople) {
     await trx
       .updateTable('users')
       .set((eb) => ({
@@ -272,57 +184,8 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
       .where('uid', '=', other)
       .execute();
   }
-  if (touchedPeople.size > 0) await recordProfileCounts(ctx, trx, [...touchedPeople]);
-
-  // better-auth's rows, so the address can sign up afresh (a new account, a new uid).
-  const email = (await trx.selectFrom('authUsers').select('email').where('id', '=', uid).executeTakeFirst())?.email;
-  await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
-  await trx.deleteFrom('authAccounts').where('userId', '=', uid).execute();
-  if (email) await sql`delete from ${sql.table('authVerifications')} where ${sql.ref('identifier')} = ${email}`.execute(trx);
-  await trx.deleteFrom('authUsers').where('id', '=', uid).execute();
-
-  // The tombstone: the row stays so comments, messages and conversations still point at someone.
-  await trx
-    .updateTable('users')
-    .set({
-      name: `deleted-${uid.slice(0, 8)}`,
-      email: `deleted-${uid}@invalid`,
-      first: '',
-      last: '',
-      displayName: YOUR_DATA_TEXTS.deletedUser,
-      profileImage: null,
-      profileIcon: 'User',
-      colorTheme: 'blue',
-      themeMode: null,
-      darkMode: null,
-      admin: toDbBool(false),
-      emailVerified: toDbBool(false),
-      streak: 0,
-      bestStreak: 0,
-      streakFreezes: 0,
-      reminderAt: null,
-      aboutMe: '',
-      pronouns: '',
-      bio: '',
-      location: '',
-      website: '',
-      bluesky: '',
-      xcom: '',
-      reddit: '',
-      timezone: null,
-      followersCount: 0,
-      followingCount: 0,
-      notificationPrefs: null,
-      warning: null,
-      deactivatedAt: null,
-      deleteAfter: null,
-      lastExportAt: null,
-      deletedAt: now,
-    })
-    .where('uid', '=', uid)
-    .execute();
-
-  return { stories, commentsBlanked, messagesDeleted, reactions, favorites, follows, featureRequests, storiesRecounted: touchedStories.size };
+  if (leaving.touchedPeople.size > 0) await recordProfileCounts(ctx, trx, [...leaving.touchedPeople]);
+  return { ...leaving.counts, storiesRecounted: leaving.touchedStories.size };
 }
 
 /** One entry, counts only: by an admin in adminLogs, else in systemLogs. */
@@ -341,13 +204,6 @@ async function logDeletion(ctx: ServerContext, trx: Trx, uid: string, by: { admi
     resource: `users/${uid}`,
     details,
   });
-}
-
-/** Long id lists go in slices, under every database's limit on bound parameters. */
-function chunks<T>(items: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**

@@ -3,6 +3,7 @@ import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/featur
 import type { ServerContext, SessionUser } from '../../context';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { insertSystemLog, logUserOf } from '../../shared/audit-log';
+import { insertNotification } from '../notifications';
 
 /**
  * Stores a suggestion as a 'new' feature request, writes its system log entry, the admin
@@ -25,9 +26,7 @@ export async function submitFeatureRequest(ctx: ServerContext, user: SessionUser
     type: 'feature_request',
     message: text.slice(0, NOTIFICATION_PREVIEW_LENGTH),
     link: '/admin/feature-requests',
-    read: 0 as const,
     created_at: now,
-    data: JSON.stringify({ text }),
   };
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -52,7 +51,7 @@ export async function submitFeatureRequest(ctx: ServerContext, user: SessionUser
       details: { text },
       source: 'web',
     });
-    await trx.insertInto('notifications').values(notification).execute();
+    await insertNotification(trx, { ...notification, at: now, data: { text }, group: null });
     await ctx.bus.record(trx, ADMINS_TOPIC, 'notification.created', { notification: { ...notification, read: false, data: { text } } });
   });
   return request;

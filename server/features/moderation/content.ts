@@ -5,6 +5,7 @@ import type { CaseDetail, ReportSnapshot } from '@common/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { authorName } from '../../shared/author';
+import { eraseStories } from '../../shared/owned-rows';
 import { announceConversation, lockConversation } from '../conversations';
 import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
@@ -61,14 +62,11 @@ export interface Removal {
   imageKey: string | null;
 }
 
-/** The story with everything hanging off it, as its author's own delete does (stories/service.ts). */
+/** The story with every row hanging off it (shared/owned-rows.ts STORY_ROWS), as its author's own delete does. */
 async function removeStory(trx: Trx, ctx: ServerContext, id: string): Promise<boolean> {
   const row = await lockStory(trx, ctx.dialect, id);
   if (!row) return false;
-  for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites'] as const) {
-    await trx.deleteFrom(table).where('storyId', '=', id).execute();
-  }
-  await trx.deleteFrom('stories').where('id', '=', id).execute();
+  await eraseStories(trx, [id]);
   return true;
 }
 

@@ -123,6 +123,25 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     expect(await server.ctx.db.selectFrom('moderationActions').select('id').where('action', '=', 'remove').where('targetUid', '=', writer.uid).execute()).toHaveLength(1);
   });
 
+  it('removes a story with every row hanging off it: versions, favourites, reactions and comments', async () => {
+    const story = await postStory(writer.client, { public: true, title: 'First draft' });
+    const edited = await writer.client.send('PATCH', `/api/stories/${story.id}`, { title: 'Second draft', content: 'A different text now.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await comment(reader.client, story.id, 'kept a copy?');
+    expect((await reader.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
+    expect((await reader.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
+    const rowsOf = async () => ({
+      storyVersions: (await server.ctx.db.selectFrom('storyVersions').select('id').where('storyId', '=', story.id).execute()).length,
+      userFavorites: (await server.ctx.db.selectFrom('userFavorites').select('uid').where('storyId', '=', story.id).execute()).length,
+      storyComments: (await server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute()).length,
+      storyReactions: (await server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', '=', story.id).execute()).length,
+    });
+    expect(await rowsOf()).toEqual({ storyVersions: 1, userFavorites: 1, storyComments: 1, storyReactions: 1 });
+
+    await removed(owner, 'story', story.id, 'Not allowed here.');
+    expect(await rowsOf()).toEqual({ storyVersions: 0, userFavorites: 0, storyComments: 0, storyReactions: 0 });
+  });
+
   it('removes a comment: the story’s count stays exact, its author is told, and the user page lists it', async () => {
     const commenter = await signUpVerified(server, { name: 'Carla Commenter' });
     const story = await postStory(writer.client, { public: true, title: 'Tidewater' });

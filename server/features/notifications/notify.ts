@@ -197,6 +197,47 @@ export async function announceBell(ctx: ServerContext, trx: Trx, uid: string): P
   await ctx.bus.record(trx, userTopic(uid), 'bell.changed', { unread: await countUnreadNotifications(trx, uid) });
 }
 
+/** A notification row as `insertNotification` writes it. */
+export interface NewNotification {
+  id: string;
+  /** A uid, or 'admin' for the admins' shared list. */
+  to: string;
+  type: string;
+  message: string;
+  link: string;
+  at: string;
+  /** Stored as JSON. */
+  data: Record<string, unknown>;
+  /**
+   * A writer's row: its group key and its first actor, and it is listed by when it last
+   * changed. Null for a row of the admins' list (a new suggestion), which has neither and is
+   * listed by when it was made.
+   */
+  group: { key: string; actorUid: string } | null;
+}
+
+/**
+ * The one writer of notification rows: `notify`, `notifySelf` (self.ts) and a new suggestion
+ * (feature-requests) all insert through here, in their caller's transaction.
+ */
+export async function insertNotification(trx: Trx, row: NewNotification): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({
+      id: row.id,
+      to: row.to,
+      type: row.type,
+      message: row.message,
+      link: row.link,
+      read: toDbBool(false),
+      created_at: row.at,
+      ...(row.group ? { updated_at: row.at, groupKey: row.group.key } : {}),
+      data: JSON.stringify(row.data),
+    })
+    .execute();
+  if (row.group) await trx.insertInto('notificationActors').values({ notificationId: row.id, actorUid: row.group.actorUid, created_at: row.at }).execute();
+}
+
 /**
  * Records the cause: a new row, or the actor joins the addressee's open group (which then
  * becomes unread again and moves to the top). Someone already in the group changes nothing.
@@ -234,22 +275,16 @@ export async function notify(ctx: ServerContext, trx: Trx, cause: NotificationCa
   }
   if (id === null) {
     id = newId();
-    await trx
-      .insertInto('notifications')
-      .values({
-        id,
-        to: cause.to,
-        type: cause.type,
-        message: cause.detail ?? cause.subject ?? '',
-        link: cause.link,
-        read: toDbBool(false),
-        created_at: cause.at,
-        updated_at: cause.at,
-        groupKey: grouping.key,
-        data: JSON.stringify({ subject: cause.subject ?? null, detail: cause.detail ?? null, storyId: cause.storyId ?? null }),
-      })
-      .execute();
-    await trx.insertInto('notificationActors').values({ notificationId: id, actorUid: cause.actorUid, created_at: cause.at }).execute();
+    await insertNotification(trx, {
+      id,
+      to: cause.to,
+      type: cause.type,
+      message: cause.detail ?? cause.subject ?? '',
+      link: cause.link,
+      at: cause.at,
+      data: { subject: cause.subject ?? null, detail: cause.detail ?? null, storyId: cause.storyId ?? null },
+      group: { key: grouping.key, actorUid: cause.actorUid },
+    });
   }
 
   const emailType = EMAILED[cause.type];

@@ -2,9 +2,8 @@ import type { Transaction } from 'kysely';
 import type { SELF_NOTIFICATION_TYPES } from '@common/notifications';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { newId } from '../../shared/ids';
-import { announceBell, loadNotificationPrefs, scheduleEmail } from './notify';
+import { announceBell, insertNotification, loadNotificationPrefs, scheduleEmail } from './notify';
 
 type Trx = Transaction<Database>;
 
@@ -33,22 +32,16 @@ export async function notifySelf(ctx: ServerContext, trx: Trx, notice: SelfNotic
   const prefs = notice.type === 'moderation' ? null : await loadNotificationPrefs(trx, notice.to);
   if (prefs && !prefs.types[notice.type].on) return null;
   const id = newId();
-  await trx
-    .insertInto('notifications')
-    .values({
-      id,
-      to: notice.to,
-      type: notice.type,
-      message: notice.detail,
-      link: notice.link,
-      read: toDbBool(false),
-      created_at: notice.at,
-      updated_at: notice.at,
-      groupKey: `${notice.type}:${id}`,
-      data: JSON.stringify({ subject: null, detail: notice.detail, storyId: null }),
-    })
-    .execute();
-  await trx.insertInto('notificationActors').values({ notificationId: id, actorUid: notice.to, created_at: notice.at }).execute();
+  await insertNotification(trx, {
+    id,
+    to: notice.to,
+    type: notice.type,
+    message: notice.detail,
+    link: notice.link,
+    at: notice.at,
+    data: { subject: null, detail: notice.detail, storyId: null },
+    group: { key: `${notice.type}:${id}`, actorUid: notice.to },
+  });
   if (notice.email && prefs?.email[notice.email]) await scheduleEmail(trx, { uid: notice.to, type: notice.email, ref: id, at: notice.at });
   await announceBell(ctx, trx, notice.to);
   return id;

@@ -13,6 +13,7 @@ import { addWritingWords, loadProgress, resolveTimeZone, syncStreakAndTell } fro
 import { tellFollowersOfStory } from '../feed';
 import { authorSnapshot } from '../../shared/author';
 import { newId } from '../../shared/ids';
+import { eraseStories } from '../../shared/owned-rows';
 import { authorizeStory } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
 import { findStoryRowFor, lockStory, reactionSummary, toStory } from './queries';
@@ -146,15 +147,12 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
   return getStory(ctx, actor.user, id);
 }
 
-/** Deletes the owner's story with its reactions, comments, views, favourites and versions. */
+/** Deletes the owner's story with every row hanging off it (shared/owned-rows.ts STORY_ROWS). */
 export async function deleteStory(ctx: ServerContext, actor: Actor, id: string): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'delete', row);
-    for (const table of ['storyReactions', 'storyComments', 'storyViews', 'userFavorites', 'storyVersions'] as const) {
-      await trx.deleteFrom(table).where('storyId', '=', id).execute();
-    }
-    await trx.deleteFrom('stories').where('id', '=', id).execute();
+    await eraseStories(trx, [id]);
     return row;
   });
   await recordSystemEvent(ctx.db, ctx.logger, {
