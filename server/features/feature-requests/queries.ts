@@ -22,7 +22,6 @@ type Db = Kysely<Database>;
 export type FeatureRequestRow = Selectable<FeatureRequestsTable>;
 
 /** Feature request ids are UUIDs (older ones) or 20-character ids: anything else names none. */
-export const FEATURE_REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /** A status the spec does not know (or none) counts as new. */
 export function statusOf(stored: string | null): FeatureRequestStatus {
@@ -106,7 +105,7 @@ async function countsByFilter(db: Db): Promise<Record<FeatureRequestFilter, numb
 
 /** A cursor names its filter: one from another filter's list would skip or repeat requests in this one. */
 const pageCursor = (filter: FeatureRequestFilter) =>
-  z.object({ k: z.literal('featureRequests'), f: z.literal(filter), c: cursorField.time, i: z.string().regex(FEATURE_REQUEST_ID_PATTERN) });
+  z.object({ k: z.literal('featureRequests'), f: z.literal(filter), c: cursorField.time, i: z.string().regex(DASHED_ID_PATTERN) });
 
 /** The admin list: newest first, one filter at a time, with every filter's count. */
 export async function listAdminFeatureRequests(db: Db, filter: FeatureRequestFilter, cursor: string | undefined): Promise<AdminFeatureRequestPage> {
