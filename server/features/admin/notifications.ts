@@ -7,6 +7,7 @@ import { fromDbBool, toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { DASHED_ID_PATTERN } from '../../shared/ids';
 
 type Db = Kysely<Database>;
 

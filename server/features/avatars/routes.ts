@@ -5,6 +5,7 @@ import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { AppError, badRequest, errorResponse, notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
 import { imageErrors } from './image';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CHALLENGE_NOT_FOUND, challengeCreateSchema } from '@common/challenges';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';

@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import { commentCreateSchema, pageQuerySchema } from '@common/story';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { COMMENT_NOT_FOUND } from '../../policy/comments';
-import { storyIdParam } from '../../http/params';
+import { idParam, storyIdParam } from '../../http/params';
 import { addComment, deleteComment, readComments } from './service';
 
 /** /api/stories/:id/comments: read (guests too, on public stories), post, delete. */

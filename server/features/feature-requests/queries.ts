@@ -17,6 +17,7 @@ import type { Dialect } from '../../db/database';
 import type { Database, FeatureRequestsTable } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { DASHED_ID_PATTERN } from '../../shared/ids';
 
 type Db = Kysely<Database>;
 export type FeatureRequestRow = Selectable<FeatureRequestsTable>;

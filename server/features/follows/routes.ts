@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   followSettingsSchema,
   writerPageQuerySchema,
@@ -8,10 +8,9 @@ import {
 } from '@common/social';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { userIdParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
-import { USER_NOT_FOUND } from '../../policy/profiles';
 import { listFollowers, listFollowing, listFriends, listRequests, searchWriters, suggestWriters } from './lists';
 import { answerRequest, changeFollowSettings, follow, readFollowSettings, readRelationship, removeFollower, unfollow, visibleProfile } from './service';
 

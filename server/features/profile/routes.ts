@@ -1,13 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
 import { pageQuerySchema } from '@common/story';
 import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
 import { actorOf } from '../../shared/actor';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { userIdParam } from '../../http/params';
 import { readJson, readQuery } from '../../http/validate';
-import { USER_NOT_FOUND } from '../../policy/profiles';
 import {
   changeAboutMe,
   changeDetails,
