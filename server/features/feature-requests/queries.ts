@@ -18,6 +18,7 @@ import type { Database, FeatureRequestsTable } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { DASHED_ID_PATTERN } from '../../shared/ids';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 export type FeatureRequestRow = Selectable<FeatureRequestsTable>;
@@ -52,7 +53,7 @@ export async function lockFeatureRequest(trx: Db, dialect: Dialect, id: string):
     .selectFrom('featureRequests')
     .selectAll()
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 
