@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { CONVERSATION_NOT_FOUND, conversationListQuerySchema, conversationPageQuerySchema, messageDeleteQuerySchema, messageInputSchema, startConversationSchema } from '@common/conversations';
 import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';

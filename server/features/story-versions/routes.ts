@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { storyVersionRestoreSchema, storyVersionsQuerySchema } from '@common/story-versions';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { idParam, storyIdParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, readQuery } from '../../http/validate';
