@@ -35,7 +35,7 @@ import { commentsPageQuery } from '../server/features/comments/queries';
 import type { Runner } from '../server/features/stories/search';
 import { STORY_COLUMNS } from '../server/features/stories/queries';
 import { searchTerms } from '../server/features/stories/search';
-import { WORDS } from '../server/features/stories/builders';
+import { WORDS } from '../server/test/features/story-builders';
 import { percentile, seededRandom } from './random';
 import { MEDIUM_WORDS, postgresRows, seedCorpus, sqliteRows, type RowWriter } from './seed';
 import { benchSchema } from './postgres';

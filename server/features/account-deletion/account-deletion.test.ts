@@ -7,9 +7,9 @@ import { conversationResponseSchema } from '@common/conversations';
 import { testDialects } from '../../test/databases';
 import { TestClient } from '../../test/client';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { befriend, follow, started } from '../conversations/testing';
-import { submitRequest } from '../feature-requests/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { befriend, follow, started } from '../../test/features/conversations';
+import { submitRequest } from '../../test/features/feature-requests';
 import { deleteAccountNow, purgeDueAccounts } from './service';
 import { profileImageKey } from '../avatars';
 
