@@ -24,7 +24,7 @@ import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
 import { newId } from '../server/shared/ids';
 import { ensureUserRecord } from '../server/shared/users';
-import { buildStoryInput } from '../server/features/stories/builders';
+import { buildStoryInput } from '../server/test/features/story-builders';
 import { countChars, countWords, storyPreview } from '@common/words';
 import { REACTION_KINDS } from '@common/story';
 import { percentile, seededRandom } from './random';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { ACCENT_COLORS } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
 import { countChars, storyPreview } from '@common/words';
-import { randomText, randomTitle } from '../server/features/stories/builders';
+import { randomText, randomTitle } from '../server/test/features/story-builders';
 import { newId } from '../server/shared/ids';
 
 /**

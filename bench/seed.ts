@@ -5,7 +5,7 @@ import { PROFILE_ICONS } from '@common/profile-icons';
 import { REACTION_KINDS } from '@common/story';
 import { countChars, countWords, DRABBLE_WORDS, storyPreview } from '@common/words';
 import { promptForDay } from '@common/prompts';
-import { buildStoryInput, WORDS } from '../server/features/stories/builders';
+import { buildStoryInput, WORDS } from '../server/test/features/story-builders';
 import { newId } from '../server/shared/ids';
 import { rareWords } from './random';
 

@@ -38,7 +38,7 @@ import { STORY_COLUMNS, findStoryRowFor, reactionSummary } from '../server/featu
 import { findSessionUserWithShelf } from '../server/shared/users';
 import { gatherFacts } from '../server/features/badges/queries';
 import { searchTerms } from '../server/features/stories/search';
-import { WORDS } from '../server/features/stories/builders';
+import { WORDS } from '../server/test/features/story-builders';
 import { percentile, seededRandom } from './random';
 import { MEDIUM_WORDS, postgresRows, seedCorpus, sqliteRows, type RowWriter } from './seed';
 import { benchSchema } from './postgres';

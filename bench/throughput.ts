@@ -37,7 +37,7 @@ import { ACCENT_COLORS } from '@common/theme';
 import { PROFILE_ICONS } from '@common/profile-icons';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from '../server/db/database';
 import type { Database } from '../server/db/types';
-import { buildStoryInput } from '../server/features/stories/builders';
+import { buildStoryInput } from '../server/test/features/story-builders';
 import { newId } from '../server/shared/ids';
 import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';

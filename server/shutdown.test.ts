@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
-import { buildStoryInput } from './features/stories/builders';
+import { buildStoryInput } from './test/features/story-builders';
 import { createTestDatabase, testDialects } from './test/databases';
 import { freePort } from './test/server';
 import { TestClient } from './test/client';

@@ -1,24 +1,10 @@
 import { ACCOUNT_TEXTS } from '@common/account-texts';
-import { addressKey } from '../http/client-ip';
+import type { ServerContext } from '../context';
 import { AppError, tooManyRequests } from '../http/errors';
-import type { RateLimiter } from '../http/rate-limit';
+import { LIMITS, limitMax } from '../http/limits';
+import { limitKey, reserveLimit, type RateLimiter } from '../http/rate-limit';
 
-const WINDOW_MS = 15 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Checks per client address (IPv6: per /64), whatever the account. */
-const PER_ADDRESS = 30;
-/** Checks per account, from anywhere. */
-const PER_ACCOUNT = 10;
-/** Checks per account from one address. */
-const PER_ACCOUNT_ADDRESS = 5;
-
-/** The counters of one account (and of it at one address), by the normalised email. */
-const accountKeys = (account: string) => ({
-  account: `pw:acct:${account}`,
-  day: `pw:acct-day:${account}`,
-  /** Every pair counter of the account starts with this. */
-  pairs: `pw:acct-ip:${account}|`,
-});
+type Limiting = Pick<ServerContext, 'rateLimiter' | 'config'>;
 
 export interface PasswordCheck {
   allowed: boolean;
@@ -33,19 +19,24 @@ export interface PasswordCheck {
 
 /**
  * Every password check (sign-in, password change, email change) takes its places in the
- * counters BEFORE the password is hashed, in one atomic upsert each, so a burst of parallel
- * guesses cannot slip past the limit. A stranger who uses up an account's 15-minute limit
- * cannot lock its owner out: a client address with no recent failures (on any account) still
- * gets a try, so a stranger gets at most one such try per address and window. That door has a
- * hard cap (issue 22): `perDay` failed checks per account in 24 hours from all addresses
- * together, after which no password is checked at all and the emailed reset link
+ * counters (limits.ts: passwordChecksPerAddress, …PerAccount, …PerAccountAddress) BEFORE the
+ * password is hashed, in one atomic upsert each, so a burst of parallel guesses cannot slip
+ * past the limit. A stranger who uses up an account's 15-minute limit cannot lock its owner
+ * out: a client address with no recent failures (on any account) still gets a try, so a
+ * stranger gets at most one such try per address and window. That door has a hard cap
+ * (issue 22, passwordFailuresPerDay): PASSWORD_FAILURES_PER_DAY failed checks per account in
+ * 24 hours from all addresses together, after which no password is checked at all and the emailed reset link
  * (features/account/lockout.ts) is the way back in.
  */
-export async function reservePasswordCheck(limiter: RateLimiter, email: string, ip: string, perDay: number, now = Date.now()): Promise<PasswordCheck> {
+export async function reservePasswordCheck(ctx: Limiting, email: string, ip: string, now = Date.now()): Promise<PasswordCheck> {
+  const limiter = ctx.rateLimiter;
   const account = email.trim().toLowerCase();
-  const address = addressKey(ip);
-  const own = accountKeys(account);
-  const keys = { address: `pw:ip:${address}`, account: own.account, day: own.day, pair: `${own.pairs}${address}` };
+  const keys = {
+    address: limitKey('passwordChecksPerAddress', { ip }),
+    account: limitKey('passwordChecksPerAccount', { account }),
+    day: limitKey('passwordFailuresPerDay', { account }),
+    pair: limitKey('passwordChecksPerAccountAddress', { account, ip }),
+  };
   const refund = (...names: Array<keyof typeof keys>) => Promise.all(names.map((name) => limiter.refund(keys[name])));
   const check = (allowed: boolean, locked: boolean, retryAfterMs: number): PasswordCheck => ({
     allowed,
@@ -63,12 +54,12 @@ export async function reservePasswordCheck(limiter: RateLimiter, email: string, 
   // The day's cap is counted only by checks that will happen: a request the 15-minute limits
   // refuse is no failed check, and must not use up the owner's day.
   const [byAddress, byAccount, byPair, day] = await Promise.all([
-    limiter.reserve(keys.address, PER_ADDRESS, WINDOW_MS, now),
-    limiter.reserve(keys.account, PER_ACCOUNT, WINDOW_MS, now),
-    limiter.reserve(keys.pair, PER_ACCOUNT_ADDRESS, WINDOW_MS, now),
+    reserveLimit(ctx, 'passwordChecksPerAddress', { ip }, now),
+    reserveLimit(ctx, 'passwordChecksPerAccount', { account }, now),
+    reserveLimit(ctx, 'passwordChecksPerAccountAddress', { account, ip }, now),
     limiter.current(keys.day, now),
   ]);
-  if (day && day.count >= perDay) {
+  if (day && day.count >= limitMax(LIMITS.passwordFailuresPerDay, ctx.config)) {
     // Nothing is checked for a locked account: the places just taken go back.
     await refund('address', 'account', 'pair');
     return lockedFor(day.resetAt);
@@ -78,7 +69,7 @@ export async function reservePasswordCheck(limiter: RateLimiter, email: string, 
   const blockers = [byAddress, byPair, ...(freshAddress ? [] : [byAccount])].filter((r) => !r.allowed);
   if (blockers.length > 0) return check(false, false, Math.max(...blockers.map((r) => r.retryAfterMs)));
   // One atomic upsert decides the last places of the day, whatever else runs in parallel.
-  const byDay = await limiter.reserve(keys.day, perDay, DAY_MS, now);
+  const byDay = await reserveLimit(ctx, 'passwordFailuresPerDay', { account }, now);
   if (!byDay.allowed) {
     await refund('address', 'account', 'pair');
     return lockedFor(byDay.resetAt);
@@ -88,8 +79,12 @@ export async function reservePasswordCheck(limiter: RateLimiter, email: string, 
 
 /** A new password set by the reset link: the account's failures no longer count, from any address. */
 export async function forgetPasswordFailures(limiter: RateLimiter, email: string): Promise<void> {
-  const own = accountKeys(email.trim().toLowerCase());
-  await Promise.all([limiter.clear(own.account), limiter.clear(own.day), limiter.clearPrefix(own.pairs)]);
+  const account = email.trim().toLowerCase();
+  await Promise.all([
+    limiter.clear(limitKey('passwordChecksPerAccount', { account })),
+    limiter.clear(limitKey('passwordFailuresPerDay', { account })),
+    limiter.clearPrefix(`${LIMITS.passwordChecksPerAccountAddress.key}:${account}|`),
+  ]);
 }
 
 export function minutesText(ms: number): string {

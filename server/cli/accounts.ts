@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import { fromDbBool } from '../db/bool';
+import { forUpdate } from '../db/locks';
 
 /** An account as the admin commands judge it, whatever its standing (a suspended account is found too). */
 export interface CommandAccount {
@@ -32,7 +33,7 @@ export async function findAccount(
     .select(['uid', 'email', 'displayName', 'name', 'admin', 'emailVerified', 'suspendedAt', 'deactivatedAt'])
     .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', email.trim().toLowerCase()))
     .where('deletedAt', 'is', null)
-    .$if(lock === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(lock))
     .executeTakeFirst();
   if (!row) return null;
   return {

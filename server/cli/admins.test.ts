@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncEmailVerification } from '../auth/owner';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, verifyEmail, type SignedUp, type TestServer, startTestServer } from '../test/server';
-import { buildCommandLine, drabble, drabbleProcess } from './testing';
+import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 interface Me {
   user: { admin: boolean };

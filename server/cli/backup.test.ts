@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases';
 import { startTestServer, type TestServer } from '../test/server';
-import { populate } from '../ops/backup/testing';
+import { populate } from '../test/backup';
 import { COMMANDS } from './commands';
 import { runCli } from './run';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, startTestServer, type TestServer } from '../test/server';
 import { COMMANDS } from './commands';
-import { drabble } from './testing';
+import { drabble } from '../test/cli';
 
 describe('the command line', () => {
   it('lists its commands, explains each, and refuses a wrong call in one line with a non-zero exit', async () => {

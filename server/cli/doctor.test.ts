@@ -7,7 +7,7 @@ import { createTestDatabase, testDialects } from '../test/databases';
 import { startS3Server } from '../test/s3';
 import { freePort, type TestServer, startTestServer } from '../test/server';
 import { migrationProvider } from '../db/migrations';
-import { drabble } from './testing';
+import { drabble } from '../test/cli';
 
 const lines = (out: string) => out.split('\n');
 

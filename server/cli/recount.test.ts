@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyTopic } from '@common/live-events';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../test/server';
-import { postStory } from '../features/stories/testing';
-import { respond, submitRequest } from '../features/feature-requests/testing';
-import { setFollow } from '../features/follows/testing';
-import { buildCommandLine, drabble, drabbleProcess } from './testing';
+import { postStory } from '../test/features/stories';
+import { respond, submitRequest } from '../test/features/feature-requests';
+import { setFollow } from '../test/features/follows';
+import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 describe.each(testDialects())('recount on %s', (dialect) => {
   let server: TestServer;

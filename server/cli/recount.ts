@@ -10,6 +10,7 @@ import { recordProfileCounts } from '../features/follows';
 import { announceRequest } from '../features/feature-requests';
 import { announceConversation } from '../features/conversations';
 import { syncStreakAndTell } from '../features/streaks';
+import { forNoKeyUpdate } from '../db/locks';
 
 /*
  * `npx drabble recount`: every value the app keeps beside the rows it is derived from, checked
@@ -124,7 +125,7 @@ const answered: DerivedKind = {
       .selectFrom('featureRequests')
       .select(['id', 'userUid', 'hasAdminResponse'])
       .where('id', '=', id)
-      .$if(ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+      .$call(forNoKeyUpdate(ctx.dialect))
       .executeTakeFirst();
     if (!request) return false;
     const response = await trx.selectFrom('featureRequestResponses').select('id').where('featureRequestId', '=', id).where('fromType', '=', 'admin').executeTakeFirst();
@@ -160,7 +161,7 @@ const previews: DerivedKind = {
       .selectFrom('conversations')
       .select(['lastMessage', 'lastMessageAt'])
       .where('id', '=', id)
-      .$if(ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+      .$call(forNoKeyUpdate(ctx.dialect))
       .executeTakeFirst();
     if (!conversation) return false;
     const last = await trx

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS } from '@common/account';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, linkToken, signUp, type TestServer, startTestServer } from '../test/server';
-import { drabble } from './testing';
+import { drabble } from '../test/cli';
 
 interface Me {
   user: { uid: string; emailVerified: boolean; admin: boolean };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestServer, startTestServer } from '../test/server';
-import { buildCommandLine, drabble, drabbleProcess } from './testing';
+import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 /*
  * Every command opens the install as the server starts (server/cli/install.ts), while the

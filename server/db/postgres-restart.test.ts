@@ -5,7 +5,7 @@ import { createPgCluster, postgresBinaries, type PgCluster } from '../test/pg-cl
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
-import { postStory } from '../features/stories/testing';
+import { postStory } from '../test/features/stories';
 
 interface Answer {
   status: number;

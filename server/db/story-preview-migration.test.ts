@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { countChars, storyPreview } from '@common/words';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases';
-import { buildStoryInput } from '../features/stories/builders';
+import { buildStoryInput } from '../test/features/story-builders';
 import { migrateToLatest } from './database';
 import { migrationProvider } from './migrations';
 import { isPostgres } from './migrations/helpers';

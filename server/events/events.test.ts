@@ -5,7 +5,7 @@ import { signUp, startTestServer, startTestServerOn, type TestServer } from '../
 import { openEventStream } from '../test/sse';
 import { userTopic } from './bus';
 import { LIVE_EVENT_RETENTION_MS, OUTBOX_PAGE } from './outbox';
-import { idsOf, latestId, recordUserEvents, take, userOf } from './testing';
+import { idsOf, latestId, recordUserEvents, take, userOf } from '../test/events';
 
 describe.each(testDialects())('live updates on %s', (dialect) => {
   let server: TestServer;

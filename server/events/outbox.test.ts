@@ -6,7 +6,7 @@ import { testDialects } from '../test/databases';
 import { signUp, startTestServer, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import { userTopic } from './bus';
-import { idsOf, recordUserEvents, take, until, userOf } from './testing';
+import { idsOf, recordUserEvents, take, until, userOf } from '../test/events';
 
 /** PostgreSQL: some transaction is waiting for the liveEventSeq row lock. */
 async function someoneWaitsForAnId(server: TestServer): Promise<boolean> {

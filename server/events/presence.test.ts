@@ -5,7 +5,7 @@ import { signUp, startTestServer, startTestServerOn, type TestServer } from '../
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
 import { PRESENCE_TTL_MS } from './presence';
-import { until } from './testing';
+import { until } from '../test/events';
 
 const at = (ms: number) => new Date(ms).toISOString();
 

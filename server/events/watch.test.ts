@@ -5,7 +5,7 @@ import { testDialects } from '../test/databases';
 import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
-import { latestId } from './testing';
+import { latestId } from '../test/events';
 
 interface ErrorBody {
   error: { code: string; message: string };

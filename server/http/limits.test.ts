@@ -3,9 +3,9 @@ import { ACCOUNT_TEXTS } from '@common/account';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../test/server';
 import type { TestClient } from '../test/client';
-import { buildStoryInput } from '../features/stories/builders';
-import { postStory } from '../features/stories/testing';
-import { pngOf } from '../features/avatars/test-images';
+import { buildStoryInput } from '../test/features/story-builders';
+import { postStory } from '../test/features/stories';
+import { pngOf } from '../test/images';
 import { LIMITS, type Limit, type LimitName } from './limits';
 import { RateLimiter } from './rate-limit';
 

@@ -5,21 +5,33 @@ const MINUTE = 60_000;
 export interface Limit {
   /**
    * Whose counter a request takes a place in: the signed-in user's (a guest falls back to
-   * the client address), or always the client address (IPv6 by its /64).
+   * the client address), always the client address (IPv6 by its /64), an account by its
+   * normalised email (the password and emailed-link flows, before anyone is signed in), or
+   * one account at one address.
    */
-  per: 'user' | 'address';
+  per: 'user' | 'address' | 'account' | 'accountAddress';
   /** Requests let through per window; a function of the configuration where it is configurable. */
   max: number | ((config: AppConfig) => number);
   /** Fixed window: counting starts afresh once it has passed. */
   windowMs: number;
+  /**
+   * The counter's own key prefix (`<key>:<who>`), kept by the account flows' counters, which
+   * are older than this list; without it the key is `limit:<name>:user:<uid>` or
+   * `limit:<name>:ip:<address>`. Metrics label a refusal with the prefix (rate-limit.ts limitOfKey).
+   */
+  key?: string;
 }
 
 /**
  * Every limit on a write a client can repeat, in one place. Each request takes its place
  * before any work is done (see rateLimit in rate-limit.ts); past `max`, the answer is 429
  * with Retry-After. The numbers are meant to be out of a real person's reach and to cap
- * what a script can do with one account; the password checks have their own, finer rules
- * (auth/password-attempts.ts), as do the emailed-link flows in features/account.
+ * what a script can do with one account.
+ *
+ * A few are counted by hand (`reserveLimit` in rate-limit.ts), where a place may be taken
+ * only once a check has passed, or given back when the attempt turns out not to count: the
+ * password checks (auth/password-attempts.ts) and the account emails (features/account).
+ * Each says so below.
  */
 export const LIMITS = {
   /**
@@ -73,9 +85,57 @@ export const LIMITS = {
   accountDeletion: { per: 'user', max: 10, windowMs: 60 * MINUTE },
   /** Starting or giving up a personal challenge (issue 15): one runs at a time, so 30 an hour is far past real use. */
   challenges: { per: 'user', max: 30, windowMs: 60 * MINUTE },
+  /** "Forgot password" requests per client address: ten an hour. */
+  forgotPassword: { per: 'address', max: 10, windowMs: 60 * MINUTE, key: 'forgot:ip' },
+  /**
+   * Reset emails per account: three an hour. By hand, and only for an address that has an
+   * account; past it, "Forgot password" answers the same and sends nothing.
+   */
+  resetEmails: { per: 'account', max: 3, windowMs: 60 * MINUTE, key: 'forgot:email' },
+  /**
+   * Setting a new password with the reset link, per client address: 20 in 15 minutes. By hand,
+   * once the new password meets the policy, so a too-short one costs neither a place nor the link.
+   */
+  passwordResets: { per: 'address', max: 20, windowMs: 15 * MINUTE, key: 'reset:ip' },
+  /** New verification emails: three an hour. By hand, once the address is known to be unverified. */
+  verificationResends: { per: 'user', max: 3, windowMs: 60 * MINUTE, key: 'verify-resend' },
+  /**
+   * Asking to change one's email: five an hour. By hand, after the current password, and before
+   * the answer that says an address is taken, so addresses cannot be tested in bulk (issue 22).
+   */
+  emailChanges: { per: 'user', max: 5, windowMs: 60 * MINUTE, key: 'email-change' },
+  /**
+   * Password checks (sign-in, password change, email change), all by hand: a place is taken in
+   * each counter before the password is hashed, and given back when the password was right.
+   * Per client address whatever the account: 30 in 15 minutes.
+   */
+  passwordChecksPerAddress: { per: 'address', max: 30, windowMs: 15 * MINUTE, key: 'pw:ip' },
+  /** Password checks per account from anywhere: ten in 15 minutes (an address with no recent failures still gets a try). */
+  passwordChecksPerAccount: { per: 'account', max: 10, windowMs: 15 * MINUTE, key: 'pw:acct' },
+  /** Password checks per account from one address: five in 15 minutes. */
+  passwordChecksPerAccountAddress: { per: 'accountAddress', max: 5, windowMs: 15 * MINUTE, key: 'pw:acct-ip' },
+  /**
+   * Failed password checks per account in 24 hours from all addresses together:
+   * PASSWORD_FAILURES_PER_DAY. Past it no password is checked and the emailed reset link is the way back in.
+   */
+  passwordFailuresPerDay: { per: 'account', max: (config) => config.passwordFailuresPerDay, windowMs: 24 * 60 * MINUTE, key: 'pw:acct-day' },
+  /** The "your account is locked" email: one per account a day, whichever refused request comes first (by hand). */
+  lockoutNotices: { per: 'account', max: 1, windowMs: 24 * 60 * MINUTE, key: 'pw:locked-notice' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
+
+/** Who a limit counts, by its `per`: a user limit counts a guest by address. */
+interface Subjects {
+  user: { uid: string } | { ip: string };
+  address: { ip: string };
+  account: { account: string };
+  accountAddress: { account: string; ip: string };
+}
+export type LimitSubject<N extends LimitName> = Subjects[(typeof LIMITS)[N]['per']];
+
+/** The limits a route's middleware can take: counted per user or per address. */
+export type RouteLimitName = { [N in LimitName]: (typeof LIMITS)[N]['per'] extends 'user' | 'address' ? N : never }[LimitName];
 
 /**
  * Live-event streams one user may hold open on one server instance (each is a connection

@@ -6,7 +6,7 @@ import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/types';
 import { addressKey } from './client-ip';
 import { tooManyRequests } from './errors';
-import { LIMITS, limitMax, type LimitName } from './limits';
+import { LIMITS, limitMax, type Limit, type LimitName, type LimitSubject, type RouteLimitName } from './limits';
 
 export interface Hit {
   /** Hits in the current window, this one included. */
@@ -101,23 +101,47 @@ export class RateLimiter {
   }
 }
 
-/** The counter a request counts in: `limit:<name>:user:<uid>` or `limit:<name>:ip:<address>`. */
-export function limitKey(name: LimitName, who: { uid: string } | { ip: string }): string {
-  return 'uid' in who ? `limit:${name}:user:${who.uid}` : `limit:${name}:ip:${addressKey(who.ip)}`;
+/**
+ * The counter `who` counts in under the named limit: `limit:<name>:user:<uid>` or
+ * `limit:<name>:ip:<address>`, or, for a limit with its own `key` prefix, `<key>:<who>` where
+ * who is the uid, the address, the account, or `<account>|<address>`.
+ */
+export function limitKey<N extends LimitName>(name: N, who: LimitSubject<N>): string {
+  const subject: { uid?: string; account?: string; ip?: string } = who;
+  const address = subject.ip === undefined ? undefined : addressKey(subject.ip);
+  const part = [subject.uid ?? subject.account, address].filter((p) => p !== undefined).join('|');
+  const prefix: string | undefined = (LIMITS[name] as Limit).key;
+  return prefix ? `${prefix}:${part}` : `limit:${name}:${subject.uid === undefined ? 'ip' : 'user'}:${part}`;
 }
 
 /**
  * The limit a counter's key belongs to, for the metrics: the LIMITS name of a `limit:` key, or
- * the account flows' own counters by their prefix (the password checks, "forgot password",
+ * the `key` prefix of a limit that has its own (the password checks, "forgot password",
  * resends…). Never a part that names a person or an address, so the label stays bounded.
  */
-const OWN_COUNTERS = ['pw:acct-day', 'pw:acct-ip', 'pw:acct', 'pw:ip', 'pw:locked-notice', 'forgot:ip', 'forgot:email', 'reset:ip', 'verify-resend', 'email-change'];
+const OWN_PREFIXES = Object.values(LIMITS as Record<string, Limit>).flatMap((l) => (l.key ? [l.key] : []));
 export function limitOfKey(key: string): string {
   if (key.startsWith('limit:')) {
     const name = key.split(':')[1] ?? '';
     return Object.hasOwn(LIMITS, name) ? name : 'other';
   }
-  return OWN_COUNTERS.find((prefix) => key.startsWith(`${prefix}:`)) ?? 'other';
+  return OWN_PREFIXES.find((prefix) => key.startsWith(`${prefix}:`)) ?? 'other';
+}
+
+/**
+ * Takes one place for `who` under the named limit and answers how the window stands. For the
+ * limits counted by hand (limits.ts says which), where the place may be taken only once a
+ * check has passed or is given back later (`ctx.rateLimiter.refund(limitKey(name, who))`);
+ * everything else goes through the `rateLimit` middleware.
+ */
+export function reserveLimit<N extends LimitName>(
+  ctx: Pick<ServerContext, 'rateLimiter' | 'config'>,
+  name: N,
+  who: LimitSubject<N>,
+  now = Date.now(),
+): Promise<Reservation> {
+  const limit: Limit = LIMITS[name];
+  return ctx.rateLimiter.reserve(limitKey(name, who), limitMax(limit, ctx.config), limit.windowMs, now);
 }
 
 /** Refusals that say more than "too often" (the default, ACCOUNT_TEXTS.tooOften). */
@@ -129,18 +153,17 @@ const REFUSALS: Partial<Record<LimitName, string>> = { followActions: SOCIAL_TEX
  * limit's REFUSALS text, else ACCOUNT_TEXTS.tooOften. For routes that must look at the
  * request first; otherwise use the `rateLimit` middleware.
  */
-export async function takePlace(ctx: ServerContext, c: Context<AppEnv>, name: LimitName): Promise<void> {
-  const limit = LIMITS[name];
+export async function takePlace(ctx: ServerContext, c: Context<AppEnv>, name: RouteLimitName): Promise<void> {
   const user = c.var.user;
-  const key = limitKey(name, limit.per === 'user' && user ? { uid: user.uid } : { ip: c.var.clientIp });
-  const { allowed, retryAfterMs } = await ctx.rateLimiter.reserve(key, limitMax(limit, ctx.config), limit.windowMs);
+  const who = LIMITS[name].per === 'user' && user ? { uid: user.uid } : { ip: c.var.clientIp };
+  const { allowed, retryAfterMs } = await reserveLimit(ctx, name, who as LimitSubject<typeof name>);
   if (allowed) return;
   c.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   throw tooManyRequests(REFUSALS[name] ?? ACCOUNT_TEXTS.tooOften);
 }
 
 /** Route middleware: `app.post('/', requireUser, rateLimit(ctx, 'comments'), handler)`. */
-export function rateLimit(ctx: ServerContext, name: LimitName): MiddlewareHandler<AppEnv> {
+export function rateLimit(ctx: ServerContext, name: RouteLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await takePlace(ctx, c, name);
     await next();

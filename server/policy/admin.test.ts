@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS, adminPolicy, authorizeAdmin } from './admin';
-import { ADMIN, answer, OTHER, OWNER, VIEWERS } from './testing';
+import { ADMIN, answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 describe('adminPolicy', () => {
   it('lists every admin-panel action', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeComment, commentPolicy } from './comments';
-import { answer, OTHER, OWNER, VIEWERS } from './testing';
+import { answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 // OWNER wrote the comment; the story is someone else's (CY's), or OTHER's own.
 const comment = { uid: OWNER.uid };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, NEW_ACCOUNT_MESSAGING_DELAY_MS, WHO_CAN_MESSAGE } from '@common/conversations';
 import { authorizeConversation, authorizeMessage, conversationPolicy, messagePolicy, messagingVerdict, type ConversationFacts, type MessagingFacts } from './conversations';
-import { ADMIN, answer, OTHER, OWNER, VIEWERS } from './testing';
+import { ADMIN, answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 // OWNER asked; CY is an admin who answered. OTHER and ADMIN take no part.
 const thread: ConversationFacts = { type: 'feature_request', participants: [OWNER.uid, 'cy'] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeFeatureRequest, authorizeFeatureRequests, featureRequestPolicy, type FeatureRequestAdminAction } from './feature-requests';
-import { ADMIN, answer, OTHER, OWNER, VIEWERS } from './testing';
+import { ADMIN, answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 const ADMIN_ACTIONS: FeatureRequestAdminAction[] = ['list', 'changeStatus', 'respond', 'markRead', 'delete'];
 const request = { id: 'req', userUid: OWNER.uid };

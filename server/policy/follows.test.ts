@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeFollow, authorizeFollowRequest, followPolicy, type FollowAction } from './follows';
-import { answer, OWNER, VIEWERS } from './testing';
+import { answer, OWNER, VIEWERS } from '../test/policy';
 
 // The target is OWNER's account: "owner" is the writer themself, "other" someone else.
 const target = { uid: OWNER.uid, blocked: false };

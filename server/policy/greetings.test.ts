@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeGreetings, greetingPolicy } from './greetings';
-import { ADMIN, answer, OTHER, VIEWERS } from './testing';
+import { ADMIN, answer, OTHER, VIEWERS } from '../test/policy';
 
 describe('greetingPolicy', () => {
   it('read: anyone signed in', () => {

@@ -11,7 +11,7 @@ import {
   type ModerationAction,
   type ModerationTarget,
 } from './moderation';
-import { ADMIN, answer, OTHER, OWNER } from './testing';
+import { ADMIN, answer, OTHER, OWNER } from '../test/policy';
 import type { AdminViewer } from './viewer';
 
 const admin = ADMIN as AdminViewer;

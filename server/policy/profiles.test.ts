@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeProfile, profilePolicy } from './profiles';
-import { answer, OWNER, VIEWERS } from './testing';
+import { answer, OWNER, VIEWERS } from '../test/policy';
 
 const profile = { uid: OWNER.uid, hidden: false };
 

@@ -6,7 +6,7 @@ import type { UserRecord } from '@common/user';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
 import type { TestClient } from '../test/client';
-import { postStory } from '../features/stories/testing';
+import { postStory } from '../test/features/stories';
 import { readableStories, type StoryScope } from './readable-stories';
 import { storyPolicy } from './stories';
 import type { Viewer } from './viewer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeStory, storyPolicy, type StoryAction } from './stories';
-import { answer, OTHER, OWNER, VIEWERS } from './testing';
+import { answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 const publicStory = { uid: OWNER.uid, public: true, authorState: 0 };
 const privateStory = { uid: OWNER.uid, public: false, authorState: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminAny, assertSignedIn, own, signedIn, viewerOf, type Viewer } from './viewer';
-import { ADMIN, answer, OTHER, OWNER, VIEWERS } from './testing';
+import { ADMIN, answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 describe('the viewer and the words rules use', () => {
   it('builds a viewer from a users record: uid and admin only', () => {

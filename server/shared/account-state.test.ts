@@ -6,8 +6,8 @@ import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { openEventStream } from '../test/sse';
 import { signUp, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
-import { postStory } from '../features/stories/testing';
-import { setFollow } from '../features/follows/testing';
+import { postStory } from '../test/features/stories';
+import { setFollow } from '../test/features/follows';
 import { changeAccountState } from './account-state';
 
 /** A long cache window: only the `sessions.ended` event can make the second instance forget in time. */

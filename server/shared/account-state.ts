@@ -6,6 +6,7 @@ import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import { userTopic } from '../events/bus';
 import { findSessionUser, publishUserChanged } from './users';
+import { forUpdate } from '../db/locks';
 
 /**
  * Every change of an account's standing (warned, limited, suspended, deactivated, deleted:
@@ -65,8 +66,11 @@ export async function syncAuthorState(trx: Transaction<Database>, uid: string): 
  * holding a share lock would deadlock upgrading it.
  */
 export async function currentAuthorState(trx: Transaction<Database>, dialect: Dialect, uid: string): Promise<number> {
-  let q = trx.selectFrom('users').select(['suspendedAt', 'deactivatedAt', 'limitedAt']).where('uid', '=', uid);
-  if (dialect === 'postgres') q = q.forUpdate();
-  const user = await q.executeTakeFirst();
+  const user = await trx
+    .selectFrom('users')
+    .select(['suspendedAt', 'deactivatedAt', 'limitedAt'])
+    .where('uid', '=', uid)
+    .$call(forUpdate(dialect))
+    .executeTakeFirst();
   return user ? authorStateOf(user) : AUTHOR_STATE.visible;
 }

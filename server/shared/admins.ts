@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import { toDbBool } from '../db/bool';
+import { forUpdate } from '../db/locks';
 
 /*
  * Who runs the install. `users.admin` is the only source of admin status; it is set for the
@@ -24,7 +25,7 @@ export async function anotherAdminStays(trx: Transaction<Database>, dialect: Dia
     .where('admin', '=', toDbBool(true))
     .where('deletedAt', 'is', null)
     .orderBy('uid')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .execute();
   return admins.some((a) => a.uid !== uid && a.deactivatedAt === null && a.suspendedAt === null);
 }

@@ -18,3 +18,6 @@ export function newId(length = 20): string {
 
 /** Ids the API hands out look like this; anything else cannot name a story. */
 export const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
+/** Ids with hyphens: UUIDs (feature requests, admin notifications) and slugs (starter greetings, `starter-01`). */
+export const DASHED_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;

@@ -16,6 +16,7 @@ import type { Actor } from '../../shared/actor';
 import { recordProfileCounts } from '../follows';
 import { recordStoryCounts } from '../stories';
 import { accountDeletionScheduledMessage } from '../../email/templates';
+import { forUpdate } from '../../db/locks';
 
 type Trx = Transaction<Database>;
 
@@ -31,7 +32,7 @@ function lockUser(trx: Trx, dialect: Dialect, uid: string) {
     .selectFrom('users')
     .select(['uid', 'email', 'displayName', 'admin', 'deactivatedAt', 'deleteAfter', 'suspendedAt', 'deletedAt', 'profileImage', 'timezone'])
     .where('uid', '=', uid)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 

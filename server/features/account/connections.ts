@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { readableAddress } from '../../http/client-ip';
 import { badRequest, notFound } from '../../http/errors';
 import { authStore } from './identity';
+import { forUpdate } from '../../db/locks';
 
 const iso = (value: Date | string | number) => new Date(value).toISOString();
 
@@ -19,7 +20,7 @@ export async function disconnectProvider(ctx: ServerContext, uid: string, provid
       .selectFrom('users')
       .select('uid')
       .where('uid', '=', uid)
-      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+      .$call(forUpdate(ctx.dialect))
       .executeTakeFirst();
     const accounts = await trx.selectFrom('authAccounts').select(['id', 'providerId', 'password']).where('userId', '=', uid).execute();
     const target = accounts.find((a) => a.providerId === providerId);

@@ -2,11 +2,10 @@ import { RESET_PASSWORD_TTL_MS } from '@common/account';
 import type { ServerContext } from '../../context';
 import { forgetPasswordFailures, reservePasswordCheck, type PasswordCheck } from '../../auth/password-attempts';
 import { accountLockedMessage, appLink } from '../../email/templates';
+import { limitKey, reserveLimit } from '../../http/rate-limit';
 import { authStore } from './identity';
 import { sendLater } from './mail';
 import { issueToken } from './tokens';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A password check (sign-in, or the current password in Settings) under every limit
@@ -14,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * its owner is emailed a reset link: once a day, whichever refused request comes first.
  */
 export async function reservePasswordCheckFor(ctx: ServerContext, email: string, ip: string): Promise<PasswordCheck> {
-  const check = await reservePasswordCheck(ctx.rateLimiter, email, ip, ctx.config.passwordFailuresPerDay);
+  const check = await reservePasswordCheck(ctx, email, ip);
   if (check.locked) {
     void sendLockoutNotice(ctx, email).catch((err: unknown) => ctx.logger.error({ err }, 'could not send a locked-account notice'));
   }
@@ -24,7 +23,7 @@ export async function reservePasswordCheckFor(ctx: ServerContext, email: string,
 async function sendLockoutNotice(ctx: ServerContext, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
   // One notice per account and day, however many refusals: a single upsert decides.
-  const first = await ctx.rateLimiter.reserve(noticeKey(address), 1, DAY_MS);
+  const first = await reserveLimit(ctx, 'lockoutNotices', { account: address });
   if (!first.allowed) return;
   const found = await (await authStore(ctx)).findUserByEmail(address);
   if (!found) return;
@@ -41,10 +40,8 @@ async function sendLockoutNotice(ctx: ServerContext, email: string): Promise<voi
   );
 }
 
-const noticeKey = (address: string) => `pw:locked-notice:${address}`;
-
 /** The reset link set a new password: the account's failures are forgiven, and a new lockout would email again. */
 export async function unlockPasswordSignIn(ctx: ServerContext, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  await Promise.all([forgetPasswordFailures(ctx.rateLimiter, address), ctx.rateLimiter.clear(noticeKey(address))]);
+  await Promise.all([forgetPasswordFailures(ctx.rateLimiter, address), ctx.rateLimiter.clear(limitKey('lockoutNotices', { account: address }))]);
 }

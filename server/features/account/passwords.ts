@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS, type PasswordChange } from '@comm
 import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
-import { addressKey } from '../../http/client-ip';
+import { reserveLimit } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { passwordCheckRefused } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
@@ -13,14 +13,6 @@ import { reservePasswordCheckFor, unlockPasswordSignIn } from './lockout';
 import { sendLater } from './mail';
 import { consumeToken, issueToken } from './tokens';
 import type { Actor } from '../../shared/actor';
-
-const HOUR_MS = 60 * 60 * 1000;
-/** "Forgot password" requests per client address per hour: past it, 429. */
-const FORGOT_PER_ADDRESS = 10;
-/** Reset emails per address per hour: past it, the same answer and nothing sent. */
-const FORGOT_PER_EMAIL = 3;
-/** Reset-link confirmations per client address per 15 minutes. */
-const RESETS_PER_ADDRESS = 20;
 
 function checkPolicy(ctx: ServerContext, password: string): void {
   if (password.length < ctx.config.passwordMinLength) {
@@ -68,10 +60,8 @@ export async function changePassword(ctx: ServerContext, actor: Actor, change: P
  * Always the same answer, as fast whether or not the address has an account: the email is
  * sent in the background.
  */
-export async function forgotPassword(ctx: ServerContext, email: string, ip: string): Promise<string> {
+export function forgotPassword(ctx: ServerContext, email: string): string {
   const address = email.trim().toLowerCase();
-  const byAddress = await ctx.rateLimiter.reserve(`forgot:ip:${addressKey(ip)}`, FORGOT_PER_ADDRESS, HOUR_MS);
-  if (!byAddress.allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   void sendResetLink(ctx, address).catch((err: unknown) => ctx.logger.error({ err }, 'could not send a password reset link'));
   return ACCOUNT_TEXTS.forgotAnswer;
 }
@@ -79,7 +69,7 @@ export async function forgotPassword(ctx: ServerContext, email: string, ip: stri
 async function sendResetLink(ctx: ServerContext, email: string): Promise<void> {
   const found = await (await authStore(ctx)).findUserByEmail(email);
   if (!found) return;
-  const perEmail = await ctx.rateLimiter.reserve(`forgot:email:${email}`, FORGOT_PER_EMAIL, HOUR_MS);
+  const perEmail = await reserveLimit(ctx, 'resetEmails', { account: email });
   if (!perEmail.allowed) return;
   const { user } = found;
   const { link } = await createResetLink(ctx, user.id, email);
@@ -103,7 +93,7 @@ export async function createResetLink(ctx: ServerContext, uid: string, email: st
 export async function resetPassword(ctx: ServerContext, token: string, newPassword: string, ip: string): Promise<UserRecord> {
   // Checked before the link is used up, so a too-short password does not cost the link.
   checkPolicy(ctx, newPassword);
-  const { allowed } = await ctx.rateLimiter.reserve(`reset:ip:${addressKey(ip)}`, RESETS_PER_ADDRESS, HOUR_MS / 4);
+  const { allowed } = await reserveLimit(ctx, 'passwordResets', { ip });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   const link = await consumeToken(ctx.db, token, 'reset-password');
   const user = link ? await findUser(ctx.db, link.uid) : null;

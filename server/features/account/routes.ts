@@ -21,7 +21,7 @@ import { requireUser } from '../../auth/session';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { readJson } from '../../http/validate';
 import { notFound } from '../../http/errors';
-import { takePlace } from '../../http/rate-limit';
+import { rateLimit, takePlace } from '../../http/rate-limit';
 import { disconnectProvider, listSessions, revokeSession } from './connections';
 import { revokeSessions } from './identity';
 import { changePassword, forgotPassword, resetPassword } from './passwords';
@@ -79,9 +79,9 @@ export function accountRoutes(ctx: ServerContext) {
     return c.json(message(await changePassword(ctx, actorOf(c), change)));
   });
 
-  app.post('/password/forgot', async (c) => {
+  app.post('/password/forgot', rateLimit(ctx, 'forgotPassword'), async (c) => {
     const { email } = await readJson(c, forgotPasswordSchema);
-    return c.json(message(await forgotPassword(ctx, email, c.var.clientIp)));
+    return c.json(message(forgotPassword(ctx, email)));
   });
 
   app.post('/password/reset', async (c) => {

@@ -12,6 +12,7 @@ import type { UserRecord } from '@common/user';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import { reserveLimit } from '../../http/rate-limit';
 import type { EmailMessage } from '../../email/mailer';
 import type { SendOutcome } from '../../email/queue';
 import { appLink, confirmEmailChangeMessage, emailChangedMessage, verifyEmailMessage } from '../../email/templates';
@@ -23,11 +24,6 @@ import { checkCurrentPassword } from './passwords';
 import { sendLater, sendNow } from './mail';
 import { consumeToken, issueToken } from './tokens';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Verification emails a person may ask for per hour. */
-const RESENDS_PER_HOUR = 3;
-/** Email-change links a person may ask for per hour. */
-const EMAIL_CHANGES_PER_HOUR = 5;
 
 export async function accountOverview(ctx: ServerContext, user: SessionUser): Promise<AccountOverview> {
   const { accounts, password } = await signInMethods(ctx, user.uid);
@@ -75,7 +71,7 @@ export async function sendVerification(
 
 export async function resendVerification(ctx: ServerContext, user: SessionUser): Promise<string> {
   if (user.emailVerified) throw badRequest(ACCOUNT_TEXTS.alreadyVerified, 'already_verified');
-  const { allowed } = await ctx.rateLimiter.reserve(`verify-resend:${user.uid}`, RESENDS_PER_HOUR, HOUR_MS);
+  const { allowed } = await reserveLimit(ctx, 'verificationResends', { uid: user.uid });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   const outcome = await sendVerification(ctx, user);
   return outcome === 'queued' ? ACCOUNT_TEXTS.emailDelayed : ACCOUNT_TEXTS.verificationSent;
@@ -110,7 +106,7 @@ export async function requestEmailChange(ctx: ServerContext, actor: Actor, chang
   await checkCurrentPassword(ctx, actor, change.currentPassword);
   // Taken before the answer that says an address is taken, so a refused change counts like one
   // asked for and addresses cannot be tested in bulk (issue 22).
-  const { allowed } = await ctx.rateLimiter.reserve(`email-change:${actor.user.uid}`, EMAIL_CHANGES_PER_HOUR, HOUR_MS);
+  const { allowed } = await reserveLimit(ctx, 'emailChanges', { uid: actor.user.uid });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);
   const token = await issueToken(ctx.db, { uid: actor.user.uid, purpose: 'change-email', email: newEmail }, CHANGE_EMAIL_TTL_MS);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema, auditTypesSchema, type AuditEntry, type AuditPage } from '@common/admin';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
+import type { ErrorBody } from '../../test/features/stories';
 import { AUDIT_CSV_COLUMNS } from './audit-csv';
-import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './testing';
+import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from '../../test/features/admin';
 
 describe.each(testDialects())('admin audit log on %s', (dialect) => {
   let server: TestServer;

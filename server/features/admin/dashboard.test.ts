@@ -4,8 +4,8 @@ import { dashboardSchema, type Dashboard, type MetricKey } from '@common/admin';
 import { addDays } from '@common/streak';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { adminAndWriter, daysAgo, expectAdminsOnly, insertUser, type AdminTestPeople } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { adminAndWriter, daysAgo, expectAdminsOnly, insertUser, type AdminTestPeople } from '../../test/features/admin';
 
 describe.each(testDialects())('admin dashboard on %s', (dialect) => {
   let server: TestServer;

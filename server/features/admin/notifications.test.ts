@@ -3,8 +3,8 @@ import { notificationPageSchema, unreadCountSchema, type NotificationPage } from
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../stories/testing';
-import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from '../../test/features/admin';
 
 describe.each(testDialects())('admin notifications on %s', (dialect) => {
   let server: TestServer;

@@ -7,6 +7,7 @@ import { fromDbBool, toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { DASHED_ID_PATTERN } from '../../shared/ids';
 
 type Db = Kysely<Database>;
 
@@ -14,9 +15,8 @@ type Db = Kysely<Database>;
 const TO_ADMIN = 'admin';
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 /** Notification ids are UUIDs (feature-requests/service.ts); anything else names none. */
-export const NOTIFICATION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
-const notificationCursor = z.object({ k: z.literal('notifications'), c: cursorField.time, i: z.string().regex(NOTIFICATION_ID_PATTERN) });
+const notificationCursor = z.object({ k: z.literal('notifications'), c: cursorField.time, i: z.string().regex(DASHED_ID_PATTERN) });
 
 function parseData(json: string | null): Record<string, unknown> | null {
   if (json === null) return null;

@@ -10,9 +10,9 @@ import type { TestClient } from '../../test/client';
 import { StorageError, type ObjectStorage } from '../../storage';
 import { LIMITS } from '../../http/limits';
 import { limitKey } from '../../http/rate-limit';
-import { postStory } from '../stories/testing';
-import { nextUserUpdate } from '../profile/testing';
-import { corruptPng, jpegWithGps, pngClaiming, pngOf } from './test-images';
+import { postStory } from '../../test/features/stories';
+import { nextUserUpdate } from '../../test/features/profile';
+import { corruptPng, jpegWithGps, pngClaiming, pngOf } from '../../test/images';
 
 interface Answer {
   status: number;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import { processProfileImage, sniffImageFormat } from './image';
-import { corruptPng, jpegWithGps, pngClaiming, pngOf, solid } from './test-images';
+import { corruptPng, jpegWithGps, pngClaiming, pngOf, solid } from '../../test/images';
 
 async function refusal(bytes: Uint8Array): Promise<{ status: number; code: string }> {
   try {

@@ -5,6 +5,7 @@ import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { AppError, badRequest, errorResponse, notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
 import { imageErrors } from './image';
@@ -64,7 +65,6 @@ export function profileImageRoutes(ctx: ServerContext) {
   return app;
 }
 
-const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -75,8 +75,7 @@ export function imageRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
   app.get('/profile/:uid', async (c) => {
-    const uid = c.req.param('uid');
-    if (!UID_PATTERN.test(uid)) throw notFound('Image not found');
+    const uid = idParam(c, 'uid', 'Image not found', 'user');
     const image = await readProfileImage(ctx, uid);
     if (!image) throw notFound('Image not found');
     const version = imageVersion(image.bytes);

@@ -7,8 +7,8 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { deleteAccountNow } from '../account-deletion';
 import { awardBadges } from '.';
-import { randomText } from '../stories/builders';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { randomText } from '../../test/features/story-builders';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('badges on %s', (dialect) => {
   let server: TestServer;

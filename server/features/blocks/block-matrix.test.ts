@@ -6,8 +6,8 @@ import type { UserRecord } from '@common/user';
 import type { TestClient } from '../../test/client';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { blockThroughApi, followThroughApi } from './testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { blockThroughApi, followThroughApi } from '../../test/features/blocks';
 
 /**
  * Ada blocks Bob. Every story, profile, comment, reaction, favourite and follow endpoint is

@@ -4,9 +4,9 @@ import type { StoryPage } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 import { mute } from './service';
-import { blockThroughApi, countsMatchRows, followThroughApi, graphBetween } from './testing';
+import { blockThroughApi, countsMatchRows, followThroughApi, graphBetween } from '../../test/features/blocks';
 
 describe.each(testDialects())('blocks and mutes on %s', (dialect) => {
   let server: TestServer;

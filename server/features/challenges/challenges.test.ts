@@ -3,7 +3,7 @@ import { challengeResponseSchema, challengesResponseSchema, ONE_ACTIVE_CHALLENGE
 import { addDays, localDay } from '@common/streak';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
 describe.each(testDialects())('personal challenges on %s', (dialect) => {

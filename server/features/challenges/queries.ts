@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
 import type { Dialect } from '../../db/database';
 import type { ChallengesTable, Database } from '../../db/types';
 import { notFound } from '../../http/errors';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 export type ChallengeRow = Selectable<ChallengesTable>;
@@ -25,7 +26,7 @@ export async function writerClock(db: Db, uid: string, now: Date, lock: Dialect 
     .selectFrom('users')
     .select('timezone')
     .where('uid', '=', uid)
-    .$if(lock === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(lock))
     .executeTakeFirst();
   if (!user) throw notFound('User not found.');
   const timezone = user.timezone ?? DEFAULT_TIME_ZONE;

@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { CHALLENGE_NOT_FOUND, challengeCreateSchema } from '@common/challenges';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
-import { ID_PATTERN } from '../../shared/ids';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
 /** Mounted at /api/me: the writer's own challenges (owner only; nobody else's are reachable). */
@@ -20,9 +19,7 @@ export function challengeRoutes(ctx: ServerContext) {
   });
 
   app.delete('/challenges/:id', requireUser, rateLimit(ctx, 'challenges'), async (c) => {
-    const id = c.req.param('id');
-    if (!ID_PATTERN.test(id)) throw notFound(CHALLENGE_NOT_FOUND);
-    return c.json(await giveUpChallenge(ctx, c.var.user.uid, id));
+    return c.json(await giveUpChallenge(ctx, c.var.user.uid, idParam(c, 'id', CHALLENGE_NOT_FOUND)));
   });
 
   return app;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentCreatedSchema, commentPageSchema, type Story } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('comments on %s', (dialect) => {
   let server: TestServer;

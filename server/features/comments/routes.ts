@@ -2,12 +2,10 @@ import { Hono } from 'hono';
 import { commentCreateSchema, pageQuerySchema } from '@common/story';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { COMMENT_NOT_FOUND } from '../../policy/comments';
-import { ID_PATTERN } from '../../shared/ids';
-import { storyIdParam } from '../../http/params';
+import { idParam, storyIdParam } from '../../http/params';
 import { addComment, deleteComment, readComments } from './service';
 
 /** /api/stories/:id/comments: read (guests too, on public stories), post, delete. */
@@ -28,8 +26,7 @@ export function commentRoutes(ctx: ServerContext) {
 
   app.delete('/:id/comments/:commentId', requireUser, async (c) => {
     const id = storyIdParam(c);
-    const commentId = c.req.param('commentId');
-    if (!ID_PATTERN.test(commentId)) throw notFound(COMMENT_NOT_FOUND);
+    const commentId = idParam(c, 'commentId', COMMENT_NOT_FOUND);
     return c.json({ commentsCount: await deleteComment(ctx, c.var.viewer, id, commentId) });
   });
 

@@ -13,9 +13,9 @@ import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import type { ErrorBody } from '../stories/testing';
-import { countRows, makeAdmin, storedThread } from '../feature-requests/testing';
-import { startThread, unreadCount } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { countRows, makeAdmin, storedThread } from '../../test/features/feature-requests';
+import { startThread, unreadCount } from '../../test/features/conversations';
 
 const MISSING = 'Conversation not found';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, WHO_CAN_MESSAGE, type WhoCanMessage } from '@common/conversations';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { block, canMessage, follow, setMessaging, startWith, veteran } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { block, canMessage, follow, setMessaging, startWith, veteran } from '../../test/features/conversations';
 
 /**
  * Who may message whom (GET /api/users/:uid/can-message, POST /api/conversations): every

@@ -2,11 +2,9 @@ import { Hono } from 'hono';
 import { messagingSettingsUpdateSchema } from '@common/conversations';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { userIdParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
-import { USER_NOT_FOUND } from '../../policy/profiles';
-import { ID_PATTERN } from '../../shared/ids';
 import { canMessage } from './direct';
 import { readMessagingSettings, updateMessagingSettings } from './settings';
 
@@ -16,9 +14,7 @@ export function directMessageRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
   app.get('/users/:uid/can-message', requireUser, async (c) => {
-    const uid = c.req.param('uid');
-    if (!ID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
-    return c.json(await canMessage(ctx, c.var.viewer, uid));
+    return c.json(await canMessage(ctx, c.var.viewer, userIdParam(c)));
   });
 
   app.get('/me/messaging-settings', requireUser, async (c) => c.json(await readMessagingSettings(ctx, c.var.viewer)));

@@ -5,8 +5,8 @@ import { limitKey } from '../../http/rate-limit';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { ageAccount, befriend, canMessage, setMessaging, started, startWith, veteran } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { ageAccount, befriend, canMessage, setMessaging, started, startWith, veteran } from '../../test/features/conversations';
 
 /** The anti-spam rules of direct messages, each exact under a burst of parallel requests. */
 describe.each(testDialects())('direct message safety on %s', (dialect) => {

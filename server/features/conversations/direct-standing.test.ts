@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, conversationResponseSchema } from '@common/conversations';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { befriend, canMessage, setMessaging, started, startWith, veteran } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { befriend, canMessage, setMessaging, started, startWith, veteran } from '../../test/features/conversations';
 
 /**
  * A suspended or deactivated writer (issue 14's hidden accounts) isn't accepting messages:

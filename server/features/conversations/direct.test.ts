@@ -3,8 +3,8 @@ import { MESSAGE_CHANGE_WINDOW_MS, MESSAGE_TEXTS, conversationMessageSchema, mes
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { befriend, block, listFolder, openConversation, setMessaging, started, startWith, unreadCount, veteran } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { befriend, block, listFolder, openConversation, setMessaging, started, startWith, unreadCount, veteran } from '../../test/features/conversations';
 
 /** Direct messages between two writers: requests, read state, edits and deletions, typing, live delivery. */
 describe.each(testDialects())('direct messages on %s', (dialect) => {

@@ -6,9 +6,9 @@ import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { limitKey } from '../../http/rate-limit';
 import { LIMITS } from '../../http/limits';
-import type { ErrorBody } from '../stories/testing';
-import { makeAdmin, respond, storedThread } from '../feature-requests/testing';
-import { startThread, unreadCount } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { makeAdmin, respond, storedThread } from '../../test/features/feature-requests';
+import { startThread, unreadCount } from '../../test/features/conversations';
 
 /** POST /api/conversations/:id/messages in a feature request's thread, from either side. */
 describe.each(testDialects())('messages in a feature request thread on %s', (dialect) => {

@@ -24,6 +24,7 @@ import { blockedEitherWay } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 
@@ -116,7 +117,7 @@ export async function lockConversation(trx: Db, dialect: Dialect, id: string): P
     .selectFrom('conversations')
     .select(CONVERSATION_COLUMNS)
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
   return recordOf(trx, row);
 }
@@ -127,7 +128,7 @@ export async function lockRequestConversation(trx: Db, dialect: Dialect, feature
     .selectFrom('conversations')
     .select(CONVERSATION_COLUMNS)
     .where('featureRequestId', '=', featureRequestId)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
   return recordOf(trx, row);
 }
@@ -138,7 +139,7 @@ export async function lockDirectConversation(trx: Db, dialect: Dialect, pairKey:
     .selectFrom('conversations')
     .select(CONVERSATION_COLUMNS)
     .where('pairKey', '=', pairKey)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
   return recordOf(trx, row);
 }

@@ -1,28 +1,13 @@
-import type { Context } from 'hono';
 import { CONVERSATION_NOT_FOUND, conversationListQuerySchema, conversationPageQuerySchema, messageDeleteQuerySchema, messageInputSchema, startConversationSchema } from '@common/conversations';
 import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { MESSAGE_NOT_FOUND } from '../../policy/conversations';
-import { ID_PATTERN } from '../../shared/ids';
 import { declineConversation, signalTyping, startConversation } from './direct';
 import { deleteMessage, editMessage } from './message-changes';
 import { accept, listFolder, markRead, readConversation, readMessages, sendMessage, unreadCount } from './service';
-
-/** The path's conversation id; one that cannot be an id is simply not found. */
-function conversationIdParam(c: Context): string {
-  const id = c.req.param('id') ?? '';
-  if (!ID_PATTERN.test(id)) throw notFound(CONVERSATION_NOT_FOUND);
-  return id;
-}
-
-function messageIdParam(c: Context): string {
-  const id = c.req.param('messageId') ?? '';
-  if (!ID_PATTERN.test(id)) throw notFound(MESSAGE_NOT_FOUND);
-  return id;
-}
 
 /** /api/conversations (/messages): the viewer's conversations, a thread, replies, read marks, requests. */
 export function conversationRoutes(ctx: ServerContext) {
@@ -40,45 +25,45 @@ export function conversationRoutes(ctx: ServerContext) {
 
   app.get('/unread-count', async (c) => c.json(await unreadCount(ctx, c.var.viewer)));
 
-  app.get('/:id', async (c) => c.json(await readConversation(ctx, c.var.viewer, conversationIdParam(c))));
+  app.get('/:id', async (c) => c.json(await readConversation(ctx, c.var.viewer, idParam(c, 'id', CONVERSATION_NOT_FOUND))));
 
   app.get('/:id/messages', async (c) => {
-    const id = conversationIdParam(c);
+    const id = idParam(c, 'id', CONVERSATION_NOT_FOUND);
     const { cursor } = readQuery(c, conversationPageQuerySchema);
     return c.json(await readMessages(ctx, c.var.viewer, id, cursor));
   });
 
   app.post('/:id/messages', rateLimit(ctx, 'messages'), async (c) => {
-    const id = conversationIdParam(c);
+    const id = idParam(c, 'id', CONVERSATION_NOT_FOUND);
     const { text } = await readJson(c, messageInputSchema);
     return c.json(await sendMessage(ctx, c.var.user, id, text), 201);
   });
 
   app.patch('/:id/messages/:messageId', rateLimit(ctx, 'messages'), async (c) => {
-    const id = conversationIdParam(c);
-    const messageId = messageIdParam(c);
+    const id = idParam(c, 'id', CONVERSATION_NOT_FOUND);
+    const messageId = idParam(c, 'messageId', MESSAGE_NOT_FOUND);
     const { text } = await readJson(c, messageInputSchema);
     return c.json({ message: await editMessage(ctx, c.var.viewer, id, messageId, text) });
   });
 
   app.delete('/:id/messages/:messageId', rateLimit(ctx, 'inboxWrites'), async (c) => {
-    const id = conversationIdParam(c);
-    const messageId = messageIdParam(c);
+    const id = idParam(c, 'id', CONVERSATION_NOT_FOUND);
+    const messageId = idParam(c, 'messageId', MESSAGE_NOT_FOUND);
     const scope = readQuery(c, messageDeleteQuerySchema).for;
     return c.json({ message: await deleteMessage(ctx, c.var.viewer, id, messageId, scope) });
   });
 
-  app.post('/:id/read', async (c) => c.json(await markRead(ctx, c.var.viewer, conversationIdParam(c))));
+  app.post('/:id/read', async (c) => c.json(await markRead(ctx, c.var.viewer, idParam(c, 'id', CONVERSATION_NOT_FOUND))));
 
   app.post('/:id/typing', rateLimit(ctx, 'typing'), async (c) => {
-    await signalTyping(ctx, c.var.viewer, conversationIdParam(c));
+    await signalTyping(ctx, c.var.viewer, idParam(c, 'id', CONVERSATION_NOT_FOUND));
     return c.body(null, 204);
   });
 
-  app.post('/:id/accept', rateLimit(ctx, 'inboxWrites'), async (c) => c.json(await accept(ctx, c.var.viewer, conversationIdParam(c))));
+  app.post('/:id/accept', rateLimit(ctx, 'inboxWrites'), async (c) => c.json(await accept(ctx, c.var.viewer, idParam(c, 'id', CONVERSATION_NOT_FOUND))));
 
   app.post('/:id/decline', rateLimit(ctx, 'inboxWrites'), async (c) => {
-    await declineConversation(ctx, c.var.viewer, conversationIdParam(c));
+    await declineConversation(ctx, c.var.viewer, idParam(c, 'id', CONVERSATION_NOT_FOUND));
     return c.json({ ok: true });
   });
 

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { tooManyRequests } from '../../http/errors';
 import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
+import { forUpdate } from '../../db/locks';
 
 /*
  * The anti-spam rules of direct messages (issue 12), exact under concurrency: every send
@@ -30,23 +31,23 @@ export function asWhoCanMessage(value: string): WhoCanMessage {
   return WHO_CAN_MESSAGE.find((w) => w === value) ?? WHO_CAN_MESSAGE_DEFAULT;
 }
 
-/** The writers by uid (a missing one is absent); with `lock`, their rows are held until commit (PostgreSQL), taken in uid order. */
-async function messagingUsers(db: Kysely<Database>, uids: readonly string[], lock: boolean): Promise<Map<string, MessagingUser>> {
+/** The writers by uid (a missing one is absent); with `lock` (the dialect), their rows are held until commit (PostgreSQL), taken in uid order. */
+async function messagingUsers(db: Kysely<Database>, uids: readonly string[], lock: Dialect | null): Promise<Map<string, MessagingUser>> {
   const sorted = [...new Set(uids)].sort();
   const rows = await db
     .selectFrom('users')
     .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage', ...HIDING_COLUMNS])
     .where('uid', 'in', sorted)
     .orderBy('uid')
-    .$if(lock, (q) => q.forUpdate())
+    .$call(forUpdate(lock))
     .execute();
   return new Map(
     rows.map((r) => [r.uid, { uid: r.uid, name: r.name, displayName: r.displayName, created_at: r.created_at, whoCanMessage: asWhoCanMessage(r.whoCanMessage), away: accountHidden(r) }]),
   );
 }
 
-export const readMessagingUsers = (db: Kysely<Database>, uids: readonly string[]) => messagingUsers(db, uids, false);
-export const lockMessagingUsers = (trx: Trx, dialect: Dialect, uids: readonly string[]) => messagingUsers(trx, uids, dialect === 'postgres');
+export const readMessagingUsers = (db: Kysely<Database>, uids: readonly string[]) => messagingUsers(db, uids, null);
+export const lockMessagingUsers = (trx: Trx, dialect: Dialect, uids: readonly string[]) => messagingUsers(trx, uids, dialect);
 
 /** 429 when the sender has started NEW_CONVERSATIONS_PER_DAY conversations in the last 24 hours. */
 export async function assertDailyCap(trx: Trx, sender: string, now: Date): Promise<void> {

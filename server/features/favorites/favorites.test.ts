@@ -4,7 +4,7 @@ import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('favourites on %s', (dialect) => {
   let server: TestServer;

@@ -10,8 +10,8 @@ import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { limitKey } from '../../http/rate-limit';
 import { LIMITS } from '../../http/limits';
-import type { ErrorBody } from '../stories/testing';
-import { adminLogsOf, adminPage, countRows, respond, storedThread, submitRequest } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { adminLogsOf, adminPage, countRows, respond, storedThread, submitRequest } from '../../test/features/feature-requests';
 
 const BASE = '/api/admin/feature-requests';
 

@@ -17,12 +17,13 @@ import type { Dialect } from '../../db/database';
 import type { Database, FeatureRequestsTable } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { DASHED_ID_PATTERN } from '../../shared/ids';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 export type FeatureRequestRow = Selectable<FeatureRequestsTable>;
 
 /** Feature request ids are UUIDs (older ones) or 20-character ids: anything else names none. */
-export const FEATURE_REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /** A status the spec does not know (or none) counts as new. */
 export function statusOf(stored: string | null): FeatureRequestStatus {
@@ -52,7 +53,7 @@ export async function lockFeatureRequest(trx: Db, dialect: Dialect, id: string):
     .selectFrom('featureRequests')
     .selectAll()
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 
@@ -106,7 +107,7 @@ async function countsByFilter(db: Db): Promise<Record<FeatureRequestFilter, numb
 
 /** A cursor names its filter: one from another filter's list would skip or repeat requests in this one. */
 const pageCursor = (filter: FeatureRequestFilter) =>
-  z.object({ k: z.literal('featureRequests'), f: z.literal(filter), c: cursorField.time, i: z.string().regex(FEATURE_REQUEST_ID_PATTERN) });
+  z.object({ k: z.literal('featureRequests'), f: z.literal(filter), c: cursorField.time, i: z.string().regex(DASHED_ID_PATTERN) });
 
 /** The admin list: newest first, one filter at a time, with every filter's count. */
 export async function listAdminFeatureRequests(db: Db, filter: FeatureRequestFilter, cursor: string | undefined): Promise<AdminFeatureRequestPage> {

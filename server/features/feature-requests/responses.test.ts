@@ -4,8 +4,8 @@ import { testDialects } from '../../test/databases';
 import { failWritesTo } from '../../test/failing-writes';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
-import { adminLogsOf, adminPage, countRows, makeAdmin, respond, storedThread, submitRequest } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { adminLogsOf, adminPage, countRows, makeAdmin, respond, storedThread, submitRequest } from '../../test/features/feature-requests';
 
 const BASE = '/api/admin/feature-requests';
 

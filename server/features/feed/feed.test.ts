@@ -4,9 +4,9 @@ import { encodeCursor } from '../../shared/cursor';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 import { readFeed } from './service';
-import { block, feedPage, follow, mute, wholeFeed } from './testing';
+import { block, feedPage, follow, mute, wholeFeed } from '../../test/features/feed';
 
 describe.each(testDialects())('feed on %s', (dialect) => {
   let server: TestServer;

@@ -3,8 +3,8 @@ import { followButtonLabel, followSettingsSchema } from '@common/social';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../stories/testing';
-import { allWriterUids, insertBlock, relationship, setFollow, storedCounts } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { allWriterUids, insertBlock, relationship, setFollow, storedCounts } from '../../test/features/follows';
 
 describe.each(testDialects())('follows on %s', (dialect) => {
   let server: TestServer;

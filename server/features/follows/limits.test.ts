@@ -3,8 +3,8 @@ import { FOLLOW_ACTIONS_PER_DAY, MAX_FOLLOWS, SOCIAL_TEXTS } from '@common/socia
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { limitKey } from '../../http/rate-limit';
-import type { ErrorBody } from '../stories/testing';
-import { relationship, setFollow, storedCounts } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { relationship, setFollow, storedCounts } from '../../test/features/follows';
 
 describe.each(testDialects())('follow limits and concurrency on %s', (dialect) => {
   let server: TestServer;

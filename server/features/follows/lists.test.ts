@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITER_PAGE_SIZE, writerSuggestionsSchema } from '@common/social';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
-import { postStory } from '../stories/testing';
-import { allWriterUids, insertBlock, insertFollow, insertWriters, setFollow, writerPage } from './testing';
+import { postStory } from '../../test/features/stories';
+import { allWriterUids, insertBlock, insertFollow, insertWriters, setFollow, writerPage } from '../../test/features/follows';
 
 describe.each(testDialects())('follow lists, search and suggestions on %s', (dialect) => {
   let server: TestServer;

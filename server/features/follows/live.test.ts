@@ -4,7 +4,7 @@ import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
-import { setFollow } from './testing';
+import { setFollow } from '../../test/features/follows';
 
 describe.each(testDialects())('live profile counts on %s', (dialect) => {
   let server: TestServer;

@@ -3,6 +3,7 @@ import type { Relationship } from '@common/social';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,7 +27,7 @@ export async function lockUsers(trx: Transaction<Database>, dialect: Dialect, ui
     .select(['uid', 'followingCount', 'followersCount', 'approveFollowers'])
     .where('uid', 'in', sorted)
     .orderBy('uid')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .execute();
   return new Map(
     rows.map((row) => [

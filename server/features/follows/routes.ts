@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   followSettingsSchema,
   writerPageQuerySchema,
@@ -8,21 +8,11 @@ import {
 } from '@common/social';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { userIdParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
-import { USER_NOT_FOUND } from '../../policy/profiles';
 import { listFollowers, listFollowing, listFriends, listRequests, searchWriters, suggestWriters } from './lists';
 import { answerRequest, changeFollowSettings, follow, readFollowSettings, readRelationship, removeFollower, unfollow, visibleProfile } from './service';
-
-/** User ids are better-auth's random ids; anything else cannot be a user. */
-const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-function uidParam(c: Context): string {
-  const uid = c.req.param('uid') ?? '';
-  if (!UID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
-  return uid;
-}
 
 /**
  * The follow graph (common/social.ts lists every endpoint). Mounted at /api beside other
@@ -34,16 +24,16 @@ export function followRoutes(ctx: ServerContext) {
   const limited = rateLimit(ctx, 'followActions');
 
   app.get('/users/:uid/relationship', async (c) =>
-    c.json({ relationship: await readRelationship(ctx, c.var.viewer, uidParam(c)) } satisfies RelationshipResponse),
+    c.json({ relationship: await readRelationship(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
   );
 
   app.get('/users/:uid/following', async (c) => {
-    const uid = await visibleProfile(ctx, c.var.viewer, uidParam(c));
+    const uid = await visibleProfile(ctx, c.var.viewer, userIdParam(c));
     return c.json(await listFollowing(ctx.db, c.var.viewer, uid, readQuery(c, writerPageQuerySchema).cursor));
   });
 
   app.get('/users/:uid/followers', async (c) => {
-    const uid = await visibleProfile(ctx, c.var.viewer, uidParam(c));
+    const uid = await visibleProfile(ctx, c.var.viewer, userIdParam(c));
     return c.json(await listFollowers(ctx.db, c.var.viewer, uid, readQuery(c, writerPageQuerySchema).cursor));
   });
 
@@ -51,21 +41,21 @@ export function followRoutes(ctx: ServerContext) {
 
   for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
     app.post(`/follows/requests/:uid/${action}`, requireUser, limited, async (c) => {
-      await answerRequest(ctx, c.var.viewer, uidParam(c), accept);
+      await answerRequest(ctx, c.var.viewer, userIdParam(c), accept);
       return c.json({ ok: true as const });
     });
   }
 
   app.post('/follows/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await follow(ctx, c.var.viewer, uidParam(c)) } satisfies RelationshipResponse),
+    c.json({ relationship: await follow(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
   );
 
   app.delete('/follows/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await unfollow(ctx, c.var.viewer, uidParam(c)) } satisfies RelationshipResponse),
+    c.json({ relationship: await unfollow(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
   );
 
   app.delete('/followers/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await removeFollower(ctx, c.var.viewer, uidParam(c)) } satisfies RelationshipResponse),
+    c.json({ relationship: await removeFollower(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
   );
 
   app.get('/me/friends', requireUser, async (c) => c.json(await listFriends(ctx.db, c.var.viewer, readQuery(c, writerPageQuerySchema).cursor)));

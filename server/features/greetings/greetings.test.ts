@@ -3,9 +3,9 @@ import { compareGreetings, formatGreeting, greetingListResponseSchema, greetingR
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../stories/testing';
+import type { ErrorBody } from '../../test/features/stories';
 import { todaysGreeting } from './service';
-import { addGreeting, adminLogsOf, storedGreetings } from './testing';
+import { addGreeting, adminLogsOf, storedGreetings } from '../../test/features/greetings';
 
 const DAY = 86_400_000;
 

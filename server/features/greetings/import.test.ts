@@ -3,8 +3,8 @@ import { greetingListResponseSchema, importSummarySchema, type ImportSummary } f
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../stories/testing';
-import { addGreeting, adminLogsOf, storedGreetings } from './testing';
+import type { ErrorBody } from '../../test/features/stories';
+import { addGreeting, adminLogsOf, storedGreetings } from '../../test/features/greetings';
 
 const HEADER = 'text,punctuation,enabled';
 const csvOf = (...lines: string[]) => [HEADER, ...lines].join('\n');

@@ -1,11 +1,11 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { GREETING_TEXTS, greetingCreateSchema, greetingImportSchema, greetingUpdateSchema } from '@common/greetings';
 import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
-import { notFound } from '../../http/errors';
+import { guard } from '../../http/guards';
+import { idParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
 import { authorizeGreetings } from '../../policy/greetings';
-import type { Viewer } from '../../policy/viewer';
 import { applyImport, exportCsv, previewImport } from './csv';
 import { createGreeting, deleteGreeting, listGreetings, setAllEnabled, todaysGreeting, updateGreeting } from './service';
 
@@ -19,25 +19,11 @@ export function greetingRoutes(ctx: ServerContext) {
   return app;
 }
 
-/** Before anything else on an admin route (the body, the rate limit): 401 for guests, 403 for writers. */
-const adminsOnly: MiddlewareHandler<SignedInEnv> = async (c, next) => {
-  const viewer: Viewer = c.var.viewer;
-  authorizeGreetings(viewer, 'manage');
-  await next();
-};
-
-/** Starter greetings have ids like `starter-01`; anything else that is not an id is simply not found. */
-const GREETING_ID = /^[A-Za-z0-9-]{1,64}$/;
-
-function greetingId(param: string | undefined): string {
-  if (!param || !GREETING_ID.test(param)) throw notFound(GREETING_TEXTS.notFound);
-  return param;
-}
-
 /** /api/admin/greetings: the Greetings Manager. Every change, and the import preview (it reads a whole file), counts under adminWrites. */
 export function adminGreetingRoutes(ctx: ServerContext) {
   const app = new Hono<SignedInEnv>();
-  app.use('*', adminsOnly);
+  // Before anything else on an admin route (the body, the rate limit): 401 for guests, 403 for writers.
+  app.use('*', guard(authorizeGreetings, 'manage'));
   const writes = rateLimit(ctx, 'adminWrites');
 
   app.get('/', async (c) => c.json({ greetings: await listGreetings(ctx) }));
@@ -48,13 +34,13 @@ export function adminGreetingRoutes(ctx: ServerContext) {
   });
 
   app.patch('/:id', writes, async (c) => {
-    const id = greetingId(c.req.param('id'));
+    const id = idParam(c, 'id', GREETING_TEXTS.notFound, 'dashed');
     const patch = await readJson(c, greetingUpdateSchema);
     return c.json({ greeting: await updateGreeting(ctx, c.var.user, id, patch) });
   });
 
   app.delete('/:id', writes, async (c) => {
-    await deleteGreeting(ctx, c.var.user, greetingId(c.req.param('id')));
+    await deleteGreeting(ctx, c.var.user, idParam(c, 'id', GREETING_TEXTS.notFound, 'dashed'));
     return c.json({ deleted: true as const });
   });
 

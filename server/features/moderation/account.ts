@@ -11,6 +11,7 @@ import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { isOwner } from '../../shared/users';
 import { sendNotice } from './notices';
+import { forUpdate } from '../../db/locks';
 
 type Trx = Transaction<Database>;
 
@@ -46,7 +47,7 @@ export function lockAccount(trx: Trx, dialect: Dialect, uid: string): Promise<Ac
     .selectFrom('users')
     .select(ACCOUNT_COLUMNS)
     .where('uid', '=', uid)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, openReportCountsSchema, REPORT_TEXTS, type CaseDetail } from '@common/moderation';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../admin/testing';
-import { befriend, veteran } from '../conversations/testing';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from './testing';
+import { expectAdminsOnly } from '../../test/features/admin';
+import { befriend, veteran } from '../../test/features/conversations';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from '../../test/features/moderation';
 
 /*
  * Issue 22: resolving asks for the outcome and a reason (never "no violation" by default), a

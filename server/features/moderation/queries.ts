@@ -22,6 +22,7 @@ import type { Database, ModerationActionsTable, ModerationCasesTable } from '../
 import { badRequest } from '../../http/errors';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 export type CaseRow = Selectable<ModerationCasesTable>;
@@ -137,7 +138,7 @@ export function lockCase(trx: Transaction<Database>, dialect: Dialect, id: strin
     .selectFrom('moderationCases')
     .selectAll()
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 
@@ -175,7 +176,7 @@ export function lockOpenCaseOn(trx: Transaction<Database>, dialect: Dialect, tar
     .where('targetType', '=', targetType)
     .where('targetId', '=', targetId)
     .where('status', '=', 'open')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }
 /** Actions on the account itself (the user page's history and a case's "account actions"). */

@@ -3,10 +3,10 @@ import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, REPORT_TEXTS
 import { MESSAGE_TEXTS } from '@common/conversations';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../admin/testing';
-import { befriend, veteran } from '../conversations/testing';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from './testing';
+import { expectAdminsOnly } from '../../test/features/admin';
+import { befriend, veteran } from '../../test/features/conversations';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from '../../test/features/moderation';
 
 describe.each(testDialects())('the moderation queue on %s', (dialect) => {
   let server: TestServer;

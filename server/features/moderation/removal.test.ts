@@ -3,9 +3,9 @@ import { adminUserDetailSchema, contentRemovedSchema, REPORT_TEXTS } from '@comm
 import { commentPageSchema, storyResponseSchema } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../admin/testing';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from './testing';
+import { expectAdminsOnly } from '../../test/features/admin';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from '../../test/features/moderation';
 
 /*
  * Issue 22: an admin removes a story or a comment from its own page or from the user's page,

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAction } from './account';
 import { tellReporters } from './notices';
 import { lockCase, type CaseRow } from './queries';
+import { forUpdate } from '../../db/locks';
 
 type Trx = Transaction<Database>;
 
@@ -101,7 +102,7 @@ export async function resolveAllOpenOn(ctx: ServerContext, trx: Trx, admin: Sess
     .where('targetUid', '=', uid)
     .where('status', '=', 'open')
     .orderBy('id')
-    .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(ctx.dialect))
     .execute();
   for (const row of open) await resolveLocked(ctx, trx, admin, row, at, 'action', reason);
   return open.map((r) => r.id);

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUserDetailSchema, adminUserListSchema, REPORT_TEXTS, type AdminUserDetail } from '@common/moderation';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly, insertUser } from '../admin/testing';
-import { befriend } from '../conversations/testing';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { fileReport, newAdmin, notices, readCase } from './testing';
+import { expectAdminsOnly, insertUser } from '../../test/features/admin';
+import { befriend } from '../../test/features/conversations';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { fileReport, newAdmin, notices, readCase } from '../../test/features/moderation';
 
 describe.each(testDialects())('admin users on %s', (dialect) => {
   let server: TestServer;

@@ -3,10 +3,10 @@ import { DEFAULT_NOTIFICATION_PREFS, EMAIL_DELAY_MS, EMAIL_INTERVAL_MS, notifica
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { newId } from '../../shared/ids';
-import { postStory } from '../stories/testing';
-import { respond, submitRequest } from '../feature-requests/testing';
+import { postStory } from '../../test/features/stories';
+import { respond, submitRequest } from '../../test/features/feature-requests';
 import { deliverDueEmails } from './emails';
-import { listPage, withoutBadgeNotices } from './testing';
+import { listPage, withoutBadgeNotices } from '../../test/features/notifications';
 
 describe.each(testDialects())('notification emails and preferences on %s', (dialect) => {
   let server: TestServer;

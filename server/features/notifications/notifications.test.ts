@@ -6,11 +6,11 @@ import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { newId } from '../../shared/ids';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { respond, submitRequest } from '../feature-requests/testing';
-import { insertWriters, setFollow } from '../follows/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { respond, submitRequest } from '../../test/features/feature-requests';
+import { insertWriters, setFollow } from '../../test/features/follows';
 import { ACTOR_PAGE_SIZE } from './queries';
-import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from './testing';
+import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from '../../test/features/notifications';
 
 describe.each(testDialects())('notifications on %s', (dialect) => {
   let server: TestServer;

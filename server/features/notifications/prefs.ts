@@ -2,6 +2,7 @@ import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsU
 import { DEFAULT_TIME_ZONE, reminderAfterSwitch } from '@common/streak';
 import type { ServerContext } from '../../context';
 import { loadNotificationPrefs } from './notify';
+import { forUpdate } from '../../db/locks';
 
 /*
  * A writer's notification preferences: stored as JSON in users.notificationPrefs, always
@@ -20,7 +21,7 @@ export async function updateNotificationPrefs(ctx: ServerContext, uid: string, u
       .selectFrom('users')
       .select(['uid', 'timezone', 'reminderAt'])
       .where('uid', '=', uid)
-      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+      .$call(forUpdate(ctx.dialect))
       .executeTakeFirst();
     const next = applyNotificationPrefs(await loadNotificationPrefs(trx, uid), update);
     if (!locked) return next;

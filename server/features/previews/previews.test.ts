@@ -8,7 +8,7 @@ import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../stories/testing';
+import { postStory } from '../../test/features/stories';
 import { changeAccountState } from '../../shared/account-state';
 import { sharedPages } from './index';
 

@@ -4,8 +4,8 @@ import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { nextUserUpdate } from './testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { nextUserUpdate } from '../../test/features/profile';
 
 type UserBody = { user: UserRecord };
 

@@ -3,7 +3,7 @@ import { publicProfileResponseSchema, type PublicProfileResponse } from '@common
 import { storyPageSchema, type StoryPage } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('public profiles on %s', (dialect) => {
   let server: TestServer;

@@ -1,13 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
 import { pageQuerySchema } from '@common/story';
 import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
 import { actorOf } from '../../shared/actor';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../http/errors';
+import { userIdParam } from '../../http/params';
 import { readJson, readQuery } from '../../http/validate';
-import { USER_NOT_FOUND } from '../../policy/profiles';
 import {
   changeAboutMe,
   changeDetails,
@@ -50,23 +49,14 @@ export function profileRoutes(ctx: ServerContext) {
   return app;
 }
 
-/** User ids are better-auth's random ids; anything else cannot be a user. */
-const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-function uidParam(c: Context): string {
-  const uid = c.req.param('uid') ?? '';
-  if (!UID_PATTERN.test(uid)) throw notFound(USER_NOT_FOUND);
-  return uid;
-}
-
 /** /api/users: public profiles, readable by anyone, like public stories. */
 export function userRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, c.var.viewer, uidParam(c))));
+  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, c.var.viewer, userIdParam(c))));
 
   app.get('/:uid/stories', async (c) => {
-    const uid = uidParam(c);
+    const uid = userIdParam(c);
     const page = readQuery(c, pageQuerySchema);
     return c.json(await publicStories(ctx, c.var.viewer, uid, page));
   });

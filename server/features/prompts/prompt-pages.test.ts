@@ -16,7 +16,7 @@ import { addDays } from '@common/streak';
 import { testDialects } from '../../test/databases';
 import type { TestClient } from '../../test/client';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 import { PROMPT_NOT_FOUND } from './queries';
 
 const today = (): DayKey => utcDayKey(new Date());

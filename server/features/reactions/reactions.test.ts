@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTION_KINDS, reactionResponseSchema, type ReactionKind, type Story } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('reactions on %s', (dialect) => {
   let server: TestServer;

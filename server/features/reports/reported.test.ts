@@ -3,7 +3,7 @@ import { REPORTED_IDS_MAX, reportedSchema } from '@common/report-state';
 import type { Comment } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 /** Issue 22: the Report control reads "Reported" once the reader has reported the thing, across reloads. */
 describe.each(testDialects())('what a reader has reported, on %s', (dialect) => {

@@ -6,8 +6,8 @@ import type { TestClient } from '../../test/client';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
-import { befriend, block, veteran } from '../conversations/testing';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { befriend, block, veteran } from '../../test/features/conversations';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('reports on %s', (dialect) => {
   let server: TestServer;

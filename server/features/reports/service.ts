@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../http/errors';
 import type { SignedInViewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
 import { captureTarget, type CapturedTarget } from './snapshot';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 
@@ -99,7 +100,7 @@ async function lockOpenCase(trx: Db, dialect: ServerContext['dialect'], input: N
       .where('targetType', '=', input.targetType)
       .where('targetId', '=', input.targetId)
       .where('status', '=', 'open')
-      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .$call(forUpdate(dialect))
       .executeTakeFirst();
     if (open) return open.id;
   }

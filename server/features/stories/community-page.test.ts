@@ -6,7 +6,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../test/
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { GUEST_PAGE_TTL_MS } from './community-page';
-import { postStory } from './testing';
+import { postStory } from '../../test/features/stories';
 
 /** The same test database, through a handle whose every statement is noted while `recording`. */
 function countingHandle(database: TestDatabase, dialect: 'sqlite' | 'postgres', statements: string[], recording: () => boolean): DatabaseHandle {

@@ -4,7 +4,7 @@ import { storyPageSchema, storyRowsResponseSchema, type StoryPage, type StorySum
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from './testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 /** Every page of a list, following nextCursor. */
 async function allPages(client: TestClient, path: string): Promise<StorySummary[]> {

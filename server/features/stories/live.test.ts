@@ -5,7 +5,7 @@ import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from './testing';
+import { postStory } from '../../test/features/stories';
 
 const noReactions = Object.fromEntries(REACTION_KINDS.map((k) => [k, 0]));
 

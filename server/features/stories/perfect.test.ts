@@ -3,7 +3,7 @@ import { storyPageSchema, type StorySummary } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from './testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 /** `n` words in two paragraphs, a marker word first so a search can find them. */
 const wordsOf = (n: number, marker: string) => [marker, ...Array.from({ length: n - 1 }, (_, i) => `w${i}`)].map((w, i) => (i === 50 ? `\n\n${w}` : w)).join(' ');

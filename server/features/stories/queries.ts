@@ -9,6 +9,7 @@ import { readableStories, type StoryScope } from '../../policy/readable-stories'
 import { storyPolicy } from '../../policy/stories';
 import { noBlockBetween } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 
@@ -152,6 +153,6 @@ export async function lockStory(trx: Db, dialect: Dialect, id: string): Promise<
     .selectFrom('stories')
     .select(STORY_COLUMNS)
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import type { Progress } from '@common/streak';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from './testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('stories on %s', (dialect) => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import { viewResponseSchema } from '@common/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { postStory } from './testing';
+import { postStory } from '../../test/features/stories';
 import { recordView } from './views';
 
 describe.each(testDialects())('views on %s', (dialect) => {

@@ -2,19 +2,12 @@ import { Hono, type Context } from 'hono';
 import { storyVersionRestoreSchema, storyVersionsQuerySchema } from '@common/story-versions';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
-import { badRequest, notFound } from '../../http/errors';
-import { storyIdParam } from '../../http/params';
+import { badRequest } from '../../http/errors';
+import { idParam, storyIdParam } from '../../http/params';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, readQuery } from '../../http/validate';
 import { actorOf } from '../../shared/actor';
-import { ID_PATTERN } from '../../shared/ids';
 import { readVersion, readVersions, restoreVersion, VERSION_NOT_FOUND } from './service';
-
-function versionIdParam(c: Context): string {
-  const id = c.req.param('versionId') ?? '';
-  if (!ID_PATTERN.test(id)) throw notFound(VERSION_NOT_FOUND);
-  return id;
-}
 
 /** The restore's body is optional: none, or `{ timezone }`. */
 async function readOptionalJson(c: Context): Promise<unknown> {
@@ -39,12 +32,12 @@ export function storyVersionRoutes(ctx: ServerContext) {
 
   app.get('/:id/versions/:versionId', requireUser, async (c) => {
     const id = storyIdParam(c);
-    return c.json({ version: await readVersion(ctx, c.var.viewer, id, versionIdParam(c)) });
+    return c.json({ version: await readVersion(ctx, c.var.viewer, id, idParam(c, 'versionId', VERSION_NOT_FOUND)) });
   });
 
   app.post('/:id/versions/:versionId/restore', requireUser, rateLimit(ctx, 'storyWrites'), async (c) => {
     const id = storyIdParam(c);
-    const versionId = versionIdParam(c);
+    const versionId = idParam(c, 'versionId', VERSION_NOT_FOUND);
     const { timezone } = parseWith(storyVersionRestoreSchema, await readOptionalJson(c));
     return c.json(await restoreVersion(ctx, actorOf(c), id, versionId, timezone));
   });

@@ -5,7 +5,7 @@ import { randomPrompt } from '@common/prompts';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 describe.each(testDialects())('story versions on %s', (dialect) => {
   let server: TestServer;

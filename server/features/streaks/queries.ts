@@ -3,6 +3,7 @@ import { addDays, DEFAULT_TIME_ZONE, localDay, nextReminderAt, replayStreak, typ
 import type { DayKey } from '@common/prompts';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
 
@@ -59,7 +60,7 @@ export async function syncStreak(db: Db, dialect: Dialect, uid: string, now: Dat
     .selectFrom('users')
     .select(['streak', 'bestStreak', 'streakFreezes', 'timezone', 'reminderAt'])
     .where('uid', '=', uid)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(forUpdate(dialect))
     .executeTakeFirst();
   if (!user) return { streak: 0, bestStreak: 0, streakFreezes: 0, changed: false };
   const timezone = user.timezone ?? DEFAULT_TIME_ZONE;

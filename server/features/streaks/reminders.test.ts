@@ -5,10 +5,10 @@ import { addDays, localDay, zonedInstant } from '@common/streak';
 import { testDialects } from '../../test/databases';
 import { signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { buildStoryInput } from '../stories/builders';
+import { buildStoryInput } from '../../test/features/story-builders';
 import { createStory } from '../stories/service';
 import { deliverDueEmails } from '../notifications';
-import { allNotifications } from '../notifications/testing';
+import { allNotifications } from '../../test/features/notifications';
 import { sendDueReminders } from './reminders';
 import { changeTimeZone } from './service';
 

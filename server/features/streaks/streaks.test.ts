@@ -6,9 +6,9 @@ import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { buildStoryInput } from '../stories/builders';
+import { buildStoryInput } from '../../test/features/story-builders';
 import { createStory, updateStory } from '../stories/service';
-import type { ErrorBody } from '../stories/testing';
+import type { ErrorBody } from '../../test/features/stories';
 import { currentProgress } from './service';
 
 describe.each(testDialects())('streaks and goals on %s', (dialect) => {

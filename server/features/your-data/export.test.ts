@@ -5,9 +5,9 @@ import { exportStatusSchema, YOUR_DATA_TEXTS } from '@common/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../stories/testing';
-import { block, setMessaging, started, veteran } from '../conversations/testing';
-import { makeAdmin, respond, submitRequest } from '../feature-requests/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { block, setMessaging, started, veteran } from '../../test/features/conversations';
+import { makeAdmin, respond, submitRequest } from '../../test/features/feature-requests';
 import { readFrontMatter } from './front-matter';
 import { compactDay } from './names';
 

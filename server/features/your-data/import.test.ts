@@ -5,7 +5,7 @@ import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, importReportSche
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../stories/testing';
+import { postStory, type ErrorBody } from '../../test/features/stories';
 
 type FileSpec = [name: string, content: string | Uint8Array];
 

@@ -14,7 +14,7 @@ import { LIVE_EVENT_ID_JUMP, NOT_CARRIED } from './carried';
 import { MANIFEST_ENTRY, type Manifest } from './format';
 import { RestoreRefused } from './restore';
 import { backupSourceOf } from './source';
-import { populate, readTables, restoreInto, tablesOf } from './testing';
+import { populate, readTables, restoreInto, tablesOf } from '../../test/backup';
 
 const WRITERS = 6;
 const ROUNDS = 8;

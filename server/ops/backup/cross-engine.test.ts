@@ -8,7 +8,7 @@ import { startTestServer, startTestServerOn, type TestServer } from '../../test/
 import { TestClient } from '../../test/client';
 import { createBackup } from './backup';
 import { backupSourceOf } from './source';
-import { populate, restoreInto, tablesOf } from './testing';
+import { populate, restoreInto, tablesOf } from '../../test/backup';
 
 /** Moving between databases needs both: PostgreSQL comes with TEST_DATABASE_URL (required under CI). */
 const both = testDialects().includes('postgres');

@@ -15,7 +15,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../test/
 import { startTestServerOn, type TestServer } from '../../test/server';
 import { createBackup } from './backup';
 import { FIXTURE } from './fixtures/fixture';
-import { restoreInto } from './testing';
+import { restoreInto } from '../../test/backup';
 
 /**
  * Backups made by earlier versions keep restoring:

@@ -9,7 +9,7 @@ import { startS3Server, type TestS3 } from '../../test/s3';
 import { startTestServer, startTestServerOn, type TestServer } from '../../test/server';
 import { createBackup } from './backup';
 import { backupSourceOf } from './source';
-import { populate, restoreInto, tablesOf } from './testing';
+import { populate, restoreInto, tablesOf } from '../../test/backup';
 
 describe.each(testDialects())('backup and restore of an install whose uploads are in S3, on %s', (dialect) => {
   let from: TestS3;

@@ -10,8 +10,8 @@ import {
 } from '@common/moderation';
 import { userNotificationSchema } from '@common/notifications';
 import { z } from 'zod';
-import type { TestClient } from '../../test/client';
-import { ADMIN_EMAIL, signUpVerified, type SignedUp, type TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import { ADMIN_EMAIL, signUpVerified, type SignedUp, type TestServer } from '../server';
 
 /** Test helpers for the moderation API tests. */
 

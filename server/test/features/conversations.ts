@@ -9,9 +9,9 @@ import {
   type CanMessageResponse,
   type MessagingSettings,
 } from '@common/conversations';
-import type { TestClient } from '../../test/client';
-import { signUp, type SignedUp, type TestServer } from '../../test/server';
-import { respond, submitRequest } from '../feature-requests/testing';
+import type { TestClient } from '../client';
+import { signUp, type SignedUp, type TestServer } from '../server';
+import { respond, submitRequest } from './feature-requests';
 
 /** Test helper: a new requester whose suggestion `admin` has answered, so its thread exists. */
 export async function startThread(server: TestServer, admin: SignedUp, requestText = 'Please add tags to stories', answer = 'Good idea!') {

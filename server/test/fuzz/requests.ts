@@ -1,4 +1,4 @@
-import { encodeCursor } from '../shared/cursor';
+import { encodeCursor } from '../../shared/cursor';
 import type { Random } from './random';
 import { PARAMS, type FuzzRoute, type Pool } from './routes';
 import {

@@ -7,7 +7,7 @@ import {
   type NotificationListResponse,
   type UserNotification,
 } from '@common/notifications';
-import type { TestClient } from '../../test/client';
+import type { TestClient } from '../client';
 
 /** Test helpers for the notifications API. */
 

@@ -1,5 +1,5 @@
 import type { UserRecord } from '@common/user';
-import type { openEventStream } from '../../test/sse';
+import type { openEventStream } from '../sse';
 
 type EventStream = Awaited<ReturnType<typeof openEventStream>>;
 

@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors';
-import type { SignedInViewer, Viewer } from './viewer';
+import type { SignedInViewer, Viewer } from '../policy/viewer';
 
 /** The four viewers every policy test asks about: owner means the record's `uid`. */
 export const OWNER: SignedInViewer = { uid: 'ada', admin: false };

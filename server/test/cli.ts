@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { COMMANDS } from './commands';
-import { runCli } from './run';
+import { COMMANDS } from '../cli/commands';
+import { runCli } from '../cli/run';
 
 /*
  * Running `npx drabble` in tests: in this process (fast, the common case), or as the real

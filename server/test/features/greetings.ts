@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { greetingResponseSchema, type Greeting } from '@common/greetings';
-import type { TestClient } from '../../test/client';
-import type { TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import type { TestServer } from '../server';
 
 /** The greetings table as stored, keyed "text+punctuation" → enabled, for before/after comparisons. */
 export async function storedGreetings(server: TestServer): Promise<Map<string, boolean>> {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { feedPageSchema, type FeedPage } from '@common/social';
-import type { TestClient } from '../../test/client';
-import type { TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import type { TestServer } from '../server';
 
 /*
  * Feed test set-up. The graph is written straight into the tables (with the counts the

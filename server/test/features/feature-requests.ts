@@ -9,8 +9,8 @@ import {
 } from '@common/feature-request';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import type { TestClient } from '../../test/client';
-import type { SignedUp, TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import type { SignedUp, TestServer } from '../server';
 
 /** Test helper: a suggestion submitted through the API. */
 export async function submitRequest(client: TestClient, text = `Idea ${Math.random().toString(36).slice(2)}`): Promise<FeatureRequest> {

@@ -1,8 +1,8 @@
 import type { UserRecord } from '@common/user';
 import { findUser } from '../shared/users';
-import type { TestServer } from '../test/server';
-import type { openEventStream, SseMessage } from '../test/sse';
-import { userTopic } from './bus';
+import type { TestServer } from './server';
+import type { openEventStream, SseMessage } from './sse';
+import { userTopic } from '../events/bus';
 
 export type EventStream = Awaited<ReturnType<typeof openEventStream>>;
 

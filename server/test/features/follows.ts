@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { relationshipResponseSchema, writerPageSchema, type Relationship, type WriterPage } from '@common/social';
-import type { TestClient } from '../../test/client';
-import type { TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import type { TestServer } from '../server';
 import { newId } from '../../shared/ids';
 import { ensureUserRecord } from '../../shared/users';
-import { shiftCounts } from './queries';
+import { shiftCounts } from '../../features/follows/queries';
 
 /** Test helpers for the follow graph's API tests. */
 

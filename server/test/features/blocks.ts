@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { relationshipResponseSchema, type Relationship } from '@common/social';
-import type { TestClient } from '../../test/client';
-import type { TestServer } from '../../test/server';
+import type { TestClient } from '../client';
+import type { TestServer } from '../server';
 
 /** Test helper: `client` blocks `uid` through the API; returns the blocker's relationship. */
 export async function blockThroughApi(client: TestClient, uid: string): Promise<Relationship> {

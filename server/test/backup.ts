@@ -1,16 +1,16 @@
 import pino from 'pino';
 import { expect } from 'vitest';
-import { loadConfig } from '../../config';
-import type { Dialect } from '../../db/database';
-import { createStorage } from '../../storage';
-import { pngOf } from '../../features/avatars/test-images';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import type { TestClient } from '../../test/client';
-import { signUp, type SignedUp, type TestServer } from '../../test/server';
-import { NOT_CARRIED } from './carried';
-import { openSnapshot, type Snapshot } from './snapshot';
-import { restoreBackup, type RestoreResult } from './restore';
-import { toPortable } from './values';
+import { loadConfig } from '../config';
+import type { Dialect } from '../db/database';
+import { createStorage } from '../storage';
+import { pngOf } from './images';
+import { createTestDatabase, type TestDatabase } from './databases';
+import type { TestClient } from './client';
+import { signUp, type SignedUp, type TestServer } from './server';
+import { NOT_CARRIED } from '../ops/backup/carried';
+import { openSnapshot, type Snapshot } from '../ops/backup/snapshot';
+import { restoreBackup, type RestoreResult } from '../ops/backup/restore';
+import { toPortable } from '../ops/backup/values';
 
 /** Test helper: every carried table as rows of portable values (booleans as 0/1, so both databases compare), sorted. */
 export async function readTables(snapshot: Snapshot): Promise<Record<string, string[]>> {

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { Story, StoryCreateInput } from '@common/story';
 import type { Progress } from '@common/streak';
-import type { TestClient } from '../../test/client';
-import { buildStoryInput } from './builders';
+import type { TestClient } from '../client';
+import { buildStoryInput } from './story-builders';
 
 /** Test helper: posts a story through the API and returns it. */
 export async function postStory(client: TestClient, overrides: Partial<StoryCreateInput> = {}): Promise<Story> {

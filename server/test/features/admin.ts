@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { addDays } from '@common/streak';
-import type { TestServer, SignedUp } from '../../test/server';
-import { ADMIN_EMAIL, signUpVerified } from '../../test/server';
-import type { ErrorBody } from '../stories/testing';
+import type { TestServer, SignedUp } from '../server';
+import { ADMIN_EMAIL, signUpVerified } from '../server';
+import type { ErrorBody } from './stories';
 
 /** Test helpers for the admin panel's API tests. */
 

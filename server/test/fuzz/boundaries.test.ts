@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../test/databases';
-import { startMockOidc } from '../test/oidc';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
-import { encodeCursor } from '../shared/cursor';
+import { testDialects } from '../databases';
+import { startMockOidc } from '../oidc';
+import { signUp, startTestServer, type SignedUp, type TestServer } from '../server';
+import { encodeCursor } from '../../shared/cursor';
 
 /**
  * What the fuzz test found, pinned down one request at a time on each database: text the
