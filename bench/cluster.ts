@@ -45,7 +45,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REACTION_KINDS } from '@common/story';
 import { LIMITS } from '../server/http/limits';
-import { buildStoryInput } from '../server/features/stories/builders';
+import { buildStoryInput } from '../server/test/features/story-builders';
 import { TestClient } from '../server/test/client';
 import { startHaProxy, type RunningHaProxy } from '../server/test/haproxy';
 import { startPgBouncer, type RunningPgBouncer } from '../server/test/pgbouncer';
