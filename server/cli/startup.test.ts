@@ -24,7 +24,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a command starting beside a busy 
 
   /** The install's environment, its database sessions giving up on any lock after `ms`. */
   function impatient(ms: number): Record<string, string> {
-    const url = new URL(server.env.DATABASE_URL!);
+    // Straight to PostgreSQL (DATABASE_LISTEN_URL is the direct address when the suite runs
+    // through PgBouncer, which refuses the `options` startup parameter).
+    const url = new URL(server.env.DATABASE_LISTEN_URL ?? server.env.DATABASE_URL!);
     url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c lock_timeout=${ms}`.trim());
     return { ...server.env, DATABASE_URL: url.toString() };
   }
