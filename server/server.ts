@@ -2,14 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { getMigrations } from 'better-auth/db/migration';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
-import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle } from './db/database';
+import { migrateToLatest, openPostgres, openSqlite, underMigrationLock, type DatabaseHandle } from './db/database';
 import { optimizeDatabase } from './db/maintenance';
 import { waitForDatabase } from './db/wait';
 import { OutageWatch } from './db/unavailable';
-import { createAuth, type Auth } from './auth/auth';
+import { createAuth, migrateAuthTables } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
 import { EventBus } from './events/bus';
@@ -70,11 +69,6 @@ export function openDatabase(config: AppConfig): DatabaseHandle {
     : openSqlite(path.join(config.dataDir, config.database.file));
 }
 
-async function migrateAuthTables(auth: Auth): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
-  await runMigrations();
-}
-
 /** Builds everything a request needs, migrating the database first. */
 export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger): Promise<ServerContext> {
   await migrateToLatest(database.db);
@@ -97,7 +91,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
   ctx.emails = new EmailQueue(database.db, ctx.mailer, logger, metrics, config.publicUrl);
   const emails = ctx.emails;
   metrics.observe({ emailQueue: () => emails.state() });
-  ctx.auth = createAuth({
+  const auth = createAuth({
     config,
     db: database.db,
     dialect: database.dialect,
@@ -136,7 +130,8 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
       );
     },
   });
-  await migrateAuthTables(ctx.auth).catch(closing(bus));
+  ctx.auth = auth;
+  await underMigrationLock(database.db, (conn) => migrateAuthTables(auth, conn, database.dialect)).catch(closing(bus));
   await syncEmailVerification(database.db, config.adminEmail, logger).catch(closing(bus));
   return ctx as ServerContext;
 }

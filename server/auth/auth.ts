@@ -2,6 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { REPORT_TEXTS } from '@common/moderation';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
+import { getMigrations } from 'better-auth/db/migration';
 import { sql, type Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import type { AppConfig, OidcProviderConfig } from '../config';
@@ -203,3 +204,9 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or alters better-auth's own tables as its options need them, through `db` (a connection in a transaction, under the migration lock). */
+export async function migrateAuthTables(auth: Auth, db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const { runMigrations } = await getMigrations({ ...auth.options, database: { db, type: dialect } });
+  await runMigrations();
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, sql, type LogEvent } from 'kysely';
+import { Kysely, Migrator, sql, type LogEvent, type MigrationProvider } from 'kysely';
 import type { Database } from './types';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
@@ -208,16 +208,70 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
   };
 }
 
-async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
+async function migratorFor(db: Kysely<Database>, provider: MigrationProvider = migrationProvider, inTransaction = false): Promise<Migrator> {
   // Features land in parallel: a migration numbered below one already applied must still run.
   // Kysely looks for its own tables in every schema it can see; naming ours stops it from
   // taking another schema's (another install's, or a parallel test's) as this one's.
   const migrationTableSchema = isPostgres(db as Kysely<unknown>) ? await currentSchema(db) : undefined;
-  return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+  return new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema, disableTransactions: inTransaction });
 }
 
+/** Brings the schema up to date (on PostgreSQL under the migration lock: see underMigrationLock). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = await migratorFor(db);
+  if (isPostgres(db as Kysely<unknown>)) await underMigrationLock(db, (conn) => migrateInTransaction(conn));
+  else await runMigrator(await migratorFor(db));
+}
+
+/**
+ * Runs `work` (migrations, better-auth's included) in a transaction of its own that first takes
+ * this schema's migration lock, so instances started together change the schema one after
+ * another. On SQLite (one process) it just runs `work`.
+ *
+ * Kysely's own lock is a session lock taken before its BEGIN: through PgBouncer in transaction
+ * mode the lock, the migration and the unlock may each run on a different server connection,
+ * leaving the lock held on one the pool keeps, and every other instance then waited on it until
+ * the statement timeout ended its start. Inside this transaction Kysely's lock and unlock share
+ * its one connection and meet no contention. The transaction is begun by hand on one
+ * connection because Kysely's Migrator asks its database for a connection, which a Kysely
+ * Transaction refuses.
+ */
+export async function underMigrationLock(db: Kysely<Database>, work: (conn: Kysely<Database>) => Promise<void>): Promise<void> {
+  if (!isPostgres(db as Kysely<unknown>)) return work(db);
+  await db.connection().execute(async (conn) => {
+    await sql`begin`.execute(conn);
+    try {
+      await takeMigrationLock(conn);
+      await work(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+}
+
+/** Runs the migrations inside the transaction the caller began on the connection `conn` (a restore's, or underMigrationLock's). */
+export async function migrateInTransaction(conn: Kysely<Database>, provider: MigrationProvider = migrationProvider): Promise<void> {
+  if (isPostgres(conn as Kysely<unknown>)) await takeMigrationLock(conn);
+  await runMigrator(await migratorFor(conn, provider, true));
+}
+
+/**
+ * The transaction-level advisory lock for this schema's migrations, polled rather than waited
+ * on; the request timeouts do not apply to what follows in the transaction: a migration (or the
+ * wait for another instance's) may take longer than any request may.
+ */
+async function takeMigrationLock(conn: Kysely<Database>): Promise<void> {
+  await sql`set local statement_timeout = 0`.execute(conn);
+  const key = `drabble-migrations:${await currentSchema(conn)}`;
+  while (!(await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as locked`.execute(conn)).rows[0]?.locked) {
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+  }
+}
+
+const MIGRATION_LOCK_POLL_MS = 250;
+
+async function runMigrator(migrator: Migrator): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

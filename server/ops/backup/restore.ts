@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { getMigrations } from 'better-auth/db/migration';
-import { CompiledQuery, Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type MigrationProvider } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { DatabaseHandle, Dialect } from '../../db/database';
+import { migrateInTransaction, type DatabaseHandle, type Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { migrationProvider } from '../../db/migrations';
-import { createAuth } from '../../auth/auth';
+import { createAuth, migrateAuthTables } from '../../auth/auth';
 import { OWNER_ONLY } from '../../files';
 import type { Logger } from '../../logger';
 import type { ObjectStorage } from '../../storage';
@@ -154,15 +153,6 @@ async function retryingCatalogRace(db: Kysely<Database>, dialect: Dialect, step:
       await sql`rollback to savepoint drabble_restore_step`.execute(db);
     }
   }
-}
-
-async function migrate(db: Kysely<Database>, dialect: Dialect, provider: MigrationProvider): Promise<void> {
-  const schema = dialect === 'postgres' ? String((await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s) : undefined;
-  // The restore's own transaction holds every migration; the Migrator must not open another.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: schema, disableTransactions: true });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** Only the migrations the backup's schema had: its rows go into the tables as they were then. */
@@ -322,7 +312,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         // SQLite checks foreign keys at the commit instead of after each statement.
         if (dialect === 'sqlite') await query('pragma defer_foreign_keys = on');
         await dropEverything(query, dialect);
-        await retryingCatalogRace(conn, dialect, () => migrate(conn, dialect, providerFor(manifest.migrations)));
+        await retryingCatalogRace(conn, dialect, () => migrateInTransaction(conn, providerFor(manifest.migrations)));
         const auth = createAuth({
           config,
           db: conn,
@@ -333,7 +323,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
           onPreRegistrationRemoved: async () => {},
           onSessionEnded: async () => {},
         });
-        await retryingCatalogRace(conn, dialect, async () => (await getMigrations({ ...auth.options, database: { db: conn, type: dialect } })).runMigrations());
+        await retryingCatalogRace(conn, dialect, () => migrateAuthTables(auth, conn, dialect));
 
         const catalog = new Map((await readCatalog(query, dialect)).map((t) => [t.name, t]));
         for (const table of manifest.tables) {
@@ -353,7 +343,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
           await query(`update "liveEventSeq" set last = last + ${LIVE_EVENT_ID_JUMP}`);
         }
         if (dialect === 'postgres') await resetSequences(query, [...catalog.values()]);
-        await retryingCatalogRace(conn, dialect, () => migrate(conn, dialect, migrationProvider));
+        await retryingCatalogRace(conn, dialect, () => migrateInTransaction(conn));
 
         for (const f of manifest.files) await storage.put(f.key, await readWhole(reader, entries.get(f.entry)!), f.contentType);
         secretFile = stageSecret(config.dataDir, secret);
