@@ -1,8 +1,9 @@
 /**
  * Scale-out, proven (issue 24): on this machine, PostgreSQL (the local server; a database of
  * the run's own, dropped at the end), PgBouncer in transaction mode (deploy/pgbouncer.ini),
- * three instances of the compiled server (`node dist/server.js`, as production runs it) and
- * HAProxy (deploy/haproxy.cfg) in front of them. Debian packages are installed when missing;
+ * three instances of the compiled server (`node dist/server.js`, as production runs it, started
+ * together, each with a DATA_DIR of its own), profile images in a real S3-protocol server
+ * (s3rver, in this process) and HAProxy (deploy/haproxy.cfg) in front of them. Debian packages are installed when missing;
  * everything is stopped on exit, Ctrl-C and errors. Then a mixed load through HAProxy:
  *
  *   - every client holds a live stream (GET /api/events), reconnecting with Last-Event-ID as
@@ -48,7 +49,9 @@ import { LIMITS } from '../server/http/limits';
 import { buildStoryInput } from '../server/test/features/story-builders';
 import { TestClient } from '../server/test/client';
 import { startHaProxy, type RunningHaProxy } from '../server/test/haproxy';
+import { pngOf } from '../server/test/images';
 import { startPgBouncer, type RunningPgBouncer } from '../server/test/pgbouncer';
+import { startS3Server, type TestS3 } from '../server/test/s3';
 import { freePort } from '../server/test/server';
 import { percentile } from './random';
 
@@ -124,10 +127,11 @@ interface Instance {
   exited: Promise<void>;
 }
 
-async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+/** The compiled server on `port`, its DATA_DIR `dataRoot/<name>`: instances share nothing on disk. */
+async function startInstance(name: string, port: number, env: Record<string, string>, dataRoot: string): Promise<Instance> {
   const child = spawn(process.execPath, [COMPILED_MAIN], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: path.join(dataRoot, name) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -328,6 +332,34 @@ async function signUp(baseUrl: string, origin: string, label: string, tally: Tal
 /** The same browser session, talking to one instance directly (origin: the public URL). */
 function onInstance(person: { client: TestClient }, instance: Instance, publicUrl: string): TestClient {
   return new TestClient(instance.url, publicUrl).adopt(person.client);
+}
+
+/**
+ * Each instance takes one writer's profile image; every instance then serves every image, byte
+ * for byte the same, from the bucket (each has a DATA_DIR of its own), and the bucket holds them.
+ */
+async function profileImages(people: Person[], instances: Instance[], publicUrl: string, s3: TestS3): Promise<boolean> {
+  const uploaders = people.slice(0, instances.length);
+  for (const [i, person] of uploaders.entries()) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await pngOf(96, 96, ['#c33', '#3c3', '#33c'][i % 3]))], { type: 'image/png' }), 'me.png');
+    const res = await fetch(new URL('/api/me/profile-image', instances[i]!.url), { method: 'POST', body: form, headers: { cookie: person.client.cookieHeader, origin: publicUrl } });
+    if (res.status !== 200) throw new Error(`profile image upload on ${instances[i]!.name}: ${res.status} ${await res.text()}`);
+  }
+  let identical = 0;
+  for (const person of uploaders) {
+    const served = await Promise.all(
+      instances.map(async (instance) => {
+        const res = await fetch(new URL(`/api/images/profile/${person.uid}`, instance.url));
+        return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : null;
+      }),
+    );
+    if (served.every((bytes) => bytes !== null && bytes.length > 0 && bytes.equals(served[0]!))) identical++;
+  }
+  const keys = await s3.keys();
+  const ok = identical === uploaders.length && keys.length >= uploaders.length;
+  log(`Profile images: ${uploaders.length} uploaded, one on each instance; ${identical} of them served identically by all ${instances.length}; ${keys.length} objects in the bucket${ok ? '' : ' — FAILED'}`);
+  return ok;
 }
 
 /* ---------------------------------------------------------------- the mixed load */
@@ -594,13 +626,17 @@ async function main(): Promise<number> {
   cleanups.push(() => bouncer.stop());
   log(`PgBouncer (transaction pooling, 20 server connections) at ${bouncer.url.replace(/\/[^/]*$/, '')} → PostgreSQL ${new URL(SERVER_URL).host}`);
 
+  const s3 = await startS3Server();
+  cleanups.push(() => s3.stop());
+  log(`Profile images in a real S3-protocol server (s3rver, SigV4 checked) at ${s3.endpoint}, bucket ${s3.bucket}; every instance has a DATA_DIR of its own`);
+
   const ports = await Promise.all(Array.from({ length: INSTANCES + 2 }, () => freePort()));
   const [proxyPort, singlePort, ...instancePorts] = ports as [number, number, ...number[]];
   const publicUrl = `http://127.0.0.1:${proxyPort}`;
   const env: Record<string, string> = {
     DATABASE_URL: bouncer.url,
     DATABASE_LISTEN_URL: directUrl,
-    DATA_DIR: dataDir,
+    ...s3.env,
     AUTH_SECRET,
     PUBLIC_URL: publicUrl,
     TRUSTED_PROXY_HEADER: 'x-forwarded-for',
@@ -611,9 +647,8 @@ async function main(): Promise<number> {
   };
   const instances: Instance[] = [];
   cleanups.push(() => Promise.all(instances.map(stopInstance)).then(() => undefined));
-  // The first migrates the new database; the others then start together.
-  instances.push(await startInstance('app1', instancePorts[0]!, env));
-  instances.push(...(await Promise.all(instancePorts.slice(1).map((port, i) => startInstance(`app${i + 2}`, port, env)))));
+  // All at once on the new database, as a deployment starts them: they migrate one after another.
+  instances.push(...(await Promise.all(instancePorts.map((port, i) => startInstance(`app${i + 1}`, port, env, dataDir)))));
   const proxy: RunningHaProxy = await startHaProxy({ servers: instances.map((i) => `127.0.0.1:${i.port}`), port: proxyPort });
   cleanups.push(() => proxy.stop());
   log(`HAProxy at ${publicUrl} → ${instances.map((i) => `${i.name} :${i.port}`).join(', ')} (node dist/server.js, DATABASE_URL through PgBouncer, DATABASE_LISTEN_URL direct)`);
@@ -634,6 +669,7 @@ async function main(): Promise<number> {
   await Promise.all(people.map((p) => p.tab.start()));
   cleanups.push(async () => people.forEach((p) => p.tab.close()));
   log(`${CLIENTS} clients signed up, friends in pairs, each holding a live stream through HAProxy`);
+  const imagesOk = await profileImages(people, instances, publicUrl, s3);
 
   const state: LoadState = { running: true, storyIds: [], sent: new Map(), uncertain: 0, refused429: 0, other4xx: [] };
   const loadStart = performance.now();
@@ -655,7 +691,7 @@ async function main(): Promise<number> {
   await victim.exited;
   log(`kill -9 ${victim.name} (pid ${victim.process.pid}) at ${Math.round((tally.killedAt - loadStart) / 1000)} s`);
   await sleep(8000);
-  instances[1] = await startInstance(victim.name, victim.port, env);
+  instances[1] = await startInstance(victim.name, victim.port, env, dataDir);
   log(`${victim.name} started again at ${Math.round((performance.now() - loadStart) / 1000)} s`);
 
   // A graceful stop under the same load: SIGTERM drains, so none of its requests may fail.
@@ -664,7 +700,7 @@ async function main(): Promise<number> {
   const drainStart = performance.now();
   await stopInstance(drained);
   log(`SIGTERM ${drained.name}: drained and exited in ${Math.round(performance.now() - drainStart)} ms (code ${drained.process.exitCode}); its requests count as any other's`);
-  instances[2] = await startInstance(drained.name, drained.port, env);
+  instances[2] = await startInstance(drained.name, drained.port, env, dataDir);
 
   await at(1);
   state.running = false;
@@ -714,7 +750,7 @@ async function main(): Promise<number> {
 
   await cleanUp();
   const ok =
-    events.lost === 0 && events.duplicated === 0 && events.outOfOrder === 0 && events.expected > 0 && unexpected === 0 && burstExact && signOutOk && suspensionOk && throughputFailures === 0;
+    events.lost === 0 && events.duplicated === 0 && events.outOfOrder === 0 && events.expected > 0 && unexpected === 0 && burstExact && signOutOk && suspensionOk && imagesOk && throughputFailures === 0;
   log(
     `events: expected ${events.expected}, received ${events.received}, lost ${events.lost}, duplicated ${events.duplicated}; 5xx: ${unexpected} (+${killed} from the killed instance); limit burst: ${burstExact ? 'exact' : 'NOT exact'}`,
   );

@@ -1,12 +1,10 @@
 import { LATEST_MIGRATION } from '../db/migrations';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases';
-import { startTestServer, type TestServer } from '../test/server';
-import { populate } from '../test/backup';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases';
+import { useBackupBench } from '../test/backup';
 import { COMMANDS } from './commands';
 import { runCli } from './run';
 
@@ -30,35 +28,18 @@ describe('backup and restore commands', () => {
 });
 
 describe.each(testDialects())('backup and restore commands on %s', (dialect) => {
-  let server: TestServer;
-  let dir: string;
-  const databases: TestDatabase[] = [];
-  const fresh = async () => {
-    const database = await createTestDatabase(dialect);
-    databases.push(database);
-    return database;
-  };
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    await populate(server);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-cli-backup-'));
-  });
-  afterAll(async () => {
-    await server.stop();
-    for (const database of databases) await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const bench = useBackupBench(dialect, { populated: true });
 
   it('backup writes the file and says what and how long; restore loads it and prints the counts; a second restore is refused', async () => {
-    const file = path.join(dir, 'in-process.zip');
-    const made = await drabble(['backup', '--out', file], server.env);
+    const file = path.join(bench.dir, 'in-process.zip');
+    const made = await drabble(['backup', '--out', file], bench.server.env);
     expect(made.err).toBe('');
     expect(made.code).toBe(0);
     expect(made.out).toMatch(new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(\\d+(\\.\\d)? KB\\) in \\d+\\.\\d s: \\d+ tables, [\\d,]+ rows, 1 file \\(Drabble \\d+\\.\\d+\\.\\d+, schema ${LATEST_MIGRATION}\\)\\.$`));
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(await drabble(['backup', '--out', file], server.env)).toMatchObject({ code: 1, err: `drabble backup: could not write ${file}: ${file} already exists` });
+    expect(await drabble(['backup', '--out', file], bench.server.env)).toMatchObject({ code: 1, err: `drabble backup: could not write ${file}: ${file} already exists` });
 
-    const target = await fresh();
+    const target = await bench.fresh();
     const restored = await drabble(['restore', file], target.env);
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
@@ -76,28 +57,28 @@ describe.each(testDialects())('backup and restore commands on %s', (dialect) => 
     });
     expect((await drabble(['restore', file, '--force'], target.env)).code).toBe(0);
 
-    const cut = path.join(dir, 'cut.zip');
+    const cut = path.join(bench.dir, 'cut.zip');
     fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 2000));
     expect(await drabble(['restore', cut, '--force'], target.env)).toEqual({
       code: 1,
       out: '',
       err: 'drabble restore: cut.zip cannot be restored: it is not a whole zip file (its end is missing: truncated?). Nothing was changed.',
     });
-    expect(await drabble(['restore', path.join(dir, 'nowhere.zip')], target.env)).toMatchObject({ code: 1, err: 'drabble restore: nowhere.zip cannot be restored: there is no such file. Nothing was changed.' });
+    expect(await drabble(['restore', path.join(bench.dir, 'nowhere.zip')], target.env)).toMatchObject({ code: 1, err: 'drabble restore: nowhere.zip cannot be restored: there is no such file. Nothing was changed.' });
   }, 60_000);
 
   it('runs as `npx drabble` from a checkout: bin/drabble.js backup (default name in the current folder), then restore', async () => {
-    const cwd = fs.mkdtempSync(path.join(dir, 'cwd-'));
+    const cwd = fs.mkdtempSync(path.join(bench.dir, 'cwd-'));
     const run = (args: string[], env: Record<string, string>) =>
       spawnSync(process.execPath, [path.join(root, 'bin/drabble.js'), ...args], { cwd, encoding: 'utf8', timeout: 150_000, env: { ...process.env, ...env } });
-    const made = run(['backup'], server.env);
+    const made = run(['backup'], bench.server.env);
     expect(made.stderr.replace(/^drabble: building the command line.*\n/, '')).toBe('');
     expect(made.status).toBe(0);
     const [name] = fs.readdirSync(cwd);
     expect(name).toMatch(/^drabble-backup-\d{8}-\d{6}\.zip$/);
     expect(made.stdout).toContain(`Wrote ${path.join(fs.realpathSync(cwd), name!)}`.replace(fs.realpathSync(cwd), cwd));
 
-    const target = await fresh();
+    const target = await bench.fresh();
     const restored = run(['restore', name!], target.env);
     expect(restored.stderr).toBe('');
     expect(restored.status).toBe(0);

@@ -1,39 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { countChars, storyPreview } from '@common/words';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases';
+import { testDialects, useDatabaseMigratedTo } from '../test/databases';
 import { buildStoryInput } from '../test/features/story-builders';
 import { migrateToLatest } from './database';
-import { migrationProvider } from './migrations';
-import { isPostgres } from './migrations/helpers';
 import type { StoriesTable } from './types';
 
 /** A stories row as it was before 0010. */
 type OldStory = Omit<StoriesTable, 'seq' | 'preview' | 'charCount' | 'likesCount' | 'commentsCount' | 'viewsCount'>;
 
 describe.each(testDialects())('migration 0010 (stored story previews) on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.handle.close();
-    await database.drop();
-  });
+  const at = useDatabaseMigratedTo(dialect, '0009_messages_and_notifications');
 
   it('fills the preview and character count of every existing story, in batches', async () => {
+    const database = at.database;
     const db = database.handle.db as unknown as Kysely<{ stories: OldStory }>;
-    const migrationTableSchema = isPostgres(db as Kysely<unknown>)
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-    const before = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
-    const { error } = await before.migrateTo('0009_messages_and_notifications');
-    expect(error).toBeUndefined();
-
-    const at = new Date().toISOString();
+    const now = new Date().toISOString();
     await database.handle.db
       .insertInto('users')
-      .values({ uid: 'writer', name: 'W', email: 'w@example.com', first: 'W', last: '', created_at: at, lastActive: at, themeMode: null, admin: 0, profileImage: null, displayName: 'W', darkMode: null })
+      .values({ uid: 'writer', name: 'W', email: 'w@example.com', first: 'W', last: '', created_at: now, lastActive: now, themeMode: null, admin: 0, profileImage: null, displayName: 'W', darkMode: null })
       .execute();
     // More than one batch of 500, with text the preview must flatten and cut (and a surrogate pair).
     const contents = Array.from({ length: 1203 }, (_, i) =>
@@ -45,7 +30,7 @@ describe.each(testDialects())('migration 0010 (stored story previews) on %s', (d
         .values(
           contents.slice(from, from + 200).map((content, k) => ({
             id: `story${String(from + k).padStart(15, '0')}`, uid: 'writer', title: 'T', content, public: 1 as const, wordCount: 1,
-            created_at: at, updated_at: at, madePublicAt: at, publishedAt: at, madePrivateAt: null, promptGenre: null, promptTheme: null, promptTwist: null,
+            created_at: now, updated_at: now, madePublicAt: now, publishedAt: now, madePrivateAt: null, promptGenre: null, promptTheme: null, promptTwist: null,
             authorDisplayName: 'W', authorProfileIcon: 'User', authorProfileColor: 'blue', authorProfileImage: null,
           })),
         )

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useDatabaseMigratedTo } from '../test/databases';
 import { migrateToLatest } from './database';
-import { migrationProvider } from './migrations';
-import { isPostgres } from './migrations/helpers';
 
 describe.each(testDialects())('migration 0014 (the tutorial on the account) on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.handle.close();
-    await database.drop();
-  });
+  const at = useDatabaseMigratedTo(dialect, '0012_writing_habits');
 
   it('records the tutorial as seen by every existing account, and drops authors’ favourites of their own stories', async () => {
-    const db = database.handle.db;
-    const migrationTableSchema = isPostgres(db as unknown as Kysely<unknown>)
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-    const before = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
-    expect((await before.migrateTo('0012_writing_habits')).error).toBeUndefined();
-
+    const db = at.database.handle.db;
     const made = { ada: '2025-01-02T03:04:05.000Z', bob: '2025-06-07T08:09:10.000Z' };
     for (const [uid, at] of Object.entries(made)) {
       await db

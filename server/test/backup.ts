@@ -1,12 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { createStorage } from '../storage';
 import { pngOf } from './images';
 import { createTestDatabase, type TestDatabase } from './databases';
 import type { TestClient } from './client';
-import { signUp, type SignedUp, type TestServer } from './server';
+import { signUp, startTestServer, type SignedUp, type TestServer } from './server';
 import { NOT_CARRIED } from '../ops/backup/carried';
 import { openSnapshot, type Snapshot } from '../ops/backup/snapshot';
 import { restoreBackup, type RestoreResult } from '../ops/backup/restore';
@@ -90,4 +93,39 @@ export async function populate(server: TestServer): Promise<Community> {
   expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
   expect((await ada.client.post('/api/conversations', { to: bob.uid, text: 'Thank you for reading!' })).status).toBe(201);
   return { ada, bob, storyId };
+}
+
+/** What a backup test works with: a running server, a directory for its files, and fresh databases to restore into. */
+export interface BackupBench {
+  server: TestServer;
+  dir: string;
+  /** A new empty database of the dialect, dropped after the file's tests. */
+  fresh(): Promise<TestDatabase>;
+}
+
+/**
+ * Registers the describe block's set-up and tear-down for a backup test: a server (populated
+ * with a small community when `populated`), a temp directory, and the databases `fresh` made.
+ * The fields are filled in before the first test runs.
+ */
+export function useBackupBench(dialect: Dialect, options: { populated?: boolean } = {}): BackupBench {
+  const databases: TestDatabase[] = [];
+  const bench = {
+    fresh: async () => {
+      const database = await createTestDatabase(dialect);
+      databases.push(database);
+      return database;
+    },
+  } as BackupBench;
+  beforeAll(async () => {
+    bench.server = await startTestServer(dialect);
+    if (options.populated) await populate(bench.server);
+    bench.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-backup-test-'));
+  });
+  afterAll(async () => {
+    await bench.server?.stop();
+    for (const database of databases) await database.drop();
+    if (bench.dir) fs.rmSync(bench.dir, { recursive: true, force: true });
+  });
+  return bench;
 }

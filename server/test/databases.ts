@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database';
+import { migrationProvider } from '../db/migrations';
 
 /**
  * The databases the API suite runs on: SQLite always; PostgreSQL when TEST_DATABASE_URL
@@ -204,4 +207,26 @@ function postgresTemplate(serverUrl: string): Promise<string> {
     postgresTemplates.set(key, made);
   }
   return made;
+}
+
+/**
+ * For a migration's own test: registers the set-up of a fresh database of the dialect whose
+ * schema stops at `upTo` (the last migration applied, the one before the migration under test)
+ * and its tear-down. `holder.database` is there before the first test runs.
+ */
+export function useDatabaseMigratedTo(dialect: Dialect, upTo: string): { database: TestDatabase } {
+  const holder = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    holder.database = await createTestDatabase(dialect);
+    const db = holder.database.handle.db;
+    const migrationTableSchema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+    const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, migrationTableSchema });
+    const { error } = await migrator.migrateTo(upTo);
+    if (error) throw error;
+  });
+  afterAll(async () => {
+    await holder.database?.handle.close();
+    await holder.database?.drop();
+  });
+  return holder;
 }

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './debian';
 import { freePort } from './server';
+import { supervise, waitUntilReady } from './supervised';
 
 /** The configuration a real install uses too (README "Running several instances"). */
 export const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
@@ -49,36 +50,16 @@ export async function startHaProxy(options: HaProxyOptions): Promise<RunningHaPr
   if (checked !== 0) throw new Error(`deploy/haproxy.cfg is not valid:\n${checkOutput}`);
 
   // -db: in the foreground, logging to stderr (captured).
-  const child: ChildProcess = spawn(binary, ['-db', '-f', HAPROXY_CFG], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-50_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    if (!exited) {
-      // SIGTERM: a hard stop (SIGUSR1's soft stop would wait for every open live stream).
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exit;
-      clearTimeout(timer);
-    }
-    process.off('exit', killOnExit);
-  };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await accepts(port))) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`HAProxy did not start listening on ${port}:\n${output.slice(-2000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const server = supervise(binary, ['-db', '-f', HAPROXY_CFG], { env, keepChars: 50_000 });
+  // SIGTERM: a hard stop (SIGUSR1's soft stop would wait for every open live stream).
+  const stop = () => server.stop(['SIGTERM', 'SIGKILL'], 5000);
+  try {
+    await waitUntilReady(server, () => accepts(port), START_TIMEOUT_MS);
+  } catch (err) {
+    await stop();
+    throw new Error(`HAProxy did not start listening on ${port}: ${(err as Error).message}\n${server.output().slice(-2000)}`);
   }
-  return { url: `http://127.0.0.1:${port}`, port, log: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, port, log: server.output, stop };
 }
 
 function accepts(port: number): Promise<boolean> {

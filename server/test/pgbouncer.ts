@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureDebianPackage, setIniValues, systemUser } from './debian';
 import { freePort } from './server';
+import { supervise, waitUntilReady } from './supervised';
 
 /** The configuration a real install uses too (README "Running several instances"). */
 export const PGBOUNCER_INI = fileURLToPath(new URL('../../deploy/pgbouncer.ini', import.meta.url));
@@ -68,60 +68,36 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<Running
   // Started directly as that user (not through runuser), so that signals reach PgBouncer itself.
   const owner = process.getuid?.() === 0 ? await systemUser('postgres') : null;
   if (owner) for (const file of [dir, configFile, path.join(dir, 'userlist.txt')]) fs.chownSync(file, owner.uid, owner.gid);
-  const child: ChildProcess = spawn(binary, [configFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...(owner ?? {}) });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  // Not left behind by a caller that exits without stopping it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  const server = supervise(binary, [configFile], { cwd: dir, ...(owner ?? {}) });
 
   const url = new URL(options.targetUrl);
   url.hostname = '127.0.0.1';
   url.port = String(port);
 
   const stop = async () => {
-    if (!exited) {
-      // SIGINT: a safe shutdown once the transactions under way are done; SIGTERM (immediate)
-      // if a client keeps one open, SIGKILL if even that lingers.
-      child.kill('SIGINT');
-      const timers = [setTimeout(() => child.kill('SIGTERM'), 3000), setTimeout(() => child.kill('SIGKILL'), 6000)];
-      await exit;
-      timers.forEach(clearTimeout);
-    }
-    process.off('exit', killOnExit);
+    // SIGINT: a safe shutdown once the transactions under way are done; SIGTERM (immediate)
+    // if a client keeps one open, SIGKILL if even that lingers.
+    await server.stop(['SIGINT', 'SIGTERM', 'SIGKILL'], 3000);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    await waitUntilAnswering(url.toString(), () => exited, START_TIMEOUT_MS);
+    await waitUntilReady(server, () => answers(url.toString()), START_TIMEOUT_MS);
   } catch (err) {
     await stop();
-    throw new Error(`PgBouncer did not start: ${(err as Error).message}\n${output.slice(-2000)}`);
+    throw new Error(`PgBouncer did not start: ${(err as Error).message}\n${server.output().slice(-2000)}`);
   }
-  return { url: url.toString(), port, log: () => output, stop };
+  return { url: url.toString(), port, log: server.output, stop };
 }
 
-async function waitUntilAnswering(url: string, exited: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('it exited');
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return;
-    } catch (err) {
-      last = err;
-    } finally {
-      await client.end().catch(() => {});
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } finally {
+    await client.end().catch(() => {});
   }
-  throw new Error(`no answer within ${ms} ms (${last instanceof Error ? last.message : String(last)})`);
 }

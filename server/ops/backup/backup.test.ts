@@ -1,20 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REACTION_KINDS } from '@common/story';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
-import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { testDialects } from '../../test/databases';
+import { signUp } from '../../test/server';
 import { openArchive, readWhole } from './archive';
 import { createBackup } from './backup';
 import { LIVE_EVENT_ID_JUMP, NOT_CARRIED } from './carried';
 import { MANIFEST_ENTRY, type Manifest } from './format';
 import { RestoreRefused } from './restore';
 import { backupSourceOf } from './source';
-import { populate, readTables, restoreInto, tablesOf } from '../../test/backup';
+import { populate, readTables, restoreInto, tablesOf, useBackupBench } from '../../test/backup';
 
 const WRITERS = 6;
 const ROUNDS = 8;
@@ -22,27 +21,10 @@ const ROUNDS = 8;
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 describe.each(testDialects())('backup and restore on %s', (dialect) => {
-  let server: TestServer;
-  let dir: string;
-  const databases: TestDatabase[] = [];
-  const fresh = async () => {
-    const database = await createTestDatabase(dialect);
-    databases.push(database);
-    return database;
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-backup-test-'));
-  });
-  afterAll(async () => {
-    await server.stop();
-    for (const database of databases) await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const bench = useBackupBench(dialect);
 
   it('a backup taken during a burst of writes restores to exactly the rows committed before its snapshot, in every table', async () => {
-    const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => signUp(server, { name: `Burst ${i}` })));
+    const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => signUp(bench.server, { name: `Burst ${i}` })));
     const stories: Array<{ id: string; startedAt: number; ackedAt: number }> = [];
     const seed = await writers[0]!.client.post<{ story: { id: string } }>('/api/stories', { title: 'Seed', content: 'The first words.', public: true });
     stories.push({ id: seed.body.story.id, startedAt: 0, ackedAt: 0 });
@@ -68,11 +50,11 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
     // (A writer that fails ends the wait too, and the test with it.)
     await Promise.race([enough, Promise.all(burst)]);
 
-    const file = path.join(dir, `burst-${dialect}.zip`);
+    const file = path.join(bench.dir, `burst-${dialect}.zip`);
     const calledAt = performance.now();
     let seen: Record<string, string[]> = {};
     let seenUntil = 0;
-    const { manifest } = await createBackup(backupSourceOf(server.ctx), file, {
+    const { manifest } = await createBackup(backupSourceOf(bench.server.ctx), file, {
       // What the snapshot holds, read through the backup's own transaction while the writes go on.
       onSnapshot: async (snapshot) => {
         seen = await readTables(snapshot);
@@ -84,7 +66,7 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
     });
     await Promise.all(burst);
 
-    const restored = await fresh();
+    const restored = await bench.fresh();
     const result = await restoreInto(restored, file);
     const after = await tablesOf(restored, dialect);
     expect(Object.keys(after).sort()).toEqual(Object.keys(seen).sort());
@@ -121,10 +103,10 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
   }, 120_000);
 
   it('refuses a database that holds accounts unless forced, and refuses a damaged backup, changing nothing', async () => {
-    await populate(server);
-    const file = path.join(dir, `good-${dialect}.zip`);
-    const { manifest } = await createBackup(backupSourceOf(server.ctx), file);
-    const target = await fresh();
+    await populate(bench.server);
+    const file = path.join(bench.dir, `good-${dialect}.zip`);
+    const { manifest } = await createBackup(backupSourceOf(bench.server.ctx), file);
+    const target = await bench.fresh();
     await restoreInto(target, file);
     const secretFile = path.join(target.dataDir, 'auth-secret');
     const state = async () => ({ tables: await tablesOf(target, dialect), secret: fs.readFileSync(secretFile, 'utf8') });
@@ -165,7 +147,7 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
       ],
     ];
     for (const [name, data, message] of damaged) {
-      const copy = path.join(dir, `${name}-${dialect}.zip`);
+      const copy = path.join(bench.dir, `${name}-${dialect}.zip`);
       fs.writeFileSync(copy, data);
       const refusal = restoreInto(target, copy, { force: true });
       await expect(refusal, name).rejects.toBeInstanceOf(RestoreRefused);
@@ -177,9 +159,9 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
   }, 120_000);
 
   it('a restore that fails while loading (its checksums right, a row breaking a key) rolls everything back', async () => {
-    const file = path.join(dir, `good-${dialect}.zip`);
-    if (!fs.existsSync(file)) await createBackup(backupSourceOf(server.ctx), file);
-    const target = await fresh();
+    const file = path.join(bench.dir, `good-${dialect}.zip`);
+    if (!fs.existsSync(file)) await createBackup(backupSourceOf(bench.server.ctx), file);
+    const target = await bench.fresh();
     await restoreInto(target, file);
     const before = await tablesOf(target, dialect);
 
@@ -195,7 +177,7 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
     const table = manifest.tables.find((t) => t.name === 'stories')!;
     Object.assign(table, { rows: table.rows + 1, bytes: doubled.length, sha256: sha256(doubled) });
     entries[MANIFEST_ENTRY] = strToU8(JSON.stringify(manifest));
-    const broken = path.join(dir, `duplicate-${dialect}.zip`);
+    const broken = path.join(bench.dir, `duplicate-${dialect}.zip`);
     fs.writeFileSync(broken, zipSync(entries));
 
     await expect(restoreInto(target, broken, { force: true })).rejects.toThrow();
