@@ -144,3 +144,17 @@ test('importing the same file twice says "already imported" and links to the sto
   const mine = await page.request.get('/api/stories/mine');
   expect(((await mine.json()) as { stories: Array<{ title: string }> }).stories.map((s) => s.title).sort()).toEqual(['The Lantern', 'Tide']);
 });
+
+test('a choice of who can message me shows as made the moment it is clicked, and stays after a reload', async ({ page }) => {
+  await signUpThroughApi(page);
+  await page.goto('/settings');
+  const everyone = page.getByTestId('settings-messages').getByRole('radio', { name: /^Everyone/ });
+  await expect(everyone).not.toBeChecked();
+  // Read in the click's own task: a controlled radio whose state arrives later (the save's
+  // pending state comes a task after) was put back unchecked by React in between, and a quick
+  // click (or Playwright's check()) saw its choice undone.
+  expect(await everyone.evaluate((radio: HTMLInputElement) => (radio.click(), radio.checked))).toBe(true);
+  await expect(page.getByText('Message settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(everyone).toBeChecked();
+});

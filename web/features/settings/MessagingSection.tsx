@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS, type MessagingSettings } from '@common/conversations';
 import { LoadError } from '../../components/LoadError';
@@ -20,8 +20,14 @@ export function MessagingSection() {
   const settings = useQuery(messagingSettingsQuery);
   const save = useSaveMessagingSettings();
   const name = useId();
-  // While a change is saving, show it as made.
-  const shown = settings.data ? { ...settings.data, ...(save.isPending ? save.variables : {}) } : undefined;
+  // While a change is saving, show it as made, from the click on: the save's own pending state
+  // arrives a task later, and React meanwhile puts a controlled radio back as it was.
+  const [made, setMade] = useState<Partial<MessagingSettings>>({});
+  const change = (changes: Partial<MessagingSettings>) => {
+    setMade(changes);
+    save.mutate(changes, { onSettled: () => setMade({}) });
+  };
+  const shown = settings.data ? { ...settings.data, ...made } : undefined;
 
   return (
     <SettingsSection {...SETTINGS_SECTIONS.messages} testId="settings-messages">
@@ -39,7 +45,7 @@ export function MessagingSection() {
                     name={name}
                     value={value}
                     checked={shown.whoCanMessage === value}
-                    onChange={() => save.mutate({ whoCanMessage: value })}
+                    onChange={() => change({ whoCanMessage: value })}
                     className="mt-1 size-4 shrink-0 accent-accent-700"
                   />
                   <span className="min-w-0">
@@ -55,7 +61,7 @@ export function MessagingSection() {
             hint='Others see "Seen" under their messages once you have read them. Off: you do not see theirs either.'
             on={shown.readReceipts}
             disabled={save.isPending}
-            onChange={(readReceipts) => save.mutate({ readReceipts })}
+            onChange={(readReceipts) => change({ readReceipts })}
             testId="read-receipts"
           />
           <Switch
@@ -63,7 +69,7 @@ export function MessagingSection() {
             hint="Others see that you are typing a reply. Off: you do not see theirs either."
             on={shown.typingIndicator}
             disabled={save.isPending}
-            onChange={(typingIndicator) => save.mutate({ typingIndicator })}
+            onChange={(typingIndicator) => change({ typingIndicator })}
             testId="typing-indicator-setting"
           />
         </div>
