@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts', 'build/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias },

@@ -36,9 +36,11 @@ export interface ApiFetchOptions<T> extends BaseOptions {
   /**
    * Types the success body (without it the caller receives `unknown`) and checks it in
    * development and tests. A production build trusts the typed answer: the server's output is
-   * typed by the same schemas, and leaving the check out keeps zod off the first load. Modules
-   * on the first load pass `import.meta.env.DEV ? schema : undefined`, so the build drops the
-   * schema (and zod) from them altogether.
+   * typed by the same schemas, and leaving the check out keeps zod off the first load. Every
+   * call passes `import.meta.env.DEV ? schema : undefined`: a production build then reads no
+   * response schema, and leaves out its construction (build/pure-schemas.ts) where nothing else
+   * (a form's check, a live event's) reads it. Modules of the entry import theirs in
+   * development only (`(await import(…))`), so not even their module is loaded.
    */
   schema: ZodType<T> | undefined;
 }

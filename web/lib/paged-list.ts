@@ -11,7 +11,8 @@ interface CursorListOptions<TPage extends CursorPage, TItem, TKey extends QueryK
   queryKey: TKey;
   /** The address of a page: the first without a cursor, the next ones with it. */
   path: (cursor: string | undefined) => string;
-  schema: ZodType<TPage>;
+  /** Checks each page in development (lib/api.ts); callers pass `import.meta.env.DEV ? schema : undefined`. */
+  schema: ZodType<TPage> | undefined;
   /** The page's items, in order. */
   items: (page: TPage) => readonly TItem[];
 }

@@ -8,7 +8,7 @@ import { loginPathFor } from './safe-next';
 
 export const authConfigQueryOptions = queryOptions({
   queryKey: ['auth-config'] as const,
-  queryFn: () => apiFetch('/api/auth-config', { schema: authConfigSchema }),
+  queryFn: () => apiFetch('/api/auth-config', { schema: import.meta.env.DEV ? authConfigSchema : undefined }),
   staleTime: Infinity,
 });
 
@@ -39,7 +39,7 @@ export async function startOAuthSignIn(providerId: OAuthProviderId, next: string
   const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
     method: 'POST',
     body: { providerId, callbackURL: next === '/' ? '/' : loginPathFor(next), errorCallbackURL: `/login?provider=${providerId}` },
-    schema: oauthStartSchema,
+    schema: import.meta.env.DEV ? oauthStartSchema : undefined,
   });
   window.location.assign(url);
 }
@@ -52,7 +52,7 @@ export async function startOAuthLink(providerId: OAuthProviderId): Promise<void>
   const { url } = await apiFetch('/api/auth/oauth2/link', {
     method: 'POST',
     body: { providerId, callbackURL: '/settings', errorCallbackURL: `/settings?provider=${providerId}` },
-    schema: oauthStartSchema,
+    schema: import.meta.env.DEV ? oauthStartSchema : undefined,
   });
   window.location.assign(url);
 }

@@ -17,7 +17,7 @@ export const deletionKeys = { state: ['account-deletion'] as const };
 /** GET /api/account/deletion: the account's deletion date, or null. */
 export const deletionQuery = queryOptions({
   queryKey: deletionKeys.state,
-  queryFn: ({ signal }) => apiFetch('/api/account/deletion', { schema: deletionResponseSchema, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/account/deletion', { schema: import.meta.env.DEV ? deletionResponseSchema : undefined, signal }),
 });
 
 /** "December 24, 2026" in the reader's locale and zone: the day the account goes, as the email also writes it. */
@@ -48,7 +48,7 @@ export function useRequestDeletion(onError?: (error: Error) => void) {
   const forget = useForgetSession();
   return useApiMutation({
     request: (body: DeletionRequest): Promise<{ deletion: DeletionState }> =>
-      apiFetch('/api/account/deletion', { method: 'POST', body, schema: scheduledResponseSchema }),
+      apiFetch('/api/account/deletion', { method: 'POST', body, schema: import.meta.env.DEV ? scheduledResponseSchema : undefined }),
     success: ({ deletion }) => YOUR_DATA_TEXTS.deletionScheduled(deletionDate(deletion.deleteAfter)),
     failure: false,
     reportAs: 'account_deletion_requested',
@@ -60,7 +60,7 @@ export function useRequestDeletion(onError?: (error: Error) => void) {
 /** DELETE /api/account/deletion ("Cancel deletion"): the answer is the current user again, and the app comes back. */
 export function useCancelDeletion() {
   return useApiMutation({
-    request: () => apiFetch('/api/account/deletion', { method: 'DELETE', schema: meResponseSchema }),
+    request: () => apiFetch('/api/account/deletion', { method: 'DELETE', schema: import.meta.env.DEV ? meResponseSchema : undefined }),
     success: YOUR_DATA_TEXTS.deletionCancelled,
     reportAs: 'account_deletion_cancelled',
     onSuccess: async (me, _vars, queryClient) => {

@@ -47,14 +47,14 @@ export const caseListQuery = (status: CaseStatus) =>
   cursorListQuery({
     queryKey: moderationKeys.cases(status),
     path: (cursor) => withSearchParams('/api/admin/reports', { status, cursor }),
-    schema: caseListSchema,
+    schema: import.meta.env.DEV ? caseListSchema : undefined,
     items: (page) => page.items,
   });
 
 export const caseDetailQuery = (id: string) =>
   queryOptions({
     queryKey: moderationKeys.case(id),
-    queryFn: ({ signal }) => apiFetch(casePath(id), { schema: caseDetailSchema, signal }),
+    queryFn: ({ signal }) => apiFetch(casePath(id), { schema: import.meta.env.DEV ? caseDetailSchema : undefined, signal }),
     // Other admins act on the same cases: what is shown is always asked afresh.
     staleTime: 0,
   });
@@ -63,21 +63,21 @@ export const adminUsersQuery = (params: AdminUsersQuery) =>
   cursorListQuery({
     queryKey: moderationKeys.users(params),
     path: (cursor) => withSearchParams('/api/admin/users', { q: params.q, status: params.status, sort: params.sort, cursor }),
-    schema: adminUserListSchema,
+    schema: import.meta.env.DEV ? adminUserListSchema : undefined,
     items: (page) => page.items,
   });
 
 export const adminUserQuery = (uid: string) =>
   queryOptions({
     queryKey: moderationKeys.user(uid),
-    queryFn: ({ signal }) => apiFetch(userPath(uid), { schema: adminUserDetailSchema, signal }),
+    queryFn: ({ signal }) => apiFetch(userPath(uid), { schema: import.meta.env.DEV ? adminUserDetailSchema : undefined, signal }),
     staleTime: 0,
   });
 
 /** Open reports in all and per kind: the dashboard's card and the panel's Reports link. Live with the queue. */
 export const openReportCountsQuery = queryOptions({
   queryKey: moderationKeys.counts,
-  queryFn: ({ signal }) => apiFetch('/api/admin/reports/counts', { schema: openReportCountsSchema, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/admin/reports/counts', { schema: import.meta.env.DEV ? openReportCountsSchema : undefined, signal }),
   staleTime: 0,
 });
 
@@ -112,7 +112,7 @@ const putCase = (detail: CaseDetail, _vars: unknown, client: QueryClient) => cli
 
 export const useAssignCase = () =>
   useModerationMutation(
-    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/assign'), { method: 'POST', body: { version }, schema: caseDetailSchema }),
+    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/assign'), { method: 'POST', body: { version }, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
     'Assigned to you.',
     putCase,
   );
@@ -120,7 +120,7 @@ export const useAssignCase = () =>
 export const useCaseAction = () =>
   useModerationMutation(
     ({ id, action, reason, version }: { id: string; action: CaseAction; reason: string; version: number }) =>
-      apiFetch(casePath(id, '/actions'), { method: 'POST', body: { action, reason, version }, schema: caseDetailSchema }),
+      apiFetch(casePath(id, '/actions'), { method: 'POST', body: { action, reason, version }, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
     'Action applied.',
     putCase,
   );
@@ -128,21 +128,21 @@ export const useCaseAction = () =>
 export const useResolveCase = () =>
   useModerationMutation(
     ({ id, ...body }: { id: string; version: number; outcome: CaseOutcome; reason: string }) =>
-      apiFetch(casePath(id, '/resolve'), { method: 'POST', body, schema: caseDetailSchema }),
+      apiFetch(casePath(id, '/resolve'), { method: 'POST', body, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
     'Report resolved.',
     putCase,
   );
 
 export const useReopenCase = () =>
   useModerationMutation(
-    ({ id, ...body }: { id: string; version: number; reason: string }) => apiFetch(casePath(id, '/reopen'), { method: 'POST', body, schema: caseDetailSchema }),
+    ({ id, ...body }: { id: string; version: number; reason: string }) => apiFetch(casePath(id, '/reopen'), { method: 'POST', body, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
     'Report reopened.',
     putCase,
   );
 
 export const useBulkResolve = () =>
   useModerationMutation((body: { items: { id: string; version: number }[]; outcome: CaseOutcome; reason: string }) =>
-    apiFetch('/api/admin/reports/resolve', { method: 'POST', body, schema: bulkResolveResultSchema }),
+    apiFetch('/api/admin/reports/resolve', { method: 'POST', body, schema: import.meta.env.DEV ? bulkResolveResultSchema : undefined }),
   );
 
 /**
@@ -151,7 +151,7 @@ export const useBulkResolve = () =>
  */
 export const useRemoveContent = () =>
   useModerationMutation(
-    (input: ContentRemovalInput) => apiFetch('/api/admin/removals', { method: 'POST', body: input, schema: contentRemovedSchema }),
+    (input: ContentRemovalInput) => apiFetch('/api/admin/removals', { method: 'POST', body: input, schema: import.meta.env.DEV ? contentRemovedSchema : undefined }),
     (_result, { targetType }) => (targetType === 'story' ? 'Story removed.' : 'Comment removed.'),
     (_result, { targetType }, client) => {
       // A removed story's own page is left at once (refetching it would flash "not found"); the lists refetch when next shown.
@@ -168,7 +168,7 @@ export const useAccountAction = () =>
         await apiFetch(userPath(uid, '/actions'), { method: 'POST', body });
         return null;
       }
-      return apiFetch(userPath(uid, '/actions'), { method: 'POST', body, schema: adminUserDetailSchema });
+      return apiFetch(userPath(uid, '/actions'), { method: 'POST', body, schema: import.meta.env.DEV ? adminUserDetailSchema : undefined });
     },
     (_detail, { action }) => (action === 'delete' ? 'Account deleted.' : action === 'note' ? 'Note added.' : 'Action applied.'),
     (detail, { uid }, client) => {

@@ -31,14 +31,14 @@ export const accountKeys = {
 
 export const accountQuery = queryOptions({
   queryKey: accountKeys.overview,
-  queryFn: ({ signal }) => apiFetch('/api/account', { schema: accountOverviewSchema, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/account', { schema: import.meta.env.DEV ? accountOverviewSchema : undefined, signal }),
   // Connecting a provider happens on another site: fetch afresh on every visit.
   staleTime: 0,
 });
 
 export const sessionsQuery = queryOptions({
   queryKey: accountKeys.sessions,
-  queryFn: ({ signal }) => apiFetch('/api/account/sessions', { schema: accountSessionsSchema, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/account/sessions', { schema: import.meta.env.DEV ? accountSessionsSchema : undefined, signal }),
   staleTime: 0,
 });
 
@@ -54,13 +54,13 @@ export function usePasswordPolicy(): { min: number; max: number } {
  * on the emailed-link screens, which show it beside the form (failure: false).
  */
 
-const postMessage = (path: string, body: unknown = {}) => apiFetch(`/api/account${path}`, { method: 'POST', body, schema: accountMessageSchema });
+const postMessage = (path: string, body: unknown = {}) => apiFetch(`/api/account${path}`, { method: 'POST', body, schema: import.meta.env.DEV ? accountMessageSchema : undefined });
 const serverMessage = ({ message }: AccountMessage) => message;
 
 /** The name shows on the nav, the profile and story cards. */
 export const useUpdateDisplayName = () =>
   useApiMutation({
-    request: (body: DisplayNameUpdate) => apiFetch('/api/account/name', { method: 'PATCH', body, schema: meResponseSchema }),
+    request: (body: DisplayNameUpdate) => apiFetch('/api/account/name', { method: 'PATCH', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
     success: ACCOUNT_TEXTS.nameUpdated,
     onSuccess: (me, _body, queryClient) => {
       setCurrentUserData(queryClient, me);
@@ -95,7 +95,7 @@ export const useForgotPassword = () => useApiMutation({ request: (body: ForgotPa
 /** /reset-password: the answer is the user, now signed in with a fresh session. */
 export const useResetPassword = () =>
   useApiMutation({
-    request: (body: ResetPassword) => apiFetch('/api/account/password/reset', { method: 'POST', body, schema: meResponseSchema }),
+    request: (body: ResetPassword) => apiFetch('/api/account/password/reset', { method: 'POST', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
     success: ACCOUNT_TEXTS.passwordReset,
     failure: false,
     onSuccess: (me, _body, queryClient) => {
@@ -124,14 +124,14 @@ export const useConnectProvider = () => useApiMutation({ request: (id: ProviderI
 
 export const useDisconnectProvider = () =>
   useApiMutation({
-    request: (id: ProviderId) => apiFetch(`/api/account/providers/${id}/disconnect`, { method: 'POST', body: {}, schema: accountOverviewSchema }),
+    request: (id: ProviderId) => apiFetch(`/api/account/providers/${id}/disconnect`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? accountOverviewSchema : undefined }),
     success: (_overview, id) => ACCOUNT_TEXTS.providerDisconnected(PROVIDER_LABELS[id]),
     onSuccess: (overview, _id, queryClient) => queryClient.setQueryData(accountQuery.queryKey, overview),
   });
 
 export const useRevokeSession = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: accountMessageSchema }),
+    request: (id: string) => apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? accountMessageSchema : undefined }),
     success: serverMessage,
     onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
   });

@@ -24,7 +24,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 export const relationshipQuery = (uid: string) =>
   queryOptions({
     queryKey: socialKeys.relationship(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${enc(uid)}/relationship`, { schema: relationshipResponseSchema, signal }).then((r) => r.relationship),
+    queryFn: ({ signal }) => apiFetch(`/api/users/${enc(uid)}/relationship`, { schema: import.meta.env.DEV ? relationshipResponseSchema : undefined, signal }).then((r) => r.relationship),
     staleTime: 0,
   });
 
@@ -33,7 +33,7 @@ const writerList = <K extends readonly unknown[]>(queryKey: K, path: string, par
   cursorListQuery({
     queryKey,
     path: (cursor) => withSearchParams(path, { ...params, cursor }),
-    schema: writerPageSchema,
+    schema: import.meta.env.DEV ? writerPageSchema : undefined,
     items: (page) => page.writers,
   });
 
@@ -47,12 +47,12 @@ export const mutesQuery = () => writerList(socialKeys.mutes, '/api/mutes');
 
 export const suggestionsQuery = queryOptions({
   queryKey: socialKeys.suggestions,
-  queryFn: ({ signal }) => apiFetch('/api/writers/suggestions', { schema: z.object({ writers: z.array(writerRowSchema) }), signal }).then((r) => r.writers),
+  queryFn: ({ signal }) => apiFetch('/api/writers/suggestions', { schema: import.meta.env.DEV ? z.object({ writers: z.array(writerRowSchema) }) : undefined, signal }).then((r) => r.writers),
 });
 
 export const followSettingsQuery = queryOptions({
   queryKey: socialKeys.settings,
-  queryFn: ({ signal }) => apiFetch('/api/me/follow-settings', { schema: followSettingsSchema, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/me/follow-settings', { schema: import.meta.env.DEV ? followSettingsSchema : undefined, signal }),
 });
 
 /**
@@ -68,7 +68,7 @@ async function applyRelationship(queryClient: QueryClient, relationship: Relatio
 }
 
 const relationshipCall = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-  apiFetch(path, { method, body, schema: relationshipResponseSchema }).then((r) => r.relationship);
+  apiFetch(path, { method, body, schema: import.meta.env.DEV ? relationshipResponseSchema : undefined }).then((r) => r.relationship);
 
 /**
  * Follow, unfollow and their kin. Past the daily limit of follow actions the server answers
@@ -92,7 +92,7 @@ export const useUnfollow = () => useFollowAction((uid) => relationshipCall('DELE
 export const useRemoveFollower = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/followers/${enc(uid)}`));
 
 const answerRequest = (uid: string, answer: 'accept' | 'decline') =>
-  apiFetch(`/api/follows/requests/${enc(uid)}/${answer}`, { method: 'POST', body: {}, schema: okSchema });
+  apiFetch(`/api/follows/requests/${enc(uid)}/${answer}`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? okSchema : undefined });
 
 /** Refetches the requests, the followers and the relationship with the requester (the counts move). */
 const refetchSocial = (queryClient: QueryClient) => invalidateAll(queryClient, [socialKeys.all]);
@@ -124,7 +124,7 @@ export const useUnmute = () => useReadingChange(({ uid }: Named) => relationship
 
 export const useSaveFollowSettings = () =>
   useApiMutation({
-    request: (body: FollowSettings) => apiFetch('/api/me/follow-settings', { method: 'PATCH', body, schema: followSettingsSchema }),
+    request: (body: FollowSettings) => apiFetch('/api/me/follow-settings', { method: 'PATCH', body, schema: import.meta.env.DEV ? followSettingsSchema : undefined }),
     success: ({ approveFollowers }) => (approveFollowers ? 'New followers now need your approval.' : 'Anyone can now follow you.'),
     onSuccess: (settings, _body, queryClient) => {
       queryClient.setQueryData(socialKeys.settings, settings);

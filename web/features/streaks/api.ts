@@ -10,7 +10,7 @@ import { progressKeys } from '../../lib/query-keys';
  */
 export const useSaveDailyGoal = () =>
   useApiMutation({
-    request: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: meResponseSchema }),
+    request: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
     success: 'Daily goal updated!',
     failure: false,
     reportAs: 'daily_goal_updated',

@@ -44,12 +44,12 @@ export function saveStory(storyId: string | null, fields: DraftFields, base: Dra
   if (storyId === null) {
     const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
     const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
-    return apiFetch('/api/stories', { method: 'POST', body, schema: savedStorySchema });
+    return apiFetch('/api/stories', { method: 'POST', body, schema: import.meta.env.DEV ? savedStorySchema : undefined });
   }
   const body: Record<string, unknown> = timezone ? { timezone } : {};
   if (fields.title !== base.title) body.title = fields.title;
   if (fields.content !== base.content) body.content = fields.content;
   if (fields.public !== base.public) body.public = fields.public;
   if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt;
-  return apiFetch(`/api/stories/${encodeURIComponent(storyId)}`, { method: 'PATCH', body, schema: savedStorySchema });
+  return apiFetch(`/api/stories/${encodeURIComponent(storyId)}`, { method: 'PATCH', body, schema: import.meta.env.DEV ? savedStorySchema : undefined });
 }
