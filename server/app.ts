@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
 import type { AppEnv, ServerContext } from './context';
 import { createErrorHandler, errorResponse } from './http/errors';
-import { refuseForeignOrigins, securityHeaders } from './http/security';
+import { headersAddedBy, refuseForeignOrigins, securityHeaders } from './http/security';
 import { clientIp } from './http/client-ip';
 import { loadSession } from './auth/session';
 import { refuseDeactivated } from './auth/deactivated';
@@ -19,7 +19,7 @@ import { adminRoutes } from './features/admin/routes';
 import { backupRoutes } from './features/backups/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
-import { isSharedCommunityPage } from './features/stories/community-page';
+import { guestPageShortcut, isSharedCommunityPage } from './features/stories/community-page';
 import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
 import { storyVersionRoutes } from './features/story-versions';
@@ -61,6 +61,9 @@ export interface AppOptions {
   draining?: () => boolean;
 }
 
+/** No API answer is stored by browsers or proxies. */
+const API_CACHE_CONTROL = 'no-store';
+
 /** The whole HTTP surface: shared middleware, then one router per feature. */
 export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -76,7 +79,11 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
     });
   }
 
-  app.use('*', securityHeaders(ctx.config.publicUrl.startsWith('https://')));
+  const security = securityHeaders(ctx.config.publicUrl.startsWith('https://'));
+  // The page guests open first, while it is kept, skips the chain below; it still gets the
+  // headers the chain would have added (the security headers and the API's cache-control).
+  app.get('/api/stories/community', guestPageShortcut(ctx, async () => ({ ...(await headersAddedBy(security)), 'cache-control': API_CACHE_CONTROL })));
+  app.use('*', security);
   // JSON and HTML over a kilobyte go out gzip- or deflate-compressed; built assets have their
   // own precompressed copies (server/static.ts). Never the live stream: compression would hold
   // events back in its buffer.
@@ -84,7 +91,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.use('*', (c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, ctx.config.trustedProxyHeader));
-    c.header('cache-control', 'no-store');
+    c.header('cache-control', API_CACHE_CONTROL);
     await next();
   });
   app.use('/api/*', refuseForeignOrigins([ctx.config.publicUrl]));

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context';
 import { ensureSessionUser, findSessionUser, findSessionUserWithShelf } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
@@ -27,13 +27,15 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
   const cache = ctx.auth.sessionCache;
   const wantsShelf = options.shelfFactsFor ?? (() => false);
   let cookieName: string | null = null;
+  // One per middleware: the cookie's name is this instance's.
+  const sessionTokens = new SessionTokens();
   return async (c, next) => {
     c.set('user', null);
     c.set('viewer', null);
     c.set('sessionId', null);
     c.set('shelfFacts', null);
     cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
-    const signedToken = getCookie(c, cookieName);
+    const signedToken = sessionTokens.of(c.req.header('cookie'), cookieName);
     if (!signedToken) return next();
 
     const cached = cache.get(signedToken);
@@ -62,6 +64,30 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
       if (!setByRoute.has(cookieNameOf(cookie))) c.res.headers.append('set-cookie', cookie);
     }
   };
+}
+
+/** How many Cookie headers' session tokens are remembered, and the longest one that is. */
+const REMEMBERED_COOKIE_HEADERS = 256;
+const MAX_REMEMBERED_COOKIE_HEADER = 4096;
+
+/**
+ * The session cookie in a Cookie header, read as hono's `getCookie` reads it. A reader's
+ * browser sends the same header on every request, and parsing it cost more than the rest of
+ * the session check on a cached session: the last few headers' answers are remembered.
+ */
+class SessionTokens {
+  #known = new Map<string, string | undefined>();
+
+  of(header: string | undefined, name: string): string | undefined {
+    if (!header) return undefined;
+    if (this.#known.has(header)) return this.#known.get(header);
+    const token = parseCookies(header, name)[name];
+    if (header.length <= MAX_REMEMBERED_COOKIE_HEADER) {
+      if (this.#known.size >= REMEMBERED_COOKIE_HEADERS) this.#known.clear();
+      this.#known.set(header, token);
+    }
+    return token;
+  }
 }
 
 /** A cached session's users row: one statement, with the shelf facts when the route reads them. */

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorResponse } from './errors';
 
@@ -41,4 +41,11 @@ export function securityHeaders(https: boolean): MiddlewareHandler {
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/** The headers a middleware adds to an answer that has none of its own, found by running it once. */
+export async function headersAddedBy(middleware: MiddlewareHandler): Promise<Record<string, string>> {
+  const probe = new Hono().use(middleware).get('/', (c) => c.body(null));
+  const res = await probe.request('/');
+  return Object.fromEntries(res.headers);
 }

@@ -5,6 +5,7 @@ import { deriveFirstLast } from '@common/names';
 import type { UserRecord } from '@common/user';
 import type { ServerContext, SessionUser } from '../context';
 import type { Database, UsersTable } from '../db/types';
+import { compiledOnce } from '../db/compiled-once';
 import { fromDbBool, toDbBool } from '../db/bool';
 import { userTopic } from '../events/bus';
 import { notFound, unauthenticated } from '../http/errors';
@@ -111,14 +112,21 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 }
 
 /** The users row alone, by primary key: one statement on every signed-in request. */
+/** The session's users row: read on every signed-in request, so compiled once. */
+const sessionUserRow = compiledOnce((db, uid: string) => db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid));
+
 export async function findSessionUser(db: Kysely<Database>, uid: string): Promise<SessionUser | null> {
-  const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+  const [row] = await sessionUserRow(db, uid);
   return row && !signedOut(row) ? toSessionUser(await migrateLegacyDarkMode(db, row)) : null;
 }
 
+const sessionUserRowWithShelf = compiledOnce((db, uid: string, now: string) =>
+  db.selectFrom('users').select(RECORD_COLUMNS).select(shelfFactColumns(uid, now)).where('uid', '=', uid),
+);
+
 /** The users row and, in the same statement, the reader's shelf facts as of `now` (policy/relations.ts). */
 export async function findSessionUserWithShelf(db: Kysely<Database>, uid: string, now: string): Promise<{ user: SessionUser; shelf: ShelfFacts } | null> {
-  const row = await db.selectFrom('users').select(RECORD_COLUMNS).select(shelfFactColumns(uid, now)).where('uid', '=', uid).executeTakeFirst();
+  const [row] = await sessionUserRowWithShelf(db, uid, now);
   return row && !signedOut(row) ? { user: toSessionUser(await migrateLegacyDarkMode(db, row)), shelf: toShelfFacts(row) } : null;
 }
 

@@ -1,11 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
-import type { ServerContext } from '../../context';
+import type { AppEnv, ServerContext } from '../../context';
+import { rawHeader } from '../../http/raw-header';
 import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
 import { shelfFacts, type ShelfFacts } from '../../policy/relations';
@@ -41,6 +42,9 @@ export function encodeJson(value: unknown): EncodedJson {
   return { json, gzip: Buffer.byteLength(json) >= COMPRESS_FROM_BYTES ? new Uint8Array(gzipSync(json)) : null };
 }
 
+/** What a gzipped JSON answer carries besides the chain's own headers. */
+const GZIP_JSON_HEADERS: Readonly<Record<string, string>> = { vary: 'Accept-Encoding', 'content-encoding': 'gzip', 'content-type': 'application/json' };
+
 /** gzip when the client would get gzip from the compress middleware (q=1, or the best q of gzip and deflate). */
 function prefersGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -56,9 +60,7 @@ function prefersGzip(header: string | undefined): boolean {
  */
 export function sendJson(c: Context, encoded: EncodedJson): Response {
   if (encoded.gzip && prefersGzip(c.req.header('accept-encoding'))) {
-    c.header('vary', 'Accept-Encoding');
-    c.header('content-encoding', 'gzip');
-    return c.body(encoded.gzip, 200, { 'content-type': 'application/json' });
+    return c.body(encoded.gzip, 200, GZIP_JSON_HEADERS);
   }
   return c.body(encoded.json, 200, { 'content-type': 'application/json' });
 }
@@ -73,6 +75,8 @@ export interface CommunityHead {
   reader: EncodedJson | null;
   /** Built on first use, for isReadersPage. */
   readerPermissions?: StoryPermissions[];
+  /** Each story as the policy sees it, built on first use (the same for every reader). */
+  facts?: StoryFacts[];
   seqList?: RawBuilder<unknown>;
 }
 
@@ -100,10 +104,13 @@ function samePermissions(a: StoryPermissions, b: StoryPermissions): boolean {
   return (Object.keys(a) as Array<keyof StoryPermissions>).every((key) => a[key] === b[key]);
 }
 
+const factsOf = (head: CommunityHead): StoryFacts[] => (head.facts ??= head.page.stories.map(shown));
+
 export function readerAnswer(head: CommunityHead): EncodedJson {
+  const facts = factsOf(head);
   head.reader ??= encodeJson({
     ...head.page,
-    stories: head.page.stories.map((story) => ({ ...story, permissions: storyPolicy.permissions(SOME_READER, shown(story)) })),
+    stories: head.page.stories.map((story, i) => ({ ...story, permissions: storyPolicy.permissions(SOME_READER, facts[i]!) })),
   });
   return head.reader;
 }
@@ -116,9 +123,10 @@ export function readerAnswer(head: CommunityHead): EncodedJson {
  * limited writer (shelfFacts), so nothing else could change their page.
  */
 export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer, known: ShelfFacts | null = null): Promise<boolean> {
-  head.readerPermissions ??= head.page.stories.map((story) => storyPolicy.permissions(SOME_READER, shown(story)));
+  const stories = factsOf(head);
+  head.readerPermissions ??= stories.map((story) => storyPolicy.permissions(SOME_READER, story));
   const reader = head.readerPermissions;
-  if (!head.page.stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, shown(story)), reader[i]!))) return false;
+  if (!stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
   if (head.seqs.length === 0) return true;
   // Most readers block, mute and follow no limited writer: five index probes settle it without a look at each row.
   // Usually read already, with the reader's users row (isSharedCommunityPage).
@@ -146,7 +154,8 @@ export class CommunityHeadCache {
 
   /** The cached page, or `load`'s; concurrent misses share one load. */
   async get(load: () => Promise<Omit<CommunityHead, 'guest' | 'reader'>>): Promise<CommunityHead> {
-    if (this.#head && this.#head.until > this.now()) return this.#head.value;
+    const fresh = this.fresh();
+    if (fresh) return fresh;
     if (this.#filling) return this.#filling;
     const generation = this.#generation;
     const filling = load().then((loaded) => {
@@ -160,6 +169,11 @@ export class CommunityHeadCache {
     } finally {
       if (this.#filling === filling) this.#filling = null;
     }
+  }
+
+  /** The page while it is kept, without loading one. */
+  fresh(): CommunityHead | null {
+    return this.#head && this.#head.until > this.now() ? this.#head.value : null;
   }
 
   invalidate(): void {
@@ -182,4 +196,23 @@ export function communityHeadCache(ctx: ServerContext): CommunityHeadCache {
     cache = created;
   }
   return cache;
+}
+
+/**
+ * The guest's shared page, answered ahead of the app's middleware (app.ts): a GET of the page
+ * with no cookie at all (so no session: a guest) that takes gzip, while the page is kept. The
+ * chain would add only its fixed headers to that answer (`chainHeaders`, resolved once); every
+ * other request, and this one when the page is not kept, goes on down the chain as before.
+ */
+export function guestPageShortcut(ctx: ServerContext, chainHeaders: () => Promise<Record<string, string>>): MiddlewareHandler<AppEnv> {
+  const cache = communityHeadCache(ctx);
+  let headers: Promise<Record<string, string>> | null = null;
+  return async (c, next) => {
+    const head = c.req.method === 'GET' && rawHeader(c, 'cookie') === undefined && isSharedCommunityPage(c) ? cache.fresh() : null;
+    const gzip = head?.guest.gzip;
+    if (!gzip || !prefersGzip(rawHeader(c, 'accept-encoding'))) return next();
+    headers ??= chainHeaders().then((chain) => ({ ...chain, ...GZIP_JSON_HEADERS }));
+    // A copy each time: the node adapter writes the length into the record it is given.
+    return new Response(gzip, { status: 200, headers: { ...(await headers) } });
+  };
 }
