@@ -54,10 +54,10 @@ export type RouteParams<C extends RouteContract> = Record<PathParamNames<C['path
 export type QueryValue = string | number | undefined;
 
 /** The query parameters a caller may give: the query schema's own names. */
-export type RouteQuery<C extends RouteContract> = C['query'] extends z.ZodType ? { [K in keyof z.output<C['query']>]?: QueryValue } : never;
+export type RouteQuery<C extends RouteContract> = C extends { query: infer Q extends z.ZodType } ? { [K in keyof z.output<Q>]?: QueryValue } : never;
 
 /** The body a caller sends: what the body schema accepts. */
-export type RouteBody<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
+export type RouteBody<C extends RouteContract> = C extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 
 /** What the caller receives: the response schema's output. */
 export type RouteAnswer<C extends RouteContract> = z.output<C['response']>;
@@ -67,8 +67,8 @@ export type RouteReply<C extends RouteContract> = z.input<C['response']>;
 
 /** What a call to the route is given besides the contract: only the parts the route has. */
 export type RouteInput<C extends RouteContract> = ([PathParamNames<C['path']>] extends [never] ? { params?: never } : { params: RouteParams<C> }) &
-  (C['query'] extends z.ZodType ? { query?: RouteQuery<C> } : { query?: never }) &
-  (C['body'] extends z.ZodType ? { body: RouteBody<C> } : { body?: never });
+  (C extends { query: z.ZodType } ? { query?: RouteQuery<C> } : { query?: never }) &
+  (C extends { body: z.ZodType } ? { body: RouteBody<C> } : { body?: never });
 
 /** An address with its query string; undefined and empty values are left out. */
 export function withSearchParams(path: string, params: Readonly<Record<string, QueryValue>>): string {
@@ -81,9 +81,6 @@ export function withSearchParams(path: string, params: Readonly<Record<string, Q
 /** The parts of a call that make its address. */
 export type RouteAddress<C extends RouteContract> = Pick<RouteInput<C>, 'params' | 'query'>;
 
-/** Optional exactly when the route has nothing that must go in its address. */
-export type AddressArgs<C extends RouteContract> = object extends RouteAddress<C> ? [address?: RouteAddress<C>] : [address: RouteAddress<C>];
-
 /** An address's parts as the path builder reads them, whatever the route. */
 export interface LooseAddress {
   params?: Readonly<Record<string, string>>;
@@ -94,7 +91,9 @@ export interface LooseAddress {
  * The address of a call: each `:name` replaced by its value, percent-encoded, and the query
  * string. A missing parameter is a mistake the typecheck already refuses; at run time it throws.
  */
-export function routePath<C extends RouteContract>(route: C, ...address: AddressArgs<C>): string;
+export function routePath<C extends RouteContract>(route: C, address: RouteAddress<C>): string;
+/** A route without path parameters may be called with no address at all. */
+export function routePath<C extends RouteContract & { params?: never }>(route: C): string;
 export function routePath(route: RouteContract, address: LooseAddress = {}): string {
   return buildPath(route, address);
 }
