@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * Typed route contracts (docs/decisions/0037-typed-route-contracts.md): one object per API
  * route names its method, its whole path and the schemas of its parameters, query, body and
  * answer. The server registers the route from it (server/http/contract-routes.ts) and the web
- * calls it through it (web/lib/api.ts callRoute), so a field renamed in a schema fails the
+ * calls it through it (web/lib/call-route.ts), so a field renamed in a schema fails the
  * typecheck on both sides. zod is imported for types only: this module stays off the first load.
  */
 
@@ -98,7 +98,7 @@ export function routePath(route: RouteContract, address: LooseAddress = {}): str
   return buildPath(route, address);
 }
 
-/** routePath without the per-route types, for generic callers (web/lib/api.ts callRoute) that checked them already. */
+/** routePath without the per-route types, for generic callers (web/lib/call-route.ts) that checked them already. */
 export function buildPath(route: RouteContract, address: LooseAddress): string {
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
     const value = address.params?.[name];

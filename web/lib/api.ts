@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
 import { TOO_OFTEN } from '@common/too-often';
 import type { ApiErrorBody } from '@common/api';
-import { buildPath, type LooseAddress, type RouteAnswer, type RouteContract, type RouteInput } from '@common/contracts/define';
 
 /** A failed API call: the server's `{"error":{"code","message"}}`, or a local stand-in. */
 export class ApiError extends Error {
@@ -121,20 +120,6 @@ function parseBody<T>(schema: ZodType<T>, json: unknown, status: number): T {
     throw new ApiError(status, 'invalid_response', INVALID_RESPONSE_MESSAGE);
   }
   return parsed.data;
-}
-
-/**
- * Calls a route by its contract (common/contracts/): the address from its path and the given
- * parameters and query, the method and body it declares, and its answer checked and typed by
- * its response schema.
- */
-export function callRoute<C extends RouteContract>(route: C, input: RouteInput<C> & { signal?: AbortSignal }): Promise<RouteAnswer<C>> {
-  const { body, signal } = input;
-  // TypeScript cannot follow a generic contract through these: RouteInput<C> holds exactly the
-  // params and query its path and query schema name, and C['response'] yields RouteAnswer<C>.
-  const path = buildPath(route, input as LooseAddress);
-  const schema = route.response as ZodType<RouteAnswer<C>>;
-  return apiFetch(path, { method: route.method, body, signal, schema });
 }
 
 export function isApiError(error: unknown): error is ApiError {

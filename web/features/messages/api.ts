@@ -4,7 +4,8 @@ import { conversationContracts as routes, directMessageContracts } from '@common
 import { routePath } from '@common/contracts/define';
 import { conversationSummarySchema, type ConversationFolder, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
 import { publicProfileResponseSchema } from '@common/profile';
-import { apiFetch, callRoute } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';
 import { unreadCountQuery } from '../../lib/unread-counts';

@@ -3,7 +3,7 @@ import { storyContracts } from '@common/contracts/stories';
 import { savedStorySchema, storyTextSchema, titleSchema, type StoryCreateInput, type StoryUpdateInput } from '@common/story';
 import { countWords } from '@common/words';
 import type { z } from 'zod';
-import { callRoute } from '../../../lib/api';
+import { callRoute } from '../../../lib/call-route';
 import { browserTimeZone } from '../../stories';
 import type { DraftFields } from './draft';
 

@@ -8,7 +8,7 @@ import { storyShareText } from '@common/share';
 import { STORY_TEXTS } from '@common/story-texts';
 import { readingTimeLabel } from '@common/words';
 import { focusRing, secondaryButton } from '../../../components/ui';
-import { callRoute } from '../../../lib/api';
+import { callRoute } from '../../../lib/call-route';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
