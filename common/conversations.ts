@@ -218,6 +218,7 @@ export const unreadCountResponseSchema = z.object({ unread: z.number().int().non
 export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** A feature-request thread's title quotes this many characters of the request. */
 export const FEATURE_REQUEST_TITLE_LENGTH = 60;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PROFILE_ICONS } from './profile-icons';
 import { safeText } from './text';
 
+/** A user id that names no one the viewer may see (server/policy/profiles.ts). */
+export const USER_NOT_FOUND = 'User not found';
+
 /**
  * Profile fields (spec sections 2, 5 and 9): their limits, hint texts and normalisation,
  * used by the profile forms and again by the server, which refuses what breaks them.

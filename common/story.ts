@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayKeySchema, GENRES, promptInputSchema, promptSchema } from './prompts';
-import { timeZoneSchema } from './streak';
+import { progressSchema, timeZoneSchema } from './streak';
 import { emptyAsMissing, requiredText, safeText } from './text';
 
 /** Limits the editor, the comment box and the server all enforce. */
@@ -159,6 +159,8 @@ const limitSchema = z.preprocess(
   (v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]{1,6}$/.test(v) ? Number(v) : v),
   z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(STORY_PAGE_MAX, LIMIT_MESSAGE).default(STORY_PAGE_SIZE),
 );
+export const STORY_NOT_FOUND = 'Story not found';
+
 /** User ids are better-auth's random ids. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** An empty query parameter means "not given". */
@@ -209,6 +211,9 @@ export type StoryRow = z.infer<typeof storyRowSchema>;
 export const storyRowsResponseSchema = z.object({ rows: z.array(storyRowSchema) });
 
 export const storyResponseSchema = z.object({ story: storySchema });
+
+/** POST /api/stories and PATCH /api/stories/:id: the saved story and the writer's progress after it. */
+export const savedStorySchema = z.object({ story: storySchema, progress: progressSchema });
 
 /** PUT/DELETE /api/stories/:id/reactions/:kind */
 export const reactionResponseSchema = z.object({ reactions: reactionSummarySchema, likesCount: z.number().int() });

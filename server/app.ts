@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { CONVERSATIONS_BASE, DIRECT_MESSAGES_BASE } from '@common/contracts/conversations';
+import { STORIES_BASE } from '@common/contracts/stories';
 import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
 import type { AppEnv, ServerContext } from './context';
 import { createErrorHandler, errorResponse } from './http/errors';
@@ -124,8 +126,8 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/backups', backupRoutes(ctx));
   app.route('/api/admin/feature-requests', adminFeatureRequestRoutes(ctx));
   app.route('/api/admin/greetings', adminGreetingRoutes(ctx));
-  app.route('/api/conversations', conversationRoutes(ctx));
-  app.route('/api', directMessageRoutes(ctx));
+  app.route(CONVERSATIONS_BASE, conversationRoutes(ctx));
+  app.route(DIRECT_MESSAGES_BASE, directMessageRoutes(ctx));
   app.route('/api/notifications', notificationRoutes(ctx));
   app.route('/api/me', notificationPrefsRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
@@ -139,7 +141,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', calendarRoutes(ctx));
   app.route('/api/me', challengeRoutes(ctx));
   app.route('/api/prompts', promptRoutes(ctx));
-  app.route('/api/stories', storyRoutes(ctx));
+  app.route(STORIES_BASE, storyRoutes(ctx));
   app.route('/api/stories', reactionRoutes(ctx));
   app.route('/api/stories', commentRoutes(ctx));
   app.route('/api/stories', storyVersionRoutes(ctx));

@@ -1,6 +1,7 @@
 import {
   CONVERSATION_NOT_FOUND,
   MESSAGE_CHANGE_WINDOW_MS,
+  MESSAGE_NOT_FOUND,
   MESSAGE_TEXTS,
   NEW_ACCOUNT_MESSAGING_DELAY_MS,
   type ConversationMessage,
@@ -30,9 +31,8 @@ import { adminAny, assertSignedIn, type SignedInViewer, type Viewer } from './vi
  *   the admin panel keeps as they were said.
  * - Starting: see `messagingVerdict` (who accepts messages from whom).
  */
-export { CONVERSATION_NOT_FOUND };
+export { CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND };
 
-export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** What the rules look at: the conversation's type and its participants' uids, and for a direct one its state. */
 export interface ConversationFacts {

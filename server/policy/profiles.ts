@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { USER_NOT_FOUND } from '@common/profile';
 import { notFound } from '../http/errors';
 import type { Viewer } from './viewer';
 
@@ -13,7 +14,7 @@ import type { Viewer } from './viewer';
  * Changing a profile needs no rule here: the /api/me routes act on the session's own record
  * and take no uid, so "own" holds by construction. An admin-any edit would be added here.
  */
-export const USER_NOT_FOUND = 'User not found';
+export { USER_NOT_FOUND };
 
 export type ProfileAction = 'read';
 

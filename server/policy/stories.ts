@@ -1,4 +1,4 @@
-import type { StoryPermissions } from '@common/story';
+import { STORY_NOT_FOUND, type StoryPermissions } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
 import type { DbBool } from '../db/types';
 import { fromDbBool } from '../db/bool';
@@ -27,7 +27,7 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
  *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
  */
-export const STORY_NOT_FOUND = 'Story not found';
+export { STORY_NOT_FOUND };
 
 /** What the rules look at: a stories row will do (`public` as stored, 0/1, or a boolean). */
 export interface StoryFacts {

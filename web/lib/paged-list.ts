@@ -31,13 +31,8 @@ export function cursorListQuery<TPage extends CursorPage, TItem, TKey extends Qu
   });
 }
 
-/** An address with its query string; empty values are left out. */
-export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+/** An address with its query string (kept with the route contracts, which build addresses too). */
+export { withSearchParams } from '@common/contracts/define';
 
 interface PagedListState {
   /** A next page exists: offer "Load more". */

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { conversationContracts } from '@common/contracts/conversations';
 import { apiFetch } from './api';
 import { conversationKeys, notificationKeys } from './query-keys';
 
@@ -9,12 +10,16 @@ import { conversationKeys, notificationKeys } from './query-keys';
  * imported only there, which keeps zod off the first load (lib/api.ts).
  */
 
+type UnreadCountRoute = typeof conversationContracts.unreadCount;
+
 /** Conversations with unread messages. Live events (conversation.changed) refetch it. */
 export const unreadCountQuery = queryOptions({
   queryKey: conversationKeys.unread,
   queryFn: async ({ signal }) => {
-    const schema = import.meta.env.DEV ? (await import('@common/conversations')).unreadCountResponseSchema : undefined;
-    return (await apiFetch('/api/conversations/unread-count', { schema, signal })).unread;
+    const schema = import.meta.env.DEV ? (await import('@common/contracts/conversations')).conversationContracts.unreadCount.response : undefined;
+    // The contract's path, checked by type only: importing the contract would bring zod in.
+    const path: UnreadCountRoute['path'] = '/api/conversations/unread-count';
+    return (await apiFetch(path, { schema, signal })).unread;
   },
 });
 

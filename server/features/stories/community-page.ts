@@ -1,12 +1,12 @@
-import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
-import { parseAccept } from 'hono/utils/accept';
+import { storyContracts } from '@common/contracts/stories';
 import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
 import type { AppEnv, ServerContext } from '../../context';
 import { rawHeader } from '../../http/raw-header';
+import { encodeJson, GZIP_JSON_HEADERS, prefersGzip, type EncodedJson } from '../../http/encoded-json';
 import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
 import { shelfFacts, type ShelfFacts } from '../../policy/relations';
@@ -15,13 +15,10 @@ import type { SignedInViewer } from '../../policy/viewer';
 import { communityPage, communityQuery } from './lists';
 
 /**
- * The community list's answer, serialised once and gzipped in one synchronous call, and its
- * first page (no parameters) kept for a moment and shared by guests and ordinary signed-in
+ * The community list's first page (no parameters), serialised and gzipped once
+ * (http/encoded-json.ts), kept for a moment and shared by guests and ordinary signed-in
  * readers (docs/decisions/0019-lean-request-path.md).
  */
-
-/** Hono's compress middleware leaves smaller answers as they are; so does this. */
-const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * How long the shared first page is served from memory. On this instance a story saved,
@@ -31,48 +28,14 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export const GUEST_PAGE_TTL_MS = 1000;
 
-export interface EncodedJson {
-  json: string;
-  /** Null when the answer is too small to be worth compressing. */
-  gzip: Uint8Array<ArrayBuffer> | null;
-}
-
-export function encodeJson(value: unknown): EncodedJson {
-  const json = JSON.stringify(value);
-  return { json, gzip: Buffer.byteLength(json) >= COMPRESS_FROM_BYTES ? new Uint8Array(gzipSync(json)) : null };
-}
-
-/** What a gzipped JSON answer carries besides the chain's own headers. */
-const GZIP_JSON_HEADERS: Readonly<Record<string, string>> = { vary: 'Accept-Encoding', 'content-encoding': 'gzip', 'content-type': 'application/json' };
-
-/** gzip when the client would get gzip from the compress middleware (q=1, or the best q of gzip and deflate). */
-function prefersGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  const accepts = parseAccept(header);
-  const q = (name: string) => accepts.find((a) => a.type.toLowerCase() === name)?.q ?? accepts.find((a) => a.type === '*')?.q ?? 0;
-  const gzip = q('gzip');
-  return gzip > 0 && (gzip === 1 || gzip >= q('deflate'));
-}
-
-/**
- * Sends JSON already encoded. The gzip copy goes out as it is; any other answer is plain and
- * the compress middleware deals with it (deflate, or nothing) as for every other route.
- */
-export function sendJson(c: Context, encoded: EncodedJson): Response {
-  if (encoded.gzip && prefersGzip(c.req.header('accept-encoding'))) {
-    return c.body(encoded.gzip, 200, GZIP_JSON_HEADERS);
-  }
-  return c.body(encoded.json, 200, { 'content-type': 'application/json' });
-}
-
 /** The shared first page: the guest's answer, and the one every ordinary signed-in reader gets. */
 export interface CommunityHead {
   page: StoryPage;
   /** The rows it was made of, the one after the page included (it decides the next cursor). */
   seqs: number[];
-  guest: EncodedJson;
+  guest: EncodedJson<StoryPage>;
   /** Built on first use: the same stories with a signed-in reader's permissions (never the author's). */
-  reader: EncodedJson | null;
+  reader: EncodedJson<StoryPage> | null;
   /** Built on first use, for isReadersPage. */
   readerPermissions?: StoryPermissions[];
   /** Each story as the policy sees it, built on first use (the same for every reader). */
@@ -84,7 +47,7 @@ export interface CommunityHead {
  * GET /api/stories/community without parameters: the shared page, whose signed-in reader's
  * shelf facts the session reads with their users row (app.ts, auth/session.ts).
  */
-export const isSharedCommunityPage = (c: Context): boolean => (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === '/api/stories/community' && !c.req.url.includes('?');
+export const isSharedCommunityPage = (c: Context): boolean => (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === storyContracts.community.path && !c.req.url.includes('?');
 
 /** The scope of the community shelf without parameters (lists.ts communityQuery). */
 const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true, excludeLimited: true };
@@ -106,7 +69,7 @@ function samePermissions(a: StoryPermissions, b: StoryPermissions): boolean {
 
 const factsOf = (head: CommunityHead): StoryFacts[] => (head.facts ??= head.page.stories.map(shown));
 
-export function readerAnswer(head: CommunityHead): EncodedJson {
+export function readerAnswer(head: CommunityHead): EncodedJson<StoryPage> {
   const facts = factsOf(head);
   head.reader ??= encodeJson({
     ...head.page,

@@ -1,29 +1,15 @@
 import { queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  canMessageResponseSchema,
-  conversationListResponseSchema,
-  conversationSummaryResponseSchema,
-  conversationSummarySchema,
-  messagePageSchema,
-  messageResponseSchema,
-  messagingSettingsSchema,
-  startConversationResponseSchema,
-  unreadCountResponseSchema,
-  type ConversationFolder,
-  type MessageInput,
-  type MessagingSettings,
-  type StartConversationInput,
-} from '@common/conversations';
+import { conversationContracts as routes, directMessageContracts } from '@common/contracts/conversations';
+import { routePath } from '@common/contracts/define';
+import { conversationSummarySchema, type ConversationFolder, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
 import { publicProfileResponseSchema } from '@common/profile';
 import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { unreadCountQuery } from '../../lib/unread-counts';
 import { conversationKeys, featureRequestKeys, profileKeys } from '../../lib/query-keys';
-
-const conversationPath = (id: string, rest = '') => `/api/conversations/${encodeURIComponent(id)}${rest}`;
-const messagePath = (id: string, messageId: string) => conversationPath(id, `/messages/${encodeURIComponent(messageId)}`);
 
 /** How many inbox conversations have something the viewer has not read: the Messages nav badge. */
 export { unreadCountQuery };
@@ -32,13 +18,13 @@ export { unreadCountQuery };
 export const conversationsQuery = (folder: ConversationFolder = 'inbox') =>
   cursorListQuery({
     queryKey: conversationKeys.folder(folder),
-    path: (cursor) => withSearchParams('/api/conversations', { folder: folder === 'inbox' ? undefined : folder, cursor }),
-    schema: import.meta.env.DEV ? conversationListResponseSchema : undefined,
+    path: (cursor) => routePath(routes.list, { query: { folder: folder === 'inbox' ? undefined : folder, cursor } }),
+    schema: routes.list.response,
     items: (page) => page.conversations,
   });
 
 /** GET /:id answers with the conversation and its newest page; older pages carry messages only. */
-const threadPageSchema = messagePageSchema.extend({ conversation: conversationSummarySchema.optional() });
+const threadPageSchema = routes.messages.response.extend({ conversation: conversationSummarySchema.optional() });
 type ThreadPage = z.infer<typeof threadPageSchema>;
 
 /**
@@ -48,8 +34,8 @@ type ThreadPage = z.infer<typeof threadPageSchema>;
 export const threadQuery = (id: string) => {
   const pages = cursorListQuery({
     queryKey: conversationKeys.detail(id),
-    path: (cursor) => (cursor === undefined ? conversationPath(id) : withSearchParams(conversationPath(id, '/messages'), { cursor })),
-    schema: import.meta.env.DEV ? threadPageSchema : undefined,
+    path: (cursor) => (cursor === undefined ? routePath(routes.read, { params: { id } }) : routePath(routes.messages, { params: { id }, query: { cursor } })),
+    schema: threadPageSchema,
     items: (page) => page.messages,
   });
   return { ...pages, select: (data: InfiniteData<ThreadPage, string | undefined>) => [...data.pages].reverse().flatMap((page) => page.messages) };
@@ -64,7 +50,7 @@ export function useConversation(id: string) {
 export const canMessageQuery = (uid: string) =>
   queryOptions({
     queryKey: conversationKeys.canMessage(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}/can-message`, { schema: import.meta.env.DEV ? canMessageResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(directMessageContracts.canMessage, { params: { uid }, signal }),
     // The answer depends on settings that change elsewhere: ask again every time the composer opens.
     staleTime: 0,
   });
@@ -81,7 +67,7 @@ const refreshConversations = (queryClient: Parameters<typeof invalidateAll>[0]) 
 
 export const useSendMessage = (id: string) =>
   useApiMutation({
-    request: (body: MessageInput) => apiFetch(conversationPath(id, '/messages'), { method: 'POST', body, schema: import.meta.env.DEV ? messageResponseSchema : undefined }),
+    request: (body: MessageInput) => callRoute(routes.send, { params: { id }, body }),
     // The thread marks a failed message "Not sent — Retry" itself.
     failure: false,
     // A reply to a feature request also shows in its responses ("My suggestions", the admin list).
@@ -91,47 +77,45 @@ export const useSendMessage = (id: string) =>
 /** POST /api/conversations: the first message to a writer (appends to our conversation when there is one). */
 export const useStartConversation = () =>
   useApiMutation({
-    request: (body: StartConversationInput) => apiFetch('/api/conversations', { method: 'POST', body, schema: import.meta.env.DEV ? startConversationResponseSchema : undefined }),
+    request: (body: StartConversationInput) => callRoute(routes.start, { body }),
     failure: false,
     onSuccess: (_answer, _body, queryClient) => refreshConversations(queryClient),
   });
 
 export const useEditMessage = (id: string) =>
   useApiMutation({
-    request: ({ messageId, text }: { messageId: string; text: string }) =>
-      apiFetch(messagePath(id, messageId), { method: 'PATCH', body: { text }, schema: import.meta.env.DEV ? messageResponseSchema : undefined }),
+    request: ({ messageId, text }: { messageId: string; text: string }) => callRoute(routes.edit, { params: { id, messageId }, body: { text } }),
     failure: false,
     onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
   });
 
 export const useDeleteMessage = (id: string) =>
   useApiMutation({
-    request: ({ messageId, scope }: { messageId: string; scope: 'everyone' | 'me' }) =>
-      apiFetch(withSearchParams(messagePath(id, messageId), { for: scope }), { method: 'DELETE', schema: import.meta.env.DEV ? messageResponseSchema : undefined }),
+    request: ({ messageId, scope }: { messageId: string; scope: 'everyone' | 'me' }) => callRoute(routes.deleteMessage, { params: { id, messageId }, query: { for: scope } }),
     onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
   });
 
 export const useAcceptRequest = (id: string) =>
   useApiMutation({
-    request: () => apiFetch(conversationPath(id, '/accept'), { method: 'POST', schema: import.meta.env.DEV ? conversationSummaryResponseSchema : undefined }),
+    request: () => callRoute(routes.accept, { params: { id } }),
     onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
   });
 
 export const useDeclineRequest = (id: string) =>
   useApiMutation({
-    request: () => apiFetch(conversationPath(id, '/decline'), { method: 'POST' }),
+    request: () => callRoute(routes.decline, { params: { id } }),
     success: 'Message request declined.',
     onSuccess: (_answer, _vars, queryClient) => refreshConversations(queryClient),
   });
 
 /** "…is typing" for the others: fire and forget, a lost signal only shortens what they see. */
 export function signalTyping(id: string): void {
-  apiFetch(conversationPath(id, '/typing'), { method: 'POST' }).catch(() => undefined);
+  callRoute(routes.typing, { params: { id } }).catch(() => undefined);
 }
 
 export const useMarkConversationRead = (id: string) =>
   useApiMutation({
-    request: () => apiFetch(conversationPath(id, '/read'), { method: 'POST', schema: import.meta.env.DEV ? unreadCountResponseSchema : undefined }),
+    request: () => callRoute(routes.markRead, { params: { id } }),
     failure: false,
     onSuccess: async ({ unread }, _vars, queryClient) => {
       queryClient.setQueryData(unreadCountQuery.queryKey, unread);
@@ -142,12 +126,12 @@ export const useMarkConversationRead = (id: string) =>
 /** Who can message me, read receipts and the typing indicator (/settings, Messages). */
 export const messagingSettingsQuery = queryOptions({
   queryKey: conversationKeys.settings,
-  queryFn: ({ signal }) => apiFetch('/api/me/messaging-settings', { schema: import.meta.env.DEV ? messagingSettingsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(directMessageContracts.settings, { signal }),
 });
 
 export const useSaveMessagingSettings = () =>
   useApiMutation({
-    request: (changes: Partial<MessagingSettings>) => apiFetch('/api/me/messaging-settings', { method: 'PATCH', body: changes, schema: import.meta.env.DEV ? messagingSettingsSchema : undefined }),
+    request: (changes: Partial<MessagingSettings>) => callRoute(directMessageContracts.updateSettings, { body: changes }),
     success: 'Message settings saved.',
     onSuccess: async (settings, _vars, queryClient) => {
       queryClient.setQueryData(conversationKeys.settings, settings);

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { favoritesResponseSchema, storyResponseSchema, type Story } from '@common/story';
+import { storyContracts } from '@common/contracts/stories';
+import { favoritesResponseSchema, type Story } from '@common/story';
 import { apiFetch } from '../../../lib/api';
+import { callRoute } from '../../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../../lib/auth';
 import { useApiMutation } from '../../../lib/mutation';
 import { storyKeys } from '../../../lib/query-keys';
@@ -23,7 +25,7 @@ export function storyChanged(queryClient: QueryClient, story: Story | null, id: 
 export const useSetVisibility = () =>
   useApiMutation({
     request: ({ id, makePublic }: { id: string; makePublic: boolean }) =>
-      apiFetch(`/api/stories/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { public: makePublic }, schema: import.meta.env.DEV ? storyResponseSchema : undefined }),
+      callRoute(storyContracts.setVisibility, { params: { id }, body: { public: makePublic } }),
     success: (_answer, { makePublic }) => (makePublic ? VISIBILITY_TOASTS.public : VISIBILITY_TOASTS.private),
     failure: VISIBILITY_TOASTS.failed,
     onSuccess: ({ story }, { id }, queryClient) => storyChanged(queryClient, story, id),
@@ -31,7 +33,7 @@ export const useSetVisibility = () =>
 
 export const useDeleteStory = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    request: (id: string) => callRoute(storyContracts.remove, { params: { id } }),
     success: 'Story deleted.',
     failure: 'Failed to delete story.',
     onSuccess: (_answer, id, queryClient) => storyChanged(queryClient, null, id),

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storyPageSchema, storyResponseSchema, storyRowsResponseSchema, STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story';
-import { apiFetch } from '../../../lib/api';
+import { routePath } from '@common/contracts/define';
+import { storyContracts } from '@common/contracts/stories';
+import { storyPageSchema, STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story';
+import { callRoute } from '../../../lib/call-route';
 import { cursorListQuery, withSearchParams } from '../../../lib/paged-list';
 import { storyKeys, type CommunityParams } from '../../../lib/query-keys';
 
 export const storyQuery = (id: string) =>
   queryOptions({
     queryKey: storyKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch(`/api/stories/${encodeURIComponent(id)}`, { schema: import.meta.env.DEV ? storyResponseSchema : undefined, signal }).then((r) => r.story),
+    queryFn: ({ signal }) => callRoute(storyContracts.read, { params: { id }, signal }).then((r) => r.story),
   });
 
 /** A cursor-paged list of story summaries. */
@@ -17,16 +19,16 @@ export function storyListQuery(queryKey: readonly unknown[], path: (cursor: stri
 
 export const communityQuery = (params: CommunityParams, limit = STORY_PAGE_SIZE) =>
   storyListQuery([...storyKeys.community(params), limit], (cursor) =>
-    withSearchParams('/api/stories/community', { q: params.q.trim(), genre: params.genre, sort: params.sort, perfect: params.perfect ? 'true' : undefined, cursor, limit }),
+    routePath(storyContracts.community, { query: { q: params.q.trim(), genre: params.genre, sort: params.sort, perfect: params.perfect ? 'true' : undefined, cursor, limit } }),
   );
 
 export const myStoriesQuery = (visibility: VisibilityFilter, limit = STORY_PAGE_SIZE) =>
-  storyListQuery([...storyKeys.mine(visibility), limit], (cursor) => withSearchParams('/api/stories/mine', { visibility, cursor, limit }));
+  storyListQuery([...storyKeys.mine(visibility), limit], (cursor) => routePath(storyContracts.mine, { query: { visibility, cursor, limit } }));
 
 export const favoritesQuery = () => storyListQuery(storyKeys.favorites, (cursor) => withSearchParams('/api/favorites', { cursor }));
 
 export const storyRowsQuery = () =>
   queryOptions({
     queryKey: storyKeys.rows,
-    queryFn: ({ signal }) => apiFetch('/api/stories/mine/rows', { schema: import.meta.env.DEV ? storyRowsResponseSchema : undefined, signal }).then((r) => r.rows),
+    queryFn: ({ signal }) => callRoute(storyContracts.rows, { signal }).then((r) => r.rows),
   });

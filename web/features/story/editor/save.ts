@@ -1,13 +1,13 @@
 import { promptForDay, samePrompt, type DayKey, type PromptInput } from '@common/prompts';
-import { storySchema, storyTextSchema, titleSchema, type StoryCreateInput } from '@common/story';
-import { progressSchema } from '@common/streak';
+import { storyContracts } from '@common/contracts/stories';
+import { savedStorySchema, storyTextSchema, titleSchema, type StoryCreateInput, type StoryUpdateInput } from '@common/story';
 import { countWords } from '@common/words';
-import { z } from 'zod';
-import { apiFetch } from '../../../lib/api';
+import type { z } from 'zod';
+import { callRoute } from '../../../lib/call-route';
 import { browserTimeZone } from '../../stories';
 import type { DraftFields } from './draft';
 
-export const savedStorySchema = z.object({ story: storySchema, progress: progressSchema });
+export { savedStorySchema };
 export type SavedStory = z.infer<typeof savedStorySchema>;
 
 /** What is wrong with each field, in the words the server would use; an empty object when nothing is. */
@@ -44,12 +44,12 @@ export function saveStory(storyId: string | null, fields: DraftFields, base: Dra
   if (storyId === null) {
     const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
     const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
-    return apiFetch('/api/stories', { method: 'POST', body, schema: import.meta.env.DEV ? savedStorySchema : undefined });
+    return callRoute(storyContracts.create, { body });
   }
-  const body: Record<string, unknown> = timezone ? { timezone } : {};
+  const body: StoryUpdateInput = timezone ? { timezone } : {};
   if (fields.title !== base.title) body.title = fields.title;
   if (fields.content !== base.content) body.content = fields.content;
   if (fields.public !== base.public) body.public = fields.public;
-  if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt;
-  return apiFetch(`/api/stories/${encodeURIComponent(storyId)}`, { method: 'PATCH', body, schema: import.meta.env.DEV ? savedStorySchema : undefined });
+  if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt as PromptInput | null;
+  return callRoute(storyContracts.update, { params: { id: storyId }, body });
 }

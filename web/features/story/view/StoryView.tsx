@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Eye, Globe, History, Lock, MessageCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { viewResponseSchema, type Story } from '@common/story';
+import { storyContracts } from '@common/contracts/stories';
+import type { Story } from '@common/story';
 import { storyShareText } from '@common/share';
 import { STORY_TEXTS } from '@common/story-texts';
 import { readingTimeLabel } from '@common/words';
 import { focusRing, secondaryButton } from '../../../components/ui';
-import { apiFetch } from '../../../lib/api';
+import { callRoute } from '../../../lib/call-route';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
@@ -33,7 +34,7 @@ function useRecordView(story: Story) {
   useEffect(() => {
     if (!signedIn || isOwner || sent.current === story.id) return;
     sent.current = story.id;
-    apiFetch(`/api/stories/${encodeURIComponent(story.id)}/view`, { method: 'POST', schema: import.meta.env.DEV ? viewResponseSchema : undefined })
+    callRoute(storyContracts.recordView, { params: { id: story.id } })
       .then(({ viewsCount }) => queryClient.setQueryData<Story>(storyKeys.detail(story.id), (s) => (s ? { ...s, viewsCount } : s)))
       .catch((error: unknown) => console.error('Could not count the view', error));
   }, [story.id, isOwner, signedIn, queryClient]);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { USER_ID_PATTERN } from '../story';
+
+/*
+ * Path parameters. A value that cannot be an id names nothing: the server answers 404 with
+ * the schema's message, the same answer as an id that names no record.
+ */
+
+/** Ids this server hands out (server/shared/ids.ts newId): stories, comments, conversations, messages… */
+export const RECORD_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
+/** A path segment holding an id this server handed out; `missing` is the 404's message. */
+export const recordId = (missing: string) => z.string().regex(RECORD_ID_PATTERN, missing);
+
+/** A path segment holding a better-auth user id (`:uid`). */
+export const userId = (missing: string) => z.string().regex(USER_ID_PATTERN, missing);
