@@ -52,6 +52,7 @@ import { startHaProxy, type RunningHaProxy } from '../server/test/haproxy';
 import { pngOf } from '../server/test/images';
 import { startPgBouncer, type RunningPgBouncer } from '../server/test/pgbouncer';
 import { startS3Server, type TestS3 } from '../server/test/s3';
+import { sseBlocks } from '../server/test/sse';
 import { freePort } from '../server/test/server';
 import { percentile } from './random';
 
@@ -258,33 +259,13 @@ class LiveTab {
   }
 
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let split: number;
-      while ((split = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, split);
-        buffer = buffer.slice(split + 2);
-        let id: string | null = null;
-        let event = 'message';
-        let data: string | null = null;
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id:')) id = line.slice(3).trim();
-          else if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('retry:')) this.retryMs = Number(line.slice(6).trim()) || this.retryMs;
-          else if (line.startsWith('data:')) data = (data === null ? '' : `${data}\n`) + line.slice(5).trimStart();
-        }
-        if (id !== null) this.lastId = id;
-        if (data !== null) {
-          this.received.push({ id: Number(id ?? Number.NaN), event, data });
-          if (event === 'session.ended') this.ended = event;
-          this.waiters.splice(0).forEach((w) => w());
-        }
-      }
+    for await (const { id, event, data, retry } of sseBlocks(body)) {
+      if (retry !== null) this.retryMs = retry;
+      if (id !== null) this.lastId = id;
+      if (data === null) continue;
+      this.received.push({ id: Number(id ?? Number.NaN), event, data });
+      if (event === 'session.ended') this.ended = event;
+      this.waiters.splice(0).forEach((w) => w());
     }
   }
 

@@ -6,6 +6,39 @@ export interface SseMessage {
   data: string;
 }
 
+/** One block of an event stream as the SSE format defines it; `data` is null when the block had no data line. */
+export interface SseBlock {
+  id: string | null;
+  event: string;
+  data: string | null;
+  retry: number | null;
+}
+
+/** Splits an event stream into its blocks as they arrive; ends with the stream (or throws when it is aborted). */
+export async function* sseBlocks(body: ReadableStream<Uint8Array>): AsyncGenerator<SseBlock> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reader = body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let split: number;
+    while ((split = buffer.indexOf('\n\n')) !== -1) {
+      const lines = buffer.slice(0, split).split('\n');
+      buffer = buffer.slice(split + 2);
+      const block: SseBlock = { id: null, event: 'message', data: null, retry: null };
+      for (const line of lines) {
+        if (line.startsWith('id:')) block.id = line.slice(3).trim();
+        else if (line.startsWith('event:')) block.event = line.slice(6).trim();
+        else if (line.startsWith('retry:')) block.retry = Number(line.slice(6).trim()) || null;
+        else if (line.startsWith('data:')) block.data = (block.data === null ? '' : `${block.data}\n`) + line.slice(5).trimStart();
+      }
+      yield block;
+    }
+  }
+}
+
 /** Reads a Server-Sent Events response the way EventSource would, for tests. */
 export async function openEventStream(client: TestClient, lastEventId?: string, query: Record<string, string> = {}) {
   const controller = new AbortController();
@@ -21,31 +54,11 @@ export async function openEventStream(client: TestClient, lastEventId?: string, 
 
   const pump = async () => {
     if (!res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const msg: SseMessage = { id: null, event: 'message', data: '' };
-          let hasData = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id:')) msg.id = line.slice(3).trim();
-            else if (line.startsWith('event:')) msg.event = line.slice(6).trim();
-            else if (line.startsWith('data:')) {
-              msg.data += (hasData ? '\n' : '') + line.slice(5).trimStart();
-              hasData = true;
-            }
-          }
-          if (hasData) received.push(msg);
-          waiters.splice(0).forEach((w) => w());
-        }
+      for await (const block of sseBlocks(res.body)) {
+        if (block.data === null) continue;
+        received.push({ id: block.id, event: block.event, data: block.data });
+        waiters.splice(0).forEach((w) => w());
       }
     } catch {
       // Aborted by close().

@@ -44,14 +44,14 @@ export function supervise(binary: string, args: string[], options: SpawnOptions 
 }
 
 /**
- * Polls `ready` every 100 ms until it answers true; throws when `process` exits first or
+ * Polls `ready` every 100 ms until it answers true; throws when `server` exits first or
  * `timeoutMs` passes, with the last failure `ready` threw.
  */
-export async function waitUntilReady(process: Supervised, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+export async function waitUntilReady(server: Supervised, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown = null;
   for (;;) {
-    if (process.exited()) throw new Error('it exited');
+    if (server.exited()) throw new Error('it exited');
     try {
       if (await ready()) return;
     } catch (err) {
