@@ -4,6 +4,7 @@ import { inputField } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { FormDialog } from '../../components/FormDialog';
+import { RadioChoices, type RadioChoice } from '../../components/RadioChoices';
 
 export interface ReasonInput<C extends string = string> {
   reason: string;
@@ -16,7 +17,7 @@ export interface ReasonInput<C extends string = string> {
 /** A required choice asked before the reason (a report's outcome), as radio buttons. */
 export interface ReasonChoice<C extends string = string> {
   legend: string;
-  options: ReadonlyArray<{ value: C; label: string; hint: ReactNode; disabled?: boolean }>;
+  options: ReadonlyArray<RadioChoice<C> & { label: string; hint: ReactNode }>;
   /** Said when nothing is chosen. */
   required: string;
 }
@@ -74,7 +75,6 @@ export function ReasonDialog<C extends string = string>({
   const reasonId = useId();
   const confirmId = useId();
   const errorId = useId();
-  const choiceId = useId();
   const over = reason.length > MODERATION_REASON_MAX;
 
   const submit = () => {
@@ -109,39 +109,22 @@ export function ReasonDialog<C extends string = string>({
       submitTestId="reason-submit"
     >
       {choice && (
-        <fieldset aria-describedby={error?.field === 'choice' ? errorId : undefined} data-testid="reason-choice">
-          <legend id={choiceId} className="text-sm font-semibold">
-            {choice.legend} <span className="font-normal text-muted">(required)</span>
-          </legend>
-          <div className="mt-2 flex flex-col gap-2">
-            {choice.options.map((option) => (
-              <label
-                key={option.value}
-                className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
-                  option.disabled ? 'cursor-not-allowed border-line text-muted' : chosen === option.value ? 'cursor-pointer border-accent-500 bg-accent-soft text-accent-soft-ink' : 'cursor-pointer border-line text-fg hover:bg-subtle'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={`${choiceId}-choice`}
-                  value={option.value}
-                  checked={chosen === option.value}
-                  disabled={option.disabled}
-                  onChange={() => {
-                    setChosen(option.value);
-                    setError(null);
-                  }}
-                  className="mt-0.5 size-4 shrink-0 accent-accent-700 focus:outline-none"
-                  data-testid={`reason-choice-${option.value}`}
-                />
-                <span className="flex flex-col gap-0.5">
-                  <span className="font-semibold">{option.label}</span>
-                  <span className={option.disabled || chosen === option.value ? '' : 'text-muted'}>{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices
+          legend={
+            <>
+              {choice.legend} <span className="font-normal text-muted">(required)</span>
+            </>
+          }
+          options={choice.options}
+          value={chosen}
+          onChange={(value) => {
+            setChosen(value);
+            setError(null);
+          }}
+          describedBy={error?.field === 'choice' ? errorId : undefined}
+          testId="reason-choice"
+          optionTestId={(value) => `reason-choice-${value}`}
+        />
       )}
       <CountedTextarea
         id={reasonId}

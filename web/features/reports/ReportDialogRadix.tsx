@@ -5,6 +5,7 @@ import { useReport } from './api';
 import type { ReportDialogProps } from './ReportDialog';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { FormDialog } from '../../components/FormDialog';
+import { RadioChoices } from '../../components/RadioChoices';
 
 /**
  * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already
@@ -19,7 +20,6 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
   const noteId = useId();
   const noteCountId = useId();
   const errorId = useId();
-  const legendId = useId();
   const over = note.length > REPORT_NOTE_MAX;
 
   const close = () => {
@@ -57,35 +57,17 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
       submitTestId="submit-report"
       returnFocusTo={returnFocusTo}
     >
-      <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend id={legendId} className="text-sm font-semibold">
-          Why are you reporting this?
-        </legend>
-        <div className="mt-2 flex flex-col gap-1">
-          {REPORT_CATEGORIES.map((value) => (
-            <label
-              key={value}
-              className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500 ${
-                category === value ? 'border-accent-500 bg-accent-soft text-accent-soft-ink' : 'border-line text-fg hover:bg-subtle'
-              }`}
-            >
-              <input
-                type="radio"
-                name={`${legendId}-category`}
-                value={value}
-                checked={category === value}
-                onChange={() => {
-                  setCategory(value);
-                  setError(null);
-                }}
-                className="size-4 accent-accent-700 focus:outline-none"
-                data-testid={`report-category-${value}`}
-              />
-              {REPORT_CATEGORY_LABELS[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoices
+        legend="Why are you reporting this?"
+        options={REPORT_CATEGORIES.map((value) => ({ value, label: REPORT_CATEGORY_LABELS[value] }))}
+        value={category}
+        onChange={(value) => {
+          setCategory(value);
+          setError(null);
+        }}
+        describedBy={error ? errorId : undefined}
+        optionTestId={(value) => `report-category-${value}`}
+      />
       <CountedTextarea
         id={noteId}
         label={
