@@ -129,8 +129,14 @@ describe.each(testDialects())('a stream re-checks its session every cache window
   it('keeps a stream whose session is still valid', async () => {
     const person = await signUp(server, { name: 'Stays' });
     const stream = await openEventStream(person.client);
-    // Several windows pass.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // A re-check has run once this other stream is signed out: the same pass looked at both.
+    const gone = await signUp(server, { name: 'Goes' });
+    const goneStream = await openEventStream(gone.client);
+    await server.ctx.db.deleteFrom('authSessions').where('userId', '=', gone.uid).execute();
+    await goneStream.next('session.ended');
+    // The person's next event is their own change, not an end: the stream was kept.
+    await person.client.patch('/api/me/preferences', { themeMode: 'dark-blue' });
+    await stream.next('user.updated');
     expect(stream.ended).toBe(false);
     expect(stream.received.filter((m) => m.event === 'session.ended')).toEqual([]);
     stream.close();

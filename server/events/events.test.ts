@@ -67,7 +67,9 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
       expect(userOf(msg)).toMatchObject({ uid: writer.uid, themeMode: 'dark-blue' });
       expect(Number(msg.id)).toBeGreaterThan(0);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // The stranger's own change comes after the writer's: had the writer's leaked, it would be first.
+    await stranger.client.patch('/api/me/preferences', { themeMode: 'light' });
+    expect(userOf(await other.next('user.updated'))).toMatchObject({ uid: stranger.uid });
     expect(other.received).toHaveLength(0);
     [tabA, tabB, other].forEach((s) => s.close());
   });

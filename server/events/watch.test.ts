@@ -65,7 +65,9 @@ describe.each(testDialects())('GET /api/events?watch= on %s', (dialect) => {
     );
     for (const stream of [community, profile]) expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(3);
     expect(JSON.parse((await profile.next('profile.counts')).data)).toMatchObject({ uid: author.uid, followersCount: 4 });
-    await new Promise((r) => setTimeout(r, 100));
+    // A later community event arrives next: the profile's counts did not reach the community stream before it.
+    await recordCounts(server, PUBLIC_STORIES_TOPIC, storyId, author.uid, 5);
+    expect(countsOf((await community.next('story.counts')).data).likesCount).toBe(5);
     expect(community.received).toHaveLength(0);
     [community, profile].forEach((s) => s.close());
   });
@@ -84,7 +86,9 @@ describe.each(testDialects())('GET /api/events?watch= on %s', (dialect) => {
     // The header says "I already hold the first": only the second is replayed.
     const both = await openEventStream(reader.client, String(from + 1), { watch: `story:${storyId}`, since: String(from) });
     expect(countsOf((await both.next('story.counts')).data).likesCount).toBe(2);
-    await new Promise((r) => setTimeout(r, 100));
+    // The next event is a new one: nothing was replayed twice before it.
+    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 3);
+    expect(countsOf((await both.next('story.counts')).data).likesCount).toBe(3);
     expect(both.received).toHaveLength(0);
     both.close();
   });
@@ -104,7 +108,9 @@ describe.each(testDialects())('GET /api/events?watch= on %s', (dialect) => {
 
     const stream = await openEventStream(reader.client, undefined, { watch: `story:${storyId}`, since: me.body.liveFrom! });
     expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(2);
-    await new Promise((r) => setTimeout(r, 100));
+    // The next event is a new one: nothing from before the answer came after it.
+    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 3);
+    expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(3);
     expect(stream.received).toHaveLength(0);
     stream.close();
   });

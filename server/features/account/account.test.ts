@@ -94,14 +94,14 @@ describe.each(testDialects())('own account on %s', (dialect) => {
     it('answers the same for any address and emails only an account holder', async () => {
       const person = await signUp(server);
       const ghost = uniqueEmail('ghost');
-      const known = await server.client().post<Message>('/api/account/password/forgot', { email: person.email });
+      // The ghost's first: its lookup is behind us once the account holder's email (asked after it) arrives.
       const unknown = await server.client().post<Message>('/api/account/password/forgot', { email: ghost });
+      const known = await server.client().post<Message>('/api/account/password/forgot', { email: person.email });
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.body).toEqual({ message: ACCOUNT_TEXTS.forgotAnswer });
       expect(unknown.body).toEqual(known.body);
       await server.mail.waitFor({ to: person.email, subject: 'Reset your Drabble password' });
-      await new Promise((r) => setTimeout(r, 200));
       expect(server.mail.messages.some((m) => m.to.some((to) => to.toLowerCase() === ghost))).toBe(false);
     });
 
