@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_TEXTS } from '../common/admin';
@@ -7,6 +6,7 @@ import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * The admin panel: dashboard, notification bell, audit log. The e2e database is shared with
@@ -16,11 +16,6 @@ import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
 
 const headers = { origin: E2E.baseUrl };
 const SHOTS = '/tmp/shots-admin';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations, what).toEqual([]);
-}
 
 /** A writer in a browser of their own (signed up through the API). */
 async function writerIn(browser: Browser, prefix = 'adminspec'): Promise<{ page: Page; person: TestPerson; close: () => Promise<void> }> {

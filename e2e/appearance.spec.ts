@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ACCENT_COLORS } from '../common/theme';
 import { expectThemeMode, fetchMe, rememberGuestThemeMode, saveThemeModeThroughApi, THEME_MODES } from './support/appearance';
 import { nextLoggedEvent } from './support/event-log';
 import { signUpThroughApi } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 // The server allows 30 sign-ups an hour from one address, which the whole suite shares:
 // tests as a signed-in writer cover several behaviours each, as steps.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 function cycler(page: Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByTestId('theme-cycler');
@@ -36,10 +35,6 @@ async function cycleGuestTheme(page: Page, to: string) {
   expect(logged).toEqual([]);
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations, what).toEqual([]);
-}
 
 test.describe('a guest', () => {
   test('cycles light → dark-blue → dark-gray → light, remembered across reloads', async ({ page }) => {
@@ -277,8 +272,7 @@ for (const mode of THEME_MODES) {
       await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
       for (const accent of ACCENT_COLORS) {
         await page.evaluate((a) => (document.documentElement.dataset.accent = a), accent);
-        const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-        expect(results.violations, `${accent} in ${mode}`).toEqual([]);
+        await expectNoAxeViolations(page, `${accent} in ${mode}`, { rules: ['color-contrast'] });
       }
     });
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
 import { ageAccount } from './support/db';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { writerInOwnContext, type ContextWriter } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 const headers = { origin: E2E.baseUrl };
 const SHOTS = 'e2e/screenshots/messages';
@@ -27,10 +27,6 @@ async function startConversation(from: ContextWriter, to: ContextWriter, text: s
   return startConversationResponseSchema.parse(await res.json()).conversation.id;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const badge = (page: Page) => page.getByTestId('messages-unread-badge').first();
 
@@ -68,7 +64,7 @@ test('two writers chat live: the unread badge, opening marks it read, Seen, typi
     await expect(ben.page.getByTestId('thread').getByTestId('message-text')).toHaveText('Hello Ben\nAre you writing today?');
     await expect(badge(ben.page)).toHaveCount(0);
     await expect(row.getByTestId('unread-dot')).toHaveCount(0);
-    await expectNoAxeViolations(ben.page);
+    await expectNoAxeViolations(ben.page, 'conversation', { everyRule: true });
   });
 
   await test.step('Ada sees Seen under her message', async () => {
@@ -145,7 +141,7 @@ test('a message request: it waits under Requests without a badge, Accept moves i
     await expect(bea.page.getByText('Message settings saved.')).toBeVisible();
     await bea.page.reload();
     await expect(section.getByRole('radio', { name: /^Everyone/ })).toBeChecked();
-    await expectNoAxeViolations(bea.page);
+    await expectNoAxeViolations(bea.page, 'messages', { everyRule: true });
   });
 
   await test.step('Cy writes once; more waits for the accept', async () => {
@@ -170,7 +166,7 @@ test('a message request: it waits under Requests without a badge, Accept moves i
     await bea.page.getByTestId('conversation').filter({ hasText: cy.name }).click();
     const panel = bea.page.getByTestId('request-panel');
     await expect(panel).toContainText(MESSAGE_TEXTS.requestIntro(cy.name));
-    await expectNoAxeViolations(bea.page);
+    await expectNoAxeViolations(bea.page, 'messages', { everyRule: true });
     await panel.getByRole('button', { name: MESSAGE_TEXTS.accept }).click();
     await expect(panel).toHaveCount(0);
     await bea.page.getByTestId('folder-inbox').click();

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { compareGreetings } from '../common/greetings';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * The browser-test database is shared by every spec file running at once: each test works on
@@ -19,7 +19,6 @@ test.describe.configure({ mode: 'serial' });
 const RUN = crypto.randomBytes(3).toString('hex');
 const tag = () => `${RUN}${crypto.randomBytes(2).toString('hex')}`;
 const headers = { origin: E2E.baseUrl };
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 const row = (page: Page, label: string) => page.locator(`[data-testid="greeting-row"][data-greeting="${label.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"]`);
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
@@ -135,7 +134,7 @@ test('an admin adds, edits, cancels, toggles and deletes a greeting in the table
   expect(queryE2eDatabase<{ enabled: number }>('SELECT enabled FROM greetings WHERE text = ? AND punctuation = ?', edited, '.')).toEqual([{ enabled: 0 }]);
 
   await expect(page.getByRole('main')).not.toBeEmpty();
-  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // Delete asks first; Cancel keeps it.
   await row(page, `${edited}.`).getByRole('button', { name: `Delete ${edited}.` }).click();
@@ -229,7 +228,7 @@ test('Import CSV shows a preview and applies only on confirm; Export CSV downloa
   await fileInput.setInputFiles({ name: 'greetings.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) });
   await expect(preview.getByTestId('import-summary')).toHaveText(/^0 new, 0 updated, \d+ unchanged, 0 errors$/);
   await expect(preview.getByTestId('import-errors')).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).include('[data-testid="import-preview"]').withTags(WCAG_TAGS).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, 'import preview', { include: ['[data-testid="import-preview"]'] });
   await preview.getByRole('button', { name: 'Confirm import' }).click();
   await expect(toast(page, /Greetings imported: 0 new, 0 updated, \d+ unchanged, 0 errors/)).toBeVisible();
   await expect(row(page, `${formula}?`)).toBeVisible();

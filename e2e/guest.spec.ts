@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Story } from '../common/story';
 import { rememberGuestThemeMode, type ThemeMode } from './support/appearance';
 import { E2E } from './support/env';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 /** Someone with a browser of their own: signed up through the API, or a guest with no session at all. */
 async function personPage(browser: Browser, person?: TestPerson): Promise<Page> {
@@ -74,8 +74,7 @@ test('a guest opens a shared story link, logs in from it and lands back on the s
     await expect(guest.getByTestId('login-to-comment')).toHaveText('Log in to comment');
     await expect(guest.getByTestId('favorite-toggle')).toHaveCount(0);
     await expect(guest.getByRole('link', { name: 'Log in to add to favorites' })).toBeVisible();
-    const results = await new AxeBuilder({ page: guest }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(guest);
   });
 
   await test.step('"Log in to react" leads to the login screen and, signed in, back to the story', async () => {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS } from '../common/notifications';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
 import { skipTutorial } from './support/tutorial';
+import { expectNoAxeViolations } from './support/axe';
 
 const headers = { origin: E2E.baseUrl };
 const tag = () => crypto.randomBytes(3).toString('hex');
@@ -40,10 +40,6 @@ const badge = (page: Page) => bell(page).getByTestId('user-notification-count');
 const panel = (page: Page) => page.getByTestId('user-notification-panel');
 const rows = (page: Page) => panel(page).getByTestId('user-notification');
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 async function openBell(page: Page) {
   await bell(page).click();

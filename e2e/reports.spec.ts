@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
 import { ageAccount, queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 import { shootLooks } from './support/looks';
+import { expectNoAxeViolations } from './support/axe';
 
 // Three writers each, and the screens checked light and dark, wide and at 375 px: 20–30 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -54,8 +54,7 @@ test('reporting a comment from the story page: a category and a note, the thanks
   await dialog.getByLabel('Note (optional)').fill('Insulting the writer.');
   await expect(dialog.getByText('21 / 1,000')).toBeVisible();
   await shoot(page, 'report-dialog');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="report-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, 'report dialog', { include: ['[data-testid="report-dialog"]'] });
 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: REPORT_TEXTS.submitted })).toBeVisible();

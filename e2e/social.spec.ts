@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_TEXTS } from '../common/conversations';
 import { SOCIAL_TEXTS } from '../common/social';
 import { ageAccount } from './support/db';
 import { writerInOwnContext, type ContextWriter } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 // Each test is two or three writers' whole journey (sign-ups, several screens): 20–30 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -15,10 +15,6 @@ async function openProfile(viewer: ContextWriter, of: ContextWriter) {
   await expect(viewer.page.getByRole('heading', { level: 1, name: of.name })).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 async function expectToast(page: Page, message: string) {
   const toast = page.getByTestId('toast').filter({ hasText: message });

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * A new person in a browser context of their own, signed up through the API (the page shares
@@ -272,8 +272,7 @@ test('My Stories and Community keep their headings in order', async ({ browser }
     await writer.goto(path);
     await expect(writer.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(writer.getByTestId('story-card').first()).toBeVisible();
-    const found = await new AxeBuilder({ page: writer }).withRules(['heading-order']).analyze();
-    expect(found.violations.map((v) => `${path}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(writer, path, { rules: ['heading-order'] });
   }
 });
 

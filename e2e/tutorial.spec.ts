@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { nextLoggedEvent } from './support/event-log';
 import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
 import { newPerson, signUpThroughApi, signUpThroughUi, type TestPerson } from './support/users';
+import { expectNoAxeViolations } from './support/axe';
 
 const TITLES = [
   'Welcome',
@@ -117,8 +117,7 @@ test('the help button walks through the 8 steps with Close, Back, Next and Finis
     await page.keyboard.press(key);
     expect(await card.evaluate((el) => el.contains(document.activeElement)), key).toBe(true);
   }
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('anchored steps sit beside the story editor and the profile menu, and centre without them', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatDay } from '../common/calendar';
 import { addDays } from '../common/streak';
@@ -7,6 +6,7 @@ import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';
 import { skipTutorial } from './support/tutorial';
 import { shootLooks } from './support/looks';
+import { expectNoAxeViolations } from './support/axe';
 
 // Writing, the profile's calendar and a challenge, with screenshots light, dark and at 375 px.
 test.describe.configure({ timeout: 60_000 });
@@ -141,8 +141,7 @@ test('a year of writing: goal-met days marked, days a freeze covered shown froze
   await page.mouse.move(0, 0);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const axe = await new AxeBuilder({ page }).include('[data-testid="writing-calendar"]').include('[data-testid="challenges"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.map((v) => `${scheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page, scheme, { include: ['[data-testid="writing-calendar"]', '[data-testid="challenges"]'] });
   }
   await calendar.scrollIntoViewIfNeeded();
   await shoot(page, 'calendar-year', calendar);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, transitionsFinished } from './axe';
 
 export interface LooksOptions {
   /** Only this part of the page (default: the viewport). */
@@ -29,27 +29,11 @@ export async function shootLooks(page: Page, dir: string, name: string, options:
       await transitionsFinished(page);
       await (target ?? page).screenshot({ path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
       // At each width: a phone's layout is not the desktop's (other elements, other colours).
-      if (axe && target) {
-        const found = await new AxeBuilder({ page }).include(`[data-testid="${await target.getAttribute('data-testid')}"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(found.violations.map((v) => `${scheme} ${width}px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      }
+      if (axe && target) await expectNoAxeViolations(page, `${name} in ${scheme} at ${width}px`, { include: [`[data-testid="${await target.getAttribute('data-testid')}"]`] });
     }
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/**
- * Waits for every finite CSS transition and animation on the page to end. Switching the colour
- * scheme starts the colour transitions (`transition-colors`): axe reading colours caught
- * half-way between light and dark reported contrast no settled screen has (#8d97a6 on #fcfdfe,
- * a grey between the two schemes' muted text, on /admin/users). Infinite ones (spinners) are not waited for.
- */
-export async function transitionsFinished(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
 }
