@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WORD_COUNT_SAMPLES } from './word-count-samples';
 import { countChars, countWords, DRABBLE_WORDS, drabbleCounter, isPerfectDrabble, readingMinutes, readingTimeLabel, STORY_PREVIEW_LENGTH, storyPreview } from './words';
 
 describe('countWords', () => {
@@ -16,6 +18,35 @@ describe('countWords', () => {
   it('counts punctuation-joined text as one word, like a whitespace split does', () => {
     expect(countWords("don't—stop. now!")).toBe(2);
     expect(countWords('— a — b —')).toBe(5);
+  });
+});
+
+describe('countWords in every language', () => {
+  it.each(WORD_COUNT_SAMPLES)('$why', ({ text, words }) => {
+    expect(countWords(text)).toBe(words);
+  });
+
+  it('counts a drabble written in Chinese by its words, not as one', () => {
+    expect(countWords('我喜欢写短篇小说。'.repeat(25))).toBe(100);
+  });
+
+  // Latin, Latin-1 and extended Latin, Greek, Cyrillic, Arabic, digits, punctuation, emoji; every kind of space.
+  const noSegmentingNeeded = fc.constantFrom(
+    ...[[0x21, 0x7e], [0xc0, 0x24f], [0x370, 0x3ff], [0x400, 0x4ff], [0x600, 0x6ff], [0x2010, 0x2027], [0x1f600, 0x1f64f]].flatMap(([from, to]) =>
+      Array.from({ length: to! - from! + 1 }, (_, i) => String.fromCodePoint(from! + i)),
+    ),
+    ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', '\u3000',
+  );
+
+  it('counts text without Chinese, Japanese or Thai exactly as the whitespace split always did', () => {
+    const whitespaceSplit = (text: string) => (text.trim() ? text.trim().split(/\s+/u).length : 0);
+    fc.assert(
+      fc.property(fc.array(noSegmentingNeeded, { maxLength: 300 }), (characters) => {
+        const text = characters.join('');
+        expect(countWords(text)).toBe(whitespaceSplit(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

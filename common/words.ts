@@ -10,10 +10,42 @@ export const STORY_PREVIEW_LENGTH = 150;
 /** Reading speed for "n min read": a common figure for adult silent reading of fiction. */
 export const WORDS_PER_MINUTE = 200;
 
-/** Words, split on whitespace (spec section 9). Empty or blank text has none. */
+/**
+ * Scripts written without spaces between words: Chinese (Han), Japanese (Hiragana, Katakana)
+ * and Thai. A whitespace split counts a whole sentence in them as one word.
+ */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/** Whether the text has words that whitespace does not separate (and so needs segmenting). */
+export function hasUnspacedScript(text: string): boolean {
+  return UNSPACED_SCRIPT.test(text);
+}
+
+// One segmenter, made on first need; a fixed locale so the browser and the server agree whatever the reader's language.
+let wordSegmenter: Intl.Segmenter | null = null;
+
+/**
+ * Words (spec section 9): split on whitespace; within a piece that has Chinese, Japanese or
+ * Thai in it, the word segments `Intl.Segmenter` finds there (at least one). Text without
+ * those scripts counts exactly as a whitespace split, as it always has. Empty or blank text has none.
+ */
 export function countWords(text: string): number {
   const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/u).length : 0;
+  if (!trimmed) return 0;
+  const pieces = trimmed.split(/\s+/u);
+  if (!hasUnspacedScript(trimmed)) return pieces.length;
+  wordSegmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
+  let words = 0;
+  for (const piece of pieces) {
+    if (!hasUnspacedScript(piece)) {
+      words += 1;
+      continue;
+    }
+    let inPiece = 0;
+    for (const segment of wordSegmenter.segment(piece)) if (segment.isWordLike) inPiece += 1;
+    words += Math.max(1, inPiece);
+  }
+  return words;
 }
 
 /** A drabble, by tradition: a story of exactly this many words (the title not counted). */

@@ -4,8 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
-
-test.describe.configure({ timeout: 90_000 });
+import { WORD_COUNT_SAMPLES } from '../common/word-count-samples';
 
 const SHOTS = '/tmp/shots-drabble';
 /** The words of a story: "word1 word2 …", in two paragraphs. */
@@ -154,4 +153,23 @@ test('every changing save keeps a version; the owner views one with its changes 
   const stranger = await writerInOwnContext(browser, 'Stranger');
   await stranger.page.goto(`/story/${story.id}/versions`);
   await expect(stranger.page.getByTestId('story-not-found')).toBeVisible();
+});
+
+test('the editor counts words in Chinese, Japanese and Thai as the server does, so a drabble in Chinese can be perfect', async ({ browser }) => {
+  const { page } = await writerInOwnContext(browser, 'Segmenter');
+  await page.goto('/story/new');
+  const counter = page.getByTestId('drabble-counter');
+  const text = page.getByTestId('story-text-input');
+  // The same samples the server's count is tested on (common/words.test.ts): Chromium's ICU must agree with Node's.
+  for (const sample of WORD_COUNT_SAMPLES) {
+    await text.fill(sample.text);
+    await expect(counter, sample.why).toHaveText(`${sample.words} / 100`);
+  }
+  await page.getByTestId('story-title-input').fill('短篇');
+  await text.fill('我喜欢写短篇小说。'.repeat(25));
+  await expect(counter).toHaveText('100 ✓ Perfect drabble');
+  await page.getByTestId('save-story').click();
+  await expect(page).toHaveURL(/\/story\/[A-Za-z0-9]{20}$/);
+  await expect(page.getByTestId('story-word-count')).toHaveText('100 words');
+  await expect(page.getByTestId('story-view').getByTestId('perfect-drabble-badge')).toHaveText('Perfect drabble');
 });
