@@ -48,6 +48,7 @@ import { moderationRoutes } from './features/moderation/routes';
 import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
+import { discoveryRoutes } from './features/discovery/routes';
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/routes';
@@ -160,6 +161,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   app.route('/metrics', metricsRoutes(ctx));
+  app.route('/', discoveryRoutes(ctx));
   if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));
   return app;
 }
