@@ -23,7 +23,7 @@ describe('configuration', () => {
       authSecret: null,
       publicUrl: 'http://localhost:3000',
       providers: { google: null, microsoft: null },
-      passwordMinLength: 6,
+      passwordMinLength: 8,
       signUpsPerHour: 30,
       passwordFailuresPerDay: 100,
       trustedProxyHeader: null,
