@@ -39,7 +39,7 @@ export function PasswordStrength({ password, policy, owner = {} }: PasswordStren
   const level = estimator.isError && found?.label === 'Checking…' ? null : found;
 
   return (
-    <div data-testid="password-strength" className="flex flex-col gap-1" hidden={level === null}>
+    <div data-testid="password-strength" className="-mt-2 flex flex-col gap-1" hidden={level === null}>
       <div className="grid grid-cols-4 gap-1" aria-hidden>
         {[1, 2, 3, 4].map((bar) => (
           <span key={bar} className={`h-1.5 rounded-full ${level && bar <= level.filled ? BAR[level.tone] : BAR.none}`} />

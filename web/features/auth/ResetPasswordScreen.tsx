@@ -61,7 +61,10 @@ export function ResetPasswordScreen() {
         <NewPasswordFields
           password={password}
           confirmation={confirmation}
-          onPassword={setPassword}
+          onPassword={(value) => {
+            setPassword(value);
+            setProblem(null);
+          }}
           onConfirmation={setConfirmation}
           maxLength={policy.max}
           strength={<PasswordStrength password={password} policy={policy} />}

@@ -55,7 +55,11 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
         maxLength={maxPasswordLength}
         hint={`At least ${minPasswordLength} characters.`}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          // A refusal of the password typed before no longer stands beside the meter.
+          setError(null);
+        }}
         required
       />
       <PasswordStrength password={password} policy={policy} owner={owner} />

@@ -53,7 +53,10 @@ function ChangePasswordForm({ email }: { email: string }) {
       <NewPasswordFields
         password={next}
         confirmation={confirm}
-        onPassword={setNext}
+        onPassword={(value) => {
+          setNext(value);
+          problem.clearUnlessCurrent();
+        }}
         onConfirmation={setConfirm}
         maxLength={policy.max}
         hint={`At least ${policy.min} characters.`}
