@@ -58,7 +58,7 @@ async function main() {
   const { db } = server.ctx;
   try {
     const client = new TestClient(server.url);
-    const signUp = await client.post<{ user: { id: string } }>('/api/auth/sign-up/email', { email: 'bench@bench.test', password: 'bench password 1', name: 'Bench Writer' });
+    const signUp = await client.post<{ user: { id: string } }>('/api/auth/sign-up/email', { email: 'bench@bench.test', password: 'quiet harbour reader 1', name: 'Bench Writer' });
     if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
     const uid = signUp.body.user.id;
 

@@ -138,7 +138,7 @@ async function main() {
       `${Number(counts.r).toLocaleString('en-US')} reactions, ${Number(counts.c).toLocaleString('en-US')} comments in ${seededIn.toFixed(1)} s; statistics in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const client = new TestClient(server.url);
-    const signUp = await client.post('/api/auth/sign-up/email', { email: 'bench@bench.test', password: 'bench password 1', name: 'Bench Reader' });
+    const signUp = await client.post('/api/auth/sign-up/email', { email: 'bench@bench.test', password: 'quiet harbour reader 1', name: 'Bench Reader' });
     if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
 
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

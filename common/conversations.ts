@@ -77,7 +77,7 @@ export const MESSAGE_TEXTS = {
   followingOnly: (name: string) => `Only people ${name} follows can message ${name}.`,
   e2eNotice: "Messages on Drabble aren't end-to-end encrypted. Admins can read a conversation only when someone reports it.",
   sameText: 'You sent the same message to several people — slow down.',
-  newAccount: 'New accounts can start conversations after their first 24 hours. You can still reply to messages.',
+  newAccount: 'New accounts can start conversations with friends (people who follow each other) right away, and with others after their first 24 hours. You can still reply to messages.',
   tooManyNew: "You've started a lot of conversations today — try again tomorrow.",
   requestPending: 'You can send more once they accept your message request.',
   cannotMessageYourself: "You can't message yourself.",

@@ -60,7 +60,7 @@ test('sign-up problems are explained on the form', async ({ page }) => {
   await form.getByLabel('Email').fill(newPerson().email);
   await form.getByLabel('Password').fill('123');
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Password must be at least 6 characters.');
+  await expect(form.getByRole('alert')).toHaveText('Password must be at least 8 characters.');
   await form.getByLabel('Email').fill(taken.email);
   await form.getByLabel('Password').fill('long enough');
   await form.getByRole('button', { name: 'Create account' }).click();

@@ -23,7 +23,7 @@ describe('configuration', () => {
       authSecret: null,
       publicUrl: 'http://localhost:3000',
       providers: { google: null, microsoft: null },
-      passwordMinLength: 6,
+      passwordMinLength: 8,
       signUpsPerHour: 30,
       passwordFailuresPerDay: 100,
       trustedProxyHeader: null,
@@ -105,6 +105,12 @@ describe('configuration', () => {
     expect(error({ AUTH_SECRET: 'short' })).toMatch(/^Invalid configuration: AUTH_SECRET must be at least 32 characters/);
     expect(error({ SIGNUP_RATE_LIMIT: '0' })).toBe('Invalid configuration: SIGNUP_RATE_LIMIT must be at least 1 (got "0")');
     expect(loadConfig({ PASSWORD_FAILURES_PER_DAY: '500' }).passwordFailuresPerDay).toBe(500);
+    // Never below 8 (issue 26): a setting from before the rule stops the start with one line naming it.
+    expect(error({ PASSWORD_MIN_LENGTH: '7' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at least 8 (got "7")');
+    expect(error({ PASSWORD_MIN_LENGTH: '6' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at least 8 (got "6")');
+    expect(error({ PASSWORD_MIN_LENGTH: '129' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at most 128 (got "129")');
+    expect(loadConfig({ PASSWORD_MIN_LENGTH: '8' }).passwordMinLength).toBe(8);
+    expect(loadConfig({}).passwordMinLength).toBe(8);
     expect(error({ PASSWORD_FAILURES_PER_DAY: '5' })).toBe('Invalid configuration: PASSWORD_FAILURES_PER_DAY must be at least 10 (got "5")');
     expect(error({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     for (const message of [error({ PORT: 'abc' }), error({ DATABASE_URL: 'x' })]) expect(message).not.toContain('\n');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT, PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
 import type { S3Settings } from './storage/s3';
 
 /** DATABASE_POOL_SIZE when unset: chosen by bench:throughput (docs/decisions/0033). */
@@ -59,7 +59,7 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_TENANT_ID: z.string().regex(/^[\w.-]+$/, 'must be a tenant id, "common", "organizations" or "consumers"').default('common'),
   MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
-  PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(6, 'must be at least 6').max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(PASSWORD_MIN_LENGTH_FLOOR, `must be at least ${PASSWORD_MIN_LENGTH_FLOOR}`).max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   PASSWORD_FAILURES_PER_DAY: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').default(100),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),

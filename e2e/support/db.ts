@@ -32,7 +32,7 @@ export function seedWritingDays(uid: string, days: Record<string, number>): void
 }
 
 /**
- * Accounts younger than 24 hours cannot start conversations, and test accounts are seconds
+ * Accounts younger than 24 hours cannot start conversations with anyone but friends, and test accounts are seconds
  * old: makes this one a day older in the browser-test database (the server reads the account's
  * age from it on every request). The rule itself stays as it is.
  */

@@ -88,7 +88,7 @@ describe.each(testDialects())('sign-in on %s', (dialect) => {
     expect(taken.body.error.code).toBe('email_in_use');
     const short = await client.post<{ error: { code: string; message: string } }>('/api/auth/sign-up/email', { email: uniqueEmail(), password: '12345', name: '' });
     expect(short.status).toBe(400);
-    expect(short.body.error).toEqual({ code: 'weak_password', message: 'Password must be at least 6 characters.' });
+    expect(short.body.error).toEqual({ code: 'weak_password', message: 'Password must be at least 8 characters.' });
     const bad = await client.post<{ error: { code: string } }>('/api/auth/sign-up/email', { email: 'not-an-email', password: 'long enough', name: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_email');

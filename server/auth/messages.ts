@@ -1,5 +1,6 @@
 import { ACCOUNT_TEXTS } from '@common/account';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import { PASSWORD_TEXTS } from '@common/passwords';
 import type { ServerContext } from '../context';
 
 export interface HumanError {
@@ -19,9 +20,9 @@ export function humanAuthError(ctx: ServerContext, code: string, message: string
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return { code: 'email_in_use', message: 'An account with this email already exists. Sign in instead.' };
     case 'PASSWORD_TOO_SHORT':
-      return { code: 'weak_password', message: `Password must be at least ${ctx.config.passwordMinLength} characters.` };
+      return { code: 'weak_password', message: PASSWORD_TEXTS.tooShort(ctx.config.passwordMinLength) };
     case 'PASSWORD_TOO_LONG':
-      return { code: 'weak_password', message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` };
+      return { code: 'weak_password', message: PASSWORD_TEXTS.tooLong(PASSWORD_MAX_LENGTH) };
     case 'INVALID_EMAIL':
       return { code: 'invalid_email', message: 'Please enter a valid email address.' };
     case 'INVALID_ORIGIN':

@@ -8,6 +8,7 @@ import { takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
 import { humanAuthError } from './messages';
+import { assertAcceptablePassword } from './new-password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
 
 /**
@@ -103,6 +104,8 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
       }
     }
     if (path === '/sign-up/email') {
+      const { password, name } = signUpSchema.parse(body);
+      await assertAcceptablePassword(ctx, password, { email, name });
       await takePlace(ctx, c, 'signUps');
     }
 

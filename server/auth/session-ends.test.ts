@@ -93,7 +93,7 @@ describe.each(testDialects())('ended sessions close their live streams (auth/ses
     const other = await secondDevice(person);
     const mine = await streamsOf(person.client);
     const theirs = await streamsOf(other);
-    const changed = await person.client.post('/api/account/password', { currentPassword: person.password, newPassword: 'a new password 2' });
+    const changed = await person.client.post('/api/account/password', { currentPassword: person.password, newPassword: 'violet kettle moons 2' });
     expect(changed.status).toBe(200);
     await expectSignedOut(theirs);
     await expectStillListening(mine, person);

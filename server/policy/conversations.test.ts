@@ -151,6 +151,18 @@ describe('messagingVerdict', () => {
     });
   });
 
+  it('lets a new account start a conversation with a friend (mutual follows) at once, and no one else', () => {
+    const young = { ...base, whoCanMessage: 'everyone' as const, accountAgeMs: 0 };
+    const waits = { canMessage: false, reason: MESSAGE_TEXTS.newAccount, asRequest: false };
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: true, followsViewer: true })).toEqual(yes(false));
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: true, followsViewer: false })).toEqual(waits);
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: false, followsViewer: true })).toEqual(waits);
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: false, followsViewer: false })).toEqual(waits);
+    // The other rules stay: a block, an away account, and "No one" still refuse a friend.
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: true, followsViewer: true, blocked: true })).toEqual(notAccepting);
+    expect(messagingVerdict(OWNER, { ...young, viewerFollows: true, followsViewer: true, whoCanMessage: 'nobody' })).toEqual(notAccepting);
+  });
+
   it('an existing conversation stays usable whatever the setting or the account’s age, but not past a block or a pending request', () => {
     const young = { ...base, whoCanMessage: 'nobody' as const, accountAgeMs: 0 };
     expect(messagingVerdict(OWNER, { ...young, existing: { status: 'accepted', createdBy: 'cy' } })).toEqual(yes(false));

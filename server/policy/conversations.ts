@@ -218,8 +218,8 @@ function settingRefusal(facts: MessagingFacts): string {
 /**
  * An existing conversation stays usable whatever the settings say later (only a block, or the
  * recipient's account being hidden, stops it), except that the sender of a request waits for it to be accepted. Without one: a new
- * account waits 24 hours, the recipient's setting decides, and a message from someone who is
- * not a friend arrives as a request.
+ * account waits 24 hours unless the recipient is a friend (mutual follows, issue 26), the
+ * recipient's setting decides, and a message from someone who is not a friend arrives as a request.
  */
 export function messagingVerdict(viewer: SignedInViewer, facts: MessagingFacts): MessagingVerdict {
   if (facts.self) return refuse(MESSAGE_TEXTS.cannotMessageYourself);
@@ -228,7 +228,9 @@ export function messagingVerdict(viewer: SignedInViewer, facts: MessagingFacts):
     const pending = facts.existing.status !== 'accepted' && facts.existing.createdBy === viewer.uid;
     return pending ? refuse(MESSAGE_TEXTS.requestPending) : { canMessage: true, reason: null, asRequest: false };
   }
-  if (facts.accountAgeMs < NEW_ACCOUNT_MESSAGING_DELAY_MS) return refuse(MESSAGE_TEXTS.newAccount);
+  const friends = facts.followsViewer && facts.viewerFollows;
+  // Friends chose each other, so the new-account wait (against throwaway spam accounts) is not theirs.
+  if (facts.accountAgeMs < NEW_ACCOUNT_MESSAGING_DELAY_MS && !friends) return refuse(MESSAGE_TEXTS.newAccount);
   if (!settingAllows(facts)) return refuse(settingRefusal(facts));
-  return { canMessage: true, reason: null, asRequest: !(facts.followsViewer && facts.viewerFollows) };
+  return { canMessage: true, reason: null, asRequest: !friends };
 }

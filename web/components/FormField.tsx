@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
 import { inputField } from './ui';
 
@@ -49,14 +49,17 @@ interface NewPasswordFieldsProps {
   onConfirmation: (value: string) => void;
   maxLength: number;
   hint?: string;
+  /** Shown under the new password: the strength meter. */
+  strength?: ReactNode;
 }
 
 /** "New password" and "Confirm new password", as the reset form and Settings ask for them. */
-export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, maxLength, hint }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, maxLength, hint, strength }: NewPasswordFieldsProps) {
   const shared = { autoComplete: 'new-password', maxLength, required: true } as const;
   return (
     <>
       <PasswordField label="New password" name="newPassword" hint={hint} value={password} onChange={(e) => onPassword(e.target.value)} {...shared} />
+      {strength}
       <PasswordField label="Confirm new password" name="confirmPassword" value={confirmation} onChange={(e) => onConfirmation(e.target.value)} {...shared} />
     </>
   );

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { reserveLimit } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/new-password';
 import { passwordCheckRefused } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
@@ -11,14 +12,8 @@ import { findUser } from '../../shared/users';
 import { authStore, dropUnvouchedIdentities, markEmailVerified, revokeSessions, signInMethods } from './identity';
 import { reservePasswordCheckFor, unlockPasswordSignIn } from './lockout';
 import { sendLater } from './mail';
-import { consumeToken, issueToken } from './tokens';
+import { consumeToken, issueToken, peekToken } from './tokens';
 import type { Actor } from '../../shared/actor';
-
-function checkPolicy(ctx: ServerContext, password: string): void {
-  if (password.length < ctx.config.passwordMinLength) {
-    throw badRequest(`Password must be at least ${ctx.config.passwordMinLength} characters.`, 'weak_password');
-  }
-}
 
 /**
  * The account's password, when it has one, must be given and right. Counted like sign-in
@@ -40,7 +35,7 @@ export async function checkCurrentPassword(ctx: ServerContext, actor: Actor, giv
 export async function changePassword(ctx: ServerContext, actor: Actor, change: PasswordChange): Promise<string> {
   const { password } = await signInMethods(ctx, actor.user.uid);
   if (!password) throw badRequest('Your account has no password yet. Use "Email me a link to set a password".', 'no_password');
-  checkPolicy(ctx, change.newPassword);
+  await assertAcceptablePassword(ctx, change.newPassword, { email: actor.user.email, name: actor.user.name });
   await checkCurrentPassword(ctx, actor, change.currentPassword);
   await (await authStore(ctx)).updatePassword(actor.user.uid, await hashPassword(change.newPassword));
   await revokeSessions(ctx, actor.user.uid, actor.sessionId);
@@ -91,8 +86,11 @@ export async function createResetLink(ctx: ServerContext, uid: string, email: st
  * proved (it received the link). The caller then signs the person in afresh.
  */
 export async function resetPassword(ctx: ServerContext, token: string, newPassword: string, ip: string): Promise<UserRecord> {
-  // Checked before the link is used up, so a too-short password does not cost the link.
-  checkPolicy(ctx, newPassword);
+  // Checked before the link is used up, so a refused password does not cost the link; the
+  // link (looked at, not used) says whose email and name the password may not contain.
+  const holder = await peekToken(ctx.db, token, 'reset-password');
+  const owner = holder ? await findUser(ctx.db, holder.uid) : null;
+  await assertAcceptablePassword(ctx, newPassword, { email: owner?.email ?? holder?.email, name: owner?.name });
   const { allowed } = await reserveLimit(ctx, 'passwordResets', { ip });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   const link = await consumeToken(ctx.db, token, 'reset-password');

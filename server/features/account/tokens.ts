@@ -35,6 +35,18 @@ export async function consumeToken(db: Kysely<Database>, token: string, purpose:
   return { uid: row.uid, purpose: row.purpose, email: row.email };
 }
 
+/** Whose a link is, without using it up: null when it is unknown or expired. */
+export async function peekToken(db: Kysely<Database>, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<IssuedToken | null> {
+  const row = await db
+    .selectFrom('accountTokens')
+    .select(['uid', 'purpose', 'email', 'expiresAt'])
+    .where('tokenHash', '=', hashOf(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row || Number(row.expiresAt) <= now) return null;
+  return { uid: row.uid, purpose: row.purpose, email: row.email };
+}
+
 export async function pruneTokens(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db.deleteFrom('accountTokens').where('expiresAt', '<=', now).execute();
 }

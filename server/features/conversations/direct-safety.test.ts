@@ -6,7 +6,7 @@ import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { ErrorBody } from '../../test/features/stories';
-import { ageAccount, befriend, canMessage, setMessaging, started, startWith, veteran } from '../../test/features/conversations';
+import { ageAccount, befriend, canMessage, follow, setMessaging, started, startWith, veteran } from '../../test/features/conversations';
 
 /** The anti-spam rules of direct messages, each exact under a burst of parallel requests. */
 describe.each(testDialects())('direct message safety on %s', (dialect) => {
@@ -119,6 +119,25 @@ describe.each(testDialects())('direct message safety on %s', (dialect) => {
     expect((await startWith(young, stranger.uid, 'New one')).status).toBe(403);
     await ageAccount(server, young.uid, 25 * 60 * 60_000);
     expect((await startWith(young, stranger.uid, 'New one')).status).toBe(201);
+  });
+  it('lets two new accounts who follow each other start a conversation at once, while a new account still waits for a non-friend', async () => {
+    const nell = await signUp(server, { name: 'New Nell' });
+    const nora = await signUp(server, { name: 'New Nora' });
+    const olga = await veteran(server, 'Old Olga');
+    await setMessaging(olga, { whoCanMessage: 'everyone' });
+    await befriend(nell, nora);
+    // Following one way is not enough: both must have chosen each other.
+    await follow(nell, olga.uid);
+
+    expect(await canMessage(nell, nora.uid)).toEqual({ canMessage: true, reason: null, conversationId: null, asRequest: false });
+    const { conversation } = await started(nell, nora.uid, 'We made it!');
+    expect(conversation.state).toBe('inbox');
+    expect((await nora.client.post(`/api/conversations/${conversation.id}/messages`, { text: 'Welcome too' })).status).toBe(201);
+
+    expect(await canMessage(nell, olga.uid)).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.newAccount, conversationId: null, asRequest: false });
+    const refused = await startWith(nell, olga.uid, 'Hi Olga');
+    expect([refused.status, (refused.body as ErrorBody).error.message]).toEqual([403, MESSAGE_TEXTS.newAccount]);
+    expect(await server.ctx.db.selectFrom('conversations').select('id').where('createdBy', '=', nell.uid).execute()).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { usePasswordPolicy, useResetPassword } from '../settings';
 import { AuthCard } from './AuthCard';
 import { newPasswordProblem } from './new-password';
+import { PasswordStrength } from './PasswordStrength';
 
 function RequestNewLink() {
   return (
@@ -42,7 +43,7 @@ export function ResetPasswordScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = newPasswordProblem(password, confirmation, policy.min, policy.max);
+    const found = newPasswordProblem(password, confirmation, policy);
     setProblem(found ? { message: found, fromServer: false } : null);
     if (found) return;
     reset.mutate(
@@ -57,7 +58,17 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title="Choose a new password" intro={`Use at least ${policy.min} characters.`}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="reset-password-form">
-        <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} maxLength={policy.max} />
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={(value) => {
+            setPassword(value);
+            setProblem(null);
+          }}
+          onConfirmation={setConfirmation}
+          maxLength={policy.max}
+          strength={<PasswordStrength password={password} policy={policy} />}
+        />
         <FormError message={problem?.message ?? null} />
         {problem?.fromServer && (
           <p className="text-sm text-muted">

@@ -3,7 +3,8 @@ import { primaryButton } from '../../components/ui';
 import { DisplayNameField, EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signUpWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
-import { passwordLengthProblem } from './password-rules';
+import { passwordProblem } from '@common/passwords';
+import { PasswordStrength } from './PasswordStrength';
 
 interface SignUpFormProps {
   email: string;
@@ -18,12 +19,14 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const policy = { min: minPasswordLength, max: maxPasswordLength };
+  const owner = { email, name: displayName };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim()) return setError('Please enter your email address.');
-    const passwordProblem = passwordLengthProblem(password, minPasswordLength, maxPasswordLength);
-    if (passwordProblem) return setError(passwordProblem);
+    const problem = passwordProblem(password, policy, owner, false);
+    if (problem) return setError(problem);
     setError(null);
     setSubmitting(true);
     try {
@@ -52,9 +55,14 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
         maxLength={maxPasswordLength}
         hint={`At least ${minPasswordLength} characters.`}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          // A refusal of the password typed before no longer stands beside the meter.
+          setError(null);
+        }}
         required
       />
+      <PasswordStrength password={password} policy={policy} owner={owner} />
       <FormError message={error} />
       <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
         Create account

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { FormError, NewPasswordFields, PasswordField } from '../../components/FormField';
-import { newPasswordProblem } from '../auth';
+import { useCurrentUser } from '../../lib/auth';
+import { newPasswordProblem, PasswordStrength } from '../auth';
 import { useChangePassword, usePasswordPolicy, useSendSetPasswordLink } from './api';
 import { useFormProblem } from './current-password';
 import { SETTINGS_SECTIONS } from './sections';
@@ -16,11 +17,12 @@ function ChangePasswordForm({ email }: { email: string }) {
   const problem = useFormProblem(form);
   const policy = usePasswordPolicy();
   const change = useChangePassword();
+  const owner = { email, name: useCurrentUser().user?.name ?? null };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!current) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);
-    const found = newPasswordProblem(next, confirm, policy.min, policy.max);
+    const found = newPasswordProblem(next, confirm, policy, owner);
     if (found) return problem.refuse(found);
     problem.clear();
     change.mutate(
@@ -51,10 +53,14 @@ function ChangePasswordForm({ email }: { email: string }) {
       <NewPasswordFields
         password={next}
         confirmation={confirm}
-        onPassword={setNext}
+        onPassword={(value) => {
+          setNext(value);
+          problem.clearUnlessCurrent();
+        }}
         onConfirmation={setConfirm}
         maxLength={policy.max}
         hint={`At least ${policy.min} characters.`}
+        strength={<PasswordStrength password={next} policy={policy} owner={owner} />}
       />
       <FormError message={problem.message} />
       <p className="text-sm text-muted">Changing your password signs you out everywhere else.</p>

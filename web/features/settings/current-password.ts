@@ -30,6 +30,8 @@ export function useFormProblem(formRef: RefObject<HTMLFormElement | null>) {
     /** The server refused the change. */
     refuseWith: (error: unknown) => refuse(formErrorMessage(error), isApiError(error) && CURRENT_PASSWORD_CODES.has(error.code)),
     clear: () => setProblem(null),
+    /** The new password was edited: a refusal of the old one no longer stands, one about the current password does. */
+    clearUnlessCurrent: () => setProblem((shown) => (shown?.currentPassword ? shown : null)),
     /** Props for the "Current password" field. */
     currentPasswordProps: { 'aria-invalid': problem?.currentPassword || undefined, onInput: () => problem?.currentPassword && setProblem(null) },
   };
