@@ -17,6 +17,7 @@ import * as importFingerprints from './0015_import_fingerprints';
 import * as backups from './0016_backups';
 import * as emailQueue from './0017_email_queue';
 import * as fastSearchDocument from './0019_fast_search_document';
+import * as registration from './0020_registration';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_backups': backups,
   '0017_email_queue': emailQueue,
   '0019_fast_search_document': fastSearchDocument,
+  '0020_registration': registration,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */
