@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
@@ -73,7 +73,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
           { index: true, lazy: screen(() => import('../features/home/HomeScreen'), (m) => ({ Component: m.HomeScreen })) },
           { path: 'login', lazy: screen(() => import('../features/auth/LoginScreen'), (m) => ({ Component: m.LoginScreen })) },
           // An invite link (issue 26): the login screen with its code.
-          { path: 'join/:code', lazy: screen(() => import('../features/registration/JoinRedirect'), (m) => ({ Component: m.JoinRedirect })) },
+          { path: 'join/:code', loader: ({ params }) => redirect(`/login?invite=${encodeURIComponent(params.code ?? '')}`) },
           // The emailed links and the password reset work signed in or out.
           { path: 'forgot-password', lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), (m) => ({ Component: m.ForgotPasswordScreen })) },
           { path: 'reset-password', lazy: screen(() => import('../features/auth/ResetPasswordScreen'), (m) => ({ Component: m.ResetPasswordScreen })) },
