@@ -181,7 +181,7 @@ test('invite links: created, listed with who joined, used from /join/CODE, revok
     await expect(owner.getByTestId('invite-row')).toHaveCount(2);
     await owner.getByTestId('invite-row').first().getByTestId('revoke-invite').click();
     await expect(owner.getByTestId('invite-row').first()).toHaveAttribute('data-state', 'revoked');
-    await shootLooks(owner, SHOTS, 'site-settings', { fullPage: true });
+    await shootLooks(owner, SHOTS, 'site-settings', { target: owner.getByTestId('registration-settings'), axe: true });
     await shootLooks(owner, SHOTS, 'invite-list', { target: owner.getByTestId('invites'), axe: true });
     await stranger.context().close();
     await guest.context().close();
