@@ -85,7 +85,7 @@ async function setMode(request: APIRequestContext, mode: 'open' | 'approval' | '
 
 test('an approval-mode sign-up waits until the owner approves it in /admin/users, then gets in', async ({ browser }) => {
   // Two browsers, an email, and screenshots checked with axe in both schemes at both widths.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signInAsOwner(browser);
   await owner.goto('/admin');
   await owner.getByRole('link', { name: /Site settings/ }).click();
@@ -141,7 +141,7 @@ test('an approval-mode sign-up waits until the owner approves it in /admin/users
 });
 
 test('invite links: created, listed with who joined, used from /join/CODE, revoked', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signInAsOwner(browser);
   await setMode(owner.request, 'invite');
   try {
