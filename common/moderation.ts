@@ -306,7 +306,7 @@ export const caseReportSchema = z.object({
   created_at: z.string(),
 });
 
-export const USER_STATUSES = ['active', 'warned', 'limited', 'suspended', 'deactivated'] as const;
+export const USER_STATUSES = ['active', 'warned', 'limited', 'suspended', 'deactivated', 'waiting'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   active: 'Active',
@@ -314,6 +314,8 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   limited: 'Limited',
   suspended: 'Suspended',
   deactivated: 'Deletion pending',
+  /** Approval mode (issue 26): signed up, not yet approved. */
+  waiting: 'Waiting for approval',
 };
 
 export const caseDetailSchema = caseSummarySchema.extend({
@@ -392,8 +394,10 @@ export function userStatus(u: {
   deactivatedAt: string | null;
   limitedAt: string | null;
   warnedAt: string | null;
+  awaitingApprovalSince?: string | null;
 }): UserStatus {
   if (u.suspendedAt) return 'suspended';
+  if (u.awaitingApprovalSince) return 'waiting';
   if (u.deactivatedAt) return 'deactivated';
   if (u.limitedAt) return 'limited';
   if (u.warnedAt) return 'warned';

@@ -46,6 +46,8 @@ export const userRecordSchema = z.object({
    * With the browser's own flag (spec section 9) it keeps the tutorial to one showing per account.
    */
   tutorialSeenAt: z.string().nullable(),
+  /** Approval mode (issue 26): the account waits for an admin; until then the app shows only the waiting screen. */
+  awaitingApproval: z.boolean(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

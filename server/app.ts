@@ -49,6 +49,7 @@ import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
 import { discoveryRoutes } from './features/discovery/routes';
+import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes } from './features/registration';
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/routes';
@@ -120,6 +121,9 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage }));
   app.use('/api/*', refuseDeactivated);
+  // Approval mode (issue 26): a waiting account reads its own record and waits.
+  app.use('/api/*', refuseAwaitingApproval);
+  app.route('/api/registration', registrationInfoRoutes(ctx));
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
@@ -158,6 +162,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/reports', moderationRoutes(ctx));
   app.route('/api/admin/users', adminUserRoutes(ctx));
   app.route('/api/admin/removals', removalRoutes(ctx));
+  app.route('/api/admin', adminRegistrationRoutes(ctx));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   app.route('/metrics', metricsRoutes(ctx));

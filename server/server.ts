@@ -33,6 +33,7 @@ import { Metrics } from './metrics/metrics';
 import { limitOfKey } from './http/rate-limit';
 import { createStorage } from './storage';
 import { BackupSchedule, backupMetricsOf, readBackupStatus } from './ops/backup/schedule';
+import { signUpRule } from './features/registration';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
@@ -123,6 +124,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
         details: { reason: 'a provider vouched for the address; the unverified password and sessions were removed' },
       });
     },
+    joining: signUpRule(database.db, config.adminEmail),
     onSessionEnded: async (session) => {
       // The session is already gone; a failed announcement is caught up by SessionRecheck.
       await announceSessionsEnded({ db: database.db, bus }, session.userId, [session.id]).catch((err: unknown) =>

@@ -13,6 +13,7 @@ import { fromDbBool } from '../db/bool';
 import { hashPassword, verifyPassword } from './password';
 import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
 import { SessionCache } from './session-cache';
+import type { SignUpRule } from './invite';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password';
 
@@ -91,10 +92,12 @@ export interface CreateAuthOptions {
   onPreRegistrationRemoved: (userId: string) => Promise<void>;
   /** A session was deleted through better-auth (after its transaction): announce it to every instance. */
   onSessionEnded: (session: { id: string; userId: string }) => Promise<void>;
+  /** Who may join (issue 26): the registration mode, invites and blocked domains, for every new account. None: anyone. */
+  joining?: SignUpRule;
   logger: Logger;
 }
 
-export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, onSessionEnded, logger }: CreateAuthOptions) {
+export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, onSessionEnded, joining, logger }: CreateAuthOptions) {
   const providers: GenericOAuthConfig[] = [];
   if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
   if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
@@ -136,6 +139,12 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      user: {
+        create: {
+          before: async (user, endpoint) => joining?.before(user, endpoint),
+          after: async (user, endpoint) => joining?.after(user, endpoint),
+        },
+      },
       // Every way a session ends here (sign-out, revocations, password change or reset) deletes
       // its row through better-auth: this instance stops trusting it at once, and every
       // instance hears of it and closes its live streams (auth/session-ends.ts).

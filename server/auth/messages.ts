@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS } from '@common/account';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import { PASSWORD_TEXTS } from '@common/passwords';
+import { REGISTRATION_TEXTS } from '@common/registration';
 import type { ServerContext } from '../context';
 
 export interface HumanError {
@@ -28,6 +29,13 @@ export function humanAuthError(ctx: ServerContext, code: string, message: string
     case 'INVALID_ORIGIN':
     case 'MISSING_OR_NULL_ORIGIN':
       return { code: 'forbidden', message: 'Requests from other sites are not allowed.' };
+    // Who may join (issue 26, features/registration/sign-up.ts).
+    case 'SIGN_UP_NOT_POSSIBLE':
+      return { code: 'sign_up_not_possible', message: REGISTRATION_TEXTS.emailNotPossible };
+    case 'INVITE_REQUIRED':
+      return { code: 'invite_required', message: REGISTRATION_TEXTS.inviteRequired };
+    case 'INVITE_INVALID':
+      return { code: 'invite_invalid', message: REGISTRATION_TEXTS.inviteInvalid };
     default:
       return { code: code.toLowerCase() || 'bad_request', message };
   }

@@ -3,39 +3,9 @@ import { sql } from 'kysely';
 import type { UserRecord } from '@common/user';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../test/server';
-import { startMockOidc } from '../test/oidc';
-import type { TestClient } from '../test/client';
+import { connectProvider, signInWithProvider, startMockOidc } from '../test/oidc';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
-
-/** Walks the redirect dance a browser would: our start URL → provider → our callback. */
-async function signInWithProvider(client: TestClient, providerId: 'google' | 'microsoft') {
-  const start = await client.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', {
-    providerId,
-    callbackURL: '/stories',
-    errorCallbackURL: `/login?provider=${providerId}`,
-  });
-  return followProvider(client, start, providerId);
-}
-
-/** Connecting a provider from Settings: the same dance, for the signed-in person. */
-async function connectProvider(client: TestClient, providerId: 'google' | 'microsoft') {
-  const start = await client.post<{ url: string; redirect: boolean }>('/api/auth/oauth2/link', {
-    providerId,
-    callbackURL: '/settings',
-    errorCallbackURL: `/settings?provider=${providerId}`,
-  });
-  return followProvider(client, start, providerId);
-}
-
-async function followProvider(client: TestClient, start: { status: number; body: { url: string } }, providerId: string) {
-  expect(start.status).toBe(200);
-  const authorize = await fetch(start.body.url, { redirect: 'manual' });
-  expect(authorize.status).toBe(302);
-  const callback = new URL(authorize.headers.get('location')!);
-  expect(callback.pathname).toBe(`/api/auth/oauth2/callback/${providerId}`);
-  return client.raw('GET', callback.pathname + callback.search);
-}
 
 describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) => {
   let oidc: MockOidc;

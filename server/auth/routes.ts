@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
@@ -7,6 +8,7 @@ import { badRequest, errorResponse, notFound, unavailableResponse } from '../htt
 import { takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
+import { INVITE_COOKIE, INVITE_HEADER } from './invite';
 import { humanAuthError } from './messages';
 import { assertAcceptablePassword } from './new-password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
@@ -113,8 +115,12 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
-    const response = await ctx.auth.handler(
-      new Request(c.req.raw.url, { method: c.req.method, headers, body: rawBody || undefined }),
+    const invite = inviteFor(c, path, body);
+    headers.delete(INVITE_HEADER);
+    if (invite.code) headers.set(INVITE_HEADER, invite.code);
+    const forwarded = invite.fromBody ? JSON.stringify(withoutInvite(body)) : rawBody;
+    const response = invite.cookie(
+      await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined })),
     );
 
     // A wrong password keeps its places in the counters; anything else gives them back.
@@ -137,6 +143,42 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
   });
 
   return app;
+}
+
+const INVITE_COOKIE_SECONDS = 15 * 60;
+const CALLBACK_PATH = '/api/auth/oauth2/callback';
+
+/**
+ * The invite a sign-up carries (issue 26; features/registration/sign-up.ts reads it from
+ * INVITE_HEADER, which no client sets: it is replaced here). An email sign-up has it in its
+ * body; a provider sign-in has it in its start body, kept in a short-lived cookie scoped to the
+ * callback until the provider sends the browser back, then cleared.
+ */
+function inviteFor(c: Context<AppEnv>, path: string, body: unknown) {
+  const fromBody = body && typeof body === 'object' && 'invite' in body && typeof body.invite === 'string' ? body.invite : null;
+  const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+  const setCookie = (value: string, maxAge: number) => `${INVITE_COOKIE}=${value}; Path=${CALLBACK_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  const withCookie = (cookie: string) => (response: Response) => {
+    const copy = new Response(response.body, response);
+    copy.headers.append('set-cookie', cookie);
+    return copy;
+  };
+  if (path === '/sign-up/email') return { code: fromBody, fromBody: fromBody !== null, cookie: (r: Response) => r };
+  if (path === '/sign-in/oauth2') {
+    const valid = fromBody !== null && /^[A-Za-z0-9_-]{1,64}$/.test(fromBody);
+    return { code: null, fromBody: fromBody !== null, cookie: valid ? withCookie(setCookie(fromBody, INVITE_COOKIE_SECONDS)) : (r: Response) => r };
+  }
+  if (path.startsWith('/oauth2/callback/')) {
+    const code = getCookie(c, INVITE_COOKIE) ?? null;
+    return { code, fromBody: false, cookie: code ? withCookie(setCookie('', 0)) : (r: Response) => r };
+  }
+  return { code: null, fromBody: false, cookie: (r: Response) => r };
+}
+
+function withoutInvite(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { invite: _invite, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 /**

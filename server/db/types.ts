@@ -72,6 +72,8 @@ export interface UsersTable {
   streakFreezes: Defaulted<number>;
   /** When the 20:00-local streak reminder is next due (UTC ISO); null while it is off. */
   reminderAt: Defaulted<string | null>;
+  /** Approval mode (issue 26): a new account waits from then until an admin approves it; null: not waiting. */
+  awaitingApprovalSince: Defaulted<string | null>;
   /** When the tutorial first opened by itself for this account, in any browser; null: never. */
   tutorialSeenAt: Defaulted<string | null>;
 }
@@ -532,7 +534,36 @@ export interface BackupScheduleTable {
   lastFailureReason: string | null;
 }
 
+/** The owner's site choices as JSON by key (features/registration/settings.ts). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+/** Invite links for invite-only sign-up (features/registration/invites.ts). */
+export interface InvitesTable {
+  id: string;
+  code: string;
+  createdBy: string;
+  createdAt: string;
+  /** null: no limit. */
+  maxUses: number | null;
+  uses: Defaulted<number>;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface InviteJoinsTable {
+  inviteId: string;
+  uid: string;
+  joinedAt: string;
+}
+
 export interface Database {
+  siteSettings: SiteSettingsTable;
+  invites: InvitesTable;
+  inviteJoins: InviteJoinsTable;
   featureRequests: FeatureRequestsTable;
   featureRequestResponses: FeatureRequestResponsesTable;
   notifications: NotificationsTable;

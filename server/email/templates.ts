@@ -228,3 +228,28 @@ export function accountDeletionScheduledMessage(o: {
     ],
   });
 }
+
+/** Approval mode (issue 26): an admin approved the sign-up; the account works from now on. */
+export function accountApprovedMessage(o: { to: string; name: string; publicUrl: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Your ${APP} account was approved`,
+    paragraphs: [`Good news: your ${APP} account (${o.to}) was approved. You can sign in and start writing now.`],
+    action: { label: `Open ${APP}`, link: appLink(o.publicUrl, '/') },
+    after: [],
+  });
+}
+
+/** Approval mode (issue 26): an admin declined the sign-up; the account and what it held are deleted. */
+export function accountDeclinedMessage(o: { to: string; name: string }): EmailMessage {
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `Your ${APP} sign-up was not approved`,
+    paragraphs: [
+      `Thank you for your interest in ${APP}. The people who run this site did not approve the account for ${o.to}, so it has been deleted along with anything it held.`,
+    ],
+    after: ["If you think this was a mistake, contact the people who run this site."],
+  });
+}

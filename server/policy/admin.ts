@@ -7,7 +7,7 @@ import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewe
  * Admin actions on a resource (a feature request's status, say) belong in that
  * resource's module, written with the same `adminAny`.
  */
-export type AdminAction = 'viewOverview' | 'viewDashboard' | 'viewAuditLog' | 'readNotifications' | 'manageNotifications';
+export type AdminAction = 'viewOverview' | 'viewDashboard' | 'viewAuditLog' | 'readNotifications' | 'manageNotifications' | 'manageRegistration';
 
 /** Admin notifications are addressed to 'admin' (spec): every admin reads them and marks them read for all. */
 const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
@@ -16,6 +16,8 @@ const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
   viewAuditLog: adminAny,
   readNotifications: adminAny,
   manageNotifications: adminAny,
+  /** Who may join (issue 26): the registration mode, blocked domains, invites and approvals. */
+  manageRegistration: adminAny,
 };
 
 export const ADMIN_ACTIONS = Object.keys(rules) as AdminAction[];

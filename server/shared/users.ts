@@ -26,7 +26,7 @@ const RECORD_COLUMNS = [
   'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
   'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'streakFreezes', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
   'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode', 'deactivatedAt', 'deleteAfter', 'limitedAt', 'suspendedAt', 'deletedAt',
-  'tutorialSeenAt',
+  'tutorialSeenAt', 'awaitingApprovalSince',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -69,6 +69,7 @@ function toSessionUser(row: RecordRow): SessionUser {
     deleteAfter: row.deleteAfter,
     limited: row.limitedAt !== null,
     tutorialSeenAt: row.tutorialSeenAt,
+    awaitingApproval: row.awaitingApprovalSince !== null,
   };
 }
 

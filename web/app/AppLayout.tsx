@@ -3,7 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
 import { TopNav } from './nav/TopNav';
-import { deactivatedPart, liveEventsPart, verifyBannerPart } from './signed-in-parts';
+import { deactivatedPart, liveEventsPart, verifyBannerPart, waitingPart } from './signed-in-parts';
 import { useFirstVisitTutorial } from './tutorial/useFirstVisitTutorial';
 
 // The stream's handlers and event schemas are for signed-in people only.
@@ -12,6 +12,8 @@ const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
 const VerifyEmailBanner = verifyBannerPart.component((m) => m.VerifyEmailBanner);
 // A deactivated account may only cancel the deletion, export or sign out: no screen of the app is theirs meanwhile.
 const DeactivatedScreen = deactivatedPart.component((m) => m.DeactivatedScreen);
+// An account waiting for approval (issue 26) sees only that it waits, until an admin approves it.
+const WaitingScreen = waitingPart.component((m) => m.WaitingScreen);
 
 const mainClass = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6';
 
@@ -40,7 +42,7 @@ export function AppLayout() {
         {user && <LiveEvents userId={user.uid} />}
         {user && !user.emailVerified && !user.deactivatedAt && <VerifyEmailBanner user={user} />}
         <main id="main" tabIndex={-1} className={mainClass}>
-          {user?.deactivatedAt ? <DeactivatedScreen /> : loadingScreen ? <CenteredSpinner /> : <Outlet />}
+          {user?.deactivatedAt ? <DeactivatedScreen /> : user?.awaitingApproval ? <WaitingScreen /> : loadingScreen ? <CenteredSpinner /> : <Outlet />}
         </main>
       </Suspense>
     </div>

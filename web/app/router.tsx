@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
@@ -53,6 +53,7 @@ const signedInRoutes: RouteObject[] = [
       },
       { path: 'greetings', lazy: screen(() => import('../features/greetings/GreetingsScreen'), (m) => ({ Component: m.GreetingsScreen })) },
       { path: 'audit', lazy: screen(() => import('../features/admin/AuditLogScreen'), (m) => ({ Component: m.AuditLogScreen })) },
+      { path: 'settings', lazy: screen(() => import('../features/registration/SiteSettingsScreen'), (m) => ({ Component: m.SiteSettingsScreen })) },
       { path: 'reports', lazy: screen(() => import('../features/moderation/ReportsScreen'), (m) => ({ Component: m.ReportsScreen })) },
       { path: 'users', lazy: screen(() => import('../features/moderation/UsersScreen'), (m) => ({ Component: m.UsersScreen })) },
       { path: 'users/:uid', lazy: screen(() => import('../features/moderation/UserScreen'), (m) => ({ Component: m.UserScreen })) },
@@ -71,6 +72,8 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { index: true, lazy: screen(() => import('../features/home/HomeScreen'), (m) => ({ Component: m.HomeScreen })) },
           { path: 'login', lazy: screen(() => import('../features/auth/LoginScreen'), (m) => ({ Component: m.LoginScreen })) },
+          // An invite link (issue 26): the login screen with its code.
+          { path: 'join/:code', loader: ({ params }) => redirect(`/login?invite=${encodeURIComponent(params.code ?? '')}`) },
           // The emailed links and the password reset work signed in or out.
           { path: 'forgot-password', lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), (m) => ({ Component: m.ForgotPasswordScreen })) },
           { path: 'reset-password', lazy: screen(() => import('../features/auth/ResetPasswordScreen'), (m) => ({ Component: m.ResetPasswordScreen })) },

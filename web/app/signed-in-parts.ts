@@ -17,3 +17,6 @@ export const verifyBannerPart = onDemand(() => import('./VerifyEmailBanner'));
 
 /** What a deactivated account sees instead of the app (issue 14): the deletion date, "Cancel deletion", the export. */
 export const deactivatedPart = onDemand(() => import('../features/account-deletion'));
+
+/** What an account waiting for approval sees instead of the app (issue 26). */
+export const waitingPart = onDemand(() => import('../features/registration'));

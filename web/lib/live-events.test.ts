@@ -41,6 +41,7 @@ const user: UserRecord = {
   deleteAfter: null,
   limited: false,
   tutorialSeenAt: null,
+  awaitingApproval: false,
 };
 
 describe('reopening a stream the server refused', () => {

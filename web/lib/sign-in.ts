@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authConfigSchema } from '@common/api';
+import { registrationInfoSchema } from '@common/registration';
 import { apiFetch } from './api';
 import { loginPathFor } from './safe-next';
 
@@ -12,6 +13,15 @@ export const authConfigQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
+/** Who may join (issue 26): the mode, and whether the invite in the address can be used. */
+export const registrationInfoQuery = (invite: string | null) =>
+  queryOptions({
+    queryKey: ['registration', invite] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(invite ? `/api/registration?invite=${encodeURIComponent(invite)}` : '/api/registration', { schema: import.meta.env.DEV ? registrationInfoSchema : undefined, signal }),
+    staleTime: 60_000,
+  });
+
 export interface EmailCredentials {
   email: string;
   password: string;
@@ -21,7 +31,7 @@ export async function signInWithEmail(credentials: EmailCredentials): Promise<vo
   await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials });
 }
 
-export async function signUpWithEmail(credentials: EmailCredentials & { name: string }): Promise<void> {
+export async function signUpWithEmail(credentials: EmailCredentials & { name: string; invite?: string }): Promise<void> {
   await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: credentials });
 }
 
@@ -35,10 +45,11 @@ const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean(
  * Success comes back through the login screen, which hands over to `next` as an email sign-in
  * does, marked as a return (so the tutorial does not open over the page the person came for).
  */
-export async function startOAuthSignIn(providerId: OAuthProviderId, next: string): Promise<void> {
+export async function startOAuthSignIn(providerId: OAuthProviderId, next: string, invite?: string): Promise<void> {
   const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
     method: 'POST',
-    body: { providerId, callbackURL: next === '/' ? '/' : loginPathFor(next), errorCallbackURL: `/login?provider=${providerId}` },
+    // An invite (issue 26) rides along for a new person: the server keeps it until the provider answers.
+    body: { providerId, callbackURL: next === '/' ? '/' : loginPathFor(next), errorCallbackURL: `/login?provider=${providerId}`, ...(invite ? { invite } : {}) },
     schema: import.meta.env.DEV ? oauthStartSchema : undefined,
   });
   window.location.assign(url);

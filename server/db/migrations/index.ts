@@ -17,6 +17,7 @@ import * as importFingerprints from './0015_import_fingerprints';
 import * as backups from './0016_backups';
 import * as emailQueue from './0017_email_queue';
 import * as fastSearchDocument from './0019_fast_search_document';
+import * as registration from './0020_registration';
 import * as wordCounts from './0021_word_counts';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016_backups': backups,
   '0017_email_queue': emailQueue,
   '0019_fast_search_document': fastSearchDocument,
+  '0020_registration': registration,
   '0021_word_counts': wordCounts,
 };
 

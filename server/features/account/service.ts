@@ -23,6 +23,7 @@ import { authStore, markEmailVerified, signInMethods } from './identity';
 import { checkCurrentPassword } from './passwords';
 import { sendLater, sendNow } from './mail';
 import { consumeToken, issueToken } from './tokens';
+import { refuseBlockedEmail } from '../registration';
 
 
 export async function accountOverview(ctx: ServerContext, user: SessionUser): Promise<AccountOverview> {
@@ -104,6 +105,7 @@ export async function requestEmailChange(ctx: ServerContext, actor: Actor, chang
   const newEmail = change.newEmail.trim().toLowerCase();
   if (newEmail === actor.user.email.toLowerCase()) throw badRequest(ACCOUNT_TEXTS.emailSame, 'same_email');
   await checkCurrentPassword(ctx, actor, change.currentPassword);
+  await refuseBlockedEmail(ctx.db, newEmail);
   // Taken before the answer that says an address is taken, so a refused change counts like one
   // asked for and addresses cannot be tested in bulk (issue 22).
   const { allowed } = await reserveLimit(ctx, 'emailChanges', { uid: actor.user.uid });
@@ -120,6 +122,8 @@ export async function confirmEmailChange(ctx: ServerContext, token: string): Pro
   const user = link ? await findUser(ctx.db, link.uid) : null;
   if (!link || !user) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
   if (user.email.toLowerCase() === link.email) return ACCOUNT_TEXTS.emailChanged;
+  // Blocked since the link was sent: the change does not happen either.
+  await refuseBlockedEmail(ctx.db, link.email);
   if (await emailInUse(ctx, link.email)) throw conflict(ACCOUNT_TEXTS.emailTaken);
   try {
     await (await authStore(ctx)).updateUser(user.uid, { email: link.email, emailVerified: true });

@@ -30,10 +30,10 @@ const DETAIL_LIST_MAX = 100;
 
 const SUMMARY_COLUMNS = [
   'uid', 'email', 'emailVerified', 'displayName', 'name', 'admin', 'created_at', 'lastActive',
-  'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt',
+  'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt', 'awaitingApprovalSince',
 ] as const;
 
-type SummaryRow = Account & { created_at: string; lastActive: string; openReports: number | string | bigint | null };
+type SummaryRow = Account & { awaitingApprovalSince: string | null; created_at: string; lastActive: string; openReports: number | string | bigint | null };
 
 /** users.status as `userStatus` decides it, strongest first, as a where clause. */
 function statusWhere(status: UserStatus) {
@@ -43,14 +43,16 @@ function statusWhere(status: UserStatus) {
   switch (status) {
     case 'suspended':
       return set('suspendedAt');
+    case 'waiting':
+      return all(unset('suspendedAt'), set('awaitingApprovalSince'));
     case 'deactivated':
-      return all(unset('suspendedAt'), set('deactivatedAt'));
+      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), set('deactivatedAt'));
     case 'limited':
-      return all(unset('suspendedAt'), unset('deactivatedAt'), set('limitedAt'));
+      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), set('limitedAt'));
     case 'warned':
-      return all(unset('suspendedAt'), unset('deactivatedAt'), unset('limitedAt'), set('warnedAt'));
+      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), unset('limitedAt'), set('warnedAt'));
     case 'active':
-      return all(unset('suspendedAt'), unset('deactivatedAt'), unset('limitedAt'), unset('warnedAt'));
+      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), unset('limitedAt'), unset('warnedAt'));
   }
 }
 

@@ -15,7 +15,7 @@ export function useFirstVisitTutorial(): void {
   const { user } = useCurrentUser();
   const { pathname, state } = useLocation();
   const openByItself = useOpenTutorialByItself();
-  const due = user !== null && user.tutorialSeenAt === null && !user.deactivatedAt && pathname !== '/login' && !isSignInReturn(state);
+  const due = user !== null && user.tutorialSeenAt === null && !user.deactivatedAt && !user.awaitingApproval && pathname !== '/login' && !isSignInReturn(state);
   useEffect(() => {
     if (due && !hasSeenTutorial()) openByItself();
   }, [due, openByItself]);

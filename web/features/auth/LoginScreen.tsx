@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits
 import { card } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { useCurrentUser, useRefreshCurrentUser } from '../../lib/auth';
-import { authConfigQueryOptions } from '../../lib/sign-in';
+import { authConfigQueryOptions, registrationInfoQuery } from '../../lib/sign-in';
 import { SIGN_IN_RETURN, safeNextPath } from '../../lib/safe-next';
 import { ACCOUNT_NOT_LOADED_MESSAGE } from './auth-form';
 import { AuthTabs, panelId, tabId, type AuthMode } from './AuthTabs';
@@ -13,6 +13,7 @@ import { providerFromParam, providerSignInError } from './provider-errors';
 import { ProviderButtons } from './ProviderButtons';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { REGISTRATION_TEXTS, type RegistrationInfo } from '@common/registration';
 
 const NO_PROVIDERS = { google: false, microsoft: false };
 
@@ -22,7 +23,10 @@ export function LoginScreen() {
   const next = safeNextPath(searchParams.get('next'));
   // A provider sign-in that came back refused: /login?provider=<id>&error=<code>.
   const providerError = searchParams.get('error');
-  const [mode, setMode] = useState<AuthMode>('sign-in');
+  // An invite link (/join/CODE or /login?invite=CODE, issue 26) opens on "Sign up".
+  const invite = searchParams.get('invite')?.trim() || undefined;
+  const [mode, setMode] = useState<AuthMode>(invite ? 'sign-up' : 'sign-in');
+  const registration = useQuery({ ...registrationInfoQuery(invite ?? null), enabled: mode === 'sign-up' || invite !== undefined });
   const [email, setEmail] = useState('');
   const refreshCurrentUser = useRefreshCurrentUser();
   // Without the config the forms still work, with the default policy and no provider buttons.
@@ -47,7 +51,8 @@ export function LoginScreen() {
           <p className="mt-1 text-sm text-muted">Write, share and talk about ultra-short fiction.</p>
         </div>
         {providerError !== null && <FormError message={providerSignInError(providerFromParam(searchParams.get('provider')), providerError)} />}
-        <ProviderButtons providers={config?.providers ?? NO_PROVIDERS} next={next} />
+        <JoinNotice info={registration.data} invite={invite} signingUp={mode === 'sign-up'} />
+        <ProviderButtons providers={config?.providers ?? NO_PROVIDERS} next={next} invite={invite} />
         <AuthTabs mode={mode} onChange={setMode} />
         <div role="tabpanel" id={panelId(mode)} aria-labelledby={tabId(mode)}>
           {mode === 'sign-in' ? (
@@ -59,10 +64,27 @@ export function LoginScreen() {
               minPasswordLength={minPasswordLength}
               maxPasswordLength={maxPasswordLength}
               onSignedIn={onSignedIn}
+              invite={invite}
             />
           )}
         </div>
       </section>
     </div>
+  );
+}
+
+/** What the person should know before signing up (issue 26): they were invited, the invite is spent, or one is needed. */
+function JoinNotice({ info, invite, signingUp }: { info: RegistrationInfo | undefined; invite: string | undefined; signingUp: boolean }) {
+  if (!info) return null;
+  let text: string | null = null;
+  if (invite && info.invite === 'valid' && info.mode === 'invite') text = "You're invited: create your account below.";
+  else if (invite && info.invite === 'invalid' && info.mode === 'invite') text = REGISTRATION_TEXTS.inviteInvalid;
+  else if (signingUp && info.mode === 'invite' && !invite) text = REGISTRATION_TEXTS.inviteRequired;
+  else if (signingUp && info.mode === 'approval') text = 'New accounts are approved by the people who run this site before they can be used.';
+  if (!text) return null;
+  return (
+    <p role="status" className="rounded-lg border border-line bg-subtle px-3 py-2 text-sm text-fg" data-testid="join-notice">
+      {text}
+    </p>
   );
 }

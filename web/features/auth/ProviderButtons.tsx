@@ -11,7 +11,7 @@ const PROVIDERS: { id: OAuthProviderId; label: string }[] = [
 ];
 
 /** Only providers the server has configured get a button. */
-export function ProviderButtons({ providers, next }: { providers: AuthConfig['providers']; next: string }) {
+export function ProviderButtons({ providers, next, invite }: { providers: AuthConfig['providers']; next: string; invite?: string }) {
   const [starting, setStarting] = useState<OAuthProviderId | null>(null);
   const [error, setError] = useState<string | null>(null);
   const available = PROVIDERS.filter((provider) => providers[provider.id]);
@@ -21,7 +21,7 @@ export function ProviderButtons({ providers, next }: { providers: AuthConfig['pr
     setError(null);
     setStarting(id);
     try {
-      await startOAuthSignIn(id, next);
+      await startOAuthSignIn(id, next, invite);
     } catch (failure) {
       setError(errorMessage(failure));
       setStarting(null);

@@ -12,9 +12,11 @@ interface SignUpFormProps {
   minPasswordLength: number;
   maxPasswordLength: number;
   onSignedIn: () => Promise<string | null>;
+  /** The invite link's code (issue 26), when the person came by one. */
+  invite?: string;
 }
 
-export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswordLength, onSignedIn }: SignUpFormProps) {
+export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswordLength, onSignedIn, invite }: SignUpFormProps) {
   const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function SignUpForm({ email, onEmailChange, minPasswordLength, maxPasswor
     setError(null);
     setSubmitting(true);
     try {
-      await signUpWithEmail({ email: email.trim(), password, name: displayName.trim() });
+      await signUpWithEmail({ email: email.trim(), password, name: displayName.trim(), ...(invite ? { invite } : {}) });
       setError(await onSignedIn());
     } catch (failure) {
       setError(errorMessage(failure));

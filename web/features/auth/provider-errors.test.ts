@@ -36,3 +36,12 @@ describe('providerConnectError', () => {
     expect(providerConnectError(null, 'x')).toBe('Could not connect that account. Please try again.');
   });
 });
+
+describe('provider sign-ups refused by the registration rules (issue 26)', () => {
+  it('says what the email sign-up says', async () => {
+    const { REGISTRATION_TEXTS } = await import('@common/registration');
+    expect(providerSignInError('google', 'invite_required')).toBe(REGISTRATION_TEXTS.inviteRequired);
+    expect(providerSignInError('microsoft', 'invite_invalid')).toBe(REGISTRATION_TEXTS.inviteInvalid);
+    expect(providerSignInError('google', 'sign_up_not_possible')).toBe(REGISTRATION_TEXTS.emailNotPossible);
+  });
+});

@@ -1,4 +1,5 @@
 import { ACCOUNT_TEXTS, PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '@common/account';
+import { REGISTRATION_TEXTS } from '@common/registration';
 
 /** The provider named in ?provider=, when it is one we know. */
 export function providerFromParam(value: string | null): ProviderId | null {
@@ -7,6 +8,10 @@ export function providerFromParam(value: string | null): ProviderId | null {
 
 /** /login?provider=<id>&error=<code>: why a provider sign-in came back without signing in. */
 export function providerSignInError(provider: ProviderId | null, code: string): string {
+  // Who may join (issue 26): the same words as an email sign-up gets.
+  if (code === 'invite_required') return REGISTRATION_TEXTS.inviteRequired;
+  if (code === 'invite_invalid') return REGISTRATION_TEXTS.inviteInvalid;
+  if (code === 'sign_up_not_possible') return REGISTRATION_TEXTS.emailNotPossible;
   if (!provider) return 'Sign-in with that provider failed. Please try again.';
   const label = PROVIDER_LABELS[provider];
   return code === 'account_not_linked' ? ACCOUNT_TEXTS.providerAccountExists(label) : `Sign-in with ${label} failed. Please try again.`;

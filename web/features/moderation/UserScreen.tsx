@@ -13,6 +13,7 @@ import { adminUserQuery, useAccountAction } from './api';
 import { CaseStatusBadge, CategoryChips, TargetType, UserStatusBadge, pill } from './badges';
 import { ReasonDialog } from './ReasonDialog';
 import { RemoveContentButton } from './RemoveContent';
+import { ApprovalActions } from '../registration';
 
 const ACTION_HINTS: Record<AccountAction, string> = {
   warn: 'They see this reason as a warning and get a notification.',
@@ -127,6 +128,7 @@ function UserBody({ user }: { user: AdminUserDetail }) {
             <p className="mt-1 break-words whitespace-pre-wrap">{user.warning}</p>
           </div>
         )}
+        {user.status === 'waiting' && <ApprovalActions uid={user.uid} name={user.displayName} />}
         {user.allowedActions.length > 0 ? (
           <div role="group" aria-label="Account actions" className="flex flex-wrap gap-2 border-t border-line pt-4" data-testid="account-actions">
             {user.allowedActions.map((a) => (

@@ -17,6 +17,7 @@ const STATUS_TONES: Record<UserStatus, string> = {
   limited: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200',
   suspended: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
   deactivated: 'bg-subtle text-fg',
+  waiting: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
 
 export const pill = 'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';

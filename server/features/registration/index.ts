@@ -1,0 +1,5 @@
+/** Who may join (issue 26): registration mode, invites, approvals and blocked email domains. */
+export { adminRegistrationRoutes, registrationInfoRoutes } from './routes';
+export { refuseAwaitingApproval } from './gate';
+export { refuseBlockedEmail } from './blocked';
+export { signUpRule } from './sign-up';

@@ -1,0 +1,29 @@
+import { Hourglass, LogOut } from 'lucide-react';
+import { REGISTRATION_TEXTS } from '@common/registration';
+import { card, secondaryButton } from '../../components/ui';
+import { useSignOut } from '../../lib/auth';
+
+/**
+ * Instead of the app while the signed-in account waits for approval (`user.awaitingApproval`,
+ * issue 26). Every other request is refused meanwhile; the approval arrives as a live update of
+ * the person's record, and the app opens by itself.
+ */
+export function WaitingScreen() {
+  const signOut = useSignOut();
+  return (
+    <div className="mx-auto w-full max-w-xl" data-testid="waiting-screen">
+      <title>Waiting for approval · Drabble</title>
+      <section aria-labelledby="screen-heading" className={`${card} flex flex-col items-start gap-3`}>
+        <Hourglass aria-hidden className="size-8 text-accent-ink" />
+        <h1 id="screen-heading" className="text-2xl font-bold text-fg">
+          {REGISTRATION_TEXTS.waitingTitle}
+        </h1>
+        <p className="text-fg">{REGISTRATION_TEXTS.waitingBody}</p>
+        <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void signOut()} data-testid="waiting-sign-out">
+          <LogOut aria-hidden className="size-4" />
+          Sign out
+        </button>
+      </section>
+    </div>
+  );
+}
