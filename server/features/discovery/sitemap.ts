@@ -73,6 +73,6 @@ export function sitemapIndexXml(base: string, files: Array<{ kind: SitemapKind; 
  * admin's), the editor and the API are not for crawlers.
  */
 export function robotsTxt(base: string): string {
-  const closed = ['/api/', '/admin', '/settings', '/messages', '/notifications', '/feed', '/friends', '/favorites', '/stories', '/profile', '/story/new', '/story/*/edit', '/story/*/versions', '/login', '/forgot-password', '/reset-password', '/verify-email', '/confirm-email', '/unsubscribe'];
+  const closed = ['/api/', '/admin', '/join/', '/settings', '/messages', '/notifications', '/feed', '/friends', '/favorites', '/stories', '/profile', '/story/new', '/story/*/edit', '/story/*/versions', '/login', '/forgot-password', '/reset-password', '/verify-email', '/confirm-email', '/unsubscribe'];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
