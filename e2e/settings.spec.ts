@@ -14,6 +14,7 @@ const SECTIONS = [
   'Display name',
   'Email',
   'Password',
+  'Two-factor sign-in',
   'Connected accounts',
   'Active sessions',
   'Followers',

@@ -11,6 +11,7 @@ import { clientIp } from './http/client-ip';
 import { loadSession } from './auth/session';
 import { refuseDeactivated } from './auth/deactivated';
 import { authRoutes } from './auth/routes';
+import { requireAdminTwoFactor, twoFactorRoutes } from './auth/two-factor-routes';
 import { reservePasswordCheckFor } from './features/account/lockout';
 import { eventRoutes } from './events/routes';
 import type { OpenStreams } from './events/streams';
@@ -125,7 +126,9 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.use('/api/*', refuseAwaitingApproval);
   app.route('/api/registration', registrationInfoRoutes(ctx));
   app.route('/api/me', meRoutes(ctx));
+  app.route('/api/account', twoFactorRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));
+  app.use('/api/admin/*', requireAdminTwoFactor(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/admin/backups', backupRoutes(ctx));

@@ -112,6 +112,9 @@ describe('configuration', () => {
     expect(loadConfig({ PASSWORD_MIN_LENGTH: '8' }).passwordMinLength).toBe(8);
     expect(loadConfig({}).passwordMinLength).toBe(8);
     expect(error({ PASSWORD_FAILURES_PER_DAY: '5' })).toBe('Invalid configuration: PASSWORD_FAILURES_PER_DAY must be at least 10 (got "5")');
+    expect(loadConfig({}).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
+    expect(error({ REQUIRE_ADMIN_2FA: 'always' })).toBe('Invalid configuration: REQUIRE_ADMIN_2FA must be true or false (got "always")');
     expect(error({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     for (const message of [error({ PORT: 'abc' }), error({ DATABASE_URL: 'x' })]) expect(message).not.toContain('\n');
   });

@@ -62,6 +62,7 @@ const envSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int('must be a whole number').min(PASSWORD_MIN_LENGTH_FLOOR, `must be at least ${PASSWORD_MIN_LENGTH_FLOOR}`).max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH}`).default(PASSWORD_MIN_LENGTH_DEFAULT),
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   PASSWORD_FAILURES_PER_DAY: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').default(100),
+  REQUIRE_ADMIN_2FA: flag.default(false),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_CACHE_MS: z.coerce
@@ -163,6 +164,8 @@ export interface AppConfig {
   signUpsPerHour: number;
   /** Failed password checks an account may have in 24 hours, from all addresses; past it only the emailed reset link signs in. */
   passwordFailuresPerDay: number;
+  /** Admins must turn on two-factor sign-in before any admin API answers them (issue 26). */
+  requireAdmin2fa: boolean;
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -258,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     passwordFailuresPerDay: e.PASSWORD_FAILURES_PER_DAY,
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_MS,

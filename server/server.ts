@@ -34,6 +34,7 @@ import { limitOfKey } from './http/rate-limit';
 import { createStorage } from './storage';
 import { BackupSchedule, backupMetricsOf, readBackupStatus } from './ops/backup/schedule';
 import { signUpRule } from './features/registration';
+import { noticeSignIn } from './auth/sign-in-notice';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const MAINTENANCE_MS = 10 * 60 * 1000;
@@ -98,7 +99,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     dialect: database.dialect,
     secret,
     logger,
-    onSignedIn: async (user, { method, signedUp }) => {
+    onSignedIn: async (user, { method, signedUp, ip, userAgent }) => {
       const record = await ensureUserRecord(
         database.db,
         { uid: user.id, email: user.email, displayName: user.name, emailVerified: user.emailVerified },
@@ -112,6 +113,8 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
           details: { method },
         });
       }
+      // "New sign-in to your Drabble account" for a browser and address never seen on the account (issue 26).
+      if (method) await noticeSignIn(ctx as ServerContext, user, { ip, userAgent });
       // Sign-up succeeds even when the mail server is down; the banner offers a resend.
       if (signedUp && !user.emailVerified) await sendVerification(ctx as ServerContext, record, sendLater);
     },

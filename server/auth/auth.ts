@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from './password';
 import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
+import { signInSafetyPlugin, twoFactorPlugin } from './two-factor';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password';
 
@@ -28,6 +29,9 @@ export interface SignInFacts {
   method: LoginMethod | null;
   /** A new email/password account: it gets a verification email. */
   signedUp: boolean;
+  /** The client address the /api/auth wrapper trusts, and the browser's User-Agent (the "New sign-in" email). */
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** The header the /api/auth wrapper sets to the client address it trusts. */
@@ -199,14 +203,24 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
       after: createAuthMiddleware(async (ctx) => {
         const created = ctx.context.newSession;
         if (!created) return;
+        // Two-factor (issue 26): the password alone signs no one in; the plugin's own hook, after
+        // this one, swaps the session for the code step, and the sign-in happens at /two-factor/verify-*.
+        if (ctx.path === '/sign-in/email' && (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
         const providerId = typeof ctx.params?.providerId === 'string' ? ctx.params.providerId : undefined;
+        // A code checked with a session (turning two-factor on) is no sign-in; one checked after the password is.
+        const secondStep = ctx.path.startsWith('/two-factor/verify-') && !ctx.context.session;
         await onSignedIn(
           { id: created.user.id, email: created.user.email, name: created.user.name, emailVerified: created.user.emailVerified },
-          { method: loginMethodFor(ctx.path, providerId), signedUp: ctx.path === '/sign-up/email' },
+          {
+            method: secondStep ? 'Email/Password' : loginMethodFor(ctx.path, providerId),
+            signedUp: ctx.path === '/sign-up/email',
+            ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null,
+            userAgent: ctx.headers?.get('user-agent') ?? null,
+          },
         );
       }),
     },
-    plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
+    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin()],
   } satisfies BetterAuthOptions;
 
   return Object.assign(betterAuth(options), { sessionCache });

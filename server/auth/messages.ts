@@ -2,6 +2,7 @@ import { ACCOUNT_TEXTS } from '@common/account';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import { PASSWORD_TEXTS } from '@common/passwords';
 import { REGISTRATION_TEXTS } from '@common/registration';
+import { TWO_FACTOR_TEXTS } from '@common/two-factor';
 import type { ServerContext } from '../context';
 
 export interface HumanError {
@@ -26,6 +27,14 @@ export function humanAuthError(ctx: ServerContext, code: string, message: string
       return { code: 'weak_password', message: PASSWORD_TEXTS.tooLong(PASSWORD_MAX_LENGTH) };
     case 'INVALID_EMAIL':
       return { code: 'invalid_email', message: 'Please enter a valid email address.' };
+    case 'INVALID_CODE':
+      return { code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongCode };
+    case 'INVALID_BACKUP_CODE':
+      return { code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongRecoveryCode };
+    case 'INVALID_TWO_FACTOR_COOKIE':
+      return { code: 'two_factor_expired', message: TWO_FACTOR_TEXTS.signInExpired };
+    case 'INVALID_PASSWORD':
+      return { code: 'invalid_password', message: ACCOUNT_TEXTS.wrongCurrentPassword };
     case 'INVALID_ORIGIN':
     case 'MISSING_OR_NULL_ORIGIN':
       return { code: 'forbidden', message: 'Requests from other sites are not allowed.' };

@@ -3,15 +3,17 @@ import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import { TWO_FACTOR_TEXTS, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
 import type { AppEnv, ServerContext } from '../context';
-import { badRequest, errorResponse, notFound, unavailableResponse } from '../http/errors';
-import { takePlace } from '../http/rate-limit';
+import { AppError, badRequest, errorResponse, notFound, unavailableResponse } from '../http/errors';
+import { limitKey, reserveLimit, takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
 import { INVITE_COOKIE, INVITE_HEADER } from './invite';
 import { humanAuthError } from './messages';
 import { assertAcceptablePassword } from './new-password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
+import { noticeTwoFactorChange, twoFactorOn } from './sign-in-notice';
 
 /**
  * The better-auth endpoints the app uses. Everything else better-auth offers (password
@@ -26,7 +28,14 @@ const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
   ['POST', /^\/sign-in\/oauth2$/],
   ['GET', /^\/oauth2\/callback\/[a-z]+$/],
   ['POST', /^\/oauth2\/link$/],
+  // Two-factor (issue 26): turning it on and off, new recovery codes, and the code step of a sign-in.
+  ['POST', /^\/two-factor\/(enable|disable|generate-backup-codes|verify-totp|verify-backup-code)$/],
 ];
+
+/** The two-factor endpoints that check a code: wrong codes count like wrong passwords. */
+const CODE_CHECKS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** The two-factor endpoints that check the signed-in person's password. */
+const PASSWORD_CHECKS = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
 
 export const isExposedAuthEndpoint = (method: string, path: string) => EXPOSED.some(([m, pattern]) => m === method && pattern.test(path));
 
@@ -36,6 +45,11 @@ const BODY_SCHEMAS: Record<string, z.ZodType> = {
   '/sign-up/email': signUpSchema,
   '/sign-in/oauth2': oauthStartSchema,
   '/oauth2/link': oauthStartSchema,
+  '/two-factor/enable': twoFactorPasswordSchema,
+  '/two-factor/disable': twoFactorPasswordSchema,
+  '/two-factor/generate-backup-codes': twoFactorPasswordSchema,
+  '/two-factor/verify-totp': verifyTotpSchema,
+  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
 };
 
 function emailOf(body: unknown): string | null {
@@ -76,7 +90,7 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
       throw badRequest('The sign-in response is not valid.');
     }
     const ip = c.var.clientIp;
-    const rawBody = c.req.method === 'POST' ? await c.req.text() : null;
+    let rawBody = c.req.method === 'POST' ? await c.req.text() : null;
     let body: unknown = undefined;
     if (rawBody) {
       try {
@@ -94,6 +108,11 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
         const code = issue?.path[0] === 'email' ? 'invalid_email' : issue?.path[0] === 'password' ? 'weak_password' : 'validation_failed';
         throw badRequest(issue?.message ?? 'Invalid request.', code);
       }
+      // Codes go on as the schema tidied them (spaces dropped, the recovery code's dash put back).
+      if (path.startsWith('/two-factor/')) {
+        body = checked.data;
+        rawBody = JSON.stringify(body);
+      }
     }
 
     const isSignIn = path === '/sign-in/email';
@@ -103,6 +122,29 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
       if (!check.allowed) {
         c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
         throw passwordCheckRefused(check);
+      }
+    }
+    // A two-factor code or password counts against the account's password limits (per account,
+    // per address, per day), taken before better-auth checks it, like a sign-in's password.
+    let usedCode: string | null = null;
+    let turning: { userId: string; wasOn: boolean } | null = null;
+    if (CODE_CHECKS.has(path) || PASSWORD_CHECKS.has(path)) {
+      const subject = await ctx.auth.api.twoFactorSubject({ headers: c.req.raw.headers });
+      if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable')) {
+        turning = { userId: subject.userId, wasOn: await twoFactorOn(ctx, subject.userId) };
+      }
+      if (subject && (subject.signedIn || CODE_CHECKS.has(path))) {
+        check = await reservePasswordCheck(ctx, subject.email, ip);
+        if (!check.allowed) {
+          c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
+          throw passwordCheckRefused(check);
+        }
+        if (path === '/two-factor/verify-totp') {
+          // A TOTP code is accepted once: the same code again within its window counts as a wrong one.
+          const who = { account: `${subject.userId}|${(body as { code: string }).code}` };
+          if (!(await reserveLimit(ctx, 'totpCodesUsed', who)).allowed) throw new AppError(401, 'code_reused', TWO_FACTOR_TEXTS.codeReused);
+          usedCode = limitKey('totpCodesUsed', who);
+        }
       }
     }
     if (path === '/sign-up/email') {
@@ -123,9 +165,14 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
       await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined })),
     );
 
-    // A wrong password keeps its places in the counters; anything else gives them back.
+    // A wrong password or code keeps its places in the counters; anything else gives them back.
     if (check && response.ok) await check.succeeded();
-    else if (check && response.status !== 401) await check.cancelled();
+    else if (check && !(await wrongSecret(response))) await check.cancelled();
+    if (usedCode && !response.ok) await ctx.rateLimiter.clear(usedCode);
+    if (turning && response.ok) {
+      const on = await twoFactorOn(ctx, turning.userId);
+      if (on !== turning.wasOn) await noticeTwoFactorChange(ctx, turning.userId, on, ip);
+    }
     if (signingOut && response.ok) {
       const { user } = signingOut;
       await recordSystemEvent(ctx.db, ctx.logger, {
@@ -179,6 +226,14 @@ function withoutInvite(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const { invite: _invite, ...rest } = body as Record<string, unknown>;
   return rest;
+}
+
+/** better-auth's answer to a wrong password (401 at sign-in, 400 INVALID_PASSWORD in two-factor changes) or code (401). */
+async function wrongSecret(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (response.status !== 400) return false;
+  const parsed = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return parsed?.code === 'INVALID_PASSWORD';
 }
 
 /**

@@ -498,6 +498,30 @@ export interface AuthUsersTable {
   name: string;
   email: string;
   emailVerified: number | boolean;
+  /** better-auth's two-factor plugin (issue 26): on once the first code was confirmed. */
+  twoFactorEnabled: number | boolean | null;
+}
+
+/** better-auth's two-factor plugin: the TOTP secret and the unused recovery codes, encrypted with the auth secret. */
+export interface AuthTwoFactorsTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+  /** False until the first code is confirmed. */
+  verified: number | boolean | null;
+}
+
+/** The browsers and addresses an account signed in from (auth/two-factor.ts signInSafetyPlugin; the "New sign-in" email). */
+export interface AuthKnownSignInsTable {
+  id: string;
+  userId: string;
+  /** `<userId>|<browser>|<address>`, unique. */
+  pairKey: string;
+  browser: string;
+  address: string;
+  /** A Date on PostgreSQL, an ISO string on SQLite. */
+  createdAt: Date | string;
 }
 
 export interface AuthSessionsTable {
@@ -606,5 +630,7 @@ export interface Database {
   authUsers: AuthUsersTable;
   authAccounts: AuthAccountsTable;
   authSessions: AuthSessionsTable;
+  authTwoFactors: AuthTwoFactorsTable;
+  authKnownSignIns: AuthKnownSignInsTable;
   backupSchedule: BackupScheduleTable;
 }

@@ -253,3 +253,42 @@ export function accountDeclinedMessage(o: { to: string; name: string }): EmailMe
     after: ["If you think this was a mistake, contact the people who run this site."],
   });
 }
+
+/** Two-factor sign-in was turned on or off (issue 26): sent to the account's address either way. */
+export function twoFactorChangedMessage(o: { to: string; name: string; enabled: boolean; publicUrl: string }): EmailMessage {
+  const settings = appLink(o.publicUrl, '/settings#two-factor');
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: o.enabled ? `Two-factor sign-in is on for your ${APP} account` : `Two-factor sign-in was turned off for your ${APP} account`,
+    paragraphs: [
+      o.enabled
+        ? `Two-factor sign-in was turned on for your ${APP} account (${o.to}). From now on, signing in with your password also asks for a code from your authenticator app, or one of your recovery codes.`
+        : `Two-factor sign-in was turned off for your ${APP} account (${o.to}). Signing in now needs only your password.`,
+      'If you made this change, there is nothing to do.',
+    ],
+    after: [["If it wasn't you, reset your password right away, then check your settings: ", { link: settings }]],
+  });
+}
+
+/**
+ * Someone signed in from a browser and address the account had not signed in from before.
+ * No place is named: Drabble has no offline address-to-place data, and looking it up online
+ * would send people's addresses elsewhere.
+ */
+export function newSignInMessage(o: { to: string; name: string; when: string; browser: string; address: string; publicUrl: string }): EmailMessage {
+  const sessions = appLink(o.publicUrl, '/settings#sessions');
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `New sign-in to your ${APP} account`,
+    paragraphs: [
+      `Your ${APP} account (${o.to}) was just signed in to from a browser and address it had not used before:`,
+      `Time: ${o.when}`,
+      `Browser: ${o.browser}`,
+      `Address: ${o.address}`,
+      'If this was you, there is nothing to do.',
+    ],
+    after: [["If it wasn't you, sign that session out and change your password: ", { link: sessions }]],
+  });
+}

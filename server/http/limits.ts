@@ -119,6 +119,12 @@ export const LIMITS = {
    * PASSWORD_FAILURES_PER_DAY. Past it no password is checked and the emailed reset link is the way back in.
    */
   passwordFailuresPerDay: { per: 'account', max: (config) => config.passwordFailuresPerDay, windowMs: 24 * 60 * MINUTE, key: 'pw:acct-day' },
+  /**
+   * A two-factor TOTP code, per account and code: accepted once (issue 26). A code is good for
+   * its 30 seconds and one step either side, so the claim outlives it; by hand in the /api/auth
+   * wrapper, and given back when the code was wrong.
+   */
+  totpCodesUsed: { per: 'account', max: 1, windowMs: 3 * MINUTE, key: 'totp-used' },
   /** The "your account is locked" email: one per account a day, whichever refused request comes first (by hand). */
   lockoutNotices: { per: 'account', max: 1, windowMs: 24 * 60 * MINUTE, key: 'pw:locked-notice' },
 } as const satisfies Record<string, Limit>;

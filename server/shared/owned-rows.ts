@@ -244,10 +244,13 @@ export const USER_ROWS: readonly UserRows[] = [
   {
     // better-auth's rows, so the address can sign up afresh (a new account, a new uid).
     feature: 'auth',
-    columns: ['authSessions.userId', 'authAccounts.userId', 'authUsers.id'],
+    columns: ['authSessions.userId', 'authAccounts.userId', 'authTwoFactors.userId', 'authKnownSignIns.userId', 'authUsers.id'],
     async erase(trx, { uid }) {
       const email = (await trx.selectFrom('authUsers').select('email').where('id', '=', uid).executeTakeFirst())?.email;
       await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
+      // Two-factor (issue 26): the secret and recovery codes, and the browsers the account signed in from.
+      await trx.deleteFrom('authTwoFactors').where('userId', '=', uid).execute();
+      await trx.deleteFrom('authKnownSignIns').where('userId', '=', uid).execute();
       await trx.deleteFrom('authAccounts').where('userId', '=', uid).execute();
       if (email) await sql`delete from ${sql.table('authVerifications')} where ${sql.ref('identifier')} = ${email}`.execute(trx);
       await trx.deleteFrom('authUsers').where('id', '=', uid).execute();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
-import { ME_QUERY_KEY, setCurrentUserData } from './auth';
+import { ME_QUERY_KEY, meQueryOptions, setCurrentUserData } from './auth';
 import type { MessagePage } from '@common/conversations';
 import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
 import { typingStarted, typingStopped } from './typing';
@@ -67,10 +67,17 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
     // Suspended, deactivated or deleted (issue 14): every session of the account has ended on the
     // server; this tab signs out as if the person had, keeping nothing of theirs in the cache.
     // Drafts stay in the browser's storage, so no unsaved writing is lost.
-    'session.ended': () => {
-      setCurrentUserData(queryClient, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-    },
+    // Turning two-factor on or off swaps this tab's session for a new one (better-auth's plugin):
+    // the old one's end is heard here too, so the tab asks first whether its cookie still signs it in.
+    'session.ended': () =>
+      void queryClient
+        .fetchQuery({ ...meQueryOptions, staleTime: 0 })
+        .catch(() => null)
+        .then((me) => {
+          if (me) return;
+          setCurrentUserData(queryClient, null);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+        }),
     // The server no longer has everything this tab missed: refetch what it shows.
     reset: () => void queryClient.invalidateQueries(),
   };

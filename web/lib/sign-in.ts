@@ -27,8 +27,17 @@ export interface EmailCredentials {
   password: string;
 }
 
-export async function signInWithEmail(credentials: EmailCredentials): Promise<void> {
-  await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials });
+const signInAnswerSchema = z.looseObject({ twoFactorRedirect: z.boolean().optional() });
+
+/** The password step; `twoFactor` when the account asks for a code next (issue 26). */
+export async function signInWithEmail(credentials: EmailCredentials): Promise<{ twoFactor: boolean }> {
+  const answer = await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials, schema: signInAnswerSchema });
+  return { twoFactor: answer.twoFactorRedirect === true };
+}
+
+/** The code step of a sign-in: a code from the authenticator app, or a recovery code. */
+export async function signInWithCode(kind: 'totp' | 'recovery', code: string): Promise<void> {
+  await apiFetch(kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', { method: 'POST', body: { code } });
 }
 
 export async function signUpWithEmail(credentials: EmailCredentials & { name: string; invite?: string }): Promise<void> {

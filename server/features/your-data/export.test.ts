@@ -95,6 +95,10 @@ describe.each(testDialects())('export on %s', (dialect) => {
 
     const profile = zip.json<Record<string, unknown>>('profile.json');
     expect(profile).toMatchObject({ name: 'Ada Lovelace', email: ada.email, avatar: 'avatar.webp', link: `${server.config.publicUrl}/user/${ada.uid}` });
+    // Two-factor (issue 26): whether it is on and where the account signed in from, never its secrets.
+    expect(profile).toMatchObject({ settings: { twoFactorSignIn: false } });
+    expect(profile.signedInFrom).toEqual(expect.arrayContaining([{ browser: expect.any(String), address: expect.any(String), first: expect.any(String) }]));
+    expect(JSON.stringify(profile)).not.toMatch(/backupCodes|secret/i);
 
     const md = readFrontMatter(zip.text(`stories/${day}-night-train.md`));
     expect(md.fields).toEqual({ title: 'Night Train', public: true, prompt, created: first.createdAt, updated: first.updatedAt, wordCount: 8 });

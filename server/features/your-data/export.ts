@@ -144,6 +144,11 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       const avatar = user.profileImage ? await ctx.storage.get(profileImageKey(uid)) : null;
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
+      // Two-factor (issue 26): whether it is on, and where the account signed in from; never the secret or recovery codes.
+      const [auth, signIns] = await Promise.all([
+        ctx.db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst(),
+        ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute(),
+      ]);
       const profile = {
         ...fields,
         created: created_at,
@@ -155,7 +160,9 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
           readReceipts: fromDbBool(readReceipts),
           typingIndicator: fromDbBool(typingIndicator),
           notifications: notificationPrefs ? (JSON.parse(notificationPrefs) as unknown) : null,
+          twoFactorSignIn: Boolean(auth?.twoFactorEnabled),
         },
+        signedInFrom: signIns.map((s) => ({ browser: s.browser, address: s.address, first: new Date(s.createdAt).toISOString() })),
       };
       await zip.add('profile.json', `${JSON.stringify(profile, null, 2)}\n`);
       if (avatar && avatarName) await zip.add(avatarName, avatar.bytes);

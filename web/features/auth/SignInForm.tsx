@@ -4,6 +4,7 @@ import { primaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signInWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
+import { TwoFactorStep } from './TwoFactorStep';
 
 interface SignInFormProps {
   email: string;
@@ -23,6 +24,7 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [askCode, setAskCode] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +33,12 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
     setError(null);
     setSubmitting(true);
     try {
-      await signInWithEmail({ email: email.trim(), password });
+      const { twoFactor } = await signInWithEmail({ email: email.trim(), password });
+      if (twoFactor) {
+        setPassword('');
+        setAskCode(true);
+        return;
+      }
       setError(await onSignedIn());
     } catch (failure) {
       setError(errorMessage(failure));
@@ -39,6 +46,8 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
       setSubmitting(false);
     }
   };
+
+  if (askCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskCode(false)} />;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">

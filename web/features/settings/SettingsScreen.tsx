@@ -13,6 +13,7 @@ import { FollowersSection } from './FollowersSection';
 import { MessagingSection } from './MessagingSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { SETTINGS_SECTIONS } from './sections';
 import { SettingsIndex, useScrollToSection } from './SettingsIndex';
 import { SettingsSection, smallButton } from './SettingsSection';
@@ -27,6 +28,7 @@ function AccountSections() {
       <>
         <EmailSection account={account.data} />
         <PasswordSection account={account.data} />
+        <TwoFactorSection />
         <ConnectedAccountsSection account={account.data} />
       </>
     );
@@ -46,6 +48,7 @@ function AccountSections() {
     <>
       <SettingsSection {...SETTINGS_SECTIONS.email} />
       <SettingsSection {...SETTINGS_SECTIONS.password} />
+      <SettingsSection {...SETTINGS_SECTIONS.twoFactor} />
       <SettingsSection {...SETTINGS_SECTIONS.providers} />
     </>
   );

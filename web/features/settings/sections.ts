@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = {
   name: { id: 'display-name', title: 'Display name' },
   email: { id: 'email', title: 'Email' },
   password: { id: 'password', title: 'Password' },
+  twoFactor: { id: 'two-factor', title: 'Two-factor sign-in' },
   providers: { id: 'connected-accounts', title: 'Connected accounts' },
   sessions: { id: 'sessions', title: 'Active sessions' },
   followers: { id: 'followers', title: 'Followers' },

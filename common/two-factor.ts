@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './limits';
+
+/**
+ * Two-factor sign-in (issue 26): a code from an authenticator app (TOTP, 6 digits every 30
+ * seconds) or one of 10 single-use recovery codes, asked after the password.
+ */
+export const TWO_FACTOR_ISSUER = 'Drabble';
+export const RECOVERY_CODE_COUNT = 10;
+
+const password = z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH);
+/** Spaces people type or paste ("123 456") are dropped. */
+const totpCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
+/** Recovery codes look like "AbC12-dE3f4"; the dash is optional when typed. */
+const recoveryCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Enter one of your recovery codes, like AbC12-dE3f4.'))
+  .transform((v) => (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+
+export const twoFactorPasswordSchema = z.object({ password }).strict();
+export const verifyTotpSchema = z.object({ code: totpCode, trustDevice: z.literal(false).optional() }).strict();
+export const verifyRecoveryCodeSchema = z.object({ code: recoveryCode, trustDevice: z.literal(false).optional() }).strict();
+
+/** GET /api/account/two-factor */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** This person is an admin and the site asks admins to use two-factor (REQUIRE_ADMIN_2FA). */
+  required: boolean;
+  /** Whether the account has a password to confirm changes with (provider-only accounts do not). */
+  hasPassword: boolean;
+}
+
+export const TWO_FACTOR_TEXTS = {
+  codeReused: 'That code was already used. Wait for the next one in your app.',
+  wrongCode: 'That code is not right. Check your app and try again.',
+  wrongRecoveryCode: 'That recovery code is not right, or it was already used.',
+  signInExpired: 'Your sign-in took too long. Enter your password again.',
+  adminRequired: 'Admins must turn on two-factor sign-in before using the admin screens.',
+} as const;

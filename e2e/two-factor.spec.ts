@@ -1,0 +1,87 @@
+import * as OTPAuth from 'otpauth';
+import { expect as baseExpect, test } from '@playwright/test';
+import { shootLooks } from './support/looks';
+import { waitForMail } from './support/mail';
+import { newPerson, signUpThroughApi } from './support/users';
+import { skipTutorial } from './support/tutorial';
+
+// Two-factor sign-in (issue 26): turned on in Settings with the app's code, then asked at sign-in.
+const SHOTS = 'e2e/screenshots/two-factor';
+// Many steps and twelve screenshots: room for a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.setTimeout(240_000);
+
+test('turning on two-factor in Settings, then signing in with a code and with a recovery code', async ({ page, browser }) => {
+  const person = await signUpThroughApi(page, newPerson('twofactor', 'Tess Twofactor'));
+  await page.goto('/settings#two-factor');
+  const section = page.getByTestId('settings-two-factor');
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible({ timeout: 60_000 });
+  await shootLooks(page, SHOTS, 'settings-off', { target: section, scroll: true, axe: true });
+
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await section.getByLabel('Password').fill('not my password');
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByRole('alert')).toHaveText('Current password is incorrect.');
+  await section.getByLabel('Password').fill(person.password);
+  await section.getByRole('button', { name: 'Continue' }).click();
+
+  // The key the page shows is the one in the QR code: what an app would read.
+  await expect(section.getByTestId('two-factor-qr')).toBeVisible();
+  const secret = (await section.getByTestId('two-factor-secret').textContent())!.replace(/\s+/g, '');
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), issuer: 'Drabble', label: person.email });
+  await shootLooks(page, SHOTS, 'settings-scan', { target: section, scroll: true, axe: true });
+  await section.getByLabel('Code from the app').fill(totp.generate());
+  await section.getByRole('button', { name: 'Turn on' }).click();
+
+  const codes = section.getByTestId('two-factor-recovery-codes');
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await codes.getByRole('listitem').allTextContents();
+  const download = page.waitForEvent('download');
+  await codes.getByRole('button', { name: 'Download (.txt)' }).click();
+  expect((await download).suggestedFilename()).toBe('drabble-recovery-codes.txt');
+  await shootLooks(page, SHOTS, 'settings-recovery-codes', { target: section, scroll: true, axe: true });
+  await codes.getByRole('button', { name: 'I saved them' }).click();
+  await expect(section.getByTestId('two-factor-on')).toHaveText('Two-factor sign-in is on.');
+  await shootLooks(page, SHOTS, 'settings-on', { target: section, scroll: true, axe: true });
+  await waitForMail(person.email, 'Two-factor sign-in is on for your Drabble account');
+
+  // A new browser: the password, then the code.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await skipTutorial(other);
+  await other.goto('/login');
+  const form = other.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  const step = other.getByTestId('two-factor-step');
+  await expect(step.getByLabel('Code')).toBeFocused();
+  await step.getByLabel('Code').fill('000000' === totp.generate({ timestamp: Date.now() + 30_000 }) ? '111111' : '000000');
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await expect(step.getByRole('alert')).toHaveText('That code is not right. Check your app and try again.');
+  await step.getByLabel('Code').fill('');
+  await shootLooks(other, SHOTS, 'sign-in-code', { target: step, axe: true });
+  await step.getByLabel('Code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await other.waitForURL((url) => url.pathname !== '/login');
+  const me = await other.request.get('/api/auth/get-session');
+  expect((await me.json()).user.email).toBe(person.email);
+  await context.close();
+
+  // Another new browser, with a recovery code.
+  const third = await browser.newContext();
+  const page3 = await third.newPage();
+  await skipTutorial(page3);
+  await page3.goto('/login');
+  const form3 = page3.getByTestId('sign-in-form');
+  await form3.getByLabel('Email').fill(person.email);
+  await form3.getByLabel('Password').fill(person.password);
+  await form3.getByRole('button', { name: 'Sign in' }).click();
+  const step3 = page3.getByTestId('two-factor-step');
+  await step3.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await shootLooks(page3, SHOTS, 'sign-in-recovery-code', { target: step3, axe: true });
+  await step3.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await step3.getByRole('button', { name: 'Verify' }).click();
+  await page3.waitForURL((url) => url.pathname !== '/login');
+  await third.close();
+});

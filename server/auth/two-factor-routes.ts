@@ -1,0 +1,36 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
+import type { AppEnv, ServerContext } from '../context';
+import { AppError } from '../http/errors';
+import { requireUser } from './session';
+import { twoFactorOn } from './sign-in-notice';
+
+/** GET /api/account/two-factor: whether it is on, whether this person must turn it on, and whether there is a password to confirm with. */
+export function twoFactorRoutes(ctx: ServerContext) {
+  // Mounted on /api/account beside routes guests use: the guard is on the route, not the prefix.
+  const app = new Hono<AppEnv>();
+  app.get('/two-factor', requireUser, async (c) => {
+    const { uid, admin } = c.var.user;
+    const [enabled, password] = await Promise.all([
+      twoFactorOn(ctx, uid),
+      ctx.db.selectFrom('authAccounts').select('id').where('userId', '=', uid).where('providerId', '=', 'credential').where('password', 'is not', null).executeTakeFirst(),
+    ]);
+    return c.json({ enabled, required: ctx.config.requireAdmin2fa && admin, hasPassword: password !== undefined } satisfies TwoFactorStatus);
+  });
+  return app;
+}
+
+/**
+ * REQUIRE_ADMIN_2FA=true: an admin without two-factor sign-in gets 403 `two_factor_required`
+ * from every admin API (the web shows the setup instead of the admin screen). Everyone else
+ * goes on to the admin policy's own answer.
+ */
+export function requireAdminTwoFactor(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (ctx.config.requireAdmin2fa && user?.admin && !(await twoFactorOn(ctx, user.uid))) {
+      throw new AppError(403, 'two_factor_required', TWO_FACTOR_TEXTS.adminRequired);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,271 @@
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
+import { deleteAccountNow } from '../features/account-deletion/service';
+import { testDialects } from '../test/databases';
+import type { TestClient } from '../test/client';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
+
+type ErrorBody = { error: { code: string; message: string } };
+type Enabled = { totpURI: string; backupCodes: string[] };
+
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+/** The code an authenticator app shows, `steps` periods from now (the server accepts one step either side). */
+const codeOf = (totp: OTPAuth.TOTP, steps = 0) => totp.generate({ timestamp: Date.now() + steps * 30_000 });
+
+describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  let nextAddress = 1;
+  const freshAddress = () => `10.2.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  const from = (ip: string, userAgent = CHROME_MAC) => ({ 'x-forwarded-for': ip, 'user-agent': userAgent });
+
+  /** Turns two-factor on as /settings does: the password, then one code from the app. */
+  async function turnOn(person: SignedUp) {
+    const enabled = await person.client.post<Enabled>('/api/auth/two-factor/enable', { password: person.password });
+    expect(enabled.status).toBe(200);
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
+    const confirmed = await person.client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp) });
+    expect(confirmed.status).toBe(200);
+    return { totp, recoveryCodes: enabled.body.backupCodes };
+  }
+
+  /** The password step of a sign-in, in a new browser at `ip`. */
+  async function passwordStep(person: SignedUp, ip: string) {
+    const client = server.client();
+    const res = await client.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { email: person.email, password: person.password }, from(ip));
+    return { client, res };
+  }
+  const signedIn = async (client: TestClient) => (await client.get<{ user: { email: string } } | null>('/api/auth/get-session')).body;
+
+  it('turns on with the password and one code, then asks every sign-in for a code, once each', async () => {
+    const person = await signUp(server);
+    const wrong = await person.client.post<ErrorBody>('/api/auth/two-factor/enable', { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('invalid_password');
+    expect((await person.client.post<ErrorBody>('/api/auth/two-factor/enable', {})).status).toBe(400);
+
+    const enabled = await person.client.post<Enabled>('/api/auth/two-factor/enable', { password: person.password });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.backupCodes).toHaveLength(10);
+    expect(new Set(enabled.body.backupCodes).size).toBe(10);
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
+    expect(totp.issuer).toBe('Drabble');
+    expect(totp.label).toBe(person.email);
+    // Not on until a code from the app confirms the scan.
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: false, hasPassword: true });
+    const badConfirm = await person.client.post<ErrorBody>('/api/auth/two-factor/verify-totp', { code: '000000' === codeOf(totp) ? '111111' : '000000' });
+    expect(badConfirm.status).toBe(401);
+    expect(badConfirm.body.error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongCode });
+    // People paste codes with a space in the middle.
+    const code = codeOf(totp);
+    expect((await person.client.post('/api/auth/two-factor/verify-totp', { code: `${code.slice(0, 3)} ${code.slice(3)}` })).status).toBe(200);
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(true);
+    // Turning it on kept this browser signed in.
+    expect((await signedIn(person.client))?.user.email).toBe(person.email);
+    const on = await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in is on for your Drabble account' });
+    expect(on.links).toContain(`${server.config.publicUrl}/settings#two-factor`);
+
+    // The password alone signs no one in.
+    const ip = freshAddress();
+    const { client, res } = await passwordStep(person, ip);
+    expect(res.status).toBe(200);
+    expect(res.body.twoFactorRedirect).toBe(true);
+    expect(await signedIn(client)).toBeNull();
+    const wrongCode = await client.post<ErrorBody>('/api/auth/two-factor/verify-totp', { code: '12345' }, from(ip));
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.error.code).toBe('validation_failed');
+
+    const next = codeOf(totp, 1);
+    const second = await client.post('/api/auth/two-factor/verify-totp', { code: next }, from(ip));
+    expect(second.status).toBe(200);
+    expect(JSON.stringify(second.body)).not.toMatch(/"token"/);
+    expect((await signedIn(client))?.user.email).toBe(person.email);
+
+    // The same code, seen over a shoulder, does not sign anyone else in within its window.
+    const other = await passwordStep(person, ip);
+    const replay = await other.client.post<ErrorBody>('/api/auth/two-factor/verify-totp', { code: next }, from(ip));
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toEqual({ code: 'code_reused', message: TWO_FACTOR_TEXTS.codeReused });
+    expect(await signedIn(other.client)).toBeNull();
+  });
+
+  it('lets five parallel sign-ins with the same code through exactly once', async () => {
+    const person = await signUp(server);
+    const { totp } = await turnOn(person);
+    const ip = freshAddress();
+    const steps = [];
+    for (let i = 0; i < 5; i += 1) steps.push(await passwordStep(person, ip));
+    const code = codeOf(totp, 1);
+    const answers = await Promise.all(steps.map(({ client }) => client.post('/api/auth/two-factor/verify-totp', { code }, from(ip))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(4);
+  });
+
+  it('takes each recovery code once', async () => {
+    const person = await signUp(server);
+    const { recoveryCodes } = await turnOn(person);
+    const ip = freshAddress();
+    const first = await passwordStep(person, ip);
+    const used = recoveryCodes[3]!;
+    expect((await first.client.post('/api/auth/two-factor/verify-backup-code', { code: used }, from(ip))).status).toBe(200);
+    expect((await signedIn(first.client))?.user.email).toBe(person.email);
+
+    const again = await passwordStep(person, ip);
+    const refused = await again.client.post<ErrorBody>('/api/auth/two-factor/verify-backup-code', { code: used }, from(ip));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongRecoveryCode });
+    expect(await signedIn(again.client)).toBeNull();
+    // Typed without its dash, another one works.
+    const other = recoveryCodes[7]!.replace('-', '');
+    expect((await again.client.post('/api/auth/two-factor/verify-backup-code', { code: other }, from(ip))).status).toBe(200);
+
+    // New codes need the password, and replace the old ones.
+    expect((await person.client.post<ErrorBody>('/api/auth/two-factor/generate-backup-codes', { password: 'wrong' })).body.error.code).toBe('invalid_password');
+    const fresh = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { password: person.password });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.backupCodes).toHaveLength(10);
+    const third = await passwordStep(person, ip);
+    expect((await third.client.post('/api/auth/two-factor/verify-backup-code', { code: recoveryCodes[0] }, from(ip))).status).toBe(401);
+    expect((await third.client.post('/api/auth/two-factor/verify-backup-code', { code: fresh.body.backupCodes[0] }, from(ip))).status).toBe(200);
+  });
+
+  it('counts wrong codes against the password limits: a burst of 100 gets exactly the limit checked', async () => {
+    const person = await signUp(server);
+    const { totp } = await turnOn(person);
+    const ip = freshAddress();
+    const { client } = await passwordStep(person, ip);
+    const right = codeOf(totp, 1);
+    const wrong = right === '000000' ? '000001' : '000000';
+    const burst = await Promise.all(Array.from({ length: 100 }, () => client.post<ErrorBody>('/api/auth/two-factor/verify-totp', { code: wrong }, from(ip))));
+    // Five per account and address in 15 minutes (limits.ts passwordChecksPerAccountAddress), as for passwords.
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(5);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(95);
+    expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The right code from that address waits too, and so does the password there.
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: right }, from(ip))).status).toBe(429);
+    expect((await passwordStep(person, ip)).res.status).toBe(429);
+    // Recovery-code guesses count in the same counters: from a new address the account's own
+    // limit is used up, and only the one try a fresh address always gets is checked.
+    const ip2 = freshAddress();
+    const second = await passwordStep(person, ip2);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => second.client.post('/api/auth/two-factor/verify-backup-code', { code: 'AAAAA-BBBBB' }, from(ip2))),
+    );
+    expect(guesses.filter((r) => r.status === 401)).toHaveLength(1);
+    expect(guesses.filter((r) => r.status === 429)).toHaveLength(19);
+  });
+
+  it('turns off only with the password, and says so by email', async () => {
+    const person = await signUp(server);
+    await turnOn(person);
+    const wrong = await person.client.post<ErrorBody>('/api/auth/two-factor/disable', { password: 'nope nope' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('invalid_password');
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(true);
+    // Someone between the password and the code cannot turn it off.
+    const pending = await passwordStep(person, freshAddress());
+    expect((await pending.client.post('/api/auth/two-factor/disable', { password: person.password })).status).toBe(401);
+
+    expect((await person.client.post('/api/auth/two-factor/disable', { password: person.password })).status).toBe(200);
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(false);
+    await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
+    const { client, res } = await passwordStep(person, freshAddress());
+    expect(res.body.twoFactorRedirect).toBeUndefined();
+    expect((await signedIn(client))?.user.email).toBe(person.email);
+  });
+
+  it('emails a sign-in from a browser and address the account never used, once', async () => {
+    const home = freshAddress();
+    const client = server.client();
+    const email = `new-sign-in.${home.replaceAll('.', '-')}@example.com`;
+    const password = 'correct horse 1';
+    expect((await client.post('/api/auth/sign-up/email', { email, password, name: 'Ada' }, from(home))).status).toBe(200);
+    const signInAt = (ip: string, ua = CHROME_MAC) => server.client().post('/api/auth/sign-in/email', { email, password }, from(ip, ua));
+    // The same browser and address as the sign-up: nothing to tell.
+    expect((await signInAt(home)).status).toBe(200);
+    const away = freshAddress();
+    expect((await signInAt(away)).status).toBe(200);
+    const mail = await server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
+    expect(mail.text).toContain('Browser: Chrome on macOS');
+    expect(mail.text).toContain(`Address: ${away}`);
+    expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mail.links).toContain(`${server.config.publicUrl}/settings#sessions`);
+    // Known now; a new browser at home is new again.
+    expect((await signInAt(away)).status).toBe(200);
+    expect((await signInAt(home, FIREFOX_WIN)).status).toBe(200);
+    const firefox = await server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
+    expect(firefox.text).toContain('Browser: Firefox on Windows');
+    const pairs = await server.ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address']).where('pairKey', 'like', '%').execute();
+    expect(pairs.filter((p) => p.address === home || p.address === away).map((p) => `${p.browser} ${p.address}`).sort()).toEqual(
+      [`Chrome on macOS ${away}`, `Chrome on macOS ${home}`, `Firefox on Windows ${home}`].sort(),
+    );
+    const notices = server.mail.messages.filter((m) => m.to.includes(email) && m.subject === 'New sign-in to your Drabble account');
+    expect(notices).toHaveLength(2);
+  });
+
+  it('emails the sign-in that finished with a code, not the password step', async () => {
+    const person = await signUp(server);
+    const { totp } = await turnOn(person);
+    const ip = freshAddress();
+    const { client } = await passwordStep(person, ip);
+    expect(server.mail.messages.filter((m) => m.to.includes(person.email) && m.subject.startsWith('New sign-in'))).toHaveLength(0);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) }, from(ip))).status).toBe(200);
+    const mail = await server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
+    expect(mail.text).toContain(`Address: ${ip}`);
+  });
+
+  it('deletes the two-factor rows with the account', async () => {
+    const person = await signUp(server);
+    await turnOn(person);
+    const rows = async () =>
+      Promise.all([
+        server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute(),
+        server.ctx.db.selectFrom('authKnownSignIns').select('id').where('userId', '=', person.uid).execute(),
+      ]);
+    const [before] = await rows();
+    expect(before).toHaveLength(1);
+    await deleteAccountNow(server.ctx, person.uid, { adminUid: null, reason: 'test' });
+    expect((await rows()).flat()).toHaveLength(0);
+  });
+});
+
+describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { REQUIRE_ADMIN_2FA: 'true' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('refuses every admin API to an admin without two-factor until it is on', async () => {
+    const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
+    expect((await admin.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: true, hasPassword: true });
+    for (const path of ['/api/admin/overview', '/api/admin/users', '/api/admin/reports', '/api/admin/backups']) {
+      const res = await admin.client.get<ErrorBody>(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error).toEqual({ code: 'two_factor_required', message: TWO_FACTOR_TEXTS.adminRequired });
+    }
+    // Someone who is no admin gets the usual answer, and needs nothing.
+    const writer = await signUpVerified(server);
+    expect((await writer.client.get<TwoFactorStatus>('/api/account/two-factor')).body.required).toBe(false);
+    expect((await writer.client.get<ErrorBody>('/api/admin/overview')).body.error.code).toBe('forbidden');
+
+    const enabled = await admin.client.post<Enabled>('/api/auth/two-factor/enable', { password: admin.password });
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
+    // Started but not confirmed is not enough.
+    expect((await admin.client.get('/api/admin/overview')).status).toBe(403);
+    expect((await admin.client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp) })).status).toBe(200);
+    expect((await admin.client.get('/api/admin/overview')).status).toBe(200);
+  });
+});
