@@ -241,6 +241,8 @@ export const USER_ROWS: readonly UserRows[] = [
       );
     },
   },
+  // Who joined by an invite (issue 26): a deleted account no longer shows in the list of who joined.
+  deleteWhere('registration', 'inviteJoins.uid'),
   {
     // better-auth's rows, so the address can sign up afresh (a new account, a new uid).
     feature: 'auth',
@@ -319,4 +321,5 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'moderationActions.targetUid': 'moderation: the actions taken stay with the case and the admin log',
   'moderationActions.adminUid': 'moderation: the actions taken stay with the case and the admin log',
   'activityLogs.userId': 'audit log: kept as the log of what happened (counts, never content)',
+  'invites.createdBy': 'registration: an invite link and who joined by it outlive the admin who made it',
 };
