@@ -9,7 +9,8 @@ process.env.DRABBLE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drab
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // 60 s: with two-factor, invites and the password meter the suite makes a 2-core machine's load 12–14; tests that sign in several people ran past 30 s (issue 25 keeps the aim of the default).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
