@@ -63,14 +63,7 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
       <p className="text-sm text-muted">{text.intro}</p>
       <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <FormError message={error} />
-      <div className="flex gap-2">
-        <button type="submit" disabled={act.isPending} className={primaryButton}>
-          {text.button}
-        </button>
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
-        </button>
-      </div>
+      <SubmitOrCancel label={text.button} pending={act.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -117,14 +110,7 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
       <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
         <FormField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} />
         <FormError message={error} />
-        <div className="flex gap-2">
-          <button type="submit" disabled={confirm.isPending} className={primaryButton}>
-            Turn on
-          </button>
-          <button type="button" onClick={onCancel} className={secondaryButton}>
-            Cancel
-          </button>
-        </div>
+        <SubmitOrCancel label="Turn on" pending={confirm.isPending} onCancel={onCancel} />
       </form>
     </div>
   );
@@ -221,5 +207,19 @@ export function TwoFactorSection() {
     <SettingsSection {...SETTINGS_SECTIONS.twoFactor} description={description} testId="settings-two-factor">
       {body}
     </SettingsSection>
+  );
+}
+
+/** A step's two buttons: go on, or back to where the section was. */
+function SubmitOrCancel({ label, pending, onCancel }: { label: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" disabled={pending} className={primaryButton}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel} className={secondaryButton}>
+        Cancel
+      </button>
+    </div>
   );
 }
