@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,8 @@ import { newPerson } from './support/users';
  */
 
 const SHOTS = 'test-results/shots-registration';
-const OWNER = 'owner.registration@drabble.test';
+/** This spec's own server's owner: a new address per server, so the shared mailbox never hands back an earlier server's link. */
+let ownerEmail = '';
 const OWNER_PASSWORD = 'owner password';
 
 let server: ChildProcess;
@@ -38,11 +40,12 @@ async function freePort(): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  ownerEmail = `owner.${crypto.randomBytes(4).toString('hex')}@registration.test`;
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-registration-'));
   server = spawn(process.execPath, ['dist/server.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: OWNER, LOG_LEVEL: 'warn', SMTP_URL: E2E.smtpUrl, MAIL_FROM: 'Drabble <no-reply@drabble.test>' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ownerEmail, LOG_LEVEL: 'warn', SMTP_URL: E2E.smtpUrl, MAIL_FROM: 'Drabble <no-reply@drabble.test>' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await expect.poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
@@ -65,10 +68,10 @@ async function newPage(browser: Browser): Promise<Page> {
 /** The owner of this spec's own server: signed up and verified through the emailed link. */
 async function signInAsOwner(browser: Browser): Promise<Page> {
   const page = await newPage(browser);
-  const credentials = { email: OWNER, password: OWNER_PASSWORD };
+  const credentials = { email: ownerEmail, password: OWNER_PASSWORD };
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { ...credentials, name: 'The Owner' }, headers: origin() });
   if (signUp.status() === 200) {
-    const mail = await waitForMail(OWNER, 'Verify your email address for Drabble', 15_000);
+    const mail = await waitForMail(ownerEmail, 'Verify your email address for Drabble', 15_000);
     const token = mail.links.map((l) => new URL(l)).find((u) => u.pathname === '/verify-email')?.searchParams.get('token');
     expect((await page.request.post('/api/account/verify-email', { data: { token }, headers: origin() })).status()).toBe(200);
   } else {
