@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
 import { ME_QUERY_KEY } from './auth';
 import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './live-events';
+import { swapsSession } from './session-swap';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,6 +74,31 @@ describe('live events in the browser', () => {
     handleLiveEvent('user.updated', liveEventHandlers(queryClient, 'u1'), message({ user: { uid: 'u1' } }));
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('a session ended while this tab swaps its own (two-factor on or off)', () => {
+  it('asks whether the tab is signed in only once the swap has answered with its new cookie', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(ME_QUERY_KEY, { user });
+    const fetchMe = vi.spyOn(queryClient, 'fetchQuery').mockResolvedValue({ user });
+    let answer!: () => void;
+    const swap = swapsSession(new Promise<void>((resolve) => (answer = resolve)));
+    handleLiveEvent('session.ended', liveEventHandlers(queryClient, 'u1'), message({ reason: 'signed_out' }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMe).not.toHaveBeenCalled();
+    answer();
+    await swap;
+    await vi.waitFor(() => expect(fetchMe).toHaveBeenCalledTimes(1));
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual({ user });
+  });
+
+  it('signs the tab out when, with no swap in flight, its cookie no longer signs it in', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(ME_QUERY_KEY, { user });
+    vi.spyOn(queryClient, 'fetchQuery').mockRejectedValue(new Error('401'));
+    handleLiveEvent('session.ended', liveEventHandlers(queryClient, 'u1'), message({ reason: 'signed_out' }));
+    await vi.waitFor(() => expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull());
   });
 });
 

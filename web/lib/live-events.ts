@@ -5,6 +5,7 @@ import { ME_QUERY_KEY, meQueryOptions, setCurrentUserData } from './auth';
 import type { MessagePage } from '@common/conversations';
 import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
 import { typingStarted, typingStopped } from './typing';
+import { sessionSwapsSettled } from './session-swap';
 import { applyProfileCounts, applyStoryCounts } from './live-counts';
 import { eventsUrl, useWatchTarget } from './watch';
 
@@ -68,10 +69,11 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
     // server; this tab signs out as if the person had, keeping nothing of theirs in the cache.
     // Drafts stay in the browser's storage, so no unsaved writing is lost.
     // Turning two-factor on or off swaps this tab's session for a new one (better-auth's plugin):
-    // the old one's end is heard here too, so the tab asks first whether its cookie still signs it in.
+    // the old one's end is heard here too, often before the swap's answer brings the new cookie, so
+    // the tab waits for that answer (session-swap.ts), then asks whether its cookie still signs it in.
     'session.ended': () =>
-      void queryClient
-        .fetchQuery({ ...meQueryOptions, staleTime: 0 })
+      void sessionSwapsSettled()
+        .then(() => queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }))
         .catch(() => null)
         .then((me) => {
           if (me) return;

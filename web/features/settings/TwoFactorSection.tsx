@@ -9,6 +9,7 @@ import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
+import { swapsSession } from '../../lib/session-swap';
 import { twoFactorStatusQuery } from '../../lib/two-factor';
 import { accountKeys } from './api';
 import { SETTINGS_SECTIONS } from './sections';
@@ -40,7 +41,7 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
         return { name: 'scan', totpURI: answer.totpURI, recoveryCodes: answer.backupCodes };
       }
       if (purpose === 'codes') return { name: 'codes', recoveryCodes: (await post<{ backupCodes: string[] }>('generate-backup-codes', { password: pw })).backupCodes };
-      await post('disable', { password: pw });
+      await swapsSession(post('disable', { password: pw }));
       return { name: 'idle' };
     },
     success: purpose === 'disable' ? 'Two-factor sign-in is off.' : undefined,
@@ -73,7 +74,7 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
   const [error, setError] = useState<string | null>(null);
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const confirm = useApiMutation({
-    request: (checked: string) => post('verify-totp', { code: checked }),
+    request: (checked: string) => swapsSession(post('verify-totp', { code: checked })),
     success: 'Two-factor sign-in is on.',
     failure: false,
     onSuccess: async (_answer, _code, queryClient) => {
