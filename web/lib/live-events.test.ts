@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
-import { ME_QUERY_KEY } from './auth';
+import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './live-events';
 import { swapsSession } from './session-swap';
 
@@ -80,7 +80,7 @@ describe('live events in the browser', () => {
 describe('a session ended while this tab swaps its own (two-factor on or off)', () => {
   it('asks whether the tab is signed in only once the swap has answered with its new cookie', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(ME_QUERY_KEY, { user });
+    setCurrentUserData(queryClient, { user });
     const fetchMe = vi.spyOn(queryClient, 'fetchQuery').mockResolvedValue({ user });
     let answer!: () => void;
     const swap = swapsSession(new Promise<void>((resolve) => (answer = resolve)));
@@ -95,7 +95,7 @@ describe('a session ended while this tab swaps its own (two-factor on or off)', 
 
   it('signs the tab out when, with no swap in flight, its cookie no longer signs it in', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(ME_QUERY_KEY, { user });
+    setCurrentUserData(queryClient, { user });
     vi.spyOn(queryClient, 'fetchQuery').mockRejectedValue(new Error('401'));
     handleLiveEvent('session.ended', liveEventHandlers(queryClient, 'u1'), message({ reason: 'signed_out' }));
     await vi.waitFor(() => expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull());
