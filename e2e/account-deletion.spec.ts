@@ -4,7 +4,6 @@ import { newPerson, signUpThroughUi } from './support/users';
 import { shootLooks } from './support/looks';
 
 // A whole account's life (sign-up, delete, sign in, cancel) and its screens light, dark and at 375 px: 20–30 s under load.
-test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-account-deletion';
 

@@ -233,7 +233,6 @@ test('the 17 accent presets drive buttons, links and the active nav link, on des
 
 for (const mode of THEME_MODES) {
   test(`${mode}: home, login and signed-in screens pass axe (WCAG 2.1 AA) with every accent; screenshots`, async ({ page }) => {
-    test.slow(); // some 25 axe runs
     fs.mkdirSync('e2e/screenshots', { recursive: true });
 
     await test.step('as a guest', async () => {

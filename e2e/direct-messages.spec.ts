@@ -31,7 +31,6 @@ async function startConversation(from: ContextWriter, to: ContextWriter, text: s
 const badge = (page: Page) => page.getByTestId('messages-unread-badge').first();
 
 test('two writers chat live: the unread badge, opening marks it read, Seen, typing, and the reply arrive without reloading', async ({ browser }) => {
-  test.slow(); // several writers in their own browser contexts
   const ada = await writerInOwnContext(browser, 'Ada');
   const ben = await writerInOwnContext(browser, 'Ben');
   await befriend(ada, ben);
@@ -129,7 +128,6 @@ test('a message that fails to send stays in the thread as "Not sent — Retry", 
 });
 
 test('a message request: it waits under Requests without a badge, Accept moves it to the inbox, and the sender can write more', async ({ browser }) => {
-  test.slow(); // several writers in their own browser contexts
   const cy = await writerInOwnContext(browser, 'Cy');
   const bea = await writerInOwnContext(browser, 'Bea');
   ageAccount(cy);
@@ -184,7 +182,6 @@ test('a message request: it waits under Requests without a badge, Accept moves i
 });
 
 test('no Message button where it would only be refused: the reason in words instead, and a block reads as a closed inbox', async ({ browser }) => {
-  test.slow(); // four writers in their own browser contexts
   const dee = await writerInOwnContext(browser, 'Dee'); // friends only, the default
   const eve = await writerInOwnContext(browser, 'Eve');
   const fay = await writerInOwnContext(browser, 'Fay'); // takes no messages
@@ -293,7 +290,6 @@ test('edit within the window shows "edited", delete for everyone shows "Message 
 });
 
 test('the same text to a fourth person within minutes is refused with the server’s sentence beside the composer, and the text stays', async ({ browser }) => {
-  test.slow(); // several writers in their own browser contexts
   const ada = await writerInOwnContext(browser, 'Ada');
   ageAccount(ada);
   const friends = [];

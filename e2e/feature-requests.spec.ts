@@ -29,7 +29,6 @@ async function filterCount(filter: Locator): Promise<number> {
 }
 
 test('an admin answers a suggestion and changes its status; the writer replies from /messages and the admin sees it live; then it is deleted', async ({ browser }) => {
-  test.slow(); // two people, several live round trips
   const writer = await freshPage(browser);
   const person = await signUpThroughApi(writer, newPerson('asker', 'Asker Person'));
   const idea = `Let readers follow a series and hear when a new part is out ${crypto.randomBytes(3).toString('hex')}`;

@@ -28,7 +28,6 @@ test('a writer with no conversations is told where replies appear; a non-admin i
 });
 
 test('on a phone: a deep link opens the thread, older messages load, a reply past the limit is refused and kept, and Back shows the list', async ({ browser }) => {
-  test.slow(); // sets up a thread longer than one page
   const writer = await freshPage(browser);
   await signUpThroughApi(writer, newPerson('phone', 'Phone Writer'));
   const idea = `A reading list I can share with friends ${crypto.randomBytes(3).toString('hex')}`;

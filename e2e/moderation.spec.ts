@@ -8,7 +8,6 @@ import { writerInOwnContext } from './support/users';
 
 // Two or three writers each, the first sign-in of the owner (an emailed link), and some screens
 // checked with axe in light and dark at 1280 and 375 px: 15–35 s on a loaded 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 
 const headers = { origin: E2E.baseUrl };
 const tag = () => crypto.randomBytes(3).toString('hex');

@@ -8,9 +8,6 @@ import { newPerson, signUpThroughApi } from './support/users';
 
 const SHOTS = '/tmp/shots-passwords';
 
-// Four screenshots with axe at each width and scheme take longer than the default 30 s.
-test.describe.configure({ timeout: 120_000 });
-
 test('the sign-up form shows a strength meter as you type, and the server refuses a common password in words', async ({ page }) => {
   await skipTutorial(page);
   const person = newPerson('meter', 'Mabel Meter');

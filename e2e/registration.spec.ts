@@ -87,8 +87,6 @@ async function setMode(request: APIRequestContext, mode: 'open' | 'approval' | '
 }
 
 test('an approval-mode sign-up waits until the owner approves it in /admin/users, then gets in', async ({ browser }) => {
-  // Two browsers, an email, and screenshots checked with axe in both schemes at both widths.
-  test.setTimeout(240_000);
   const owner = await signInAsOwner(browser);
   await owner.goto('/admin');
   await owner.getByRole('link', { name: /Site settings/ }).click();
@@ -130,7 +128,7 @@ test('an approval-mode sign-up waits until the owner approves it in /admin/users
     await expect(owner.getByTestId('approval-actions')).toHaveCount(0);
 
     // The waiting screen gives way by itself (the live update of their record), and the app is theirs.
-    await expect(page.getByTestId('waiting-screen')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('waiting-screen')).toHaveCount(0);
     await page.goto('/stories');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('waiting-screen')).toHaveCount(0);
@@ -144,7 +142,6 @@ test('an approval-mode sign-up waits until the owner approves it in /admin/users
 });
 
 test('invite links: created, listed with who joined, used from /join/CODE, revoked', async ({ browser }) => {
-  test.setTimeout(240_000);
   const owner = await signInAsOwner(browser);
   await setMode(owner.request, 'invite');
   try {

@@ -7,7 +7,6 @@ import { shootLooks } from './support/looks';
 import { expectNoAxeViolations } from './support/axe';
 
 // Three writers each, and the screens checked light and dark, wide and at 375 px: 20–30 s on a loaded 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-reports';
 const headers = { origin: E2E.baseUrl };

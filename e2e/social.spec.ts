@@ -6,7 +6,6 @@ import { writerInOwnContext, type ContextWriter } from './support/users';
 import { expectNoAxeViolations } from './support/axe';
 
 // Each test is two or three writers' whole journey (sign-ups, several screens): 20–30 s on a loaded 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 
 const followButton = (page: Page) => page.getByTestId('profile-actions').getByTestId('follow-button');
 

@@ -3,7 +3,6 @@ import { earnedText } from '../common/badges';
 import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';
 
-test.describe.configure({ timeout: 60_000 });
 
 const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('user-notification-bell');
 

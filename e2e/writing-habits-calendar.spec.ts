@@ -9,7 +9,6 @@ import { shootLooks } from './support/looks';
 import { expectNoAxeViolations } from './support/axe';
 
 // Writing, the profile's calendar and a challenge, with screenshots light, dark and at 375 px.
-test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-calendar';
 const PHONE_SHOTS = 'e2e/screenshots/calendar';

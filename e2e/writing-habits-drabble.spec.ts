@@ -6,7 +6,6 @@ import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
 import { WORD_COUNT_SAMPLES } from '../common/word-count-samples';
 
-test.describe.configure({ timeout: 90_000 });
 
 const SHOTS = '/tmp/shots-drabble';
 /** The words of a story: "word1 word2 …", in two paragraphs. */

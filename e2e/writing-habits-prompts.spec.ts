@@ -6,7 +6,6 @@ import { newPerson, signUpThroughApi } from './support/users';
 import { shootLooks } from './support/looks';
 
 // A writer's whole way from home to a prompt page, the editor and back, with screenshots in four looks.
-test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-prompts';
 

@@ -9,7 +9,6 @@ import { shootLooks } from './support/looks';
 
 // Streaks that forgive: streak, best and freezes on home and /profile, a day a freeze covered,
 // and the 20:00 reminder's switch in Settings; screenshots light, dark and at 375 px.
-test.describe.configure({ timeout: 60_000 });
 
 const SHOTS = '/tmp/shots-streaks';
 
