@@ -16,7 +16,15 @@ function run(env: Record<string, string>) {
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  /** Resolves once the process has printed `text` (its logs are the signal, not a timer). */
+  const printed = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => output.includes(text) && resolve();
+      check();
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+    });
+  return { child, exited, output: () => output, printed };
 }
 
 async function waitForHealth(url: string, ms = 15_000): Promise<void> {
@@ -43,8 +51,9 @@ async function startHalfARequest(port: number, start: string): Promise<{ finish:
   });
   await new Promise<void>((resolve) => socket.once('connect', resolve));
   await new Promise<void>((resolve) => socket.write(start, () => resolve()));
-  // Give the server time to accept the connection and parse the request line.
-  await new Promise((r) => setTimeout(r, 300));
+  // The server accepts connections and reads their bytes in the order they came: once a request
+  // on a later connection is answered, this one has been accepted and its request begun.
+  expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
   return {
     finish: async (rest) => {
       socket.write(rest);
@@ -81,7 +90,7 @@ describe('the server process', () => {
   it('starts with no configuration, creates its data and secret, and exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
     const port = await freePort();
-    const proc = run({ DATA_DIR: dataDir, PORT: String(port) });
+    const proc = run({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
     try {
       await waitForHealth(`http://localhost:${port}`);
       expect(fs.existsSync(path.join(dataDir, 'drabble.sqlite'))).toBe(true);
@@ -91,7 +100,8 @@ describe('the server process', () => {
       // connection the drain closes as idle; half a request on its own socket is surely in flight.)
       const answer = await startHalfARequest(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
       proc.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      // Logged just before the listener closes: the rest of the request arrives while it drains.
+      await proc.printed('shutting down: draining requests');
       expect(await answer.finish('\r\n')).toMatch(/^HTTP\/1\.1 200 /);
       expect(await proc.exited).toBe(0);
       // A clean close checkpoints the WAL away.
