@@ -232,14 +232,14 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
 
-    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag}` }, { 'if-modified-since': lastModified }, { 'if-modified-since': new Date(Date.parse(lastModified) + 60_000).toUTCString() }]) {
+    for (const headers of <Array<Record<string, string>>>[{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag}` }, { 'if-modified-since': lastModified }, { 'if-modified-since': new Date(Date.parse(lastModified) + 60_000).toUTCString() }]) {
       const again = await get(p, headers);
       expect(again.status, JSON.stringify(headers)).toBe(304);
       expect(await again.text()).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
     }
     // An earlier date, another tag or an unreadable date: the whole feed. A tag that does not match wins over a date that would.
-    for (const headers of [{ 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() }, { 'if-none-match': 'W/"other"' }, { 'if-none-match': 'W/"other"', 'if-modified-since': lastModified }, { 'if-modified-since': 'yesterday' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() }, { 'if-none-match': 'W/"other"' }, { 'if-none-match': 'W/"other"', 'if-modified-since': lastModified }, { 'if-modified-since': 'yesterday' }]) {
       expect((await get(p, headers)).status, JSON.stringify(headers)).toBe(200);
     }
 
