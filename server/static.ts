@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { ATOM_CONTENT_TYPE } from '@common/feeds';
 import { SITE_DESCRIPTION, SITE_NAME, type SharedPage } from '@common/share';
 import type { AppEnv } from './context';
 import { matchesEtag, weakEtag } from './http/conditional';
@@ -71,7 +72,7 @@ export function withSharedPage(html: string, page: SharedPage | null): string {
 /** index.html naming the page's feed, where it has one: feed readers find it without running the app. */
 export function withPageFeed(html: string, feed: PageFeed | null): string {
   if (!feed) return html;
-  const link = `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.url)}" />`;
+  const link = `<link rel="alternate" type="${ATOM_CONTENT_TYPE}" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.url)}" />`;
   return html.replace('</head>', () => `    ${link}
   </head>`);
 }

@@ -1,3 +1,4 @@
+import { ATOM_CONTENT_TYPE } from '@common/feeds';
 import { escapeXml } from '../discovery';
 
 /**
@@ -65,7 +66,7 @@ export function atomXml(feed: AtomFeed): string {
     element('title', feed.title, ' type="text"'),
     ...(feed.subtitle ? [element('subtitle', feed.subtitle, ' type="text"')] : []),
     element('updated', feed.updated),
-    link('self', feed.selfUrl, 'application/atom+xml'),
+    link('self', feed.selfUrl, ATOM_CONTENT_TYPE),
     link('alternate', feed.pageUrl, 'text/html'),
     person('author', feed.author),
   ];

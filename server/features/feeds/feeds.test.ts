@@ -231,6 +231,10 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
     const lastModified = res.headers.get('last-modified')!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+    const head = await fetch(new URL(p, server.url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(await head.text()).toBe('');
 
     for (const headers of <Array<Record<string, string>>>[{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag}` }, { 'if-modified-since': lastModified }, { 'if-modified-since': new Date(Date.parse(lastModified) + 60_000).toUTCString() }]) {
       const again = await get(p, headers);
