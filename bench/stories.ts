@@ -170,6 +170,9 @@ async function main() {
       { group: 'prompt pages', name: 'prompt page: a day of the last year', path: () => `/api/prompts/${seededDay()}` },
       { group: 'prompt pages', name: 'prompt page: its stories', path: () => `/api/prompts/${seededDay()}/stories` },
       { group: 'prompt pages', name: 'prompt archive: first page', path: () => '/api/prompts' },
+      { group: 'feeds', name: 'Atom feed: community newest', path: () => '/community/feed.atom' },
+      { group: 'feeds', name: 'Atom feed: a writer', path: () => `/user/${pick(corpus.uids)}/feed.atom` },
+      { group: 'feeds', name: 'Atom feed: a prompt day', path: () => `/prompt/${seededDay()}/feed.atom` },
       { group: 'story', name: 'story page: story', path: () => `/api/stories/${pick(corpus.publicIds)}` },
       { group: 'story', name: 'story page: comments', path: () => `/api/stories/${pick(corpus.publicIds)}/comments` },
     ];

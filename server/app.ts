@@ -50,6 +50,7 @@ import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
 import { discoveryRoutes } from './features/discovery/routes';
+import { atomFeedRoutes, pageFeeds } from './features/feeds';
 import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes } from './features/registration';
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
@@ -170,6 +171,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', 'No such API endpoint.'));
   app.route('/metrics', metricsRoutes(ctx));
   app.route('/', discoveryRoutes(ctx));
-  if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx));
+  app.route('/', atomFeedRoutes(ctx));
+  if (options.webDir) mountWebApp(app, options.webDir, sharedPages(ctx), pageFeeds(ctx));
   return app;
 }

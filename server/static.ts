@@ -1,13 +1,21 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { ATOM_CONTENT_TYPE } from '@common/feeds';
 import { SITE_DESCRIPTION, SITE_NAME, type SharedPage } from '@common/share';
 import type { AppEnv } from './context';
+import { matchesEtag, weakEtag } from './http/conditional';
 
 /** The link preview for a client route's path, or null for a page with nothing of its own to show. */
 export type SharedPageLookup = (pathname: string) => Promise<SharedPage | null>;
+
+/** The Atom feed a page names in its HTML (<link rel="alternate">) for readers' apps; `url` absolute. */
+export interface PageFeed {
+  title: string;
+  url: string;
+}
+export type PageFeedLookup = (pathname: string) => Promise<PageFeed | null>;
 
 /** Sets Cache-Control on successful responses matching `when` (serveStatic's onFound runs too late to add headers). */
 function cacheControl(value: string, when: (c: Parameters<MiddlewareHandler>[0]) => boolean = () => true): MiddlewareHandler {
@@ -59,6 +67,14 @@ export function withSharedPage(html: string, page: SharedPage | null): string {
       .replace(/<meta\s+name="description"[^>]*>/, () => metaTag('name', 'description', page.description));
   }
   return out.replace('</head>', () => `    ${headTags(page).join('\n    ')}\n  </head>`);
+}
+
+/** index.html naming the page's feed, where it has one: feed readers find it without running the app. */
+export function withPageFeed(html: string, feed: PageFeed | null): string {
+  if (!feed) return html;
+  const link = `<link rel="alternate" type="${ATOM_CONTENT_TYPE}" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.url)}" />`;
+  return html.replace('</head>', () => `    ${link}
+  </head>`);
 }
 
 /** One entry of dist/web/route-preloads.json (build/route-preloads.ts). */
@@ -125,17 +141,12 @@ export function withRoutePreloads(html: string, files: readonly string[]): strin
   return html.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`);
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
-}
-
 /**
  * Serves the built SPA from dist/web: hashed assets cached for a year, every other
  * non-API GET answered with index.html so the client router takes over, described for link
  * previews by `sharedPage` when the path is a story or a profile.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null): void {
+export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null, pageFeed: PageFeedLookup = async () => null): void {
   const indexFile = path.join(webDir, 'index.html');
   const routeFiles = routePreloadsOf(webDir);
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));
@@ -150,9 +161,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: Share
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
-    const html = withRoutePreloads(withSharedPage(fs.readFileSync(indexFile, 'utf8'), await sharedPage(c.req.path)), routeFiles(c.req.path));
+    const [shared, feed] = await Promise.all([sharedPage(c.req.path), pageFeed(c.req.path)]);
+    const html = withRoutePreloads(withPageFeed(withSharedPage(fs.readFileSync(indexFile, 'utf8'), shared), feed), routeFiles(c.req.path));
     // A weak validator of what this path's page is: a repeat visit revalidates and gets 304 without the body.
-    const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+    const etag = weakEtag(html);
     c.header('etag', etag);
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
     return c.html(html);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts';
 import type { ServerContext } from '../../context';
-import { readableStories } from '../../policy/readable-stories';
+import { readableStories, type StoryScope } from '../../policy/readable-stories';
 
 /**
  * The sitemap (issue 27): what a guest may read, as search engines are guests. Public stories
@@ -31,7 +31,12 @@ async function countOf(ctx: ServerContext, kind: 'stories' | 'writers'): Promise
   return Number(row?.n ?? 0);
 }
 
-const guestStories = (ctx: ServerContext) => readableStories(ctx.db, null, { publicOnly: true, excludeLimited: true });
+/**
+ * The stories a guest may find on the shared shelves: public, by writers in good standing (not
+ * limited, suspended, deactivated or deleted). No block or mute applies, as a guest has none.
+ * The sitemap lists them and the Atom feeds (features/feeds) carry them; `author` narrows to one writer.
+ */
+export const guestStories = (ctx: ServerContext, scope: Pick<StoryScope, 'author'> = {}) => readableStories(ctx.db, null, { ...scope, publicOnly: true, excludeLimited: true });
 
 /** The addresses of one file; null when there is no such file. */
 export async function sitemapUrls(ctx: ServerContext, kind: SitemapKind, page: number, now: Date, perFile = URLS_PER_FILE): Promise<SitemapUrl[] | null> {

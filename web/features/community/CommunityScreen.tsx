@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { BadgeCheck, SearchX, Users } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import { communityFeed } from '@common/feeds';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
 import { focusRing, inputField, textLink } from '../../components/ui';
 import { SearchField } from '../../components/SearchField';
+import { FeedLink } from '../../components/FeedLink';
 import { EmptyState } from '../../components/EmptyState';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { useCurrentUser } from '../../lib/auth';
@@ -61,6 +63,7 @@ export function CommunityScreen() {
         Community
       </h1>
       <p className="mt-1 text-muted">Public stories from every Drabble writer.</p>
+      <FeedLink feed={communityFeed()} className="mt-2" />
       {!user && (
         <p className="mt-2 text-sm text-muted" data-testid="community-guest-note">
           <Link to={loginPathFor(location.pathname + location.search)} className={textLink}>

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PublicProfile, PublicStats } from '@common/profile';
 import type { StorySummary } from '@common/story';
+import { writerFeed } from '@common/feeds';
 import { Avatar } from '../../components/Avatar';
+import { FeedLink } from '../../components/FeedLink';
 import { card, primaryButton } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
@@ -131,11 +133,10 @@ export function PublicProfileScreen() {
       <title>{`${person.displayName} · Drabble`}</title>
       <Identity profile={person}>
         <ProfileSocial uid={uid} name={person.displayName} guest={user === null} self={user?.uid === uid} relationship={relationship.data} />
-        {user && user.uid !== uid && (
-          <div className="mt-3 flex justify-center sm:justify-start">
-            <ReportButton targetType="profile" targetId={uid} className="-ml-2.5" />
-          </div>
-        )}
+        <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 sm:justify-start">
+          <FeedLink feed={writerFeed(person.uid, person.displayName)} />
+          {user && user.uid !== uid && <ReportButton targetType="profile" targetId={uid} />}
+        </div>
       </Identity>
       {!blocking && <BadgesSection uid={uid} />}
       {blocking ? (

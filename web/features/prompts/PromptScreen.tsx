@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarX, ChevronLeft, ChevronRight, Lightbulb, PenLine, Sparkles } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { hasPromptPage, isDayKey, latestPromptDay, PROMPT_ARCHIVE_START, promptForDay, utcDayKey, type DayKey, type PromptDayResponse } from '@common/prompts';
+import { promptDayFeed } from '@common/feeds';
 import { addDays } from '@common/streak';
 import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
+import { FeedLink } from '../../components/FeedLink';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../lib/auth';
@@ -106,6 +108,7 @@ function PromptCard({ day, info }: { day: DayKey; info: PromptDayResponse }) {
         <Link to="/prompts" className={textLink}>
           Past prompts
         </Link>
+        <FeedLink feed={promptDayFeed(day)} />
       </div>
     </div>
   );

@@ -1,0 +1,24 @@
+import { SITE_NAME } from './share';
+import type { DayKey } from './prompts';
+
+/**
+ * Atom feeds for readers' apps (issue 27): where each page's feed is and what it is called.
+ * The server serves them and names them in the page's HTML (<link rel="alternate">); the
+ * screens link them ("Feed"). Each sits under its page's own address, beside no client route.
+ */
+export const ATOM_CONTENT_TYPE = 'application/atom+xml';
+
+/** A page's feed: its address (a path on the site) and the title readers' apps show for it. */
+export interface FeedLink {
+  path: string;
+  title: string;
+}
+
+export const communityFeed = (): FeedLink => ({ path: '/community/feed.atom', title: `${SITE_NAME}: newest stories` });
+
+export const writerFeed = (uid: string, displayName: string): FeedLink => ({
+  path: `/user/${encodeURIComponent(uid)}/feed.atom`,
+  title: `${displayName} on ${SITE_NAME}`,
+});
+
+export const promptDayFeed = (day: DayKey): FeedLink => ({ path: `/prompt/${day}/feed.atom`, title: `${SITE_NAME}: stories for the prompt of ${day}` });

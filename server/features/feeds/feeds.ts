@@ -1,0 +1,86 @@
+import { communityFeed, promptDayFeed, writerFeed, type FeedLink } from '@common/feeds';
+import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts';
+import { SITE_NAME } from '@common/share';
+import type { ServerContext } from '../../context';
+import { profilePolicy } from '../../policy/profiles';
+import { guestStories } from '../discovery';
+import { findPublicProfile } from '../profile';
+import { atomXml, type AtomPerson } from './atom';
+import { S_FEED_STORY_COLUMNS, storyEntry } from './entry';
+
+/** How many stories a feed carries, newest first. */
+export const FEED_LIMIT = 50;
+
+/** When a feed has no entry yet: the feed has not changed since the start of time. */
+const NEVER = new Date(0).toISOString();
+
+type GuestStories = ReturnType<typeof guestStories>;
+
+/**
+ * One feed: its link, the page it follows, its author and which of the stories a guest may
+ * find it carries. A new feed (a tag's) is one more function returning one of these.
+ */
+export interface FeedSpec {
+  link: FeedLink;
+  /** The page's path. */
+  page: string;
+  subtitle?: string;
+  /** The writer for one writer's feed; the site for the shared shelves. */
+  author?: AtomPerson;
+  /** The guest's stories this feed carries, from `guestStories` (the sitemap's rule) and no wider. */
+  stories: (ctx: ServerContext) => GuestStories;
+}
+
+/** /community/feed.atom: the community shelf's newest. */
+export function communityFeedSpec(): FeedSpec {
+  return { link: communityFeed(), page: '/community', subtitle: 'Public stories from every Drabble writer.', stories: (ctx) => guestStories(ctx) };
+}
+
+/** /user/<uid>/feed.atom: null when a guest may not see the writer (unknown, suspended, deactivated, deleted). */
+export async function writerFeedSpec(ctx: ServerContext, uid: string): Promise<FeedSpec | null> {
+  const found = await findPublicProfile(ctx.db, uid);
+  if (!found || !profilePolicy.can(null, 'read', found)) return null;
+  const page = `/user/${encodeURIComponent(found.uid)}`;
+  return {
+    link: writerFeed(found.uid, found.profile.displayName),
+    page,
+    author: { name: found.profile.displayName, uri: ctx.config.publicUrl + page },
+    stories: (c) => guestStories(c, { author: found.uid }),
+  };
+}
+
+/** /prompt/<day>/feed.atom: null for a string that is no day, or a day without a prompt page. */
+export function promptDayFeedSpec(day: string, now: Date): FeedSpec | null {
+  if (!isDayKey(day) || !hasPromptPage(day, now)) return null;
+  const prompt = promptForDay(day);
+  return {
+    link: promptDayFeed(day),
+    page: `/prompt/${day}`,
+    subtitle: `${prompt.genre} · ${prompt.theme} · ${prompt.twist}`,
+    stories: (ctx) => guestStories(ctx).where('s.promptDay', '=', day),
+  };
+}
+
+export interface BuiltFeed {
+  xml: string;
+  /** The newest entry's update (the feed's <updated>): Last-Modified. */
+  updated: string;
+}
+
+/** The feed's document: its newest FEED_LIMIT stories, in the order of the page it follows. */
+export async function buildFeed(ctx: ServerContext, spec: FeedSpec, limit = FEED_LIMIT): Promise<BuiltFeed> {
+  const base = ctx.config.publicUrl;
+  const rows = await spec.stories(ctx).select(S_FEED_STORY_COLUMNS).orderBy('s.seq', 'desc').limit(limit).execute();
+  const entries = rows.map((row) => storyEntry(base, row));
+  const updated = entries.reduce((newest, e) => (e.updated > newest ? e.updated : newest), NEVER);
+  const xml = atomXml({
+    selfUrl: base + spec.link.path,
+    pageUrl: base + spec.page,
+    title: spec.link.title,
+    subtitle: spec.subtitle,
+    author: spec.author ?? { name: SITE_NAME, uri: `${base}/` },
+    updated,
+    entries,
+  });
+  return { xml, updated };
+}
