@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { primaryButton, textLink } from '../../components/ui';
+import { KeyRound } from 'lucide-react';
+import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signInWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
+import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '../../lib/passkeys';
 import { TwoFactorStep } from './TwoFactorStep';
 
 interface SignInFormProps {
@@ -47,6 +49,20 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
     }
   };
 
+  // A passkey sign-in is whole: no password, and no two-factor code after it (issue 26).
+  const withPasskey = async () => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await signInWithPasskey();
+      setError(await onSignedIn());
+    } catch (failure) {
+      setError(passkeyErrorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   if (askCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskCode(false)} />;
 
   return (
@@ -75,6 +91,12 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
       <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
         Sign in
       </button>
+      {passkeysSupported() && (
+        <button type="button" disabled={submitting} onClick={() => void withPasskey()} className={`${secondaryButton} w-full`}>
+          <KeyRound aria-hidden className="size-4" />
+          Sign in with a passkey
+        </button>
+      )}
     </form>
   );
 }
