@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_NAME_MAX, PASSKEY_TEXTS, type Passkey, type PasskeyList } from '@common/passkeys';
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
+import type { TestClient } from '../test/client';
+import { SoftwarePasskey } from '../test/passkey-authenticator';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -10,7 +13,7 @@ type ErrorBody = { error: { code: string; message: string } };
 describe.each(testDialects())('passkeys, on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
+    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000', TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
   });
   afterAll(async () => {
     await server.stop();
@@ -40,6 +43,70 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
       .execute();
     return id;
   }
+
+  const softwarePasskey = () => new SoftwarePasskey(new URL(server.config.publicUrl).hostname, new URL(server.config.publicUrl).origin);
+
+  /** Adds a passkey as Settings does: options, the device's answer, then the answer with a name. */
+  async function addPasskey(person: SignedUp, key: SoftwarePasskey, name: string) {
+    const options = await person.client.get<{ challenge: string }>('/api/auth/passkey/generate-register-options');
+    expect(options.status).toBe(200);
+    return person.client.post<ErrorBody>('/api/auth/passkey/verify-registration', { response: key.register(options.body.challenge), name });
+  }
+
+  /** Signs in with a passkey as the login screen does: options, then the device's signed answer. */
+  async function passkeySignIn(client: TestClient, key: SoftwarePasskey) {
+    const options = await client.get<{ challenge: string }>('/api/auth/passkey/generate-authenticate-options');
+    expect(options.status).toBe(200);
+    return client.post<ErrorBody & { twoFactorRedirect?: boolean }>('/api/auth/passkey/verify-authentication', { response: key.authenticate(options.body.challenge) });
+  }
+
+  it('adds a passkey from the device’s answer, says so by email, and signs in with it without a two-factor code', async () => {
+    const ada = await signUp(server);
+    // Two-factor on, as /settings turns it on.
+    const enabled = await ada.client.post<{ totpURI: string }>('/api/auth/two-factor/enable', { password: ada.password });
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI);
+    expect((await ada.client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+
+    const key = softwarePasskey();
+    const added = await addPasskey(ada, key, '  Ada’s phone ');
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const [listed] = (await ada.client.get<PasskeyList>('/api/account/passkeys')).body.passkeys;
+    expect(listed?.name).toBe('Ada’s phone');
+    const mail = await server.mail.waitFor({ to: ada.email, subject: 'A passkey was added to your Drabble account' });
+    expect(mail.text).toContain('Ada’s phone');
+    expect(mail.links).toContain(`${server.config.publicUrl}/settings#passkeys`);
+    // A guest cannot add one.
+    expect((await server.client().post<ErrorBody>('/api/auth/passkey/verify-registration', { response: key.register('x'), name: 'Guest' })).status).toBe(401);
+
+    // A new browser: the passkey alone signs in, with no code step after it.
+    const browser = server.client();
+    const signedIn = await passkeySignIn(browser, key);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.twoFactorRedirect).toBeUndefined();
+    expect((await browser.get<{ user: { email: string } } | null>('/api/auth/get-session')).body?.user.email).toBe(ada.email);
+    expect(JSON.stringify(signedIn.body)).not.toContain('token');
+
+    // A challenge answers once: the same signed answer again signs no one in.
+    const replayer = server.client();
+    const options = await replayer.get<{ challenge: string }>('/api/auth/passkey/generate-authenticate-options');
+    const answer = key.authenticate(options.body.challenge);
+    expect((await replayer.post('/api/auth/passkey/verify-authentication', { response: answer })).status).toBe(200);
+    const replayed = await replayer.post<ErrorBody>('/api/auth/passkey/verify-authentication', { response: answer });
+    expect(replayed.status).toBe(400);
+    // An answer signed for another challenge is refused.
+    const other = server.client();
+    await other.get('/api/auth/passkey/generate-authenticate-options');
+    const wrongChallenge = await other.post<ErrorBody>('/api/auth/passkey/verify-authentication', { response: key.authenticate(options.body.challenge) });
+    expect(wrongChallenge.status).toBe(400);
+    expect(wrongChallenge.body.error.code).toBe('passkey_failed');
+    expect((await other.get('/api/auth/get-session')).body).toBeNull();
+
+    // Removed, the key signs no one in.
+    expect((await ada.client.delete(`/api/account/passkeys/${listed!.id}`)).status).toBe(200);
+    const afterRemoval = await passkeySignIn(server.client(), key);
+    expect(afterRemoval.status).toBe(401);
+    expect(afterRemoval.body.error.code).toBe('passkey_unknown');
+  });
 
   it('lists only the person’s own passkeys, newest first, with name and date', async () => {
     const ada = await signUp(server);
@@ -136,6 +203,17 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
     expect(options.body.rp).toEqual({ id: new URL(server.config.publicUrl).hostname, name: 'Drabble' });
     expect(options.body.user.name).toBe(ada.email);
     expect(options.body.authenticatorSelection.residentKey).toBe('required');
+  });
+
+  it('gives one address at most 60 passkey challenges in 15 minutes, under a parallel burst', async () => {
+    const guest = server.client();
+    const answers = await Promise.all(
+      Array.from({ length: 75 }, () => guest.send('GET', '/api/auth/passkey/generate-authenticate-options', undefined, { 'x-forwarded-for': '10.9.0.1' })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+    // Another address is counted on its own.
+    expect((await guest.send('GET', '/api/auth/passkey/generate-authenticate-options', undefined, { 'x-forwarded-for': '10.9.0.2' })).status).toBe(200);
   });
 
   it('deletes the passkeys with the account', async () => {
