@@ -5,7 +5,7 @@ import { PASSKEY_NAME_MAX, PASSKEY_TEXTS, type Passkey, type PasskeyList } from 
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';
-import { SoftwarePasskey } from '../test/passkey-authenticator';
+import { addPasskey, softwarePasskeyFor, type SoftwarePasskey } from '../test/passkey-authenticator';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -44,14 +44,7 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
     return id;
   }
 
-  const softwarePasskey = () => new SoftwarePasskey(new URL(server.config.publicUrl).hostname, new URL(server.config.publicUrl).origin);
-
-  /** Adds a passkey as Settings does: options, the device's answer, then the answer with a name. */
-  async function addPasskey(person: SignedUp, key: SoftwarePasskey, name: string) {
-    const options = await person.client.get<{ challenge: string }>('/api/auth/passkey/generate-register-options');
-    expect(options.status).toBe(200);
-    return person.client.post<ErrorBody>('/api/auth/passkey/verify-registration', { response: key.register(options.body.challenge), name });
-  }
+  const softwarePasskey = () => softwarePasskeyFor(server.config.publicUrl);
 
   /** Signs in with a passkey as the login screen does: options, then the device's signed answer. */
   async function passkeySignIn(client: TestClient, key: SoftwarePasskey) {
@@ -68,7 +61,7 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
     expect((await ada.client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
 
     const key = softwarePasskey();
-    const added = await addPasskey(ada, key, '  Ada’s phone ');
+    const added = await addPasskey(ada.client, key, '  Ada’s phone ');
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const [listed] = (await ada.client.get<PasskeyList>('/api/account/passkeys')).body.passkeys;
     expect(listed?.name).toBe('Ada’s phone');

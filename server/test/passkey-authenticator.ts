@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import type { TestClient } from './client';
 
 /*
  * A software passkey for the API tests: what a device does in a WebAuthn ceremony, with a
@@ -99,4 +100,14 @@ export class SoftwarePasskey {
       authenticatorAttachment: 'platform',
     };
   }
+}
+
+/** A software passkey for the test server at `publicUrl` (its rpID and origin). */
+export const softwarePasskeyFor = (publicUrl: string) => new SoftwarePasskey(new URL(publicUrl).hostname, new URL(publicUrl).origin);
+
+/** Adds a passkey as Settings does: options, the device's answer, then the answer with a name. */
+export async function addPasskey(client: TestClient, key: SoftwarePasskey, name: string) {
+  const options = await client.get<{ challenge: string }>('/api/auth/passkey/generate-register-options');
+  if (options.status !== 200) throw new Error(`no registration options: ${options.status} ${JSON.stringify(options.body)}`);
+  return client.post<{ error?: { code: string; message: string } }>('/api/auth/passkey/verify-registration', { response: key.register(options.body.challenge), name });
 }
