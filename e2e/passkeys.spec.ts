@@ -54,7 +54,7 @@ test('adding a passkey in Settings, signing in with it instead of the password a
   await page.getByTestId('sign-out').click();
   await expect(page.getByTestId('login-link')).toBeVisible();
   await page.goto('/login');
-  await page.getByTestId('sign-in-form').getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByTestId('account-menu-trigger')).toBeVisible();
   await expect(page.getByTestId('two-factor-step')).toHaveCount(0);
   const session = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { email: string } };

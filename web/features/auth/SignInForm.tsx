@@ -66,37 +66,40 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
   if (askCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskCode(false)} />;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">
-      <EmailField
-        label="Email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        required
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={maxPasswordLength}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <p className="-mt-2 text-right text-sm">
-        <Link to={forgotPasswordPath(email)} className={textLink}>
-          Forgot password?
-        </Link>
-      </p>
-      <FormError message={error} />
-      <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
-        Sign in
-      </button>
+    <>
+      <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">
+        <EmailField
+          label="Email"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={maxPasswordLength}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={forgotPasswordPath(email)} className={textLink}>
+            Forgot password?
+          </Link>
+        </p>
+        <FormError message={error} />
+        <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
+          Sign in
+        </button>
+      </form>
+      {/* Beside the form, not in it: no email or password is asked, and Enter in the form never starts it. */}
       {passkeysSupported() && (
-        <button type="button" disabled={submitting} onClick={() => void withPasskey()} className={`${secondaryButton} w-full`}>
+        <button type="button" disabled={submitting} onClick={() => void withPasskey()} className={`${secondaryButton} mt-3 w-full`}>
           <KeyRound aria-hidden className="size-4" />
           Sign in with a passkey
         </button>
       )}
-    </form>
+    </>
   );
 }
