@@ -15,6 +15,7 @@ const SECTIONS = [
   'Email',
   'Password',
   'Two-factor sign-in',
+  'Passkeys',
   'Connected accounts',
   'Active sessions',
   'Followers',

@@ -12,6 +12,7 @@ import { loadSession } from './auth/session';
 import { refuseDeactivated } from './auth/deactivated';
 import { authRoutes } from './auth/routes';
 import { requireAdminTwoFactor, twoFactorRoutes } from './auth/two-factor-routes';
+import { passkeyRoutes } from './auth/passkey-routes';
 import { reservePasswordCheckFor } from './features/account/lockout';
 import { eventRoutes } from './events/routes';
 import type { OpenStreams } from './events/streams';
@@ -128,6 +129,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/registration', registrationInfoRoutes(ctx));
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/account', twoFactorRoutes(ctx));
+  app.route('/api/account', passkeyRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));
   app.use('/api/admin/*', requireAdminTwoFactor(ctx));
   app.route('/api/events', eventRoutes(ctx, options.streams));

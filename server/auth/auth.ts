@@ -15,8 +15,9 @@ import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
 import { signInSafetyPlugin, twoFactorPlugin } from './two-factor';
+import { passkeyPlugin } from './passkey';
 
-export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password';
+export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password' | 'Passkey';
 
 export interface SignedInUser {
   id: string;
@@ -78,6 +79,8 @@ function oidcProvider(db: Kysely<Database>, providerId: 'google' | 'microsoft', 
 
 export function loginMethodFor(path: string, providerId: string | undefined): LoginMethod | null {
   if (path.startsWith('/sign-in/email') || path.startsWith('/sign-up/email')) return 'Email/Password';
+  // A passkey sign-in is complete in itself: better-auth's two-factor step follows only the password.
+  if (path === '/passkey/verify-authentication') return 'Passkey';
   if (path.includes('/callback')) {
     if (providerId === 'google') return 'Google';
     if (providerId === 'microsoft') return 'Microsoft';
@@ -220,7 +223,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
         );
       }),
     },
-    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin()],
+    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin(), passkeyPlugin(config.publicUrl)],
   } satisfies BetterAuthOptions;
 
   return Object.assign(betterAuth(options), { sessionCache });

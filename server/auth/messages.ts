@@ -1,5 +1,6 @@
 import { ACCOUNT_TEXTS } from '@common/account';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import { PASSKEY_TEXTS } from '@common/passkeys';
 import { PASSWORD_TEXTS } from '@common/passwords';
 import { REGISTRATION_TEXTS } from '@common/registration';
 import { TWO_FACTOR_TEXTS } from '@common/two-factor';
@@ -45,6 +46,17 @@ export function humanAuthError(ctx: ServerContext, code: string, message: string
       return { code: 'invite_required', message: REGISTRATION_TEXTS.inviteRequired };
     case 'INVITE_INVALID':
       return { code: 'invite_invalid', message: REGISTRATION_TEXTS.inviteInvalid };
+    // Passkeys (issue 26, better-auth's passkey plugin).
+    case 'CHALLENGE_NOT_FOUND':
+      return { code: 'passkey_expired', message: PASSKEY_TEXTS.challengeExpired };
+    case 'PASSKEY_NOT_FOUND':
+      return { code: 'passkey_unknown', message: PASSKEY_TEXTS.unknownPasskey };
+    case 'AUTHENTICATION_FAILED':
+      return { code: 'passkey_failed', message: PASSKEY_TEXTS.signInFailed };
+    case 'FAILED_TO_VERIFY_REGISTRATION':
+      return { code: 'passkey_failed', message: PASSKEY_TEXTS.addFailed };
+    case 'SESSION_NOT_FRESH':
+      return { code: 'session_not_fresh', message: PASSKEY_TEXTS.notFresh };
     default:
       return { code: code.toLowerCase() || 'bad_request', message };
   }

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import { verifyPasskeyAuthenticationSchema, verifyPasskeyRegistrationSchema } from '@common/passkeys';
 import { TWO_FACTOR_TEXTS, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
 import type { AppEnv, ServerContext } from '../context';
 import { AppError, badRequest, errorResponse, notFound, unavailableResponse } from '../http/errors';
@@ -13,7 +14,7 @@ import { INVITE_COOKIE, INVITE_HEADER } from './invite';
 import { humanAuthError } from './messages';
 import { assertAcceptablePassword } from './new-password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
-import { noticeTwoFactorChange, twoFactorOn } from './sign-in-notice';
+import { noticePasskeyAdded, noticeTwoFactorChange, twoFactorOn } from './sign-in-notice';
 
 /**
  * The better-auth endpoints the app uses. Everything else better-auth offers (password
@@ -30,6 +31,10 @@ const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
   ['POST', /^\/oauth2\/link$/],
   // Two-factor (issue 26): turning it on and off, new recovery codes, and the code step of a sign-in.
   ['POST', /^\/two-factor\/(enable|disable|generate-backup-codes|verify-totp|verify-backup-code)$/],
+  // Passkeys (issue 26): a challenge, then the browser's answer, for adding one and for signing in.
+  // Listing, renaming and removing are ours, under /api/account/passkeys.
+  ['GET', /^\/passkey\/generate-(register|authenticate)-options$/],
+  ['POST', /^\/passkey\/verify-(registration|authentication)$/],
 ];
 
 /** The two-factor endpoints that check a code: wrong codes count like wrong passwords. */
@@ -50,6 +55,8 @@ const BODY_SCHEMAS: Record<string, z.ZodType> = {
   '/two-factor/generate-backup-codes': twoFactorPasswordSchema,
   '/two-factor/verify-totp': verifyTotpSchema,
   '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
+  '/passkey/verify-registration': verifyPasskeyRegistrationSchema,
+  '/passkey/verify-authentication': verifyPasskeyAuthenticationSchema,
 };
 
 function emailOf(body: unknown): string | null {
@@ -108,8 +115,9 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
         const code = issue?.path[0] === 'email' ? 'invalid_email' : issue?.path[0] === 'password' ? 'weak_password' : 'validation_failed';
         throw badRequest(issue?.message ?? 'Invalid request.', code);
       }
-      // Codes go on as the schema tidied them (spaces dropped, the recovery code's dash put back).
-      if (path.startsWith('/two-factor/')) {
+      // Codes go on as the schema tidied them (spaces dropped, the recovery code's dash put back),
+      // a passkey's name trimmed and its answer without unknown parts.
+      if (path.startsWith('/two-factor/') || path.startsWith('/passkey/')) {
         body = checked.data;
         rawBody = JSON.stringify(body);
       }
@@ -147,6 +155,9 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
         }
       }
     }
+    // Each passkey challenge is a row kept for five minutes.
+    if (path.startsWith('/passkey/generate-')) await takePlace(ctx, c, 'passkeyChallenges');
+    const addingPasskey = path === '/passkey/verify-registration' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;
     if (path === '/sign-up/email') {
       const { password, name } = signUpSchema.parse(body);
       await assertAcceptablePassword(ctx, password, { email, name });
@@ -172,6 +183,9 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     if (turning && response.ok) {
       const on = await twoFactorOn(ctx, turning.userId);
       if (on !== turning.wasOn) await noticeTwoFactorChange(ctx, turning.userId, on, ip);
+    }
+    if (addingPasskey && response.ok) {
+      await noticePasskeyAdded(ctx, addingPasskey.user.id, verifyPasskeyRegistrationSchema.parse(body).name, ip);
     }
     if (signingOut && response.ok) {
       const { user } = signingOut;

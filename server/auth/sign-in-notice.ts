@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { deviceLabel } from '@common/user-agent';
 import type { ServerContext } from '../context';
-import { newSignInMessage, twoFactorChangedMessage } from '../email/templates';
+import { newSignInMessage, passkeyAddedMessage, twoFactorChangedMessage } from '../email/templates';
+import type { EmailMessage } from '../email/mailer';
 import { addressKey } from '../http/client-ip';
 import { recordSystemEvent } from '../shared/audit-log';
 
@@ -46,13 +47,27 @@ export async function twoFactorOn(ctx: Pick<ServerContext, 'db'>, userId: string
 
 /** Two-factor was turned on or off: the account's address hears of it, and the system log keeps it. */
 export async function noticeTwoFactorChange(ctx: Noticing & Pick<ServerContext, 'logger'>, userId: string, enabled: boolean, ip: string): Promise<void> {
+  await noticeSecurityChange(ctx, userId, ip, enabled ? 'two_factor_enabled' : 'two_factor_disabled', (user) =>
+    twoFactorChangedMessage({ to: user.email, name: user.name, enabled, publicUrl: ctx.config.publicUrl }),
+  );
+}
+
+/** A passkey was added (issue 26): the account's address hears of it, and the system log keeps it. */
+export async function noticePasskeyAdded(ctx: Noticing & Pick<ServerContext, 'logger'>, userId: string, passkey: string, ip: string): Promise<void> {
+  await noticeSecurityChange(ctx, userId, ip, 'passkey_added', (user) =>
+    passkeyAddedMessage({ to: user.email, name: user.name, passkey, publicUrl: ctx.config.publicUrl }),
+  );
+}
+
+async function noticeSecurityChange(
+  ctx: Noticing & Pick<ServerContext, 'logger'>,
+  userId: string,
+  ip: string,
+  type: string,
+  message: (user: { email: string; name: string }) => EmailMessage,
+): Promise<void> {
   const user = await ctx.db.selectFrom('authUsers').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
-  await recordSystemEvent(ctx.db, ctx.logger, {
-    type: enabled ? 'two_factor_enabled' : 'two_factor_disabled',
-    action: 'security',
-    user: { uid: userId, displayName: user.name || null, email: user.email },
-    ip,
-  });
-  await ctx.emails.enqueue(twoFactorChangedMessage({ to: user.email, name: user.name, enabled, publicUrl: ctx.config.publicUrl }));
+  await recordSystemEvent(ctx.db, ctx.logger, { type, action: 'security', user: { uid: userId, displayName: user.name || null, email: user.email }, ip });
+  await ctx.emails.enqueue(message(user));
 }

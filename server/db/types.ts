@@ -524,6 +524,23 @@ export interface AuthKnownSignInsTable {
   createdAt: Date | string;
 }
 
+/** Passkeys (WebAuthn, issue 26): better-auth's passkey plugin (auth/passkey.ts) makes and checks them. */
+export interface AuthPasskeysTable {
+  id: string;
+  name: string | null;
+  /** The credential's public key, COSE, base64. */
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: number | boolean;
+  transports: string | null;
+  /** A Date on PostgreSQL, an ISO string on SQLite. */
+  createdAt: Date | string | null;
+  aaguid: string | null;
+}
+
 export interface AuthSessionsTable {
   id: string;
   userId: string;
@@ -632,5 +649,6 @@ export interface Database {
   authSessions: AuthSessionsTable;
   authTwoFactors: AuthTwoFactorsTable;
   authKnownSignIns: AuthKnownSignInsTable;
+  authPasskeys: AuthPasskeysTable;
   backupSchedule: BackupScheduleTable;
 }

@@ -271,6 +271,21 @@ export function twoFactorChangedMessage(o: { to: string; name: string; enabled: 
   });
 }
 
+/** A passkey was added to the account (issue 26): it signs in without the password or a code. */
+export function passkeyAddedMessage(o: { to: string; name: string; passkey: string; publicUrl: string }): EmailMessage {
+  const settings = appLink(o.publicUrl, '/settings#passkeys');
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: `A passkey was added to your ${APP} account`,
+    paragraphs: [
+      `A passkey named "${o.passkey}" was added to your ${APP} account (${o.to}). It signs in to the account without your password or a two-factor code.`,
+      'If you added it, there is nothing to do.',
+    ],
+    after: [["If it wasn't you, remove it and reset your password right away: ", { link: settings }]],
+  });
+}
+
 /**
  * Someone signed in from a browser and address the account had not signed in from before.
  * No place is named: Drabble has no offline address-to-place data, and looking it up online

@@ -125,6 +125,13 @@ export const LIMITS = {
    * wrapper, and given back when the code was wrong.
    */
   totpCodesUsed: { per: 'account', max: 1, windowMs: 3 * MINUTE, key: 'totp-used' },
+  /**
+   * Asking for a passkey challenge (adding one, or signing in with one; issue 26): each is a
+   * row kept five minutes. Per address: 60 in 15 minutes is far past a person retrying.
+   */
+  passkeyChallenges: { per: 'address', max: 60, windowMs: 15 * MINUTE },
+  /** Renaming or removing passkeys in Settings. */
+  passkeyChanges: { per: 'user', max: 60, windowMs: 10 * MINUTE },
   /** The "your account is locked" email: one per account a day, whichever refused request comes first (by hand). */
   lockoutNotices: { per: 'account', max: 1, windowMs: 24 * 60 * MINUTE, key: 'pw:locked-notice' },
 } as const satisfies Record<string, Limit>;

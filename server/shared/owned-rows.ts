@@ -246,13 +246,14 @@ export const USER_ROWS: readonly UserRows[] = [
   {
     // better-auth's rows, so the address can sign up afresh (a new account, a new uid).
     feature: 'auth',
-    columns: ['authSessions.userId', 'authAccounts.userId', 'authTwoFactors.userId', 'authKnownSignIns.userId', 'authUsers.id'],
+    columns: ['authSessions.userId', 'authAccounts.userId', 'authTwoFactors.userId', 'authKnownSignIns.userId', 'authPasskeys.userId', 'authUsers.id'],
     async erase(trx, { uid }) {
       const email = (await trx.selectFrom('authUsers').select('email').where('id', '=', uid).executeTakeFirst())?.email;
       await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
       // Two-factor (issue 26): the secret and recovery codes, and the browsers the account signed in from.
       await trx.deleteFrom('authTwoFactors').where('userId', '=', uid).execute();
       await trx.deleteFrom('authKnownSignIns').where('userId', '=', uid).execute();
+      await trx.deleteFrom('authPasskeys').where('userId', '=', uid).execute();
       await trx.deleteFrom('authAccounts').where('userId', '=', uid).execute();
       if (email) await sql`delete from ${sql.table('authVerifications')} where ${sql.ref('identifier')} = ${email}`.execute(trx);
       await trx.deleteFrom('authUsers').where('id', '=', uid).execute();
@@ -308,6 +309,7 @@ export const USER_ROWS: readonly UserRows[] = [
 
 /** Columns that point at a person or a story and outlive them, each with why. */
 export const KEPT: Readonly<Partial<Record<Column, string>>> = {
+  'authPasskeys.aaguid': 'auth: names the model of authenticator, not a person (its row goes with authPasskeys.userId)',
   'storyViews.viewerUid': 'stories: their reads of other people’s stories stay in those stories’ viewsCount; a row holds no content',
   'feedMarkers.storyId': 'feed: a reader’s place in their feed is compared by publishedAt, and outlives the story it was',
   'conversationParticipants.uid': 'conversations: the other person keeps the conversation, with "Deleted user"',

@@ -8,6 +8,7 @@ import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from '../../test/features/stories';
 import { block, setMessaging, started, veteran } from '../../test/features/conversations';
 import { makeAdmin, respond, submitRequest } from '../../test/features/feature-requests';
+import { addPasskey, softwarePasskeyFor } from '../../test/passkey-authenticator';
 import { readFrontMatter } from './front-matter';
 import { compactDay } from './names';
 
@@ -77,6 +78,8 @@ describe.each(testDialects())('export on %s', (dialect) => {
     await server.ctx.storage.put(`profileImages/${ada.uid}`, avatar, 'image/webp');
     await db.updateTable('users').set({ profileImage: `/api/images/profile/${ada.uid}?v=x` }).where('uid', '=', ada.uid).execute();
 
+    expect((await addPasskey(ada.client, softwarePasskeyFor(server.config.publicUrl), 'Ada’s laptop')).status).toBe(200);
+
     const zip = await download(ada.client);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
@@ -98,7 +101,9 @@ describe.each(testDialects())('export on %s', (dialect) => {
     // Two-factor (issue 26): whether it is on and where the account signed in from, never its secrets.
     expect(profile).toMatchObject({ settings: { twoFactorSignIn: false } });
     expect(profile.signedInFrom).toEqual(expect.arrayContaining([{ browser: expect.any(String), address: expect.any(String), first: expect.any(String) }]));
-    expect(JSON.stringify(profile)).not.toMatch(/backupCodes|secret/i);
+    // Passkeys (issue 26): their names and when they were added, never the keys.
+    expect(profile.passkeys).toEqual([{ name: 'Ada’s laptop', added: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+    expect(JSON.stringify(profile)).not.toMatch(/backupCodes|secret|publicKey|credential/i);
 
     const md = readFrontMatter(zip.text(`stories/${day}-night-train.md`));
     expect(md.fields).toEqual({ title: 'Night Train', public: true, prompt, created: first.createdAt, updated: first.updatedAt, wordCount: 8 });

@@ -4,6 +4,7 @@ import { REACTIONS } from '@common/story';
 import { badgeDefinition, isBadgeId } from '@common/badges';
 import { YOUR_DATA_TEXTS, type ExportStatus } from '@common/your-data';
 import type { ServerContext } from '../../context';
+import { listPasskeys } from '../../auth/passkeys';
 import { fromDbBool } from '../../db/bool';
 import type { SignedInViewer } from '../../policy/viewer';
 import {
@@ -145,9 +146,10 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
       // Two-factor (issue 26): whether it is on, and where the account signed in from; never the secret or recovery codes.
-      const [auth, signIns] = await Promise.all([
+      const [auth, signIns, { passkeys }] = await Promise.all([
         ctx.db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst(),
         ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute(),
+        listPasskeys(ctx, uid),
       ]);
       const profile = {
         ...fields,
@@ -163,6 +165,7 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
           twoFactorSignIn: Boolean(auth?.twoFactorEnabled),
         },
         signedInFrom: signIns.map((s) => ({ browser: s.browser, address: s.address, first: new Date(s.createdAt).toISOString() })),
+        passkeys: passkeys.map((p) => ({ name: p.name, added: p.createdAt })),
       };
       await zip.add('profile.json', `${JSON.stringify(profile, null, 2)}\n`);
       if (avatar && avatarName) await zip.add(avatarName, avatar.bytes);

@@ -7,8 +7,9 @@ Dates and times are UTC, in ISO 8601 (2026-01-24T09:30:00.000Z).
 
 README.txt              This file.
 profile.json            Your account and profile: names, email, about me, links, daily goal,
-                        streaks and settings (two-factor sign-in on or off), and the browsers
-                        and addresses your account signed in from (signedInFrom).
+                        streaks and settings (two-factor sign-in on or off), the browsers
+                        and addresses your account signed in from (signedInFrom), and your
+                        passkeys' names and when you added them (passkeys).
 avatar.<ext>            Your profile image, if you have one.
 stories/                One Markdown file per story, named <date written>-<title>.md. Each
                         starts with front matter (title, public, prompt, created, updated,

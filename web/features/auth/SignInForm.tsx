@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { primaryButton, textLink } from '../../components/ui';
+import { KeyRound } from 'lucide-react';
+import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signInWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
+import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '../../lib/passkeys';
 import { TwoFactorStep } from './TwoFactorStep';
 
 interface SignInFormProps {
@@ -47,34 +49,57 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
     }
   };
 
+  // A passkey sign-in is whole: no password, and no two-factor code after it (issue 26).
+  const withPasskey = async () => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await signInWithPasskey();
+      setError(await onSignedIn());
+    } catch (failure) {
+      setError(passkeyErrorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   if (askCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskCode(false)} />;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">
-      <EmailField
-        label="Email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        required
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={maxPasswordLength}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <p className="-mt-2 text-right text-sm">
-        <Link to={forgotPasswordPath(email)} className={textLink}>
-          Forgot password?
-        </Link>
-      </p>
-      <FormError message={error} />
-      <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
-        Sign in
-      </button>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate aria-label="Sign in" className="flex flex-col gap-4" data-testid="sign-in-form">
+        <EmailField
+          label="Email"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={maxPasswordLength}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={forgotPasswordPath(email)} className={textLink}>
+            Forgot password?
+          </Link>
+        </p>
+        <FormError message={error} />
+        <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
+          Sign in
+        </button>
+      </form>
+      {/* Beside the form, not in it: no email or password is asked, and Enter in the form never starts it. */}
+      {passkeysSupported() && (
+        <button type="button" disabled={submitting} onClick={() => void withPasskey()} className={`${secondaryButton} mt-3 w-full`}>
+          <KeyRound aria-hidden className="size-4" />
+          Sign in with a passkey
+        </button>
+      )}
+    </>
   );
 }

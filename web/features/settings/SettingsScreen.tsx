@@ -11,6 +11,7 @@ import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
 import { FollowersSection } from './FollowersSection';
 import { MessagingSection } from './MessagingSection';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -29,6 +30,7 @@ function AccountSections() {
         <EmailSection account={account.data} />
         <PasswordSection account={account.data} />
         <TwoFactorSection />
+        <PasskeysSection />
         <ConnectedAccountsSection account={account.data} />
       </>
     );
@@ -49,6 +51,7 @@ function AccountSections() {
       <SettingsSection {...SETTINGS_SECTIONS.email} />
       <SettingsSection {...SETTINGS_SECTIONS.password} />
       <SettingsSection {...SETTINGS_SECTIONS.twoFactor} />
+      <SettingsSection {...SETTINGS_SECTIONS.passkeys} />
       <SettingsSection {...SETTINGS_SECTIONS.providers} />
     </>
   );

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { card } from '../../components/ui';
+import { card, primaryButton, secondaryButton } from '../../components/ui';
 
 export const smallButton = 'px-3 py-1.5';
 
@@ -31,5 +31,19 @@ export function SettingsSection({ id, title, description, testId, children }: Se
         )}
       </div>
     </section>
+  );
+}
+
+/** A form step's two buttons: go on, or back to where the section was. */
+export function SubmitOrCancel({ label, pending, onCancel }: { label: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" disabled={pending} className={primaryButton}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel} className={secondaryButton}>
+        Cancel
+      </button>
+    </div>
   );
 }

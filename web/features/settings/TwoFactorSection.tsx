@@ -13,7 +13,7 @@ import { swapsSession } from '../../lib/session-swap';
 import { twoFactorStatusQuery } from '../../lib/two-factor';
 import { accountKeys } from './api';
 import { SETTINGS_SECTIONS } from './sections';
-import { SettingsSection, smallButton } from './SettingsSection';
+import { SettingsSection, SubmitOrCancel, smallButton } from './SettingsSection';
 
 const TwoFactorQr = lazy(() => import('./TwoFactorQr'));
 
@@ -208,19 +208,5 @@ export function TwoFactorSection() {
     <SettingsSection {...SETTINGS_SECTIONS.twoFactor} description={description} testId="settings-two-factor">
       {body}
     </SettingsSection>
-  );
-}
-
-/** A step's two buttons: go on, or back to where the section was. */
-function SubmitOrCancel({ label, pending, onCancel }: { label: string; pending: boolean; onCancel: () => void }) {
-  return (
-    <div className="flex gap-2">
-      <button type="submit" disabled={pending} className={primaryButton}>
-        {label}
-      </button>
-      <button type="button" onClick={onCancel} className={secondaryButton}>
-        Cancel
-      </button>
-    </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   type ResetPassword,
 } from '@common/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
+import { PASSKEY_TEXTS, passkeyListSchema, passkeySchema, type PasskeyRename } from '@common/passkeys';
 import { meResponseSchema } from '@common/user';
 import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
@@ -27,6 +28,7 @@ export const accountKeys = {
   all: ['account'] as const,
   overview: ['account', 'overview'] as const,
   sessions: ['account', 'sessions'] as const,
+  passkeys: ['account', 'passkeys'] as const,
 };
 
 export const accountQuery = queryOptions({
@@ -141,4 +143,28 @@ export const useRevokeOtherSessions = () =>
     request: () => postMessage('/sessions/revoke-others'),
     success: serverMessage,
     onSuccess: (_answer, _vars, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
+  });
+
+/** Passkeys (issue 26): the list in Settings; adding one is lib/passkeys.ts. */
+export const passkeysQuery = queryOptions({
+  queryKey: accountKeys.passkeys,
+  queryFn: ({ signal }) => apiFetch('/api/account/passkeys', { schema: import.meta.env.DEV ? passkeyListSchema : undefined, signal }),
+  staleTime: 0,
+});
+
+/** A refusal (a name too long) shows beside the form. */
+export const useRenamePasskey = () =>
+  useApiMutation({
+    request: ({ id, name }: PasskeyRename & { id: string }) =>
+      apiFetch(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: import.meta.env.DEV ? passkeySchema : undefined }),
+    success: PASSKEY_TEXTS.renamed,
+    failure: false,
+    onSuccess: (_passkey, _body, queryClient) => invalidateAll(queryClient, [accountKeys.passkeys]),
+  });
+
+export const useRemovePasskey = () =>
+  useApiMutation({
+    request: (id: string) => apiFetch(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? accountMessageSchema : undefined }),
+    success: serverMessage,
+    onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [accountKeys.passkeys]),
   });

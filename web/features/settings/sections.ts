@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = {
   email: { id: 'email', title: 'Email' },
   password: { id: 'password', title: 'Password' },
   twoFactor: { id: 'two-factor', title: 'Two-factor sign-in' },
+  passkeys: { id: 'passkeys', title: 'Passkeys' },
   providers: { id: 'connected-accounts', title: 'Connected accounts' },
   sessions: { id: 'sessions', title: 'Active sessions' },
   followers: { id: 'followers', title: 'Followers' },
