@@ -67,13 +67,15 @@ export function WarningCheckboxes({ legend, hint, value, onChange, disabled, tes
           {hint}
         </p>
       )}
-      <div className="mt-2 grid grid-cols-1 gap-1 min-[22rem]:grid-cols-2">
-        {CONTENT_WARNINGS.map(({ key, label }) => (
-          <label key={key} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm text-fg">
-            <input type="checkbox" className="size-4 shrink-0 accent-accent-700" checked={value.includes(key)} onChange={(event) => toggle(key, event.target.checked)} />
-            {label}
-          </label>
-        ))}
+      <div className="@container mt-2">
+        <div className="grid grid-cols-1 gap-1 @[17rem]:grid-cols-2">
+          {CONTENT_WARNINGS.map(({ key, label }) => (
+            <label key={key} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm text-fg">
+              <input type="checkbox" className="size-4 shrink-0 accent-accent-700" checked={value.includes(key)} onChange={(event) => toggle(key, event.target.checked)} />
+              {label}
+            </label>
+          ))}
+        </div>
       </div>
     </fieldset>
   );
