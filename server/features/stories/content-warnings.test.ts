@@ -3,6 +3,7 @@ import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ReadingPreferencesUpdate } from '@common/content-warnings';
 import { savedStorySchema, storyPageSchema, storyResponseSchema, type StoryPage } from '@common/story';
 import { meResponseSchema } from '@common/user';
+import { promptForDay } from '@common/prompts';
 import { importReportSchema } from '@common/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
@@ -110,7 +111,9 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
     const reader = await signUp(server);
     const violent = await postStory(writer.client, { public: true, title: 'Lantern violent', contentWarnings: ['violence'] });
     const sad = await postStory(writer.client, { public: true, title: 'Lantern sad', contentWarnings: ['death'], contentWarningNote: 'grief' });
-    const clean = await postStory(writer.client, { public: true, title: 'Lantern clean' });
+    const day = '2025-02-14';
+    const clean = await postStory(writer.client, { public: true, title: 'Lantern clean', prompt: promptForDay(day), promptDay: day });
+    const violentOnDay = await postStory(writer.client, { public: true, title: 'Lantern on the day', prompt: promptForDay(day), promptDay: day, contentWarnings: ['violence'] });
     await follow(server, reader.uid, writer.uid);
     const lists = {
       shared: '/api/stories/community',
@@ -120,6 +123,8 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
       profileStories: `/api/users/${writer.uid}/stories`,
     };
     for (const path of Object.values(lists)) expect(await listIds(reader.client, path), path).toEqual(expect.arrayContaining([violent.id, sad.id, clean.id]));
+    const promptDayList = `/api/prompts/${day}/stories?limit=50`;
+    expect(await listIds(reader.client, promptDayList)).toEqual(expect.arrayContaining([violentOnDay.id, clean.id]));
 
     await setPrefs(reader.client, { hiddenWarnings: ['violence'], alwaysShowText: false });
     for (const path of Object.values(lists)) {
@@ -127,6 +132,9 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
       expect(ids, path).not.toContain(violent.id);
       expect(ids, path).toEqual(expect.arrayContaining([sad.id, clean.id]));
     }
+    const onDay = await listIds(reader.client, promptDayList);
+    expect(onDay).toContain(clean.id);
+    expect(onDay).not.toContain(violentOnDay.id);
     const feed = (await feedPage(reader.client)).stories.map((s) => s.id);
     expect(feed).not.toContain(violent.id);
     expect(feed).toEqual(expect.arrayContaining([sad.id, clean.id]));
