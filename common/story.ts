@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayKeySchema, GENRES, promptInputSchema, promptSchema } from './prompts';
 import { progressSchema, timeZoneSchema } from './streak';
 import { emptyAsMissing, requiredText, safeText } from './text';
+import { contentWarningListSchema, contentWarningNoteSchema, storyWarningFieldsSchema } from './content-warnings';
 
 /** Limits the editor, the comment box and the server all enforce. */
 export const STORY_TITLE_MAX = 120;
@@ -52,7 +53,7 @@ export const storyPermissionsSchema = z.object({
 export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
 
 /** The stories entity (spec section 3) as the API returns it, without the text. */
-const storyFieldsSchema = z.object({
+const storyFieldsSchema = storyWarningFieldsSchema.extend({
   id: z.string(),
   uid: z.string(),
   title: z.string(),
@@ -122,6 +123,9 @@ export const storyCreateSchema = z
     timezone: timeZoneSchema.optional(),
     /** Written from a prompt page ("Write to this prompt"): the day whose prompt this answers. */
     promptDay: dayKeySchema.optional(),
+    /** Content warnings from the fixed list (common/content-warnings.ts) and a short note. */
+    contentWarnings: contentWarningListSchema.default([]),
+    contentWarningNote: contentWarningNoteSchema.default(null),
   })
   .strict();
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
@@ -134,9 +138,11 @@ export const storyUpdateSchema = z
     prompt: promptInputSchema.nullable().optional(),
     public: z.boolean().optional(),
     timezone: timeZoneSchema.optional(),
+    contentWarnings: contentWarningListSchema.optional(),
+    contentWarningNote: contentWarningNoteSchema.optional(),
   })
   .strict()
-  .refine((v) => v.title !== undefined || v.content !== undefined || v.prompt !== undefined || v.public !== undefined, {
+  .refine((v) => [v.title, v.content, v.prompt, v.public, v.contentWarnings, v.contentWarningNote].some((field) => field !== undefined), {
     message: 'Nothing to update.',
   });
 export type StoryUpdateInput = z.input<typeof storyUpdateSchema>;

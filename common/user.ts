@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCENT_COLORS, THEME_MODES } from './theme';
 import { PROFILE_ICONS } from './profile-icons';
 import { DAILY_GOAL_DEFAULT } from './limits';
+import { readingPreferencesSchema } from './content-warnings';
 
 /** A users record as the API returns it to its owner (spec section 3 field names). */
 export const userRecordSchema = z.object({
@@ -48,6 +49,8 @@ export const userRecordSchema = z.object({
   tutorialSeenAt: z.string().nullable(),
   /** Approval mode (issue 26): the account waits for an admin; until then the app shows only the waiting screen. */
   awaitingApproval: z.boolean(),
+  /** Content warnings the reader hides and whether they skip "Show story" (issue 27): the owner's record only. */
+  readingPreferences: readingPreferencesSchema,
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

@@ -76,6 +76,10 @@ export interface UsersTable {
   awaitingApprovalSince: Defaulted<string | null>;
   /** When the tutorial first opened by itself for this account, in any browser; null: never. */
   tutorialSeenAt: Defaulted<string | null>;
+  /** Content warnings the reader never wants to see (mask, common/content-warnings.ts warningMask). */
+  hiddenWarnings: Defaulted<number>;
+  /** The reader sees a warned story's text at once, without "Show story". */
+  alwaysShowText: Defaulted<DbBool>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -123,6 +127,10 @@ export interface StoriesTable {
   authorState: Defaulted<number>;
   /** The UTC day whose daily prompt this story answers (its prompt page); null otherwise. */
   promptDay: Defaulted<string | null>;
+  /** Content warnings (mask, common/content-warnings.ts warningMask): 0 for none. */
+  contentWarnings: Defaulted<number>;
+  /** The writer's note beside the warnings, at most 100 characters. */
+  contentWarningNote: Defaulted<string | null>;
 }
 
 /** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */

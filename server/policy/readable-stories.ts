@@ -1,4 +1,4 @@
-import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, StoriesTable } from '../db/types';
 import { AUTHOR_STATE } from '@common/moderation';
 import { follows, noBlockBetween, notMutedBy } from './relations';
@@ -26,6 +26,11 @@ export interface StoryScope {
   excludeMuted?: boolean;
   /** The community shelf and search: a limited writer's stories only for their followers (and themselves). */
   excludeLimited?: boolean;
+  /**
+   * The reader's lists (community, a profile, a prompt day, the feed): leave out stories with a
+   * content warning the reader hides (`viewer.hiddenWarnings`), never the reader's own.
+   */
+  excludeHiddenWarnings?: boolean;
 }
 
 const eb = expressionBuilder<{ s: StoriesTable }, 's'>();
@@ -50,7 +55,22 @@ export function readableBy(viewer: Viewer, scope: StoryScope = {}): Expression<S
     conditions.push(noBlockBetween(viewer.uid, 's.uid'));
     if (scope.excludeMuted) conditions.push(notMutedBy(viewer.uid, 's.uid', new Date().toISOString()));
   }
+  if (scope.excludeHiddenWarnings) {
+    const hidden = withoutHiddenWarnings(viewer, 's.uid', 's.contentWarnings');
+    if (hidden) conditions.push(hidden);
+  }
   return eb.and(conditions);
+}
+
+/**
+ * `(<warnings> & <hidden mask>) = 0 or <uid> = me`: the story carries none of the warnings the
+ * reader hides, or is their own. Null when the reader hides none (nothing to add to the query).
+ * The mask is the reader's own integer, a parameter.
+ */
+export function withoutHiddenWarnings(viewer: Viewer, uidColumn: 's.uid', warningsColumn: 's.contentWarnings'): Expression<SqlBool> | null {
+  const mask = viewer?.hiddenWarnings ?? 0;
+  if (viewer === null || mask === 0) return null;
+  return eb.or([eb(sql<number>`(${sql.ref(warningsColumn)} & ${mask})`, '=', 0), eb(uidColumn, '=', viewer.uid)]);
 }
 
 /** `from stories as s where <readable by viewer>`: the start of every story list. */

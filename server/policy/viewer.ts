@@ -1,3 +1,4 @@
+import { warningMask, type ReadingPreferences } from '@common/content-warnings';
 import { unauthenticated } from '../http/errors';
 
 /**
@@ -7,15 +8,24 @@ import { unauthenticated } from '../http/errors';
 export interface SignedInViewer {
   uid: string;
   admin: boolean;
+  /**
+   * The content warnings (a mask, common/content-warnings.ts) whose stories the reader's
+   * lists leave out: read with the users row, so filtering costs no statement. Absent: none.
+   */
+  hiddenWarnings?: number;
 }
 export type Viewer = SignedInViewer | null;
 export type AdminViewer = SignedInViewer & { admin: true };
 
-/** A users record (or anything with uid and admin) as a viewer: only the two facts policies use. */
-export function viewerOf(user: SignedInViewer): SignedInViewer;
-export function viewerOf(user: SignedInViewer | null): Viewer;
-export function viewerOf(user: SignedInViewer | null): Viewer {
-  return user && { uid: user.uid, admin: user.admin };
+type ViewerSource = Omit<SignedInViewer, 'hiddenWarnings'> & { readingPreferences?: ReadingPreferences };
+
+/** A users record (or anything with uid and admin) as a viewer: only the facts policies and lists use. */
+export function viewerOf(user: ViewerSource): SignedInViewer;
+export function viewerOf(user: ViewerSource | null): Viewer;
+export function viewerOf(user: ViewerSource | null): Viewer {
+  if (user === null) return null;
+  const hidden = user.readingPreferences ? warningMask(user.readingPreferences.hiddenWarnings) : 0;
+  return hidden === 0 ? { uid: user.uid, admin: user.admin } : { uid: user.uid, admin: user.admin, hiddenWarnings: hidden };
 }
 
 /**

@@ -10,6 +10,7 @@ import { fromDbBool, toDbBool } from '../db/bool';
 import { userTopic } from '../events/bus';
 import { notFound, unauthenticated } from '../http/errors';
 import { REPORT_TEXTS } from '@common/moderation';
+import { warningsOfMask } from '@common/content-warnings';
 import { readableBy } from '../policy/readable-stories';
 import { shelfFactColumns, toShelfFacts, type ShelfFacts } from '../policy/relations';
 import type { SignedInViewer } from '../policy/viewer';
@@ -26,7 +27,7 @@ const RECORD_COLUMNS = [
   'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
   'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'streakFreezes', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
   'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode', 'deactivatedAt', 'deleteAfter', 'limitedAt', 'suspendedAt', 'deletedAt',
-  'tutorialSeenAt', 'awaitingApprovalSince',
+  'tutorialSeenAt', 'awaitingApprovalSince', 'hiddenWarnings', 'alwaysShowText',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -70,6 +71,7 @@ function toSessionUser(row: RecordRow): SessionUser {
     limited: row.limitedAt !== null,
     tutorialSeenAt: row.tutorialSeenAt,
     awaitingApproval: row.awaitingApprovalSince !== null,
+    readingPreferences: { hiddenWarnings: warningsOfMask(Number(row.hiddenWarnings)), alwaysShowText: fromDbBool(row.alwaysShowText) },
   };
 }
 

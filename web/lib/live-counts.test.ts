@@ -25,6 +25,8 @@ function summary(id: string, likesCount = 0, commentsCount = 0): StorySummary {
     prompt: null,
     promptDay: null,
     perfectDrabble: true,
+    contentWarnings: [],
+    contentWarningNote: null,
     authorDisplayName: 'Ada',
     authorProfileIcon: 'User',
     authorProfileColor: 'teal',

@@ -43,6 +43,7 @@ const user: UserRecord = {
   limited: false,
   tutorialSeenAt: null,
   awaitingApproval: false,
+  readingPreferences: { hiddenWarnings: [], alwaysShowText: false },
 };
 
 describe('reopening a stream the server refused', () => {

@@ -19,6 +19,7 @@ import * as emailQueue from './0017_email_queue';
 import * as fastSearchDocument from './0019_fast_search_document';
 import * as registration from './0020_registration';
 import * as wordCounts from './0021_word_counts';
+import * as contentWarnings from './0022_content_warnings';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019_fast_search_document': fastSearchDocument,
   '0020_registration': registration,
   '0021_word_counts': wordCounts,
+  '0022_content_warnings': contentWarnings,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

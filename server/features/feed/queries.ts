@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { noBlockBetween, notMutedBy } from '../../policy/relations';
+import { withoutHiddenWarnings } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { cursorField, encodeCursor } from '../../shared/cursor';
 import { S_STORY_COLUMNS } from '../stories';
@@ -61,6 +62,9 @@ function feedKeysQuery(db: Db, viewer: SignedInViewer, strategy: FeedStrategy, f
       .where(noBlockBetween(viewer.uid, 's.uid'))
       .where(notMutedBy(viewer.uid, 's.uid', now));
   }
+  // The reader's hidden content warnings (their own stories are never in their feed).
+  const warned = withoutHiddenWarnings(viewer, 's.uid', 's.contentWarnings');
+  if (warned) q = q.where(warned);
   if (from) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.publishedAt', 's.id'), direction === 'older' ? '<' : '>', tuple(from.p, from.i)));
   return q.orderBy('s.publishedAt', 'desc').orderBy('s.id', 'desc').limit(limit);
 }

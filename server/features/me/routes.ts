@@ -1,9 +1,10 @@
 import { preferencesUpdateSchema, type MeResponse } from '@common/user';
+import { readingPreferencesUpdateSchema } from '@common/content-warnings';
 import type { ServerContext } from '../../context';
 import { signedInRoutes } from '../../auth/session';
 import { readJson } from '../../http/validate';
 import { withFavorites } from '../../shared/users';
-import { changePreferences, markTutorialSeen } from './service';
+import { changePreferences, changeReadingPreferences, markTutorialSeen } from './service';
 
 export function meRoutes(ctx: ServerContext) {
   const app = signedInRoutes();
@@ -19,6 +20,12 @@ export function meRoutes(ctx: ServerContext) {
     const update = await readJson(c, preferencesUpdateSchema);
     const user = await changePreferences(ctx, c.var.user.uid, update);
     return c.json({ user } satisfies MeResponse);
+  });
+
+  // Content warnings the reader hides and "always show the text" (issue 27): their own record only.
+  app.put('/reading-preferences', async (c) => {
+    const update = await readJson(c, readingPreferencesUpdateSchema);
+    return c.json({ user: await changeReadingPreferences(ctx, c.var.user.uid, update) } satisfies MeResponse);
   });
 
   // No body: the server stamps the time, and only the first one counts.

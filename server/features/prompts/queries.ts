@@ -74,7 +74,7 @@ const promptStoriesCursor = z.object({ k: z.literal('prompt'), s: cursorField.se
 export async function promptStories(db: Db, viewer: Viewer, day: DayKey, now: Date, query: { cursor?: string; limit: number }): Promise<StoryPage> {
   assertPromptPage(day, now);
   const after = decodeCursor(promptStoriesCursor, query.cursor);
-  let q = selectStories(db, viewer, { publicOnly: true, excludeMuted: true, excludeLimited: true }).where('s.promptDay', '=', day);
+  let q = selectStories(db, viewer, { publicOnly: true, excludeMuted: true, excludeLimited: true, excludeHiddenWarnings: true }).where('s.promptDay', '=', day);
   if (after) q = q.where('s.seq', '<', after.s);
   const rows = await q.orderBy('s.seq', 'desc').limit(query.limit + 1).execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (last) => encodeCursor({ k: 'prompt', s: Number(last.seq) }));

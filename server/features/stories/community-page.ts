@@ -4,6 +4,7 @@ import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
+import { warningMask } from '@common/content-warnings';
 import type { AppEnv, ServerContext } from '../../context';
 import { rawHeader } from '../../http/raw-header';
 import { encodeJson, GZIP_JSON_HEADERS, prefersGzip, type EncodedJson } from '../../http/encoded-json';
@@ -40,6 +41,8 @@ export interface CommunityHead {
   readerPermissions?: StoryPermissions[];
   /** Each story as the policy sees it, built on first use (the same for every reader). */
   facts?: StoryFacts[];
+  /** Each story's content warnings as a mask, built on first use by a reader who hides some. */
+  warnings?: number[];
   seqList?: RawBuilder<unknown>;
 }
 
@@ -50,7 +53,7 @@ export interface CommunityHead {
 export const isSharedCommunityPage = (c: Context): boolean => (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === storyContracts.community.path && !c.req.url.includes('?');
 
 /** The scope of the community shelf without parameters (lists.ts communityQuery). */
-const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true, excludeLimited: true };
+const COMMUNITY_SCOPE: StoryScope = { publicOnly: true, excludeMuted: true, excludeLimited: true, excludeHiddenWarnings: true };
 
 /** Every story on the shared page is a guest's: public, by a writer neither hidden nor limited. */
 const shown = (story: StorySummary): StoryFacts => ({ ...story, authorState: AUTHOR_STATE.visible });
@@ -83,13 +86,16 @@ export function readerAnswer(head: CommunityHead): EncodedJson<StoryPage> {
  * same permissions on each of its stories as any reader (not so for their own), and none of
  * its rows is hidden from them by a block or a mute (readableBy, the rule every list applies).
  * A signed-in reader sees a public story a guest does not only when they are or follow a
- * limited writer (shelfFacts), so nothing else could change their page.
+ * limited writer (shelfFacts), so nothing else could change their page. A reader who hides
+ * content warnings sees fewer: the page is theirs only when none of its stories carries one.
  */
 export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer, known: ShelfFacts | null = null): Promise<boolean> {
   const stories = factsOf(head);
   head.readerPermissions ??= stories.map((story) => storyPolicy.permissions(SOME_READER, story));
   const reader = head.readerPermissions;
   if (!stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
+  // A reader who hides content warnings carried by a story on the page has a page of their own.
+  if (viewer.hiddenWarnings && (head.warnings ??= head.page.stories.map((story) => warningMask(story.contentWarnings))).some((mask) => (mask & viewer.hiddenWarnings!) !== 0)) return false;
   if (head.seqs.length === 0) return true;
   // Most readers block, mute and follow no limited writer: five index probes settle it without a look at each row.
   // Usually read already, with the reader's users row (isSharedCommunityPage).

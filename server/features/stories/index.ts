@@ -5,5 +5,5 @@
 export { findStoryRow, findStoryRowFor, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { listCommunity, listFavorites } from './lists';
 export { recordStoryComment, recordStoryCounts } from './live';
-export { promptColumns, textColumns } from './columns';
+export { promptColumns, textColumns, warningColumns } from './columns';
 export { updateStory, type SavedStory } from './service';

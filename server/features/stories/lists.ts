@@ -25,7 +25,8 @@ const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: c
 /** The community shelf as the viewer may see it, before sorting and paging. */
 function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
   // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
-  let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined, excludeLimited: query.author === undefined });
+  // A reader's hidden content warnings leave both the shelf and a profile's list.
+  let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined, excludeLimited: query.author === undefined, excludeHiddenWarnings: true });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
   // Perfect drabbles lead on (public, wordCount) in their own indexes (migration 0012).
   if (query.perfect) q = q.where('s.wordCount', '=', DRABBLE_WORDS);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
 import type { Prompt } from '@common/prompts';
 import { isPerfectDrabble } from '@common/words';
+import { warningsOfMask } from '@common/content-warnings';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
@@ -18,6 +19,7 @@ const COMMON_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
   'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState', 'promptDay',
+  'contentWarnings', 'contentWarningNote',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
 /** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
@@ -96,6 +98,8 @@ function storyFields(row: CommonRow, viewer: Viewer) {
     authorProfileImage: row.authorProfileImage,
     wordCount: Number(row.wordCount),
     charCount: Number(row.charCount),
+    contentWarnings: warningsOfMask(Number(row.contentWarnings)),
+    contentWarningNote: row.contentWarningNote,
     permissions: storyPolicy.permissions(viewer, row),
   };
 }

@@ -1,4 +1,4 @@
-import { promptColumns, textColumns } from './columns';
+import { promptColumns, textColumns, warningColumns } from './columns';
 import { currentAuthorState } from '../../shared/account-state';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
 import { answeredPromptDay, promptForDay, samePrompt, type Prompt } from '@common/prompts';
@@ -56,6 +56,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         publishedAt: input.public ? at : null,
         madePrivateAt: null,
         ...promptColumns(input.prompt),
+        ...warningColumns(input),
         promptDay: answeredPromptDay(input.prompt, now, input.promptDay),
         ...authorSnapshot(actor.user),
         authorState,
@@ -93,6 +94,7 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(text ?? {}),
       ...(input.prompt !== undefined ? { ...promptColumns(input.prompt), promptDay: promptDayAfterEdit(row, input.prompt) } : {}),
+      ...warningColumns(input),
       ...(textChanged ? { updated_at: at, ...authorSnapshot(actor.user) } : {}),
       ...(visibility ?? {}),
     };

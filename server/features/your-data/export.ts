@@ -1,3 +1,4 @@
+import { contentWarningLabel, warningsOfMask } from '@common/content-warnings';
 import { profileImageKey } from '../avatars';
 import Papa from 'papaparse';
 import { REACTIONS } from '@common/story';
@@ -70,6 +71,15 @@ function promptOf(row: { promptGenre: string | null; promptTheme: string | null;
   return row.promptGenre && row.promptTheme && row.promptTwist ? { genre: row.promptGenre, theme: row.promptTheme, twist: row.promptTwist } : null;
 }
 
+/** A story's warnings as the export writes them: labels in one string (read back by warningsFromText), and the note; nothing when it has none. */
+function exportedWarnings(story: { contentWarnings: number; contentWarningNote: string | null }) {
+  const labels = warningsOfMask(Number(story.contentWarnings)).map(contentWarningLabel);
+  return {
+    ...(labels.length > 0 ? { contentWarnings: labels.join(', ') } : {}),
+    ...(story.contentWarningNote ? { contentWarningNote: story.contentWarningNote } : {}),
+  };
+}
+
 function storyMarkdown(story: ExportStoryRow): string {
   const front = writeFrontMatter({
     title: story.title,
@@ -78,6 +88,7 @@ function storyMarkdown(story: ExportStoryRow): string {
     created: story.created_at,
     updated: story.updated_at,
     wordCount: Number(story.wordCount),
+    ...exportedWarnings(story),
   });
   return `${front}\n${story.content}\n`;
 }
@@ -187,6 +198,8 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
         madePublicAt: s.madePublicAt,
         wordCount: Number(s.wordCount),
         characters: Number(s.charCount),
+        contentWarnings: warningsOfMask(Number(s.contentWarnings)).map(contentWarningLabel),
+        contentWarningNote: s.contentWarningNote,
         reactions: Number(s.likesCount),
         comments: Number(s.commentsCount),
         views: Number(s.viewsCount),

@@ -1,3 +1,4 @@
+import { contentWarningNoteSchema, warningsFromText, type StoryWarnings } from '@common/content-warnings';
 import { promptInputSchema, type PromptInput } from '@common/prompts';
 import { STORY_TITLE_MAX, storyCreateSchema } from '@common/story';
 import { normalizeLineBreaks } from '@common/text';
@@ -9,7 +10,7 @@ import { authorSnapshot } from '../../shared/author';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { currentAuthorState } from '../../shared/account-state';
-import { promptColumns, textColumns } from '../stories';
+import { promptColumns, textColumns, warningColumns } from '../stories';
 import { importFingerprint, priorImports } from './fingerprint';
 import { readFrontMatter } from './front-matter';
 import { unzipTextFiles } from './unzip';
@@ -32,7 +33,7 @@ export interface Upload {
 }
 
 type Candidate = { file: string; bytes: Uint8Array };
-type Verdict = { file: string; refused: string } | { file: string; title: string; content: string; prompt: PromptInput | null };
+type Verdict = { file: string; refused: string } | { file: string; title: string; content: string; prompt: PromptInput | null; warnings: StoryWarnings };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const extensionOf = (name: string) => /\.[^./]+$/.exec(name)?.[0]?.toLowerCase() ?? '';
@@ -64,9 +65,13 @@ function readStory(file: string, text: string): Verdict {
   if (!content.trim()) return { file, refused: IMPORT_TEXTS.empty };
   // A prompt outside today's lists (an older one, or hand-written) is left off rather than refusing the story.
   const prompt = promptInputSchema.safeParse(fields.prompt);
-  const parsed = storyCreateSchema.safeParse({ title, content, prompt: prompt.success ? prompt.data : null, public: false });
+  // Warnings the export wrote (or hand-written ones): unknown names, or a note too long, are left off too.
+  const contentWarnings = typeof fields.contentWarnings === 'string' ? warningsFromText(fields.contentWarnings) : [];
+  const note = contentWarningNoteSchema.safeParse(typeof fields.contentWarningNote === 'string' ? fields.contentWarningNote : null);
+  const parsed = storyCreateSchema.safeParse({ title, content, prompt: prompt.success ? prompt.data : null, public: false, contentWarnings, contentWarningNote: note.success ? note.data : null });
   if (!parsed.success) return { file, refused: parsed.error.issues[0]?.message ?? IMPORT_TEXTS.empty };
-  return { file, title: parsed.data.title, content: parsed.data.content, prompt: parsed.data.prompt };
+  const { contentWarnings: warnings, contentWarningNote } = parsed.data;
+  return { file, title: parsed.data.title, content: parsed.data.content, prompt: parsed.data.prompt, warnings: { contentWarnings: warnings, contentWarningNote } };
 }
 
 function judge(candidate: Candidate): Verdict {
@@ -148,6 +153,7 @@ async function saveNew(ctx: ServerContext, actor: Actor, stories: Story[], at: s
             publishedAt: null,
             madePrivateAt: null,
             ...promptColumns(story.prompt),
+            ...warningColumns(story.warnings),
             ...author,
           })),
         )

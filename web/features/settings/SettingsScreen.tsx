@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
 import { BlockedMutedSection } from './BlockedMutedSection';
+import { ContentWarningsSection } from './ContentWarningsSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
@@ -86,6 +87,7 @@ export function SettingsScreen() {
           <MessagingSection />
           <NotificationPrefsSection />
           <BlockedMutedSection />
+          <ContentWarningsSection prefs={user.readingPreferences} />
           <YourDataSection />
           <DeleteAccountSection />
         </div>

@@ -21,7 +21,8 @@ import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { authConfigQueryOptions, startOAuthLink } from '../../lib/sign-in';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
-import { profileKeys, storyKeys } from '../../lib/query-keys';
+import { feedKeys, profileKeys, storyKeys } from '../../lib/query-keys';
+import type { ReadingPreferencesUpdate } from '@common/content-warnings';
 
 /** Everything about the signed-in account's settings lives under ['account']. */
 export const accountKeys = {
@@ -167,4 +168,16 @@ export const useRemovePasskey = () =>
     request: (id: string) => apiFetch(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? accountMessageSchema : undefined }),
     success: serverMessage,
     onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [accountKeys.passkeys]),
+  });
+
+/** Content warnings the reader hides and "always show the text": every story list refetches, since what it may hold changed. */
+export const useSaveReadingPreferences = () =>
+  useApiMutation({
+    request: (body: ReadingPreferencesUpdate) =>
+      apiFetch('/api/me/reading-preferences', { method: 'PUT', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    success: 'Content warning settings saved.',
+    onSuccess: (me, _body, queryClient) => {
+      setCurrentUserData(queryClient, me);
+      return invalidateAll(queryClient, [storyKeys.all, profileKeys.all, feedKeys.all]);
+    },
   });

@@ -18,6 +18,7 @@ export const SETTINGS_SECTIONS = {
   messages: { id: 'messages', title: 'Messages' },
   notifications: { id: 'notifications', title: 'Notifications' },
   blocked: { id: 'blocked-and-muted', title: 'Blocked and muted writers' },
+  contentWarnings: { id: 'content-warnings', title: 'Content warnings' },
   yourData: { id: 'your-data', title: 'Your data' },
   deleteAccount: { id: 'delete-account', title: YOUR_DATA_TEXTS.deleteAccount },
 } as const;

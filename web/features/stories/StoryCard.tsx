@@ -1,9 +1,11 @@
 import { Eye, Lock, MessageCircle, SmilePlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StorySummary } from '@common/story';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warnings';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
 import { formatDate, formatNumber, plural } from '../../lib/format';
+import { ContentWarningList, ShowStoryButton, useTextGate } from './ContentWarnings';
 import { FavoriteButton } from './FavoriteButton';
 import { OwnerActions } from './OwnerActions';
 import { PerfectDrabbleBadge } from './PerfectDrabbleBadge';
@@ -46,6 +48,7 @@ function Count({ icon: Icon, n, one, testId }: { icon: LucideIcon; n: number; on
  */
 export function StoryCard({ story, showFavorite = true, showOwnerActions = true, headingLevel: Heading = 'h3' }: StoryCardProps) {
   const isOwner = story.permissions.edit;
+  const gate = useTextGate(story);
   return (
     <article
       data-testid="story-card"
@@ -74,12 +77,22 @@ export function StoryCard({ story, showFavorite = true, showOwnerActions = true,
       </Heading>
       {story.perfectDrabble && <PerfectDrabbleBadge className="mt-2 self-start" />}
       {story.prompt && <PromptChips prompt={story.prompt} className="mt-2" />}
-      <p className="mt-3 text-sm leading-relaxed break-words text-muted" data-testid="story-preview">
-        {story.preview}
-      </p>
-      <span aria-hidden className="mt-2 text-sm font-semibold text-accent-ink">
-        Read full story →
-      </span>
+      <ContentWarningList story={story} className="mt-3" />
+      {gate.hidden ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted">{CONTENT_WARNING_TEXTS.hiddenUntilChosen}</p>
+          <ShowStoryButton onShow={gate.show} className="relative z-10" />
+        </div>
+      ) : (
+        <>
+          <p className="mt-3 text-sm leading-relaxed break-words text-muted" data-testid="story-preview">
+            {story.preview}
+          </p>
+          <span aria-hidden className="mt-2 text-sm font-semibold text-accent-ink">
+            Read full story →
+          </span>
+        </>
+      )}
 
       <div className="min-h-4 flex-1" />
       <footer className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-line pt-3 text-xs text-muted">

@@ -9,3 +9,4 @@ export { PromptChips } from './PromptChips';
 export { AuthorAvatar, StoryCard } from './StoryCard';
 export { CardSkeletons, StoryGrid } from './StoryGrid';
 export { VisibilityBadge } from './VisibilityBadge';
+export { ContentWarningList, ShowStoryButton, useTextGate, WarningCheckboxes } from './ContentWarnings';

@@ -14,6 +14,7 @@ import { PromptPicker } from './PromptPicker';
 import { savableWordCount } from './save';
 import { useStoryEditor, type EditorBase } from './useStoryEditor';
 import { VisibilitySwitch } from './VisibilitySwitch';
+import { WarningPicker } from './WarningPicker';
 
 interface StoryEditorProps {
   base: EditorBase;
@@ -169,6 +170,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
         <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start" aria-label="Publishing">
           <div className={`${card} flex flex-col gap-5 p-4 sm:p-5`}>
             <VisibilitySwitch isPublic={fields.public} onChange={(isPublic) => update({ public: isPublic })} />
+            <WarningPicker warnings={fields.contentWarnings} note={fields.contentWarningNote} problem={problems.contentWarningNote} onChange={update} />
             {progress.data && (
               <GoalMeter
                 wordsToday={progress.data.wordsToday}
@@ -177,7 +179,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
                 streak={progress.data.streak}
               />
             )}
-            {(failure || problems.title || problems.content) && (
+            {(failure || problems.title || problems.content || problems.contentWarningNote) && (
               <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="save-error">
                 {failure ? (
                   <p className="font-semibold">Not saved: {failure}</p>
@@ -187,6 +189,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
                     <ul className="mt-1 list-disc pl-5">
                       {problems.title && <li>{problems.title}</li>}
                       {problems.content && <li>{problems.content}</li>}
+                      {problems.contentWarningNote && <li>{problems.contentWarningNote}</li>}
                     </ul>
                   </>
                 )}

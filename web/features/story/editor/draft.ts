@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { promptSchema, samePrompt } from '@common/prompts';
+import { contentWarningSchema } from '@common/content-warnings';
 
 /**
  * Drafts of the editor kept in the browser's local storage, one per writer and story
@@ -10,13 +11,17 @@ export const draftSchema = z.object({
   content: z.string(),
   prompt: promptSchema.nullable(),
   public: z.boolean(),
+  /** Content warnings chosen (drafts kept before they existed have none). */
+  contentWarnings: z.array(contentWarningSchema).catch([]),
+  /** The warning note as typed ('' for none). */
+  contentWarningNote: z.string().catch(''),
   /** When the draft was last written (ms since epoch). */
   savedAt: z.number(),
   /** The story's updatedAt the draft started from; null for a new story. */
   baseUpdatedAt: z.string().nullable(),
 });
 export type StoryDraft = z.infer<typeof draftSchema>;
-export type DraftFields = Pick<StoryDraft, 'title' | 'content' | 'prompt' | 'public'>;
+export type DraftFields = Pick<StoryDraft, 'title' | 'content' | 'prompt' | 'public' | 'contentWarnings' | 'contentWarningNote'>;
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -67,7 +72,14 @@ export function clearDraft(storage: DraftStorage | null, key: string): void {
 }
 
 export function sameFields(a: DraftFields, b: DraftFields): boolean {
-  return a.title === b.title && a.content === b.content && a.public === b.public && samePrompt(a.prompt, b.prompt);
+  return (
+    a.title === b.title &&
+    a.content === b.content &&
+    a.public === b.public &&
+    samePrompt(a.prompt, b.prompt) &&
+    a.contentWarnings.join() === b.contentWarnings.join() &&
+    a.contentWarningNote.trim() === b.contentWarningNote.trim()
+  );
 }
 
 /** Nothing written yet: no title and no text. */

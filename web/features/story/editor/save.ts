@@ -2,6 +2,7 @@ import { promptForDay, samePrompt, type DayKey, type PromptInput } from '@common
 import { storyContracts } from '@common/contracts/stories';
 import { savedStorySchema, storyTextSchema, titleSchema, type StoryCreateInput, type StoryUpdateInput } from '@common/story';
 import { countWords } from '@common/words';
+import { CONTENT_WARNING_TEXTS, contentWarningNoteSchema } from '@common/content-warnings';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/call-route';
 import { browserTimeZone } from '../../stories';
@@ -14,18 +15,21 @@ export type SavedStory = z.infer<typeof savedStorySchema>;
 export interface FormProblems {
   title?: string;
   content?: string;
+  contentWarningNote?: string;
 }
 
 /**
  * Every problem with the title and the text at once, each for its own field. (The prompt
  * comes from the picker or the saved story, so it is not re-checked.)
  */
-export function formProblems(fields: Pick<DraftFields, 'title' | 'content'>): FormProblems {
+export function formProblems(fields: Pick<DraftFields, 'title' | 'content'> & Partial<Pick<DraftFields, 'contentWarningNote'>>): FormProblems {
   const title = titleSchema.safeParse(fields.title);
   const text = storyTextSchema.safeParse(fields.content);
+  const note = contentWarningNoteSchema.safeParse(fields.contentWarningNote ?? '');
   return {
     ...(title.success ? {} : { title: title.error.issues[0]?.message ?? 'Please check the title.' }),
     ...(text.success ? {} : { content: text.error.issues[0]?.message ?? 'Please check your story.' }),
+    ...(note.success ? {} : { contentWarningNote: note.error.issues[0]?.message ?? CONTENT_WARNING_TEXTS.noteTooLong }),
   };
 }
 
@@ -43,7 +47,7 @@ export function saveStory(storyId: string | null, fields: DraftFields, base: Dra
   const timezone = browserTimeZone();
   if (storyId === null) {
     const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
-    const body: StoryCreateInput = { ...fields, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
+    const body: StoryCreateInput = { ...fields, contentWarningNote: fields.contentWarningNote || null, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
     return callRoute(storyContracts.create, { body });
   }
   const body: StoryUpdateInput = timezone ? { timezone } : {};
@@ -51,5 +55,7 @@ export function saveStory(storyId: string | null, fields: DraftFields, base: Dra
   if (fields.content !== base.content) body.content = fields.content;
   if (fields.public !== base.public) body.public = fields.public;
   if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt as PromptInput | null;
+  if (fields.contentWarnings.join() !== base.contentWarnings.join()) body.contentWarnings = fields.contentWarnings;
+  if (fields.contentWarningNote.trim() !== base.contentWarningNote.trim()) body.contentWarningNote = fields.contentWarningNote || null;
   return callRoute(storyContracts.update, { params: { id: storyId }, body });
 }

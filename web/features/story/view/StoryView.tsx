@@ -6,6 +6,7 @@ import { storyContracts } from '@common/contracts/stories';
 import type { Story } from '@common/story';
 import { storyShareText } from '@common/share';
 import { STORY_TEXTS } from '@common/story-texts';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warnings';
 import { readingTimeLabel } from '@common/words';
 import { focusRing, secondaryButton } from '../../../components/ui';
 import { callRoute } from '../../../lib/call-route';
@@ -13,7 +14,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
 import { useWatch } from '../../../lib/watch';
-import { AuthorAvatar, FavoriteButton, OwnerActions, PerfectDrabbleBadge, PromptChips, VisibilityBadge } from '../../stories';
+import { AuthorAvatar, ContentWarningList, FavoriteButton, OwnerActions, PerfectDrabbleBadge, PromptChips, ShowStoryButton, useTextGate, VisibilityBadge } from '../../stories';
 import { PromptDayLink } from '../../prompts';
 import { Comments } from './Comments';
 import { ReactionsBar } from './ReactionsBar';
@@ -50,6 +51,7 @@ export function StoryView({ story }: { story: Story }) {
   usePageDescription(share.description);
   useRecordView(story);
   const edited = Date.parse(story.updatedAt) - Date.parse(story.createdAt) > 60_000;
+  const gate = useTextGate(story);
 
   return (
     <article className="mx-auto max-w-3xl" aria-labelledby="story-title" data-testid="story-view">
@@ -111,9 +113,17 @@ export function StoryView({ story }: { story: Story }) {
         )}
       </header>
 
-      <div className="mt-8 font-serif text-lg leading-relaxed break-words whitespace-pre-wrap text-fg sm:text-xl sm:leading-relaxed" data-testid="story-body">
-        {story.content}
-      </div>
+      <ContentWarningList story={story} className="mt-6" />
+      {gate.hidden ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-line p-6" data-testid="story-gate">
+          <p className="text-muted">{CONTENT_WARNING_TEXTS.hiddenUntilChosen}</p>
+          <ShowStoryButton onShow={gate.show} />
+        </div>
+      ) : (
+        <div className="mt-8 font-serif text-lg leading-relaxed break-words whitespace-pre-wrap text-fg sm:text-xl sm:leading-relaxed" data-testid="story-body">
+          {story.content}
+        </div>
+      )}
 
       <p className="mt-8 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-4 text-sm text-muted" data-testid="story-stats">
         <span data-testid="story-word-count">{plural(story.wordCount, 'word')}</span>
