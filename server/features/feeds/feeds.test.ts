@@ -293,4 +293,18 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
       expect(await linkOf(url), url).toBeUndefined();
     }
   });
+  it('an entry carries the story’s content warnings above its text, as the story page shows them', async () => {
+    const warned = await postStory(writer.client, {
+      public: true,
+      title: 'The storm',
+      content: 'The sea took the boat.',
+      contentWarnings: ['death', 'violence'],
+      contentWarningNote: 'a drowning & its aftermath',
+    });
+    const { feed } = await feedAt(`/user/${writer.uid}/feed.atom`);
+    const entry = feed.entry!.find((e) => one(e.id, 'id') === storyUrl(warned.id))!;
+    expect(one(entry.content, 'content')).toBe('<p><strong>Content warnings: Violence, Death — a drowning &amp; its aftermath</strong></p>\n<p>The sea took the boat.</p>');
+    const plain = feed.entry!.find((e) => one(e.id, 'id') === storyUrl(ids.first!))!;
+    expect(one(plain.content, 'content')).not.toContain('Content warnings');
+  });
 });
