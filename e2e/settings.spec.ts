@@ -22,6 +22,7 @@ const SECTIONS = [
   'Messages',
   'Notifications',
   'Blocked and muted writers',
+  'Content warnings',
   'Your data',
   'Delete my account',
 ];
