@@ -21,7 +21,21 @@ const recoveryCode = z
   .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Enter one of your recovery codes, like AbC12-dE3f4.'))
   .transform((v) => (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
 
+/**
+ * Settings' "Use a code instead" (turning it off, new recovery codes): a code from the app or a
+ * recovery code, told apart by their shapes (6 digits; 10 letters and digits).
+ */
+const appOrRecoveryCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'Enter the 6-digit code from your app or one of your recovery codes.'))
+  .transform((v) => (isAppCode(v) || v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+
+/** Whether a tidied code is one from the authenticator app (else it is a recovery code). */
+export const isAppCode = (code: string) => /^\d{6}$/.test(code);
+
 export const twoFactorPasswordSchema = z.object({ password }).strict();
+export const twoFactorCodeSchema = z.object({ code: appOrRecoveryCode }).strict();
 export const verifyTotpSchema = z.object({ code: totpCode, trustDevice: z.literal(false).optional() }).strict();
 export const verifyRecoveryCodeSchema = z.object({ code: recoveryCode, trustDevice: z.literal(false).optional() }).strict();
 

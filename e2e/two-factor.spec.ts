@@ -97,3 +97,33 @@ test('signing in with two-factor: a wrong code explained, then a code; in anothe
   await page3.waitForURL((url) => url.pathname !== '/login');
   await third.close();
 });
+
+test('turning off two-factor in Settings with a code from the app instead of the password', async ({ page }) => {
+  const { person, totp } = await writerWithTwoFactor(page);
+  await page.goto('/settings#two-factor');
+  const section = page.getByTestId('settings-two-factor');
+  await expect(section.getByTestId('two-factor-on')).toHaveText('Two-factor sign-in is on.');
+  await section.getByRole('button', { name: 'Turn off' }).click();
+  await section.getByRole('button', { name: 'Use a code instead' }).click();
+  const field = section.getByLabel('Code from the app or a recovery code');
+  await expect(field).toBeFocused();
+  // The code after the one that turned it on: each code works once.
+  const code = totp.generate({ timestamp: Date.now() + 30_000 });
+  await field.fill(code === '000000' ? '111111' : '000000');
+  await section.getByRole('button', { name: 'Turn off' }).click();
+  await expect(section.getByRole('alert')).toHaveText('That code is not right. Check your app and try again.');
+  await shootLooks(page, SHOTS, 'settings-off-with-code', { target: section, scroll: true, axe: true });
+  // Back to the password, and to the code again.
+  await section.getByRole('button', { name: 'Use your password instead' }).click();
+  await expect(section.getByLabel('Password')).toBeVisible();
+  await section.getByRole('button', { name: 'Use a code instead' }).click();
+  await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await section.getByRole('button', { name: 'Turn off' }).click();
+
+  // Off, and this tab is still signed in with the new session.
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+  await expect(page.getByText('Two-factor sign-in is off.')).toBeVisible();
+  const me = await page.request.get('/api/auth/get-session');
+  expect((await me.json()).user.email).toBe(person.email);
+  await waitForMail(person.email, 'Two-factor sign-in was turned off for your Drabble account');
+});

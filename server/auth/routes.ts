@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
 import { PASSWORD_MAX_LENGTH } from '@common/limits';
 import { verifyPasskeyAuthenticationSchema, verifyPasskeyRegistrationSchema } from '@common/passkeys';
-import { TWO_FACTOR_TEXTS, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
+import { isAppCode, TWO_FACTOR_TEXTS, twoFactorCodeSchema, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
 import type { AppEnv, ServerContext } from '../context';
-import { AppError, badRequest, errorResponse, notFound, unavailableResponse } from '../http/errors';
+import { AppError, badRequest, errorResponse, notFound, unauthenticated, unavailableResponse } from '../http/errors';
 import { limitKey, reserveLimit, takePlace } from '../http/rate-limit';
 import { recordSystemEvent } from '../shared/audit-log';
 import { CLIENT_IP_HEADER } from './auth';
@@ -31,6 +31,8 @@ const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
   ['POST', /^\/oauth2\/link$/],
   // Two-factor (issue 26): turning it on and off, new recovery codes, and the code step of a sign-in.
   ['POST', /^\/two-factor\/(enable|disable|generate-backup-codes|verify-totp|verify-backup-code)$/],
+  // Ours: turning it off or new recovery codes with a code instead of the password (codeActionResponse below).
+  ['POST', /^\/two-factor\/(disable|generate-backup-codes)-with-code$/],
   // Passkeys (issue 26): a challenge, then the browser's answer, for adding one and for signing in.
   // Listing, renaming and removing are ours, under /api/account/passkeys.
   ['GET', /^\/passkey\/generate-(register|authenticate)-options$/],
@@ -41,6 +43,9 @@ const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
 const CODE_CHECKS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 /** The two-factor endpoints that check the signed-in person's password. */
 const PASSWORD_CHECKS = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
+/** Ours: a signed-in person's code from the app or recovery code instead of the password, then what the password would do. */
+const CODE_ACTIONS = { '/two-factor/disable-with-code': 'off', '/two-factor/generate-backup-codes-with-code': 'codes' } as const;
+const codeActionOf = (path: string) => (Object.hasOwn(CODE_ACTIONS, path) ? CODE_ACTIONS[path as keyof typeof CODE_ACTIONS] : null);
 
 export const isExposedAuthEndpoint = (method: string, path: string) => EXPOSED.some(([m, pattern]) => m === method && pattern.test(path));
 
@@ -55,6 +60,8 @@ const BODY_SCHEMAS: Record<string, z.ZodType> = {
   '/two-factor/generate-backup-codes': twoFactorPasswordSchema,
   '/two-factor/verify-totp': verifyTotpSchema,
   '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
+  '/two-factor/disable-with-code': twoFactorCodeSchema,
+  '/two-factor/generate-backup-codes-with-code': twoFactorCodeSchema,
   '/passkey/verify-registration': verifyPasskeyRegistrationSchema,
   '/passkey/verify-authentication': verifyPasskeyAuthenticationSchema,
 };
@@ -136,10 +143,15 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     // per address, per day), taken before better-auth checks it, like a sign-in's password.
     let usedCode: string | null = null;
     let turning: { userId: string; wasOn: boolean } | null = null;
-    if (CODE_CHECKS.has(path) || PASSWORD_CHECKS.has(path)) {
+    const codeAction = codeActionOf(path);
+    if (CODE_CHECKS.has(path) || PASSWORD_CHECKS.has(path) || codeAction) {
       const subject = await ctx.auth.api.twoFactorSubject({ headers: c.req.raw.headers });
-      if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable')) {
+      // Only a session may use a code instead of the password; someone between the password and the code may not.
+      if (codeAction && !subject?.signedIn) throw unauthenticated();
+      if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable' || codeAction)) {
         turning = { userId: subject.userId, wasOn: await twoFactorOn(ctx, subject.userId) };
+        // better-auth's verify-totp would turn on a half-done setup: a code is no password until two-factor is on.
+        if (codeAction && !turning.wasOn) throw badRequest('Two-factor sign-in is not on.', 'two_factor_not_enabled');
       }
       if (subject && (subject.signedIn || CODE_CHECKS.has(path))) {
         check = await reservePasswordCheck(ctx, subject.email, ip);
@@ -147,7 +159,7 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
           c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
           throw passwordCheckRefused(check);
         }
-        if (path === '/two-factor/verify-totp') {
+        if (path === '/two-factor/verify-totp' || (codeAction && isAppCode((body as { code: string }).code))) {
           // A TOTP code is accepted once: the same code again within its window counts as a wrong one.
           const who = { account: `${subject.userId}|${(body as { code: string }).code}` };
           if (!(await reserveLimit(ctx, 'totpCodesUsed', who)).allowed) throw new AppError(401, 'code_reused', TWO_FACTOR_TEXTS.codeReused);
@@ -172,9 +184,9 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     headers.delete(INVITE_HEADER);
     if (invite.code) headers.set(INVITE_HEADER, invite.code);
     const forwarded = invite.fromBody ? JSON.stringify(withoutInvite(body)) : rawBody;
-    const response = invite.cookie(
-      await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined })),
-    );
+    const response = codeAction
+      ? await codeActionResponse(ctx, headers, codeAction, twoFactorCodeSchema.parse(body).code)
+      : invite.cookie(await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined })));
 
     // A wrong password or code keeps its places in the counters; anything else gives them back.
     if (check && response.ok) await check.succeeded();
@@ -204,6 +216,21 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
   });
 
   return app;
+}
+
+/**
+ * "Use a code instead" of the password: better-auth's own verify-totp or verify-backup-code
+ * checks the code for the session (a recovery code is used up there), then the server-only
+ * endpoint does what the plugin's disable or generate-backup-codes does after the password.
+ */
+async function codeActionResponse(ctx: ServerContext, headers: Headers, action: 'off' | 'codes', code: string): Promise<Response> {
+  const checked = isAppCode(code)
+    ? await ctx.auth.api.verifyTOTP({ body: { code }, headers, asResponse: true })
+    : await ctx.auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers, asResponse: true });
+  if (!checked.ok) return checked;
+  return action === 'off'
+    ? ctx.auth.api.twoFactorOffAfterCode({ headers, asResponse: true })
+    : ctx.auth.api.recoveryCodesAfterCode({ headers, asResponse: true });
 }
 
 const INVITE_COOKIE_SECONDS = 15 * 60;

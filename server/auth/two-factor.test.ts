@@ -4,6 +4,7 @@ import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';
+import { AFTER_CODE_PATHS } from './two-factor';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -182,6 +183,94 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     const { client, res } = await passwordStep(person, freshAddress());
     expect(res.body.twoFactorRedirect).toBeUndefined();
     expect((await signedIn(client))?.user.email).toBe(person.email);
+  });
+
+  it('turns off with a code from the app instead of the password, once per code, and says so by email', async () => {
+    const person = await signUp(server);
+    // Not on yet (set up but unconfirmed): a code is no password until it is on.
+    const started = await person.client.post<Enabled>('/api/auth/two-factor/enable', { password: person.password });
+    const pendingTotp = OTPAuth.URI.parse(started.body.totpURI) as OTPAuth.TOTP;
+    const early = await person.client.post<ErrorBody>('/api/auth/two-factor/disable-with-code', { code: codeOf(pendingTotp) });
+    expect(early.status).toBe(400);
+    expect(early.body.error.code).toBe('two_factor_not_enabled');
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(false);
+
+    const { totp } = await turnOn(person);
+    const right = codeOf(totp, 1);
+    const wrongCode = right === '000000' ? '000001' : '000000';
+    const wrong = await person.client.post<ErrorBody>('/api/auth/two-factor/disable-with-code', { code: wrongCode });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongCode });
+    // Bad input, a guest, someone between the password and the code, and the inner endpoint itself.
+    for (const body of [{}, { code: '12345' }, { code: 'not a code!' }, { code: 123456 }, { code: right, password: person.password }]) {
+      const res = await person.client.post<ErrorBody>('/api/auth/two-factor/disable-with-code', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+    const guest = await server.client().post<ErrorBody>('/api/auth/two-factor/disable-with-code', { code: right });
+    expect(guest.status).toBe(401);
+    expect(guest.body.error.code).toBe('unauthenticated');
+    const pending = await passwordStep(person, freshAddress());
+    expect((await pending.client.post('/api/auth/two-factor/disable-with-code', { code: right })).status).toBe(401);
+    expect(await signedIn(pending.client)).toBeNull();
+    for (const path of Object.values(AFTER_CODE_PATHS)) expect((await person.client.post(`/api/auth${path}`, {})).status).toBe(404);
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(true);
+
+    // The same code was not used up by the refusals above.
+    const off = await person.client.post('/api/auth/two-factor/disable-with-code', { code: `${right.slice(0, 3)} ${right.slice(3)}` });
+    expect(off.status).toBe(200);
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(false);
+    expect((await signedIn(person.client))?.user.email).toBe(person.email);
+    await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
+    expect(await server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute()).toHaveLength(0);
+  });
+
+  it('gives new recovery codes for a recovery code, which is then used up, or for an app code accepted once', async () => {
+    const person = await signUp(server);
+    const { totp, recoveryCodes } = await turnOn(person);
+    const used = recoveryCodes[2]!;
+    const fresh = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes-with-code', { code: used.replace('-', '') });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.backupCodes).toHaveLength(10);
+    expect(fresh.body.backupCodes.every((code) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))).toBe(true);
+    // Used up, and the old ones are gone with it.
+    const again = await person.client.post<ErrorBody>('/api/auth/two-factor/generate-backup-codes-with-code', { code: used });
+    expect(again.status).toBe(401);
+    expect(again.body.error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongRecoveryCode });
+    expect((await person.client.post('/api/auth/two-factor/generate-backup-codes-with-code', { code: recoveryCodes[5] })).status).toBe(401);
+
+    const code = codeOf(totp, 1);
+    const byApp = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes-with-code', { code });
+    expect(byApp.status).toBe(200);
+    const replay = await person.client.post<ErrorBody>('/api/auth/two-factor/generate-backup-codes-with-code', { code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toEqual({ code: 'code_reused', message: TWO_FACTOR_TEXTS.codeReused });
+    // A code that turned something off or made new codes cannot then finish a sign-in.
+    const ip = freshAddress();
+    const { client } = await passwordStep(person, ip);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code }, from(ip))).status).toBe(401);
+    expect((await client.post('/api/auth/two-factor/verify-backup-code', { code: byApp.body.backupCodes[0] }, from(ip))).status).toBe(200);
+    expect((await signedIn(client))?.user.email).toBe(person.email);
+  });
+
+  it('counts wrong codes instead of the password against the password limits: a burst gets exactly the limit checked', async () => {
+    const person = await signUp(server);
+    const { totp } = await turnOn(person);
+    const ip = freshAddress();
+    const right = codeOf(totp, 1);
+    const wrong = right === '000000' ? '000001' : '000000';
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        person.client.post<ErrorBody>(`/api/auth/two-factor/${i % 2 ? 'disable' : 'generate-backup-codes'}-with-code`, { code: i % 3 ? wrong : 'AAAAA-BBBBB' }, from(ip)),
+      ),
+    );
+    // Five per account and address in 15 minutes (limits.ts passwordChecksPerAccountAddress).
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(25);
+    // The right code waits too, and so does the password there.
+    expect((await person.client.post('/api/auth/two-factor/disable-with-code', { code: right }, from(ip))).status).toBe(429);
+    expect((await passwordStep(person, ip)).res.status).toBe(429);
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(true);
   });
 
   it('emails a sign-in from a browser and address the account never used, once', async () => {

@@ -1,10 +1,25 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_ISSUER } from '@common/two-factor';
 
 /** The cookie better-auth's plugin sets between the password and the code (two-factor/constant.mjs). */
 const TWO_FACTOR_COOKIE = 'two_factor';
+/** The plugin's model name inside better-auth (its table is authTwoFactors). */
+const TWO_FACTOR_MODEL = 'twoFactor';
+const RECOVERY_CODE_LENGTH = 10;
+
+/**
+ * The server-only endpoints the /api/auth wrapper calls after better-auth's own verify-totp or
+ * verify-backup-code has accepted a code from a signed-in person ("use a code instead" of the
+ * password, auth/routes.ts). Their paths are not exposed: no request reaches them directly.
+ */
+export const AFTER_CODE_PATHS = { off: '/drabble/two-factor-off-after-code', codes: '/drabble/recovery-codes-after-code' } as const;
+
+const notEnabled = () => APIError.from('BAD_REQUEST', { code: 'TWO_FACTOR_NOT_ENABLED', message: 'Two-factor isn\'t enabled' });
+const twoFactorEnabled = (user: object) => (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
 
 /**
  * better-auth's own two-factor plugin: TOTP (6 digits, 30 seconds, one step either side) and
@@ -14,7 +29,7 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 export const twoFactorPlugin = () =>
   twoFactor({
     issuer: TWO_FACTOR_ISSUER,
-    backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10, storeBackupCodes: 'encrypted' },
+    backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: RECOVERY_CODE_LENGTH, storeBackupCodes: 'encrypted' },
     totpOptions: { digits: 6, period: 30 },
     // The code step has ten minutes after the password.
     twoFactorCookieMaxAge: 600,
@@ -61,6 +76,28 @@ export const signInSafetyPlugin = () =>
         if (!pending || pending.expiresAt < new Date()) return null;
         const user = await ctx.context.internalAdapter.findUserById(pending.value);
         return user ? { userId: user.id, email: user.email, signedIn: false } : null;
+      }),
+      /** What the plugin's /two-factor/disable does once the password is right (two-factor/index.mjs); "trust this device" is off here. */
+      twoFactorOffAfterCode: createAuthEndpoint(AFTER_CODE_PATHS.off, { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
+        const { session, user } = ctx.context.session;
+        if (!twoFactorEnabled(user)) throw notEnabled();
+        const updated = await ctx.context.internalAdapter.updateUser(user.id, { twoFactorEnabled: false });
+        await ctx.context.adapter.delete({ model: TWO_FACTOR_MODEL, where: [{ field: 'userId', value: user.id }] });
+        await setSessionCookie(ctx, { session: await ctx.context.internalAdapter.createSession(user.id, false, session), user: updated });
+        await ctx.context.internalAdapter.deleteSession(session.token);
+        return ctx.json({ status: true });
+      }),
+      /** What the plugin's /two-factor/generate-backup-codes does once the password is right (backup-codes/index.mjs, which does not export its helpers). */
+      recoveryCodesAfterCode: createAuthEndpoint(AFTER_CODE_PATHS.codes, { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
+        const { user } = ctx.context.session;
+        const row = await ctx.context.adapter.findOne<{ id: string }>({ model: TWO_FACTOR_MODEL, where: [{ field: 'userId', value: user.id }] });
+        if (!twoFactorEnabled(user) || !row) throw notEnabled();
+        const backupCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => generateRandomString(RECOVERY_CODE_LENGTH, 'a-z', '0-9', 'A-Z')).map(
+          (code) => `${code.slice(0, 5)}-${code.slice(5)}`,
+        );
+        const encrypted = await symmetricEncrypt({ key: ctx.context.secretConfig, data: JSON.stringify(backupCodes) });
+        await ctx.context.adapter.update({ model: TWO_FACTOR_MODEL, update: { backupCodes: encrypted }, where: [{ field: 'id', value: row.id }] });
+        return ctx.json({ status: true, backupCodes });
       }),
     },
   }) satisfies BetterAuthPlugin;

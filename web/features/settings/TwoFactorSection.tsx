@@ -2,8 +2,8 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_TEXTS } from '@common/account';
-import { RECOVERY_CODE_COUNT, verifyTotpSchema } from '@common/two-factor';
-import { primaryButton, secondaryButton } from '../../components/ui';
+import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, verifyTotpSchema } from '@common/two-factor';
+import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { FormError, FormField, PasswordField } from '../../components/FormField';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
@@ -30,18 +30,29 @@ const PASSWORD_STEP = {
   disable: { intro: 'Enter your password to turn off two-factor sign-in.', button: 'Turn off' },
   codes: { intro: 'Enter your password to get new recovery codes. The old ones stop working.', button: 'Get new codes' },
 } as const;
+/** Turning it off and new recovery codes take a code from the app or a recovery code instead of the password. */
+const CODE_STEP = {
+  disable: 'Enter a code from your authenticator app, or one of your recovery codes, to turn off two-factor sign-in.',
+  codes: 'Enter a code from your authenticator app, or one of your recovery codes, to get new recovery codes. The old ones stop working.',
+} as const;
+
+/** What the person confirmed with: the password, or a code (only once two-factor is on). */
+type Proof = { password: string } | { code: string };
 
 function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disable' | 'codes'; onDone: (step: Step) => void; onCancel: () => void }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [withCode, setWithCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = useApiMutation({
-    request: async (pw: string): Promise<Step> => {
+    request: async (proof: Proof): Promise<Step> => {
       if (purpose === 'enable') {
-        const answer = await post<{ totpURI: string; backupCodes: string[] }>('enable', { password: pw });
+        const answer = await post<{ totpURI: string; backupCodes: string[] }>('enable', proof);
         return { name: 'scan', totpURI: answer.totpURI, recoveryCodes: answer.backupCodes };
       }
-      if (purpose === 'codes') return { name: 'codes', recoveryCodes: (await post<{ backupCodes: string[] }>('generate-backup-codes', { password: pw })).backupCodes };
-      await swapsSession(post('disable', { password: pw }));
+      const suffix = 'code' in proof ? '-with-code' : '';
+      if (purpose === 'codes') return { name: 'codes', recoveryCodes: (await post<{ backupCodes: string[] }>(`generate-backup-codes${suffix}`, proof)).backupCodes };
+      await swapsSession(post(`disable${suffix}`, proof));
       return { name: 'idle' };
     },
     success: purpose === 'disable' ? 'Two-factor sign-in is off.' : undefined,
@@ -54,16 +65,53 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (withCode) {
+      const checked = twoFactorCodeSchema.safeParse({ code });
+      if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Enter the code.');
+      setError(null);
+      return act.mutate(checked.data);
+    }
     if (!password) return setError(ACCOUNT_TEXTS.passwordRequired);
     setError(null);
-    act.mutate(password);
+    act.mutate({ password });
+  };
+  const switchTo = (code: boolean) => {
+    setWithCode(code);
+    setError(null);
   };
   const text = PASSWORD_STEP[purpose];
+  const switchButton = `${textLink} self-start text-sm`;
   return (
     <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="two-factor-password">
-      <p className="text-sm text-muted">{text.intro}</p>
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <FormError message={error} />
+      {withCode && purpose !== 'enable' ? (
+        <>
+          <p className="text-sm text-muted">{CODE_STEP[purpose]}</p>
+          <FormField
+            label="Code from the app or a recovery code"
+            name="code"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={16}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <FormError message={error} />
+          <button type="button" onClick={() => switchTo(false)} className={switchButton}>
+            Use your password instead
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-muted">{text.intro}</p>
+          <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <FormError message={error} />
+          {purpose !== 'enable' && (
+            <button type="button" onClick={() => switchTo(true)} className={switchButton}>
+              Use a code instead
+            </button>
+          )}
+        </>
+      )}
       <SubmitOrCancel label={text.button} pending={act.isPending} onCancel={onCancel} />
     </form>
   );
