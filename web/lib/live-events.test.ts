@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@common/user';
 import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './live-events';
+import { notificationKeys } from './query-keys';
 import { swapsSession } from './session-swap';
 
 afterEach(() => vi.restoreAllMocks());
@@ -75,6 +76,26 @@ describe('live events in the browser', () => {
     handleLiveEvent('user.updated', liveEventHandlers(queryClient, 'u1'), message({ user: { uid: 'u1' } }));
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('a count pushed while the same count is being fetched', () => {
+  it('keeps the pushed count when a fetch begun before the event answers after it with the older one', async () => {
+    const queryClient = new QueryClient();
+    const answers: Array<(value: { unread: number }) => void> = [];
+    const queryFn = () => new Promise<{ unread: number }>((resolve) => answers.push(resolve));
+    queryClient.setQueryData(notificationKeys.unread, { unread: 0 });
+    const before = queryClient.fetchQuery({ queryKey: notificationKeys.unread, queryFn, staleTime: 0 });
+    handleLiveEvent('bell.changed', liveEventHandlers(queryClient, 'u1'), message({ unread: 1 }));
+    expect(queryClient.getQueryData(notificationKeys.unread)).toEqual({ unread: 1 });
+    // The fetch that left before the comment was written answers now, with the count before it.
+    answers[0]!({ unread: 0 });
+    void before.catch(() => undefined);
+    // Asked again after the event, the server counts the comment.
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!({ unread: 1 });
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(queryClient.getQueryData(notificationKeys.unread)).toEqual({ unread: 1 });
   });
 });
 

@@ -13,11 +13,23 @@ const EVENTS_URL = '/api/events';
 
 export type LiveEventHandlers = { [T in LiveEventType]?: (data: LiveEventPayload<T>) => void };
 
+/**
+ * Puts a pushed value in the cache. A fetch of the same query that left before the change was
+ * written can answer after the event with the value before it, and would overwrite it (the bell
+ * went back to no count under load): when one is in flight, the query is fetched again, which
+ * drops that answer, and the server's newer one settles it.
+ */
+function writePushed(queryClient: QueryClient, queryKey: readonly unknown[], write: () => void): void {
+  const inFlight = queryClient.isFetching({ queryKey, exact: true }) > 0;
+  write();
+  if (inFlight) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'all' });
+}
+
 /** What this tab does with each event type from the catalogue (types it ignores are absent). */
 export function liveEventHandlers(queryClient: QueryClient, userId: string): LiveEventHandlers {
   return {
     'user.updated': ({ user }) => {
-      if (user.uid === userId) setCurrentUserData(queryClient, { user });
+      if (user.uid === userId) writePushed(queryClient, ME_QUERY_KEY, () => setCurrentUserData(queryClient, { user }));
     },
     'notification.created': () => void queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
     'notifications.changed': () => void queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
@@ -37,7 +49,7 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
       if (uid !== userId) typingStarted(conversationId, uid);
     },
     'bell.changed': ({ unread }) => {
-      queryClient.setQueryData(notificationKeys.unread, { unread });
+      writePushed(queryClient, notificationKeys.unread, () => queryClient.setQueryData(notificationKeys.unread, { unread }));
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
     },
     // A report arrived or another admin acted: the queue, open cases and account pages refetch.
