@@ -15,3 +15,6 @@ export const TOAST_EXIT_MS = 300;
 
 /** Largest JSON body the API reads; larger requests get 413. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Waits before each further try at a screen's code that failed to download while online (web/lib/on-demand.ts). */
+export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { DOWNLOAD_RETRY_DELAYS_MS } from '../common/limits';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { signUpThroughApi } from './support/users';
@@ -61,7 +62,10 @@ test('after a new release, a screen whose file is gone reloads the page once for
 
   await page.getByTestId('nav-link-favorites').click();
   // One reload, at /favorites; the file is still missing there, so the message instead of another.
-  await expect(page.getByTestId('screen-load-failed').getByRole('heading')).toHaveText(FAILED);
+  // The app tries each download three times with pauses before it decides, once before the
+  // reload and once after: a person waits those pauses twice, beside the usual 5 s.
+  const pauses = DOWNLOAD_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
+  await expect(page.getByTestId('screen-load-failed').getByRole('heading')).toHaveText(FAILED, { timeout: 5_000 + 2 * pauses });
   expect(loads).toBe(1);
   await expect(page).toHaveURL(/\/favorites$/);
 

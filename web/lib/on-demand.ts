@@ -1,4 +1,5 @@
 import { createElement, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { DOWNLOAD_RETRY_DELAYS_MS } from '@common/limits';
 
 export interface OnDemand<M> {
   /** Starts loading (once) and resolves to the module; a failed load is tried afresh next time. */
@@ -14,8 +15,6 @@ export interface OnDemand<M> {
   component: <P extends object>(pick: (module: M) => ComponentType<P>) => ComponentType<P>;
 }
 
-/** Waits before each further try at a download that failed while the browser was online. */
-const RETRY_DELAYS_MS = [400, 1200];
 
 /**
  * Downloads a module, trying again twice when the download fails (a busy network drops a file
@@ -26,7 +25,7 @@ export async function importWithRetry<M>(importer: () => Promise<M>): Promise<M>
     try {
       return await importer();
     } catch (error) {
-      const delay = RETRY_DELAYS_MS[attempt];
+      const delay = DOWNLOAD_RETRY_DELAYS_MS[attempt];
       if (delay === undefined || !navigator.onLine) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
