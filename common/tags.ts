@@ -38,6 +38,7 @@ export const TAG_TEXTS = {
   badCharacters: 'A tag may only have letters, digits, spaces and hyphens.',
   notList: 'Tags must be a list.',
   notFound: 'No such tag.',
+  reserved: 'That word cannot be a tag.',
 } as const;
 
 /** Letters (with their combining marks), digits, spaces and hyphens. */
@@ -62,12 +63,17 @@ export function tagKey(raw: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** Keys the API's own addresses use under /api/tags/ (/api/tags/suggest, /api/tags/followed): no tag may be one. */
+export const RESERVED_TAG_KEYS: readonly string[] = ['suggest', 'followed'];
+
 /** Why a tag is refused, or null when it is a good one. */
 export function tagProblem(raw: string): string | null {
   const display = tagDisplay(raw);
   if (!TAG_CHARACTERS.test(display)) return display.length === 0 ? TAG_TEXTS.tooShort : TAG_TEXTS.badCharacters;
   if ([...display].length > TAG_MAX) return TAG_TEXTS.tooLong;
-  if ([...tagKey(display)].length < TAG_MIN) return TAG_TEXTS.tooShort;
+  const key = tagKey(display);
+  if ([...key].length < TAG_MIN) return TAG_TEXTS.tooShort;
+  if (RESERVED_TAG_KEYS.includes(key)) return TAG_TEXTS.reserved;
   return null;
 }
 
@@ -116,3 +122,4 @@ function decodeURIComponentSafe(raw: string): string {
     return raw;
   }
 }
+
