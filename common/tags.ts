@@ -27,7 +27,7 @@ export const TAG_TEXTS = {
   newest: 'Newest',
   liked: 'Most liked',
   empty: 'No stories with this tag yet.',
-  becauseYouFollow: (name: string) => `because you follow #${name}`,
+  becauseYouFollow: 'because you follow',
   followedTitle: 'Followed tags',
   followedEmpty: 'You follow no tags yet. Open a tag on a story to follow it.',
   trendingTitle: 'Tags this week',

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/story';
 import { DRABBLE_WORDS } from '@common/words';
+import { tagKey, tagProblem } from '@common/tags';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';
@@ -85,6 +86,13 @@ function cursorFor(sort: CommunityQuery['sort'], row: StoryDbRow): string {
 }
 
 export async function listCommunity(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, shelf: Shelf = {}): Promise<StoryPage> {
+  // A search for `#tag` is that tag's shelf, under the search's other filters (docs/decisions/0044-tags.md).
+  const asTag = query.q?.trim().startsWith('#') ? tagKey(query.q) : null;
+  if (asTag !== null) {
+    const tag = tagProblem(asTag) === null ? await db.selectFrom('tags').select('id').where('key', '=', asTag).executeTakeFirst() : undefined;
+    if (!tag) return { stories: [], nextCursor: null };
+    return listCommunity(db, dialect, viewer, { ...query, q: undefined }, { ...shelf, tagId: tag.id });
+  }
   const terms = query.q === undefined ? [] : searchTerms(query.q);
   // A search of only punctuation has no words to find: nothing matches.
   if (query.q !== undefined && terms.length === 0) return { stories: [], nextCursor: null };
