@@ -123,7 +123,7 @@ export function TagInput({ tags, onChange }: TagInputProps) {
           role="listbox"
           aria-label={TAG_TEXTS.suggestions}
           hidden={shown.length === 0}
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-60 overflow-auto rounded-md border border-line bg-surface py-1 shadow-lg"
+          className="mt-1 max-h-60 overflow-auto rounded-md border border-line bg-surface py-1 shadow-sm"
           data-testid="tag-suggestions"
         >
           {shown.map((tag, i) => (
