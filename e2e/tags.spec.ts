@@ -74,7 +74,6 @@ test('tags with suggestions in the editor; a reader opens the tag from a card, f
     await expect(followButton).toHaveText(TAG_TEXTS.following);
     await expect(followButton).toHaveAttribute('aria-pressed', 'true');
     await shootLooks(page, SHOTS, 'tag-page', { target: page.getByTestId('tag-header'), axe: true });
-    await shootLooks(page, SHOTS, 'tag-page-whole', { fullPage: true });
   });
 
   await test.step('the story is in the reader’s feed, marked “because you follow” the tag', async () => {
