@@ -20,7 +20,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import pino from 'pino';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { tagKey } from '@common/tags';
+import type { Database } from '../server/db/types';
 import { GENRES } from '@common/prompts';
 import { COMMENT_PAGE_SIZE, type CommunityQuery } from '@common/story';
 import { BADGE_FACTS } from '@common/badges';
@@ -109,6 +111,40 @@ async function timeCase(client: TestClient, target: () => string): Promise<numbe
   return times.sort((a, b) => a - b);
 }
 
+const TAG_COUNT = 200;
+
+/**
+ * Tags on every story: 1–3 of TAG_COUNT, skewed so a few are on tens of thousands of stories
+ * (the most used on about a third) and most on a few hundred; written as the app writes them
+ * (storyTags with the story's seq, stories.tagNames). Answers each tag's id and key, most used first.
+ */
+async function seedTags(db: Kysely<Database>, random: () => number) {
+  const at = new Date().toISOString();
+  const names = Array.from({ length: TAG_COUNT }, (_, i) => `topic ${i}`);
+  await db.insertInto('tags').values(names.map((name, i) => ({ id: `tag${String(i).padStart(4, '0')}`, key: tagKey(name), name, created_at: at }))).execute();
+  const stories = await db.selectFrom('stories').select(['id', 'seq']).execute();
+  const counts = new Array<number>(TAG_COUNT).fill(0);
+  let rows = 0;
+  for (let start = 0; start < stories.length; start += 2_000) {
+    await db.transaction().execute(async (trx) => {
+      const batch: Array<{ storyId: string; tagId: string; storySeq: number; created_at: string }> = [];
+      for (const story of stories.slice(start, start + 2_000)) {
+        const chosen = new Set<number>();
+        const n = 1 + Math.floor(random() * 3);
+        while (chosen.size < n) chosen.add(Math.floor(TAG_COUNT * random() ** 3));
+        for (const i of chosen) {
+          counts[i]!++;
+          batch.push({ storyId: story.id, tagId: `tag${String(i).padStart(4, '0')}`, storySeq: Number(story.seq), created_at: at });
+        }
+        await trx.updateTable('stories').set({ tagNames: JSON.stringify([...chosen].map((i) => names[i])) }).where('id', '=', story.id).execute();
+      }
+      for (let i = 0; i < batch.length; i += 400) await trx.insertInto('storyTags').values(batch.slice(i, i + 400)).execute();
+      rows += batch.length;
+    });
+  }
+  return { rows, counts, ids: names.map((_, i) => `tag${String(i).padStart(4, '0')}`), keys: names.map(tagKey) };
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-bench-'));
   const bench = usePostgres ? await postgresBench() : sqliteBench(dir);
@@ -137,9 +173,22 @@ async function main() {
     log(`${bench.name}: seeded ${USERS.toLocaleString('en-US')} writers, ${Number(counts.s).toLocaleString('en-US')} stories (${corpus.publicIds.length.toLocaleString('en-US')} public), ` +
       `${Number(counts.r).toLocaleString('en-US')} reactions, ${Number(counts.c).toLocaleString('en-US')} comments in ${seededIn.toFixed(1)} s; statistics in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
+    t = performance.now();
+    const tags = await seedTags(db, random);
+    if (usePostgres) await sql`vacuum analyze`.execute(db);
+    else await optimizeDatabase(db, dialect);
+    log(`${bench.name}: tagged every story with 1–3 of ${TAG_COUNT} tags (${tags.rows.toLocaleString('en-US')} rows; the most used on ${tags.counts[0]!.toLocaleString('en-US')} stories) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
     const client = new TestClient(server.url);
     const signUp = await client.post('/api/auth/sign-up/email', { email: 'bench@bench.test', password: 'quiet harbour reader 1', name: 'Bench Reader' });
     if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
+    // The reader follows twenty writers and three tags (the most used, a middling one and a rare one): the feed merges both.
+    const benchReader = await db.selectFrom('users').select('uid').where('email', '=', 'bench@bench.test').executeTakeFirstOrThrow();
+    const followedTagIds = [tags.ids[0]!, tags.ids[20]!, tags.ids[TAG_COUNT - 1]!];
+    await db.insertInto('tagFollows').values(followedTagIds.map((tagId) => ({ uid: benchReader.uid, tagId, created_at: new Date().toISOString() }))).execute();
+    const followedWriters = corpus.uids.slice(0, 20);
+    await db.insertInto('follows').values(followedWriters.map((followeeUid) => ({ followerUid: benchReader.uid, followeeUid, created_at: new Date().toISOString() }))).execute();
+    await db.updateTable('users').set({ followingCount: followedWriters.length }).where('uid', '=', benchReader.uid).execute();
 
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     // A deep page: somewhere between a fifth and four fifths of the way down.
@@ -173,6 +222,14 @@ async function main() {
       { group: 'feeds', name: 'Atom feed: community newest', path: () => '/community/feed.atom' },
       { group: 'feeds', name: 'Atom feed: a writer', path: () => `/user/${pick(corpus.uids)}/feed.atom` },
       { group: 'feeds', name: 'Atom feed: a prompt day', path: () => `/prompt/${seededDay()}/feed.atom` },
+      { group: 'tags', name: 'tag page: most used tag, newest', path: () => `/api/tags/${tags.keys[0]}` },
+      { group: 'tags', name: 'tag page: most used tag, most liked', path: () => `/api/tags/${tags.keys[0]}?sort=liked` },
+      { group: 'tags', name: 'tag page: most used tag, deep page', path: () => `/api/tags/${tags.keys[0]}?cursor=${cursorFor('newest')}` },
+      { group: 'tags', name: 'tag page: a middling tag, most liked', path: () => `/api/tags/${tags.keys[20]}?sort=liked` },
+      { group: 'tags', name: 'tag page: any tag, newest', path: () => `/api/tags/${pick(tags.keys)}` },
+      { group: 'tags', name: 'tag suggestions: 2 letters', path: () => '/api/tags/suggest?q=to' },
+      { group: 'tags', name: 'feed with 3 followed tags + 20 writers', path: () => '/api/feed' },
+      { group: 'tags', name: 'Atom feed: a tag', path: () => `/tag/${pick(tags.keys)}/feed.atom` },
       { group: 'story', name: 'story page: story', path: () => `/api/stories/${pick(corpus.publicIds)}` },
       { group: 'story', name: 'story page: comments', path: () => `/api/stories/${pick(corpus.publicIds)}/comments` },
     ];

@@ -21,4 +21,7 @@ export const writerFeed = (uid: string, displayName: string): FeedLink => ({
   title: `${displayName} on ${SITE_NAME}`,
 });
 
+/** A tag's feed (by its key, the tag page's address); its title names the tag as first written. */
+export const tagFeed = (key: string, name: string): FeedLink => ({ path: `/tag/${encodeURIComponent(key)}/feed.atom`, title: `${SITE_NAME}: stories tagged #${name}` });
+
 export const promptDayFeed = (day: DayKey): FeedLink => ({ path: `/prompt/${day}/feed.atom`, title: `${SITE_NAME}: stories for the prompt of ${day}` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_ICONS } from './profile-icons';
-import { pageQuerySchema, storyPageSchema } from './story';
+import { pageQuerySchema, storyPageSchema, storySummarySchema } from './story';
+import { tagRefSchema } from './tags';
 import { safeText } from './text';
 
 /**
@@ -130,7 +131,12 @@ export const feedMarkerSchema = z.object({ storyId: z.string(), publishedAt: z.s
 export type FeedMarker = z.infer<typeof feedMarkerSchema>;
 
 /** GET /api/feed: a story page, the reader's marker, and the cursor to ask for stories newer than this page's first. */
+/** A story in the feed: `becauseTag` when it is there for a tag the reader follows, not its writer. */
+export const feedStorySchema = storySummarySchema.extend({ becauseTag: tagRefSchema.nullable() });
+export type FeedStory = z.infer<typeof feedStorySchema>;
+
 export const feedPageSchema = storyPageSchema.extend({
+  stories: z.array(feedStorySchema),
   marker: feedMarkerSchema.nullable(),
   /** Pass as `after` to /api/feed/new-count; null when the page is empty. */
   newestCursor: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayKeySchema, GENRES, promptInputSchema, promptSchema } from './prompts';
 import { progressSchema, timeZoneSchema } from './streak';
 import { emptyAsMissing, requiredText, safeText } from './text';
+import { tagListSchema, tagRefSchema } from './tags';
 import { contentWarningListSchema, contentWarningNoteSchema, storyWarningFieldsSchema } from './content-warnings';
 
 /** Limits the editor, the comment box and the server all enforce. */
@@ -78,6 +79,8 @@ const storyFieldsSchema = storyWarningFieldsSchema.extend({
   authorProfileImage: z.string().nullable(),
   wordCount: z.number().int(),
   charCount: z.number().int(),
+  /** Up to five tags, each as first written, with its key (common/tags.ts). */
+  tags: z.array(tagRefSchema),
   permissions: storyPermissionsSchema,
 });
 
@@ -126,6 +129,8 @@ export const storyCreateSchema = z
     /** Content warnings from the fixed list (common/content-warnings.ts) and a short note. */
     contentWarnings: contentWarningListSchema.default([]),
     contentWarningNote: contentWarningNoteSchema.default(null),
+    /** Up to five tags (common/tags.ts), each kept once. */
+    tags: tagListSchema.default([]),
   })
   .strict();
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
@@ -140,9 +145,10 @@ export const storyUpdateSchema = z
     timezone: timeZoneSchema.optional(),
     contentWarnings: contentWarningListSchema.optional(),
     contentWarningNote: contentWarningNoteSchema.optional(),
+    tags: tagListSchema.optional(),
   })
   .strict()
-  .refine((v) => [v.title, v.content, v.prompt, v.public, v.contentWarnings, v.contentWarningNote].some((field) => field !== undefined), {
+  .refine((v) => [v.title, v.content, v.prompt, v.public, v.contentWarnings, v.contentWarningNote, v.tags].some((field) => field !== undefined), {
     message: 'Nothing to update.',
   });
 export type StoryUpdateInput = z.input<typeof storyUpdateSchema>;

@@ -39,6 +39,8 @@ import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes
 import { followRoutes } from './features/follows/routes';
 import { blockRoutes } from './features/blocks/routes';
 import { feedRoutes } from './features/feed/routes';
+import { tagRoutes } from './features/tags/routes';
+import { TAGS_BASE } from '@common/contracts/tags';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { imageRoutes, isProfileImageUpload, profileImageRoutes } from './features/avatars/routes';
@@ -146,6 +148,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api', followRoutes(ctx));
   app.route('/api', blockRoutes(ctx));
   app.route('/api/feed', feedRoutes(ctx));
+  app.route(TAGS_BASE, tagRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
   app.route('/api/me', streakRoutes(ctx));

@@ -131,6 +131,8 @@ export interface StoriesTable {
   contentWarnings: Defaulted<number>;
   /** The writer's note beside the warnings, at most 100 characters. */
   contentWarningNote: Defaulted<string | null>;
+  /** The story's tags' names, a JSON list (storyTags holds the same, for matching). */
+  tagNames: Defaulted<string>;
 }
 
 /** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */
@@ -196,6 +198,29 @@ export interface StoryViewsTable {
   storyId: string;
   viewerUid: string;
   day: string;
+}
+
+/** A tag (migration 0023): its key (common/tags.ts tagKey) and the name it was first written with. */
+export interface TagsTable {
+  id: string;
+  key: string;
+  name: string;
+  created_at: string;
+}
+
+/** A tag on a story; storySeq is the story's seq (a tag page's order). */
+export interface StoryTagsTable {
+  storyId: string;
+  tagId: string;
+  storySeq: number;
+  created_at: string;
+}
+
+/** A reader following a tag: its stories come into their feed. */
+export interface TagFollowsTable {
+  uid: string;
+  tagId: string;
+  created_at: string;
 }
 
 export interface UserFavoritesTable {
@@ -646,6 +671,9 @@ export interface Database {
   storyComments: StoryCommentsTable;
   storyViews: StoryViewsTable;
   userFavorites: UserFavoritesTable;
+  tags: TagsTable;
+  storyTags: StoryTagsTable;
+  tagFollows: TagFollowsTable;
   writingDays: WritingDaysTable;
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;

@@ -36,6 +36,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'userFavorites', // favorites
   'storyVersions', // story-versions: the texts a save replaced
   'importFingerprints', // your-data: importing the same file again after the story went makes a new one
+  'storyTags', // tags: the tags a story carries (the tag itself stays for others)
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -173,6 +174,7 @@ export const USER_ROWS: readonly UserRows[] = [
   deleteWhere('blocks', 'blocks.blockerUid', 'blocks.blockedUid'),
   deleteWhere('blocks', 'mutes.muterUid', 'mutes.mutedUid'),
   deleteWhere('feed', 'feedMarkers.uid'),
+  deleteWhere('tags', 'tagFollows.uid'),
   deleteWhere('streaks', 'writingDays.uid'),
   deleteWhere('badges', 'userBadges.uid'),
   deleteWhere('challenges', 'challenges.uid'),

@@ -29,6 +29,8 @@ const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'story/:id/:mode?', lazy: screen(() => import('../features/story/StoryScreen'), (m) => ({ Component: m.StoryScreen })) },
   { path: 'prompt/:date', lazy: screen(() => import('../features/prompts/PromptScreen'), (m) => ({ Component: m.PromptScreen })) },
   { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },
+  { path: 'tag/:name', lazy: screen(() => import('../features/tags/TagScreen'), (m) => ({ Component: m.TagScreen })) },
+  { path: 'tags', lazy: screen(() => import('../features/tags/TagsScreen'), (m) => ({ Component: m.TagsScreen })) },
 ];
 
 /** Screens load on first visit; the layout shows a spinner meanwhile (screen-route.tsx: and what a failed download shows). */

@@ -27,6 +27,7 @@ function summary(id: string, likesCount = 0, commentsCount = 0): StorySummary {
     perfectDrabble: true,
     contentWarnings: [],
     contentWarningNote: null,
+    tags: [],
     authorDisplayName: 'Ada',
     authorProfileIcon: 'User',
     authorProfileColor: 'teal',

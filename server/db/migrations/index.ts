@@ -20,6 +20,7 @@ import * as fastSearchDocument from './0019_fast_search_document';
 import * as registration from './0020_registration';
 import * as wordCounts from './0021_word_counts';
 import * as contentWarnings from './0022_content_warnings';
+import * as tags from './0023_tags';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020_registration': registration,
   '0021_word_counts': wordCounts,
   '0022_content_warnings': contentWarnings,
+  '0023_tags': tags,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

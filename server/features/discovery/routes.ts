@@ -3,7 +3,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { errorResponse } from '../../http/errors';
 import { robotsTxt, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml, type SitemapKind } from './sitemap';
 
-const SITEMAP_FILE = /^(pages|stories|writers)-([1-9][0-9]{0,5})\.xml$/;
+const SITEMAP_FILE = /^(pages|stories|writers|tags)-([1-9][0-9]{0,5})\.xml$/;
 /** Crawlers come back daily at most; an hour's staleness costs nothing and spares the database. */
 const CACHE_CONTROL = 'public, max-age=3600';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts';
+import { tagPath } from '@common/tags';
 import type { ServerContext } from '../../context';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 
@@ -11,7 +12,7 @@ import { readableStories, type StoryScope } from '../../policy/readable-stories'
  */
 export const URLS_PER_FILE = 50_000;
 
-export type SitemapKind = 'pages' | 'stories' | 'writers';
+export type SitemapKind = 'pages' | 'stories' | 'writers' | 'tags';
 
 interface SitemapUrl {
   path: string;
@@ -20,14 +21,20 @@ interface SitemapUrl {
 
 /** Which files the index lists: one of pages, and as many of stories and writers as they fill. */
 export async function sitemapFiles(ctx: ServerContext, perFile = URLS_PER_FILE): Promise<Array<{ kind: SitemapKind; page: number }>> {
-  const [stories, writers] = await Promise.all([countOf(ctx, 'stories'), countOf(ctx, 'writers')]);
+  const [stories, writers, tags] = await Promise.all([countOf(ctx, 'stories'), countOf(ctx, 'writers'), countOf(ctx, 'tags')]);
   const pages = (kind: SitemapKind, n: number) => Array.from({ length: Math.ceil(n / perFile) }, (_, i) => ({ kind, page: i + 1 }));
-  return [{ kind: 'pages', page: 1 }, ...pages('stories', stories), ...pages('writers', writers)];
+  return [{ kind: 'pages', page: 1 }, ...pages('stories', stories), ...pages('writers', writers), ...pages('tags', tags)];
 }
 
-async function countOf(ctx: ServerContext, kind: 'stories' | 'writers'): Promise<number> {
+async function countOf(ctx: ServerContext, kind: 'stories' | 'writers' | 'tags'): Promise<number> {
   const readable = guestStories(ctx);
-  const row = await (kind === 'stories' ? readable.select((eb) => eb.fn.countAll<number>().as('n')) : readable.select(sql<number>`count(distinct s.uid)`.as('n'))).executeTakeFirst();
+  const counted =
+    kind === 'stories'
+      ? readable.select((eb) => eb.fn.countAll<number>().as('n'))
+      : kind === 'writers'
+        ? readable.select(sql<number>`count(distinct s.uid)`.as('n'))
+        : readable.innerJoin('storyTags as st', 'st.storyId', 's.id').select(sql<number>`count(distinct st."tagId")`.as('n'));
+  const row = await counted.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -47,11 +54,24 @@ export async function sitemapUrls(ctx: ServerContext, kind: SitemapKind, page: n
     const first = dayNumber(PROMPT_ARCHIVE_START);
     const last = dayNumber(latestPromptDay(now));
     const prompts = Array.from({ length: last - first + 1 }, (_, i) => ({ path: `/prompt/${dayKeyOf(last - i)}` }));
-    return [{ path: '/' }, { path: '/community' }, { path: '/prompts' }, ...prompts];
+    return [{ path: '/' }, { path: '/community' }, { path: '/prompts' }, { path: '/tags' }, ...prompts];
   }
   if (kind === 'stories') {
     const rows = await guestStories(ctx).select(['s.id', 's.updated_at']).orderBy('s.seq').limit(perFile).offset(offset).execute();
     return rows.length === 0 && page > 1 ? null : rows.map((r) => ({ path: `/story/${r.id}`, lastmod: r.updated_at }));
+  }
+  if (kind === 'tags') {
+    // A tag's page, where a guest finds at least one of its stories.
+    const tags = await guestStories(ctx)
+      .innerJoin('storyTags as st', 'st.storyId', 's.id')
+      .innerJoin('tags as t', 't.id', 'st.tagId')
+      .select('t.key')
+      .distinct()
+      .orderBy('t.key')
+      .limit(perFile)
+      .offset(offset)
+      .execute();
+    return tags.length === 0 && page > 1 ? null : tags.map((t) => ({ path: tagPath(t.key) }));
   }
   const rows = await guestStories(ctx).select('s.uid').distinct().orderBy('s.uid').limit(perFile).offset(offset).execute();
   return rows.length === 0 && page > 1 ? null : rows.map((r) => ({ path: `/user/${r.uid}` }));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { noBlockBetween, notMutedBy } from '../../policy/relations';
-import { withoutHiddenWarnings } from '../../policy/readable-stories';
+import { readableBy, withoutHiddenWarnings } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { cursorField, encodeCursor } from '../../shared/cursor';
 import { S_STORY_COLUMNS } from '../stories';
@@ -87,7 +87,7 @@ export function compileFeedKeys(db: Db, dialect: Dialect, viewer: SignedInViewer
   return CompiledQuery.raw(compiled.sql.replace(STORIES_FROM, `${STORIES_FROM} indexed by "${PLAN_INDEX[strategy]}"`), [...compiled.parameters]);
 }
 
-interface FeedKeyRow {
+export interface FeedKeyRow {
   id: string;
   publishedAt: string | null;
 }
@@ -125,6 +125,61 @@ export async function feedPageRows(db: Db, dialect: Dialect, viewer: SignedInVie
   const rows = page.length === 0 ? [] : await rowsByIds(db, viewer, page.map((k) => k.id)).execute();
   const last = page.at(-1);
   return { rows, nextCursor: keys.length > limit && last ? cursorOfRow(last) : null };
+}
+
+/**
+ * The keys of stories carrying a tag the viewer follows (docs/decisions/0044-tags.md), past
+ * `from` in the feed's order, newest first, at most `limit`. These are not the followed
+ * writers' stories, so the community's rules hold whole (readableBy as community reads it:
+ * limited writers only for their followers, mutes, blocks, hidden warnings); the reader's own
+ * stories are left out, as they are from the rest of the feed.
+ */
+export function tagFeedKeysQuery(db: Db, viewer: SignedInViewer, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
+  const tagged = db
+    .selectFrom('storyTags as st')
+    .innerJoin('tagFollows as tf', 'tf.tagId', 'st.tagId')
+    .select('st.storyId')
+    .where('tf.uid', '=', viewer.uid);
+  let q = db
+    .selectFrom('stories as s')
+    .select(['s.id', 's.publishedAt'])
+    .where('s.id', 'in', tagged)
+    .where(readableBy(viewer, { publicOnly: true, excludeMuted: true, excludeLimited: true, excludeHiddenWarnings: true }))
+    .where('s.uid', '!=', viewer.uid);
+  if (from) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.publishedAt', 's.id'), direction === 'older' ? '<' : '>', tuple(from.p, from.i)));
+  return q.orderBy('s.publishedAt', 'desc').orderBy('s.id', 'desc').limit(limit);
+}
+
+export async function tagFeedKeys(db: Db, viewer: SignedInViewer, from: FeedKey | null, direction: 'older' | 'newer', limit: number): Promise<FeedKeyRow[]> {
+  return tagFeedKeysQuery(db, viewer, from, direction, limit).execute();
+}
+
+/** Newest first by (publishedAt, id), each story once: the writers' keys and the tags' keys as one list. */
+export function mergeKeys(...lists: FeedKeyRow[][]): FeedKeyRow[] {
+  const byId = new Map<string, FeedKeyRow>();
+  for (const list of lists) for (const key of list) byId.set(key.id, key);
+  const order = (k: FeedKeyRow) => `${k.publishedAt ?? ''}\u0000${k.id}`;
+  return [...byId.values()].sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
+}
+
+/** For each of these stories, the first (by key) followed tag it carries: the feed's "because you follow #tag". */
+export async function followedTagOf(db: Db, viewer: SignedInViewer, storyIds: string[]): Promise<Map<string, { key: string; name: string }>> {
+  if (storyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('storyTags as st')
+    .innerJoin('tagFollows as tf', 'tf.tagId', 'st.tagId')
+    .innerJoin('tags as t', 't.id', 'st.tagId')
+    .select(['st.storyId', 't.key', 't.name'])
+    .where('tf.uid', '=', viewer.uid)
+    .where('st.storyId', 'in', storyIds)
+    .orderBy('t.key', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.storyId, { key: row.key, name: row.name }]));
+}
+
+/** The rows of these keys (the page), in the feed's order. */
+export async function rowsOfKeys(db: Db, viewer: SignedInViewer, keys: FeedKeyRow[]) {
+  return keys.length === 0 ? [] : rowsByIds(db, viewer, keys.map((k) => k.id)).execute();
 }
 
 /** For the benchmark's query plans. */

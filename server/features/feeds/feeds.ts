@@ -1,4 +1,5 @@
-import { communityFeed, promptDayFeed, writerFeed, type FeedLink } from '@common/feeds';
+import { communityFeed, promptDayFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds';
+import { tagParamSchema, tagPath } from '@common/tags';
 import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts';
 import { SITE_NAME } from '@common/share';
 import type { ServerContext } from '../../context';
@@ -58,6 +59,20 @@ export function promptDayFeedSpec(day: string, now: Date): FeedSpec | null {
     page: `/prompt/${day}`,
     subtitle: `${prompt.genre} · ${prompt.theme} · ${prompt.twist}`,
     stories: (ctx) => guestStories(ctx).where('s.promptDay', '=', day),
+  };
+}
+
+/** /tag/<name>/feed.atom (any spelling, by key): null for a name that is no tag. */
+export async function tagFeedSpec(ctx: ServerContext, name: string): Promise<FeedSpec | null> {
+  const key = tagParamSchema.safeParse(name);
+  if (!key.success) return null;
+  const tag = await ctx.db.selectFrom('tags').select(['id', 'key', 'name']).where('key', '=', key.data).executeTakeFirst();
+  if (!tag) return null;
+  return {
+    link: tagFeed(tag.key, tag.name),
+    page: tagPath(tag.key),
+    subtitle: `Public stories tagged #${tag.name}.`,
+    stories: (c) => guestStories(c).where('s.id', 'in', c.db.selectFrom('storyTags').select('storyId').where('tagId', '=', tag.id)),
   };
 }
 

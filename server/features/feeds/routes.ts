@@ -3,7 +3,7 @@ import { ATOM_CONTENT_TYPE } from '@common/feeds';
 import type { AppEnv, ServerContext } from '../../context';
 import { errorResponse } from '../../http/errors';
 import { isNotModified, weakEtag } from '../../http/conditional';
-import { buildFeed, communityFeedSpec, promptDayFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
+import { buildFeed, communityFeedSpec, promptDayFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
 
 /**
  * Readers' apps poll often: five minutes in a shared cache spares the database, and a story made
@@ -34,5 +34,6 @@ export function atomFeedRoutes(ctx: ServerContext) {
   app.get('/community/feed.atom', (c) => answer(c, communityFeedSpec()));
   app.get('/user/:uid/feed.atom', async (c) => answer(c, await writerFeedSpec(ctx, c.req.param('uid'))));
   app.get('/prompt/:date/feed.atom', (c) => answer(c, promptDayFeedSpec(c.req.param('date'), new Date())));
+  app.get('/tag/:name/feed.atom', async (c) => answer(c, await tagFeedSpec(ctx, c.req.param('name'))));
   return app;
 }

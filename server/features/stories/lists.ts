@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/story';
 import { DRABBLE_WORDS } from '@common/words';
+import { tagKey, tagProblem } from '@common/tags';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';
@@ -22,14 +23,21 @@ type Db = Kysely<Database>;
 const newestCursor = z.object({ k: z.literal('newest'), s: cursorField.seq });
 const likedCursor = z.object({ k: z.literal('liked'), l: cursorField.count, s: cursorField.seq });
 
+/** A narrower shelf under the community's rules: one tag's stories (its page, /tag/<key>). */
+export interface Shelf {
+  tagId?: string;
+}
+
 /** The community shelf as the viewer may see it, before sorting and paging. */
-function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
+function communityBase(db: Db, viewer: Viewer, query: CommunityQuery, shelf: Shelf = {}) {
   // Muted writers leave the shared community shelf (and its search), not a profile opened on purpose.
   // A reader's hidden content warnings leave both the shelf and a profile's list.
   let q = selectStories(db, viewer, { publicOnly: true, author: query.author, excludeMuted: query.author === undefined, excludeLimited: query.author === undefined, excludeHiddenWarnings: true });
   if (query.genre) q = q.where('s.promptGenre', '=', query.genre);
   // Perfect drabbles lead on (public, wordCount) in their own indexes (migration 0012).
   if (query.perfect) q = q.where('s.wordCount', '=', DRABBLE_WORDS);
+  // A tag's stories come from storyTags (tagId, storySeq), walked newest first (migration 0023).
+  if (shelf.tagId !== undefined) q = q.innerJoin('storyTags as st', 'st.storyId', 's.id').where('st.tagId', '=', shelf.tagId);
   return q;
 }
 
@@ -37,16 +45,18 @@ function communityBase(db: Db, viewer: Viewer, query: CommunityQuery) {
  * The query behind GET /api/stories/community without a search: public stories only (the
  * viewer's own private ones stay on their own shelf). Exported for the benchmark's query plans.
  */
-export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery) {
-  let q = communityBase(db, viewer, query);
+export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery, shelf: Shelf = {}) {
+  let q = communityBase(db, viewer, query, shelf);
   if (query.sort === 'liked') {
     const after = decodeCursor(likedCursor, query.cursor);
     if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.likesCount', 's.seq'), '<', tuple(after.l, after.s)));
     q = q.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc');
   } else {
     const after = decodeCursor(newestCursor, query.cursor);
-    if (after) q = q.where('s.seq', '<', after.s);
-    q = q.orderBy('s.seq', 'desc');
+    // On a tag's shelf the same order is storyTags' copy of seq, so its index gives it unsorted.
+    const seq = sql.ref<number>(shelf.tagId === undefined ? 's.seq' : 'st.storySeq');
+    if (after) q = q.where(seq, '<', after.s);
+    q = q.orderBy(seq, 'desc');
   }
   return q.limit(query.limit + 1);
 }
@@ -55,12 +65,12 @@ export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery) {
  * The rows of one community page: a search goes through `searchPage` (search.ts), which may
  * run a few statements; `run` lets the benchmark see each one.
  */
-export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[], run: Runner = (s) => s.execute()) {
-  if (terms.length === 0) return run(communityQuery(db, viewer, query));
+export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[], run: Runner = (s) => s.execute(), shelf: Shelf = {}) {
+  if (terms.length === 0) return run(communityQuery(db, viewer, query, shelf));
   const after = query.sort === 'liked'
     ? decodeCursor(likedCursor, query.cursor)
     : decodeCursor(newestCursor, query.cursor);
-  return searchPage(db, dialect, communityBase(db, viewer, query), {
+  return searchPage(db, dialect, communityBase(db, viewer, query, shelf), {
     sort: query.sort,
     terms,
     after: after && { likes: 'l' in after ? after.l : 0, seq: after.s },
@@ -75,11 +85,18 @@ function cursorFor(sort: CommunityQuery['sort'], row: StoryDbRow): string {
     : encodeCursor({ k: 'newest', s: Number(row.seq) });
 }
 
-export async function listCommunity(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery): Promise<StoryPage> {
+export async function listCommunity(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, shelf: Shelf = {}): Promise<StoryPage> {
+  // A search for `#tag` is that tag's shelf, under the search's other filters (docs/decisions/0044-tags.md).
+  const asTag = query.q?.trim().startsWith('#') ? tagKey(query.q) : null;
+  if (asTag !== null) {
+    const tag = tagProblem(asTag) === null ? await db.selectFrom('tags').select('id').where('key', '=', asTag).executeTakeFirst() : undefined;
+    if (!tag) return { stories: [], nextCursor: null };
+    return listCommunity(db, dialect, viewer, { ...query, q: undefined }, { ...shelf, tagId: tag.id });
+  }
   const terms = query.q === undefined ? [] : searchTerms(query.q);
   // A search of only punctuation has no words to find: nothing matches.
   if (query.q !== undefined && terms.length === 0) return { stories: [], nextCursor: null };
-  return communityPage(await communityRows(db, dialect, viewer, query, terms), query, viewer);
+  return communityPage(await communityRows(db, dialect, viewer, query, terms, undefined, shelf), query, viewer);
 }
 
 /** A community page from its rows (`query.limit` + 1 of them, as communityQuery reads them). */

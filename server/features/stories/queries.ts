@@ -3,6 +3,7 @@ import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type S
 import type { Prompt } from '@common/prompts';
 import { isPerfectDrabble } from '@common/words';
 import { warningsOfMask } from '@common/content-warnings';
+import { tagsOfNames } from '../tags';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
@@ -19,7 +20,7 @@ const COMMON_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
   'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState', 'promptDay',
-  'contentWarnings', 'contentWarningNote',
+  'contentWarnings', 'contentWarningNote', 'tagNames',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
 /** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
@@ -100,6 +101,7 @@ function storyFields(row: CommonRow, viewer: Viewer) {
     charCount: Number(row.charCount),
     contentWarnings: warningsOfMask(Number(row.contentWarnings)),
     contentWarningNote: row.contentWarningNote,
+    tags: tagsOfNames(row.tagNames),
     permissions: storyPolicy.permissions(viewer, row),
   };
 }

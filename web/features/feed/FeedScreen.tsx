@@ -1,7 +1,11 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { FeedPage } from '@common/social';
+import { Hash } from 'lucide-react';
+import { Link } from 'react-router';
+import type { FeedPage, FeedStory } from '@common/social';
 import type { StorySummary } from '@common/story';
+import { TAG_TEXTS, tagPath } from '@common/tags';
+import { textLink } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
 import { useApiMutation } from '../../lib/mutation';
@@ -84,11 +88,22 @@ export function FeedScreen() {
   );
 }
 
-function FeedItem({ story, caughtUp, itemRef }: { story: StorySummary; caughtUp: boolean; itemRef?: Ref<HTMLLIElement> }) {
+function FeedItem({ story, caughtUp, itemRef }: { story: FeedStory; caughtUp: boolean; itemRef?: Ref<HTMLLIElement> }) {
   return (
     <>
       {caughtUp && <CaughtUp />}
       <li ref={itemRef} className="flex flex-col [&>article]:flex-1">
+        {story.becauseTag && (
+          <p className="mb-1.5 inline-flex items-center gap-1 text-sm text-muted" data-testid="because-tag">
+            <Hash aria-hidden className="size-3.5" />
+            <span>
+              {TAG_TEXTS.becauseYouFollow}{' '}
+              <Link to={tagPath(story.becauseTag.key)} className={textLink}>
+                #{story.becauseTag.name}
+              </Link>
+            </span>
+          </p>
+        )}
         <StoryCard story={story} showOwnerActions={false} headingLevel="h2" />
       </li>
     </>

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { feedMarkerResponseSchema, feedNewCountSchema, feedPageSchema, type FeedPage } from '@common/social';
-import type { StorySummary } from '@common/story';
+import { feedMarkerResponseSchema, feedNewCountSchema, feedPageSchema, type FeedPage, type FeedStory } from '@common/social';
 import { apiFetch } from '../../lib/api';
 import { withSearchParams } from '../../lib/paged-list';
 import { feedKeys } from '../../lib/query-keys';
@@ -23,7 +22,7 @@ const feedPages = () =>
   });
 
 /** The stories loaded so far, for usePagedList. */
-export const feedQuery = () => ({ ...feedPages(), select: (data: InfiniteData<FeedPage, string | undefined>): StorySummary[] => data.pages.flatMap((p) => p.stories) });
+export const feedQuery = () => ({ ...feedPages(), select: (data: InfiniteData<FeedPage, string | undefined>): FeedStory[] => data.pages.flatMap((p) => p.stories) });
 
 /** The first page's facts: where the reader left off, and the cursor to count newer stories from. */
 export const feedHeadQuery = () => ({

@@ -7,6 +7,7 @@ import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
 import { BlockedMutedSection } from './BlockedMutedSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
+import { FollowedTagsSection } from './FollowedTagsSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { EmailSection } from './EmailSection';
@@ -88,6 +89,7 @@ export function SettingsScreen() {
           <NotificationPrefsSection />
           <BlockedMutedSection />
           <ContentWarningsSection prefs={user.readingPreferences} />
+          <FollowedTagsSection />
           <YourDataSection />
           <DeleteAccountSection />
         </div>

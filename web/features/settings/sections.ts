@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS = {
   notifications: { id: 'notifications', title: 'Notifications' },
   blocked: { id: 'blocked-and-muted', title: 'Blocked and muted writers' },
   contentWarnings: { id: 'content-warnings', title: 'Content warnings' },
+  followedTags: { id: 'followed-tags', title: 'Followed tags' },
   yourData: { id: 'your-data', title: 'Your data' },
   deleteAccount: { id: 'delete-account', title: YOUR_DATA_TEXTS.deleteAccount },
 } as const;

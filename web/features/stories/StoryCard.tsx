@@ -11,6 +11,7 @@ import { OwnerActions } from './OwnerActions';
 import { PerfectDrabbleBadge } from './PerfectDrabbleBadge';
 import { PromptChips } from './PromptChips';
 import { VisibilityBadge } from './VisibilityBadge';
+import { TagLinks } from '../tags';
 
 interface StoryCardProps {
   story: StorySummary;
@@ -77,6 +78,7 @@ export function StoryCard({ story, showFavorite = true, showOwnerActions = true,
       </Heading>
       {story.perfectDrabble && <PerfectDrabbleBadge className="mt-2 self-start" />}
       {story.prompt && <PromptChips prompt={story.prompt} className="mt-2" />}
+      <TagLinks tags={story.tags} className="mt-2" />
       <ContentWarningList story={story} className="mt-3" />
       {gate.hidden ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">

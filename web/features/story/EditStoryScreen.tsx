@@ -12,7 +12,7 @@ export function EditStoryScreen({ story }: { story: Story }) {
   const [base] = useState<EditorBase>(() => ({
     storyId: story.id,
     updatedAt: story.updatedAt,
-    fields: { title: story.title, content: story.content, prompt: story.prompt, public: story.public, contentWarnings: story.contentWarnings, contentWarningNote: story.contentWarningNote ?? '' },
+    fields: { title: story.title, content: story.content, prompt: story.prompt, public: story.public, contentWarnings: story.contentWarnings, contentWarningNote: story.contentWarningNote ?? '', tags: story.tags.map((tag) => tag.name) },
   }));
   if (!story.permissions.edit) return <StoryNotFound message="Only the author can edit this story" detail={null} backTo={`/story/${story.id}`} />;
   return (

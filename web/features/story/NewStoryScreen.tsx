@@ -43,7 +43,7 @@ function NewStory({ requested }: { requested: string | null }) {
     const base: EditorBase = {
       storyId: null,
       updatedAt: null,
-      fields: { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '' },
+      fields: { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '', tags: [] },
       ...(request.kind === 'day' ? { promptDay: request.day } : {}),
     };
     return { base, request };

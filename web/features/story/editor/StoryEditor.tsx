@@ -15,6 +15,7 @@ import { savableWordCount } from './save';
 import { useStoryEditor, type EditorBase } from './useStoryEditor';
 import { VisibilitySwitch } from './VisibilitySwitch';
 import { WarningPicker } from './WarningPicker';
+import { TagInput } from '../../tags';
 
 interface StoryEditorProps {
   base: EditorBase;
@@ -170,6 +171,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
         <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start" aria-label="Publishing">
           <div className={`${card} flex flex-col gap-5 p-4 sm:p-5`}>
             <VisibilitySwitch isPublic={fields.public} onChange={(isPublic) => update({ public: isPublic })} />
+            <TagInput tags={fields.tags} onChange={(tags) => update({ tags })} />
             <WarningPicker warnings={fields.contentWarnings} note={fields.contentWarningNote} problem={problems.contentWarningNote} onChange={update} />
             {progress.data && (
               <GoalMeter

@@ -17,7 +17,7 @@ class MemoryStorage {
 }
 
 const prompt = { genre: 'Horror', theme: 'Loss', twist: 'Told entirely in dialogue' };
-const base: DraftFields = { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '' };
+const base: DraftFields = { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };
 const draft = (fields: Partial<StoryDraft> = {}): StoryDraft => ({ ...base, title: 'T', content: 'Text', savedAt: 1, baseUpdatedAt: null, ...fields });
 
 describe('story drafts', () => {
@@ -60,7 +60,7 @@ describe('story drafts', () => {
   });
 
   it('counts any change to an existing story as unsaved work', () => {
-    const saved: DraftFields = { title: 'T', content: 'Text', prompt, public: true, contentWarnings: [], contentWarningNote: '' };
+    const saved: DraftFields = { title: 'T', content: 'Text', prompt, public: true, contentWarnings: [], contentWarningNote: '', tags: [] };
     expect(hasUnsavedWork(saved, saved, false)).toBe(false);
     expect(hasUnsavedWork({ ...saved, public: false }, saved, false)).toBe(true);
     expect(hasUnsavedWork({ ...saved, prompt: { ...prompt, theme: 'Hope' } }, saved, false)).toBe(true);
@@ -70,7 +70,7 @@ describe('story drafts', () => {
     expect(draftToRestore(null, base, true)).toBeNull();
     expect(draftToRestore(draft({ title: '', content: '' }), base, true)).toBeNull();
     expect(draftToRestore(draft(), base, true)).toEqual(draft());
-    const saved: DraftFields = { title: 'T', content: 'Text', prompt, public: false, contentWarnings: [], contentWarningNote: '' };
+    const saved: DraftFields = { title: 'T', content: 'Text', prompt, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };
     expect(draftToRestore(draft(), saved, false)).toBeNull();
     expect(draftToRestore(draft({ content: 'More text' }), saved, false)?.content).toBe('More text');
   });

@@ -15,13 +15,15 @@ export const draftSchema = z.object({
   contentWarnings: z.array(contentWarningSchema).catch([]),
   /** The warning note as typed ('' for none). */
   contentWarningNote: z.string().catch(''),
+  /** Tags as typed (drafts kept before tags existed have none). */
+  tags: z.array(z.string()).catch([]),
   /** When the draft was last written (ms since epoch). */
   savedAt: z.number(),
   /** The story's updatedAt the draft started from; null for a new story. */
   baseUpdatedAt: z.string().nullable(),
 });
 export type StoryDraft = z.infer<typeof draftSchema>;
-export type DraftFields = Pick<StoryDraft, 'title' | 'content' | 'prompt' | 'public' | 'contentWarnings' | 'contentWarningNote'>;
+export type DraftFields = Pick<StoryDraft, 'title' | 'content' | 'prompt' | 'public' | 'contentWarnings' | 'contentWarningNote' | 'tags'>;
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -78,7 +80,8 @@ export function sameFields(a: DraftFields, b: DraftFields): boolean {
     a.public === b.public &&
     samePrompt(a.prompt, b.prompt) &&
     a.contentWarnings.join() === b.contentWarnings.join() &&
-    a.contentWarningNote.trim() === b.contentWarningNote.trim()
+    a.contentWarningNote.trim() === b.contentWarningNote.trim() &&
+    a.tags.join('\n') === b.tags.join('\n')
   );
 }
 

@@ -18,7 +18,7 @@ async function sentBody(fields: DraftFields, promptDay?: string): Promise<Record
 
 describe('writing to a prompt page’s prompt', () => {
   const day = '2026-11-03';
-  const fields: DraftFields = { title: 'A title', content: 'Some words.', prompt: promptForDay(day), public: true, contentWarnings: [], contentWarningNote: '' };
+  const fields: DraftFields = { title: 'A title', content: 'Some words.', prompt: promptForDay(day), public: true, contentWarnings: [], contentWarningNote: '', tags: [] };
 
   it('tells the server the day while the story carries that day’s prompt', async () => {
     expect(await sentBody(fields, day)).toMatchObject({ promptDay: day, prompt: promptForDay(day) });

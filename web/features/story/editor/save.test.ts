@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fields: DraftFields = { title: 'A title', content: 'Every word I typed.', prompt: null, public: false, contentWarnings: [], contentWarningNote: '' };
+const fields: DraftFields = { title: 'A title', content: 'Every word I typed.', prompt: null, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };
 
 describe('saving a story past a rate limit', () => {
   it('fails with the "too often" message, leaving the fields as they were for another try', async () => {

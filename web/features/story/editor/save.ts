@@ -57,5 +57,6 @@ export function saveStory(storyId: string | null, fields: DraftFields, base: Dra
   if (JSON.stringify(fields.prompt) !== JSON.stringify(base.prompt)) body.prompt = fields.prompt as PromptInput | null;
   if (fields.contentWarnings.join() !== base.contentWarnings.join()) body.contentWarnings = fields.contentWarnings;
   if (fields.contentWarningNote.trim() !== base.contentWarningNote.trim()) body.contentWarningNote = fields.contentWarningNote || null;
+  if (fields.tags.join('\n') !== base.tags.join('\n')) body.tags = fields.tags;
   return callRoute(storyContracts.update, { params: { id: storyId }, body });
 }

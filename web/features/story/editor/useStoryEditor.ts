@@ -22,7 +22,7 @@ export interface EditorBase {
 }
 
 function pickFields(fields: DraftFields): DraftFields {
-  return { title: fields.title, content: fields.content, prompt: fields.prompt, public: fields.public, contentWarnings: fields.contentWarnings, contentWarningNote: fields.contentWarningNote };
+  return { title: fields.title, content: fields.content, prompt: fields.prompt, public: fields.public, contentWarnings: fields.contentWarnings, contentWarningNote: fields.contentWarningNote, tags: fields.tags };
 }
 
 /**

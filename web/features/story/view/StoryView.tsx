@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
 import { useWatch } from '../../../lib/watch';
+import { TagLinks } from '../../tags';
 import { AuthorAvatar, ContentWarningList, FavoriteButton, OwnerActions, PerfectDrabbleBadge, PromptChips, ShowStoryButton, useTextGate, VisibilityBadge } from '../../stories';
 import { PromptDayLink } from '../../prompts';
 import { Comments } from './Comments';
@@ -63,6 +64,7 @@ export function StoryView({ story }: { story: Story }) {
           {story.prompt && <PromptChips prompt={story.prompt} />}
           {story.promptDay && <PromptDayLink day={story.promptDay} />}
         </div>
+        <TagLinks tags={story.tags} className="mt-3" />
         <h1 id="story-title" className="mt-4 font-serif text-3xl leading-tight font-bold break-words text-fg sm:text-4xl" data-testid="story-title">
           {story.title}
         </h1>

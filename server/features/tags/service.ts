@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { TAG_TEXTS } from '@common/tags';
+import type { TagPage, tagPageQuerySchema } from '@common/tag-pages';
+import type { ServerContext } from '../../context';
+import { notFound } from '../../http/errors';
+import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { listCommunity } from '../stories';
+import { findTag, isFollowing, tagStoryCount } from './queries';
+
+async function tagOr404(ctx: ServerContext, key: string) {
+  const tag = await findTag(ctx.db, key);
+  if (!tag) throw notFound(TAG_TEXTS.notFound);
+  return tag;
+}
+
+/**
+ * GET /api/tags/:name: the tag's stories through the community list itself (stories/lists.ts,
+ * with the tag as its shelf), so privacy, blocks, mutes, limited and suspended writers and
+ * the reader's hidden content warnings are the community's rules, written once.
+ */
+export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, query: z.output<typeof tagPageQuerySchema>): Promise<TagPage> {
+  const tag = await tagOr404(ctx, key);
+  const [page, storyCount, followed] = await Promise.all([
+    listCommunity(ctx.db, ctx.dialect, viewer, { ...query, q: undefined, perfect: false }, { tagId: tag.id }),
+    tagStoryCount(ctx.db, tag.id),
+    viewer === null ? false : isFollowing(ctx.db, viewer.uid, tag.id),
+  ]);
+  return { ...page, tag: { key: tag.key, name: tag.name, storyCount, followed } };
+}
+
+/** Follows (or stops following) a tag; doing it twice is no error. */
+export async function setTagFollow(ctx: ServerContext, viewer: SignedInViewer, key: string, follow: boolean, now = new Date()): Promise<{ followed: boolean }> {
+  const tag = await tagOr404(ctx, key);
+  if (follow) {
+    await ctx.db
+      .insertInto('tagFollows')
+      .values({ uid: viewer.uid, tagId: tag.id, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['uid', 'tagId']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('tagFollows').where('uid', '=', viewer.uid).where('tagId', '=', tag.id).execute();
+  }
+  return { followed: follow };
+}

@@ -1,0 +1,39 @@
+import type { Transaction } from 'kysely';
+import { tagKey } from '@common/tags';
+import type { Database } from '../../db/types';
+import { newId } from '../../shared/ids';
+
+type Trx = Transaction<Database>;
+
+/**
+ * Gives the story exactly these tags (already checked and made unique by tagListSchema), in
+ * the writer's transaction with the story locked (stories/service.ts): the old set goes and
+ * the new one is written whole, so parallel edits of one story leave one edit's set, never
+ * more than TAGS_PER_STORY_MAX. A tag new to Drabble is created with the name written here;
+ * one that exists keeps its first name, which the story then shows.
+ */
+export async function setStoryTags(trx: Trx, story: { id: string; seq: number }, names: readonly string[], at: string): Promise<void> {
+  await trx.deleteFrom('storyTags').where('storyId', '=', story.id).execute();
+  const tags = await ensureTags(trx, names, at);
+  if (tags.length > 0) {
+    await trx
+      .insertInto('storyTags')
+      .values(tags.map((tag) => ({ storyId: story.id, tagId: tag.id, storySeq: story.seq, created_at: at })))
+      .execute();
+  }
+  await trx.updateTable('stories').set({ tagNames: JSON.stringify(tags.map((tag) => tag.name)) }).where('id', '=', story.id).execute();
+}
+
+/** The tags rows for these names, in their order, creating the missing ones (a race for one new tag makes one row). */
+async function ensureTags(trx: Trx, names: readonly string[], at: string): Promise<Array<{ id: string; name: string }>> {
+  if (names.length === 0) return [];
+  const wanted = names.map((name) => ({ key: tagKey(name), name }));
+  await trx
+    .insertInto('tags')
+    .values(wanted.map((tag) => ({ id: newId(), key: tag.key, name: tag.name, created_at: at })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const rows = await trx.selectFrom('tags').select(['id', 'key', 'name']).where('key', 'in', wanted.map((tag) => tag.key)).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return wanted.map((tag) => byKey.get(tag.key)).filter((row): row is NonNullable<typeof row> => row !== undefined);
+}
