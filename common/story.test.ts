@@ -14,7 +14,7 @@ import {
 const prompt = promptForDay('2025-01-01');
 
 describe('story bodies', () => {
-  it('defaults a new story to private with no prompt and no content warnings, and trims the title', () => {
+  it('defaults a new story to private with no prompt, no content warnings and no tags, and trims the title', () => {
     expect(storyCreateSchema.parse({ title: '  The End  ', content: 'It was.\n\n' })).toEqual({
       title: 'The End',
       content: 'It was.',
@@ -22,6 +22,7 @@ describe('story bodies', () => {
       public: false,
       contentWarnings: [],
       contentWarningNote: null,
+      tags: [],
     });
   });
 

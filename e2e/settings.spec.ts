@@ -23,6 +23,7 @@ const SECTIONS = [
   'Notifications',
   'Blocked and muted writers',
   'Content warnings',
+  'Followed tags',
   'Your data',
   'Delete my account',
 ];
