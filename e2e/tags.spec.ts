@@ -75,6 +75,12 @@ test('a reader opens a tag from a card, follows it, and finds the story in their
   await postTagged(writer.page, title, [tag, 'grief']);
 
   const page = reader.page;
+  // The week's tags are a link away from the community page.
+  await page.goto('/community');
+  await page.getByTestId('tags-link').click();
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TAG_TEXTS.trendingTitle);
+
   await page.goto(`/community?q=${word}`);
   const card = page.getByTestId('story-card').filter({ hasText: title });
   await card.getByRole('link', { name: tag }).click();

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { BadgeCheck, SearchX, Users } from 'lucide-react';
+import { BadgeCheck, Hash, SearchX, Users } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { communityFeed } from '@common/feeds';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
+import { TAG_TEXTS } from '@common/tags';
 import { focusRing, inputField, textLink } from '../../components/ui';
 import { SearchField } from '../../components/SearchField';
 import { FeedLink } from '../../components/FeedLink';
@@ -63,7 +64,13 @@ export function CommunityScreen() {
         Community
       </h1>
       <p className="mt-1 text-muted">Public stories from every Drabble writer.</p>
-      <FeedLink feed={communityFeed()} className="mt-2" />
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+        <FeedLink feed={communityFeed()} />
+        <Link to="/tags" className={`inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-ink underline-offset-2 hover:underline ${focusRing}`} data-testid="tags-link">
+          <Hash aria-hidden className="size-4" />
+          {TAG_TEXTS.trendingTitle}
+        </Link>
+      </div>
       {!user && (
         <p className="mt-2 text-sm text-muted" data-testid="community-guest-note">
           <Link to={loginPathFor(location.pathname + location.search)} className={textLink}>
