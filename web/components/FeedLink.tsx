@@ -1,6 +1,6 @@
 import { Rss } from 'lucide-react';
 import { ATOM_CONTENT_TYPE, type FeedLink as Feed } from '@common/feeds';
-import { focusRing } from './ui';
+import { iconTextLink } from './ui';
 
 /**
  * "Feed": the page's Atom feed, to copy into a reader's app. A plain link, not the client
@@ -12,7 +12,7 @@ export function FeedLink({ feed, className = '' }: { feed: Feed; className?: str
       href={feed.path}
       type={ATOM_CONTENT_TYPE}
       title={feed.title}
-      className={`inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-ink underline-offset-2 hover:underline ${focusRing} ${className}`}
+      className={`${iconTextLink} ${className}`}
       data-testid="feed-link"
     >
       <Rss aria-hidden className="size-4" />

@@ -11,6 +11,8 @@ export const iconButton = `${iconButtonBase} text-muted hover:text-fg`;
 export const activeIconButton = `${iconButtonBase} bg-accent-soft text-accent-soft-ink`;
 
 export const textLink = `font-medium text-accent-ink underline hover:no-underline ${focusRing} rounded-sm`;
+/** A small link led by an icon, underlined on hover (a page's Feed link, Tags this week). */
+export const iconTextLink = `inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-ink underline-offset-2 hover:underline ${focusRing}`;
 
 export const inputField = `block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted focus-visible:border-accent-500 ${focusRing}`;
 

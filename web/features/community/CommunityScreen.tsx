@@ -6,7 +6,7 @@ import { communityFeed } from '@common/feeds';
 import { GENRES, isGenre } from '@common/prompts';
 import { SEARCH_QUERY_MAX, STORY_SORTS, type StorySort } from '@common/story';
 import { TAG_TEXTS } from '@common/tags';
-import { focusRing, inputField, textLink } from '../../components/ui';
+import { focusRing, iconTextLink, inputField, textLink } from '../../components/ui';
 import { SearchField } from '../../components/SearchField';
 import { FeedLink } from '../../components/FeedLink';
 import { EmptyState } from '../../components/EmptyState';
@@ -66,7 +66,7 @@ export function CommunityScreen() {
       <p className="mt-1 text-muted">Public stories from every Drabble writer.</p>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
         <FeedLink feed={communityFeed()} />
-        <Link to="/tags" className={`inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-ink underline-offset-2 hover:underline ${focusRing}`} data-testid="tags-link">
+        <Link to="/tags" className={iconTextLink} data-testid="tags-link">
           <Hash aria-hidden className="size-4" />
           {TAG_TEXTS.trendingTitle}
         </Link>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { KeyRound, RefreshCw } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { PASSKEY_NAME_MAX, PASSKEY_TEXTS, passkeyNameSchema, type Passkey } from '@common/passkeys';
@@ -14,7 +14,7 @@ import { invalidateAll } from '../../lib/mutation';
 import { createPasskey, passkeyErrorMessage, passkeysSupported, savePasskey } from '../../lib/passkeys';
 import { accountKeys, passkeysQuery, useRemovePasskey, useRenamePasskey } from './api';
 import { SETTINGS_SECTIONS } from './sections';
-import { SettingsSection, SubmitOrCancel, smallButton } from './SettingsSection';
+import { LoadFailed, SettingsSection, SubmitOrCancel, smallButton } from './SettingsSection';
 
 /** A passkey's name, typed: checked here as the server checks it. */
 function NameForm({ label, initial, submitLabel, pending, error, onSubmit, onCancel, testId }: {
@@ -187,13 +187,7 @@ export function PasskeysSection() {
     );
   } else if (query.isError) {
     body = (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-        <p>Your passkeys could not be loaded.</p>
-        <button type="button" className={`${secondaryButton} ${smallButton} mt-3`} onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden className="size-4" />
-          Try again
-        </button>
-      </div>
+      <LoadFailed what="Your passkeys" onRetry={() => void query.refetch()} />
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { Monitor, RefreshCw } from 'lucide-react';
+import { Monitor } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AccountSession } from '@common/account';
 import { secondaryButton } from '../../components/ui';
@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useRevokeOtherSessions, useRevokeSession, sessionsQuery } from './api';
 import { lastActiveText } from './last-active';
 import { SETTINGS_SECTIONS } from './sections';
-import { SettingsSection, smallButton } from './SettingsSection';
+import { LoadFailed, SettingsSection, smallButton } from './SettingsSection';
 
 /**
  * One session: the one this page runs in is "This device" (the browser's name goes below),
@@ -68,13 +68,7 @@ export function SessionsSection() {
           )}
         </>
       ) : query.isError ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          <p>Your sessions could not be loaded.</p>
-          <button type="button" className={`${secondaryButton} ${smallButton} mt-3`} onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden className="size-4" />
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="Your sessions" onRetry={() => void query.refetch()} />
       ) : undefined}
     </SettingsSection>
   );

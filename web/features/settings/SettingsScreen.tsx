@@ -1,7 +1,5 @@
 import { useRef } from 'react';
-import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { secondaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
@@ -19,7 +17,7 @@ import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { SETTINGS_SECTIONS } from './sections';
 import { SettingsIndex, useScrollToSection } from './SettingsIndex';
-import { SettingsSection, smallButton } from './SettingsSection';
+import { LoadFailed, SettingsSection } from './SettingsSection';
 import { YourDataSection } from '../your-data';
 import { DeleteAccountSection } from '../account-deletion';
 
@@ -39,13 +37,7 @@ function AccountSections() {
   }
   if (account.isError) {
     return (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-        <p>Your account settings could not be loaded.</p>
-        <button type="button" className={`${secondaryButton} ${smallButton} mt-3`} onClick={() => void account.refetch()}>
-          <RefreshCw aria-hidden className="size-4" />
-          Try again
-        </button>
-      </div>
+      <LoadFailed what="Your account settings" onRetry={() => void account.refetch()} rounded="rounded-xl" />
     );
   }
   return (

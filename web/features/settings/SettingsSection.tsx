@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
 import { card, primaryButton, secondaryButton } from '../../components/ui';
 
 export const smallButton = 'px-3 py-1.5';
@@ -43,6 +44,19 @@ export function SubmitOrCancel({ label, pending, onCancel }: { label: string; pe
       </button>
       <button type="button" onClick={onCancel} className={secondaryButton}>
         Cancel
+      </button>
+    </div>
+  );
+}
+
+/** What could not be loaded, in words, with Try again (`rounded-xl` when it stands for the whole screen, as a card does). */
+export function LoadFailed({ what, onRetry, rounded = 'rounded-lg' }: { what: string; onRetry: () => void; rounded?: 'rounded-lg' | 'rounded-xl' }) {
+  return (
+    <div role="alert" className={`${rounded} border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200`}>
+      <p>{what} could not be loaded.</p>
+      <button type="button" className={`${secondaryButton} ${smallButton} mt-3`} onClick={onRetry}>
+        <RefreshCw aria-hidden className="size-4" />
+        Try again
       </button>
     </div>
   );
