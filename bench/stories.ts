@@ -11,6 +11,7 @@
  *   npm run bench -- --stories=10000          another size, to see whether search stays flat
  *   BENCH_RUNS=500 npm run bench              more requests per case (default 200)
  *   BENCH_KEEP=1 npm run bench                keep the seeded SQLite database to study it
+ *   npm run bench -- --only=tags              only the cases of one group (list, tags, story, search …)
  *
  * Target (issue 13): p95 at most 50 ms for every case, at 10,000 stories as at 100,000.
  */
@@ -51,6 +52,7 @@ const STORIES = sizeArg ? Number(sizeArg.slice('--stories='.length).replaceAll('
 if (!Number.isInteger(STORIES) || STORIES < 1_000) throw new Error('--stories must be a whole number of at least 1000');
 const USERS = Math.max(100, Math.round(STORIES / 10));
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const TARGET_P95_MS = 50;
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
@@ -251,7 +253,7 @@ async function main() {
     if (load! > os.cpus().length) log('Warning: the machine is busy with other work; tail latencies will show it.\n');
     log(`${'case'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)}`);
     const worst = new Map<string, { p95: number; name: string }>();
-    for (const c of cases) {
+    for (const c of cases.filter((each) => ONLY === undefined || each.group.startsWith(ONLY))) {
       const times = await timeCase(client, c.path);
       const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p)) as [number, number, number];
       const over = p95 > TARGET_P95_MS ? '  over' : '';

@@ -11,6 +11,7 @@ import { announceRequest } from '../features/feature-requests';
 import { announceConversation } from '../features/conversations';
 import { syncStreakAndTell } from '../features/streaks';
 import { forNoKeyUpdate } from '../db/locks';
+import { holdTagCounts, taggedStories } from '../db/tag-counts';
 
 /*
  * `npx drabble recount`: every value the app keeps beside the rows it is derived from, checked
@@ -209,6 +210,28 @@ const streaks: DerivedKind = {
   fix: async (ctx, trx, uid, now) => (await syncStreakAndTell(ctx, trx, uid, now)).changed,
 };
 
+/** A tag's count of the stories a guest may read (db/tag-counts.ts); no screen is live on it. */
+const tagCounts: DerivedKind = {
+  name: 'tags.storyCount',
+  from: 'public stories of writers in good standing',
+  total: (db) => countRows(db, 'tags'),
+  suspects: async (db) => {
+    const { rows } = await sql<{ id: string }>`select t.id as id from tags as t where t."storyCount" <> ${taggedStories(sql.ref('t.id'))}`.execute(db);
+    return rows.map((r) => r.id);
+  },
+  fix: async (ctx, trx, id) => {
+    await holdTagCounts(trx);
+    const locked = await sql<{ stored: number | string }>`select "storyCount" as stored from tags where id = ${id}${lockRow(ctx.dialect)}`.execute(trx);
+    const row = locked.rows[0];
+    if (!row) return false;
+    const { rows } = await sql<{ n: number | string }>`select ${taggedStories(id)} as n`.execute(trx);
+    const actual = Number(rows[0]?.n ?? 0);
+    if (Number(row.stored) === actual) return false;
+    await trx.updateTable('tags').set({ storyCount: actual }).where('id', '=', id).execute();
+    return true;
+  },
+};
+
 /** Every derived value, in the order the report lists them. */
 export const DERIVED_KINDS: readonly DerivedKind[] = [
   counted({ table: 'stories', key: 'id', column: 'likesCount', rows: 'storyReactions', rowKey: 'storyId', from: 'reactions', announce: storyCounts }),
@@ -227,6 +250,7 @@ export const DERIVED_KINDS: readonly DerivedKind[] = [
     // The case's version stays: an admin looking at it has not been overtaken by another admin.
     announce: (ctx, trx, caseId) => ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId }),
   }),
+  tagCounts,
   answered,
   previews,
   streaks,

@@ -27,13 +27,22 @@ function buildAccentMap(): { from: string; to: string } {
 export const ACCENTS = buildAccentMap();
 
 /**
+ * What a story's search finds it by: its title and text, and since migration 0024 its tags'
+ * names (stories.tagNames, a JSON list: its brackets and quotes are punctuation to the
+ * parser). Migrations before 0024 ran before the column existed, and ask for it without.
+ */
+export interface SearchedFields {
+  tagNames: boolean;
+}
+
+/**
  * PostgreSQL: the expression of the stored, generated `searchVector` column. Stored because
  * translate() over the accent map costs about half a millisecond per story: paid once per save,
  * never per row scanned. Text with no character beyond ASCII (most of it) has no accent to
  * fold, and skips translate(): a tenth of the cost, the same vector (migration 0019; a restore
  * of 100,000 stories spent 55 s in it).
  */
-export function searchDocument(): RawBuilder<unknown> {
-  const text = sql`"title" || ' ' || "content"`;
+export function searchDocument(fields: SearchedFields = { tagNames: true }): RawBuilder<unknown> {
+  const text = fields.tagNames ? sql`"title" || ' ' || "content" || ' ' || "tagNames"` : sql`"title" || ' ' || "content"`;
   return sql`to_tsvector('simple', case when ${text} ~ '[^\x01-\x7f]' then translate(${text}, ${sql.lit(ACCENTS.from)}, ${sql.lit(ACCENTS.to)}) else ${text} end)`;
 }

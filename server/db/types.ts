@@ -206,6 +206,15 @@ export interface TagsTable {
   key: string;
   name: string;
   created_at: string;
+  /** Its stories a guest may read, kept by triggers (db/tag-counts.ts, migration 0024). */
+  storyCount: Generated<number>;
+}
+
+/** PostgreSQL: a change to a tag's count waiting for its transaction's commit (db/tag-counts.ts). */
+export interface TagCountChangesTable {
+  id: Generated<number>;
+  tagId: string;
+  delta: number;
 }
 
 /** A tag on a story; storySeq is the story's seq (a tag page's order). */
@@ -673,6 +682,7 @@ export interface Database {
   userFavorites: UserFavoritesTable;
   tags: TagsTable;
   storyTags: StoryTagsTable;
+  tagCountChanges: TagCountChangesTable;
   tagFollows: TagFollowsTable;
   writingDays: WritingDaysTable;
   storyVersions: StoryVersionsTable;

@@ -66,11 +66,21 @@ export async function syncAuthorState(trx: Transaction<Database>, uid: string): 
  * holding a share lock would deadlock upgrading it.
  */
 export async function currentAuthorState(trx: Transaction<Database>, dialect: Dialect, uid: string): Promise<number> {
-  const user = await trx
+  const user = await lockWriter(trx, dialect, uid);
+  return user ? authorStateOf(user) : AUTHOR_STATE.visible;
+}
+
+/**
+ * The writer's users row, held until commit on PostgreSQL, with the columns of their standing.
+ * A transaction that changes a writer's stories takes it before any story's row: a change of
+ * standing takes it and then updates all their stories (syncAuthorState), so a save holding a
+ * story while it waited for the writer's row would deadlock with it.
+ */
+export function lockWriter(trx: Transaction<Database>, dialect: Dialect, uid: string) {
+  return trx
     .selectFrom('users')
     .select(['suspendedAt', 'deactivatedAt', 'limitedAt'])
     .where('uid', '=', uid)
     .$call(forUpdate(dialect))
     .executeTakeFirst();
-  return user ? authorStateOf(user) : AUTHOR_STATE.visible;
 }

@@ -73,7 +73,7 @@ export interface Community {
 
 /**
  * Test helper: an install with one of everything a writer cares about: two writers (one with
- * an avatar), a public story edited once (a version), a comment, a reaction, a follow, a
+ * an avatar), a public story with two tags, edited once (a version), a comment, a reaction, a follow, a
  * direct message, and the streak, writing day and badge the story earned.
  */
 export async function populate(server: TestServer): Promise<Community> {
@@ -83,7 +83,7 @@ export async function populate(server: TestServer): Promise<Community> {
   const dayAgo = new Date(Date.now() - 48 * 3_600_000).toISOString();
   await server.ctx.db.updateTable('users').set({ created_at: dayAgo }).where('uid', 'in', [ada.uid, bob.uid]).execute();
   await uploadAvatar(ada.client, await pngOf(320, 240, '#1f7a4d'));
-  const story = await ada.client.post<{ story: { id: string } }>('/api/stories', { title: 'The lighthouse', content: 'The keeper counted ships that never came.', public: true });
+  const story = await ada.client.post<{ story: { id: string } }>('/api/stories', { title: 'The lighthouse', content: 'The keeper counted ships that never came.', public: true, tags: ['Sea', 'night watch'] });
   expect(story.status).toBe(201);
   const storyId = story.body.story.id;
   expect((await ada.client.patch(`/api/stories/${storyId}`, { title: 'The lighthouse', content: 'The keeper counted ships that never came, and then one did.' })).status).toBe(200);

@@ -135,6 +135,7 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
  * A short hash of every migration's source: a template is reused only by code with the same
  * migrations (helpers' worktrees and branches share this machine's PostgreSQL and temp dir).
  */
+const MIGRATION_SOURCES = ['search-document.ts', 'tag-counts.ts'];
 const migrationsHash = (() => {
   let hash: string | null = null;
   return () => {
@@ -142,6 +143,8 @@ const migrationsHash = (() => {
     const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
     const digest = crypto.createHash('sha256');
     for (const file of fs.readdirSync(dir).sort()) digest.update(file).update(fs.readFileSync(path.join(dir, file)));
+    // The data-layer modules migrations build their SQL from (the search document, the tag count triggers).
+    for (const file of MIGRATION_SOURCES) digest.update(file).update(fs.readFileSync(fileURLToPath(new URL(`../db/${file}`, import.meta.url))));
     hash = digest.digest('hex').slice(0, 12);
     return hash;
   };

@@ -104,7 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Full-text search over title and text: the one place the two databases need their own SQL
   // (see server/features/stories/search.ts, which writes the matching queries).
   if (pg) {
-    await sql`alter table stories add column "searchVector" tsvector generated always as (${searchDocument()}) stored`.execute(db);
+    await sql`alter table stories add column "searchVector" tsvector generated always as (${searchDocument({ tagNames: false })}) stored`.execute(db);
     await sql`create index stories_search on stories using gin ("searchVector")`.execute(db);
   } else {
     await sql`create virtual table "storiesFts" using fts5(title, content, content='stories', content_rowid='seq', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);

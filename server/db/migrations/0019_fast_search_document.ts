@@ -11,6 +11,6 @@ import { searchDocument } from '../search-document';
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`alter table stories drop column "searchVector"`.execute(db);
-  await sql`alter table stories add column "searchVector" tsvector generated always as (${searchDocument()}) stored`.execute(db);
+  await sql`alter table stories add column "searchVector" tsvector generated always as (${searchDocument({ tagNames: false })}) stored`.execute(db);
   await sql`create index stories_search on stories using gin ("searchVector")`.execute(db);
 }

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -10,7 +10,7 @@ import { readableBy } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
-import { searchPage, searchTerms, type Runner } from './search';
+import { searchPage, searchTerms, tagNarrowing, windowedPage, type Runner } from './search';
 
 /**
  * The story lists. Each starts from the stories the viewer may read (readableStories), so
@@ -66,17 +66,21 @@ export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery, sh
  * run a few statements; `run` lets the benchmark see each one.
  */
 export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[], run: Runner = (s) => s.execute(), shelf: Shelf = {}) {
-  if (terms.length === 0) return run(communityQuery(db, viewer, query, shelf));
+  // A tag's most liked: sorting every story of a big tag by likes read all of them (decision 0044), so the
+  // community's own most-liked index is walked and each row probed for the tag, as a search's words are.
+  const tagByLikes = terms.length === 0 && query.sort === 'liked' ? shelf.tagId : undefined;
+  if (terms.length === 0 && tagByLikes === undefined) return run(communityQuery(db, viewer, query, shelf));
   const after = query.sort === 'liked'
     ? decodeCursor(likedCursor, query.cursor)
     : decodeCursor(newestCursor, query.cursor);
-  return searchPage(db, dialect, communityBase(db, viewer, query, shelf), {
+  const page = {
     sort: query.sort,
-    terms,
     after: after && { likes: 'l' in after ? after.l : 0, seq: after.s },
     rows: query.limit + 1,
     scope: { genre: query.genre, author: query.author, wordCount: query.perfect ? DRABBLE_WORDS : undefined },
-  }, run);
+  };
+  if (tagByLikes !== undefined) return windowedPage(db, communityBase(db, viewer, query), { ...page, narrowing: tagNarrowing(tagByLikes) }, run);
+  return searchPage(db, dialect, communityBase(db, viewer, query, shelf), { ...page, terms }, run);
 }
 
 function cursorFor(sort: CommunityQuery['sort'], row: StoryDbRow): string {

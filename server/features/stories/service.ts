@@ -1,5 +1,5 @@
 import { promptColumns, textColumns, warningColumns } from './columns';
-import { currentAuthorState } from '../../shared/account-state';
+import { currentAuthorState, lockWriter } from '../../shared/account-state';
 import { localDay, wordsAdded, type Progress } from '@common/streak';
 import { answeredPromptDay, promptForDay, samePrompt, type Prompt } from '@common/prompts';
 import { awardBadges } from '../badges';
@@ -86,6 +86,8 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
   const { uid } = actor.user;
   const at = now.toISOString();
   const result = await ctx.db.transaction().execute(async (trx) => {
+    // The writer's row before the story's, as a change of their standing takes them (lockWriter).
+    await lockWriter(trx, ctx.dialect, uid);
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'edit', row);
     const zone = await resolveTimeZone(trx, uid, input.timezone);

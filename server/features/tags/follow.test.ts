@@ -119,6 +119,16 @@ describe.each(testDialects())('following tags on %s', (dialect) => {
     expect(storyPageSchema.parse((await server.client().get('/api/stories/community?q=%23salt-marsh')).body).stories.map((s) => s.id)).toEqual([b.id]);
     expect(storyPageSchema.parse((await server.client().get('/api/stories/community?q=%23nope-never')).body).stories).toEqual([]);
 
+    // Plain words find a story by its tags' names too (migration 0024), both sorts; a tag taken off no longer does.
+    const search = async (q: string, sort = 'newest') =>
+      storyPageSchema.parse((await server.client().get(`/api/stories/community?q=${encodeURIComponent(q)}&sort=${sort}`)).body).stories.map((s) => s.id);
+    const quiet = await postStory(w.client, { public: true, title: 'Untitled', content: 'Nothing here says where.', tags: ['Brackwater Fen'] });
+    expect(await search('brackwater')).toEqual([quiet.id]);
+    expect(await search('brackwater fen', 'liked')).toEqual([quiet.id]);
+    expect((await w.client.patch(`/api/stories/${quiet.id}`, { tags: ['elsewhere'] })).status).toBe(200);
+    expect(await search('brackwater')).toEqual([]);
+    expect(await search('elsewhere')).toEqual([quiet.id]);
+
     for (let i = 0; i < 3; i++) await postStory(w.client, { public: true, tags: ['weekly hit'] });
     // Put on more than seven days ago: not this week's.
     const old = await postStory(w.client, { public: true, tags: ['old news'] });

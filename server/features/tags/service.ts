@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { listCommunity } from '../stories';
-import { findTag, isFollowing, tagStoryCount } from './queries';
+import { findTag, isFollowing } from './queries';
 
 async function tagOr404(ctx: ServerContext, key: string) {
   const tag = await findTag(ctx.db, key);
@@ -20,12 +20,12 @@ async function tagOr404(ctx: ServerContext, key: string) {
  */
 export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, query: z.output<typeof tagPageQuerySchema>): Promise<TagPage> {
   const tag = await tagOr404(ctx, key);
-  const [page, storyCount, followed] = await Promise.all([
+  const [page, followed] = await Promise.all([
     listCommunity(ctx.db, ctx.dialect, viewer, { ...query, q: undefined, perfect: false }, { tagId: tag.id }),
-    tagStoryCount(ctx.db, tag.id),
     viewer === null ? false : isFollowing(ctx.db, viewer.uid, tag.id),
   ]);
-  return { ...page, tag: { key: tag.key, name: tag.name, storyCount, followed } };
+  // The guest's count, kept by the database (db/tag-counts.ts): the same for every reader.
+  return { ...page, tag: { key: tag.key, name: tag.name, storyCount: Number(tag.storyCount), followed } };
 }
 
 /** Follows (or stops following) a tag; doing it twice is no error. */

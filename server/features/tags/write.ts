@@ -13,8 +13,8 @@ type Trx = Transaction<Database>;
  * one that exists keeps its first name, which the story then shows.
  */
 export async function setStoryTags(trx: Trx, story: { id: string; seq: number }, names: readonly string[], at: string): Promise<void> {
-  await trx.deleteFrom('storyTags').where('storyId', '=', story.id).execute();
   const tags = await ensureTags(trx, names, at);
+  await trx.deleteFrom('storyTags').where('storyId', '=', story.id).execute();
   if (tags.length > 0) {
     await trx
       .insertInto('storyTags')
@@ -28,9 +28,11 @@ export async function setStoryTags(trx: Trx, story: { id: string; seq: number },
 async function ensureTags(trx: Trx, names: readonly string[], at: string): Promise<Array<{ id: string; name: string }>> {
   if (names.length === 0) return [];
   const wanted = names.map((name) => ({ key: tagKey(name), name }));
+  // In key order: two saves creating the same new tags wait for each other's in one order, never crosswise.
+  const byKeyOrder = [...wanted].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   await trx
     .insertInto('tags')
-    .values(wanted.map((tag) => ({ id: newId(), key: tag.key, name: tag.name, created_at: at })))
+    .values(byKeyOrder.map((tag) => ({ id: newId(), key: tag.key, name: tag.name, created_at: at })))
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   const rows = await trx.selectFrom('tags').select(['id', 'key', 'name']).where('key', 'in', wanted.map((tag) => tag.key)).execute();

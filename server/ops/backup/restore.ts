@@ -15,6 +15,7 @@ import { LIVE_EVENT_ID_JUMP, NOT_CARRIED } from './carried';
 import { loadOrder, MIGRATION_TABLES, quoteIdentifier, readCatalog, type CatalogTable, type Query } from './catalog';
 import { manifestEntries, manifestSchema, MANIFEST_ENTRY, type Manifest, type ManifestTable } from './format';
 import { toTarget, type PortableValue } from './values';
+import { recountAllTags } from '../../db/tag-counts';
 
 /** A backup that cannot be restored here, or a target it will not overwrite: one line for the person. */
 export class RestoreRefused extends Error {}
@@ -132,7 +133,11 @@ async function dropEverything(query: Query, dialect: Dialect): Promise<void> {
   // index's) for nothing. A virtual table (that index) takes its shadow tables with it.
   for (const trigger of await query(`select name from sqlite_schema where type = 'trigger'`)) await query(`drop trigger if exists ${quoteIdentifier(String(trigger.name))}`);
   for (const t of tables.filter((t) => t.virtual)) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
-  for (const t of tables.filter((t) => !t.virtual)) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
+  // Children before their parents: dropping a table deletes its rows first, and with foreign keys
+  // deferred SQLite looks each deleted row's parent up, which fails once the parent table is gone.
+  const parents = new Map((await readCatalog(query, dialect)).map((t) => [t.name, t.parents]));
+  const plain = tables.filter((t) => !t.virtual);
+  for (const t of loadOrder(plain, (name) => parents.get(name) ?? []).reverse()) await query(`drop table if exists ${quoteIdentifier(t.name)}`);
 }
 
 /**
@@ -344,6 +349,8 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         }
         if (dialect === 'postgres') await resetSequences(query, [...catalog.values()]);
         await retryingCatalogRace(conn, dialect, () => migrateInTransaction(conn));
+        // The storyTags rows' triggers counted each loaded row on top of the loaded counts: count again from the rows.
+        await recountAllTags(conn);
 
         for (const f of manifest.files) await storage.put(f.key, await readWhole(reader, entries.get(f.entry)!), f.contentType);
         secretFile = stageSecret(config.dataDir, secret);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { tagPageSchema } from '@common/tag-pages';
+import { testDialects } from '../../test/databases';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { postStory } from '../../test/features/stories';
+import { taggedStories } from '../../db/tag-counts';
+import { recount } from '../../cli/recount';
+
+/**
+ * tags.storyCount is kept by triggers (db/tag-counts.ts): every way a story enters or leaves a
+ * tag's guest count moves it, and it always equals the count from the rows.
+ */
+describe.each(testDialects())('tag counts on %s', (dialect) => {
+  let server: TestServer;
+  let owner: SignedUp;
+  let ada: SignedUp;
+  let bob: SignedUp;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
+    ada = await signUp(server);
+    bob = await signUp(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const kept = async (key: string) => Number((await server.ctx.db.selectFrom('tags').select('storyCount').where('key', '=', key).executeTakeFirstOrThrow()).storyCount);
+  const shown = async (key: string) => tagPageSchema.parse((await bob.client.get(`/api/tags/${key}`)).body).tag.storyCount;
+  /** Every tag whose kept count differs from its rows. */
+  const drifted = async () =>
+    (await sql<{ key: string }>`select t.key as key from tags t where t."storyCount" <> ${taggedStories(sql.ref('t.id'))}`.execute(server.ctx.db)).rows.map((r) => r.key);
+  const act = (uid: string, action: string) => owner.client.post(`/api/admin/users/${uid}/actions`, { action, reason: 'For the test' });
+
+  it('counts a story while it is public and its writer in good standing, through every change', async () => {
+    const one = await postStory(ada.client, { public: true, tags: ['tidepool', 'lantern'] });
+    await postStory(ada.client, { public: false, tags: ['tidepool'] });
+    expect(await kept('tidepool')).toBe(1);
+    expect(await shown('tidepool')).toBe(1);
+
+    // Made private and public again; a tag taken off and put back.
+    expect((await ada.client.patch(`/api/stories/${one.id}`, { public: false })).status).toBe(200);
+    expect(await kept('tidepool')).toBe(0);
+    expect((await ada.client.patch(`/api/stories/${one.id}`, { public: true, tags: ['lantern'] })).status).toBe(200);
+    expect([await kept('tidepool'), await kept('lantern')]).toEqual([0, 1]);
+    expect((await ada.client.patch(`/api/stories/${one.id}`, { tags: ['tidepool', 'lantern'] })).status).toBe(200);
+    expect(await kept('tidepool')).toBe(1);
+
+    // Deleted: the count goes with the story.
+    const two = await postStory(ada.client, { public: true, tags: ['lantern'] });
+    expect(await kept('lantern')).toBe(2);
+    expect((await ada.client.delete(`/api/stories/${two.id}`)).status).toBe(204);
+    expect(await kept('lantern')).toBe(1);
+
+    // Her standing: limited and suspended writers are not in the guest's count (a suspension signs her out: last).
+    expect((await act(ada.uid, 'limit')).status).toBe(200);
+    expect(await kept('tidepool')).toBe(0);
+    expect((await act(ada.uid, 'unlimit')).status).toBe(200);
+    expect(await kept('tidepool')).toBe(1);
+    expect((await act(ada.uid, 'suspend')).status).toBe(200);
+    expect(await kept('lantern')).toBe(0);
+    expect((await act(ada.uid, 'unsuspend')).status).toBe(200);
+    expect(await kept('lantern')).toBe(1);
+    expect(await drifted()).toEqual([]);
+  });
+
+  it('stays exact under a burst of saves, edits, visibility changes and a suspension at once', async () => {
+    const writers = [bob, await signUp(server), await signUp(server), await signUp(server)];
+    const names = ['orchard', 'ember', 'quay', 'hollow'];
+    const stories = await Promise.all(writers.map((w, i) => postStory(w.client, { public: true, tags: [names[i % 4]!, names[(i + 1) % 4]!] })));
+    const burst = [
+      // New stories naming the same tags in opposite orders.
+      ...writers.flatMap((w, i) => [
+        w.client.post('/api/stories', { title: `Burst ${i}`, content: 'A few words for the burst.', public: true, tags: names }),
+        w.client.post('/api/stories', { title: `Burst ${i} again`, content: 'A few more words for it.', public: true, tags: [...names].reverse() }),
+      ]),
+      // Edits that move tags and visibility together.
+      ...stories.map((story, i) => writers[i]!.client.patch(`/api/stories/${story.id}`, { public: i % 2 === 0, tags: [...names].slice(i % 3) })),
+      act(writers[3]!.uid, 'suspend'),
+    ];
+    const statuses = (await Promise.all(burst)).map((res) => res.status);
+    expect(statuses.every((status) => status === 200 || status === 201), JSON.stringify(statuses)).toBe(true);
+    expect(await drifted()).toEqual([]);
+    for (const name of names) expect(await shown(name)).toBe(await kept(name));
+  });
+
+  it('`drabble recount` finds a drifted count and sets it from the rows', async () => {
+    const story = await postStory(bob.client, { public: true, tags: ['driftwood'] });
+    expect(story.tags).toHaveLength(1);
+    await server.ctx.db.updateTable('tags').set({ storyCount: 7 }).where('key', '=', 'driftwood').execute();
+    const reports = await recount(server.ctx, () => {});
+    expect(reports.find((r) => r.kind.name === 'tags.storyCount')?.drifted).toBe(1);
+    expect(await kept('driftwood')).toBe(1);
+  });
+});
