@@ -66,6 +66,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every browser test signs people up from 127.0.0.1.
         SIGNUP_RATE_LIMIT: '10000',
+        // As behind a reverse proxy: a request may say it comes from elsewhere (the sign-in
+        // email's place, e2e/sign-in-place.spec.ts); one that does not comes from 127.0.0.1.
+        TRUSTED_PROXY_HEADER: 'x-forwarded-for',
         GOOGLE_CLIENT_ID: E2E.google.clientId,
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,

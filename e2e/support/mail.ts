@@ -3,11 +3,13 @@ import { E2E } from './env';
 
 /** Reading the email the app sent, from the mailbox web server (support/mailbox-server.ts). */
 
-const mailList = z.array(z.object({ to: z.array(z.string()), subject: z.string(), text: z.string(), links: z.array(z.string()) }));
+const mailList = z.array(z.object({ to: z.array(z.string()), subject: z.string(), text: z.string(), html: z.string(), links: z.array(z.string()) }));
 
 export interface Mail {
   subject: string;
   text: string;
+  /** The HTML version, to open in the browser as a mail client shows it. */
+  html: string;
   links: string[];
 }
 
@@ -16,7 +18,7 @@ const POLL_MS = 100;
 async function messagesTo(to: string): Promise<Mail[]> {
   const res = await fetch(`${E2E.mailboxUrl}/messages?to=${encodeURIComponent(to)}`);
   if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
-  return mailList.parse(await res.json()).map(({ subject, text, links }) => ({ subject, text, links }));
+  return mailList.parse(await res.json()).map(({ subject, text, html, links }) => ({ subject, text, html, links }));
 }
 
 /**

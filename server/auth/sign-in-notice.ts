@@ -4,6 +4,7 @@ import type { ServerContext } from '../context';
 import { newSignInMessage, passkeyAddedMessage, twoFactorChangedMessage } from '../email/templates';
 import type { EmailMessage } from '../email/mailer';
 import { addressKey } from '../http/client-ip';
+import { approximatePlace } from './place';
 import { recordSystemEvent } from '../shared/audit-log';
 
 type Noticing = Pick<ServerContext, 'db' | 'emails' | 'config'>;
@@ -14,12 +15,12 @@ const when = (now: Date) =>
 /**
  * Remembers the browser (as "Chrome on macOS") and address (IPv6 by its /64) of a sign-in,
  * and emails "New sign-in to your Drabble account" when the pair is new to an account that
- * had signed in before. The first pair of an account (its sign-up, or its first sign-in since
- * this was added) is remembered silently. One insert decides, so parallel sign-ins from a new
- * place send one email.
+ * had signed in before, naming the address's approximate place (looked up only then). The
+ * first pair of an account (its sign-up, or its first sign-in since this was added) is
+ * remembered silently. One insert decides, so parallel sign-ins from a new place send one email.
  */
 export async function noticeSignIn(
-  ctx: Noticing,
+  ctx: Noticing & Pick<ServerContext, 'logger'>,
   user: { id: string; email: string; name: string },
   seen: { ip: string | null; userAgent: string | null },
   now = new Date(),
@@ -35,8 +36,19 @@ export async function noticeSignIn(
     .executeTakeFirst();
   if (!inserted) return 'known';
   if (!earlier) return 'first';
-  await ctx.emails.enqueue(newSignInMessage({ to: user.email, name: user.name, when: when(now), browser, address, publicUrl: ctx.config.publicUrl }));
+  const place = seen.ip ? await placeOrUnknown(ctx, seen.ip) : null;
+  await ctx.emails.enqueue(newSignInMessage({ to: user.email, name: user.name, when: when(now), browser, address, place, publicUrl: ctx.config.publicUrl }));
   return 'new';
+}
+
+/** The email goes out without a place ("Place: unknown") when the place data cannot be read. */
+async function placeOrUnknown(ctx: Pick<ServerContext, 'logger'>, ip: string): Promise<string | null> {
+  try {
+    return await approximatePlace(ip);
+  } catch (err) {
+    ctx.logger.error({ err }, 'the place data for sign-in emails could not be read; reinstall the packages (npm ci)');
+    return null;
+  }
 }
 
 /** Whether the account has two-factor sign-in on. */

@@ -287,8 +287,10 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     const mail = await server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
     expect(mail.text).toContain('Browser: Chrome on macOS');
     expect(mail.text).toContain(`Address: ${away}`);
+    // A private address names no place, and no place data is credited.
+    expect(mail.text).toContain('Place: unknown');
     expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
-    expect(mail.links).toContain(`${server.config.publicUrl}/settings#sessions`);
+    expect(mail.links).toEqual([`${server.config.publicUrl}/settings#sessions`]);
     // Known now; a new browser at home is new again.
     expect((await signInAt(away)).status).toBe(200);
     expect((await signInAt(home, FIREFOX_WIN)).status).toBe(200);
@@ -311,6 +313,28 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) }, from(ip))).status).toBe(200);
     const mail = await server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
     expect(mail.text).toContain(`Address: ${ip}`);
+  });
+
+  it('names the approximate place of a public address, IPv4 and IPv6, from the offline data', async () => {
+    const person = await signUp(server);
+    const newSignIn = async (ip: string) => {
+      expect((await passwordStep(person, ip)).res.status).toBe(200);
+      return server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
+    };
+    // Portugal's research network (FCCN), by IPv4.
+    const lisbon = await newSignIn('193.136.0.1');
+    expect(lisbon.text).toContain('Address: 193.136.0.1');
+    expect(lisbon.text).toContain('Place: Portugal (approximate, from the address)');
+    expect(lisbon.text).toContain('Place from IP Geolocation by DB-IP: https://db-ip.com');
+    expect(lisbon.links).toContain('https://db-ip.com');
+    // The UK's (Jisc), by IPv6: remembered by its /64, placed by the address itself.
+    const oxford = await newSignIn('2001:630:0:1::2');
+    expect(oxford.text).toContain('Address: 2001:630:0:1::/64');
+    expect(oxford.text).toContain('Place: United Kingdom (approximate, from the address)');
+    // An IPv4 client seen through an IPv6 socket or proxy: its IPv4 address, placed.
+    const mapped = await newSignIn('::ffff:8.8.8.8');
+    expect(mapped.text).toContain('Address: 8.8.8.8');
+    expect(mapped.text).toContain('Place: United States (approximate, from the address)');
   });
 
   it('deletes the two-factor rows with the account', async () => {

@@ -6,6 +6,7 @@ import {
   appLink,
   confirmEmailChangeMessage,
   emailChangedMessage,
+  newSignInMessage,
   passwordChangedMessage,
   resetPasswordMessage,
   verifyEmailMessage,
@@ -65,6 +66,29 @@ describe('email templates', () => {
     expect(hrefs(message.html)).toEqual(['https://drabble.example/forgot-password']);
   });
 
+  describe('"New sign-in"', () => {
+    const signIn = (place: string | null) =>
+      newSignInMessage({ to: 'ada@example.com', name: 'Ada', when: '27 November 2026 at 09:10 UTC', browser: 'Chrome on macOS', address: '193.136.0.1', place, publicUrl: PUBLIC_URL });
+
+    it('names the approximate place, and credits the data it came from in text and HTML', () => {
+      const message = signIn('Portugal');
+      expect(message.subject).toBe('New sign-in to your Drabble account');
+      expect(message.text).toContain('Time: 27 November 2026 at 09:10 UTC\n\nBrowser: Chrome on macOS\n\nAddress: 193.136.0.1\n\nPlace: Portugal (approximate, from the address)\n\n');
+      expect(message.html).toContain('>Place: Portugal (approximate, from the address)</p>');
+      expect(message.text).toContain('Place from IP Geolocation by DB-IP: https://db-ip.com');
+      expect(linksIn(message.text)).toEqual(['https://drabble.example/settings#sessions', 'https://db-ip.com']);
+      expect(hrefs(message.html)).toEqual(['https://drabble.example/settings#sessions', 'https://db-ip.com']);
+    });
+
+    it('says the place is unknown, and credits no data, when the address names none', () => {
+      const message = signIn(null);
+      expect(message.text).toContain('Address: 193.136.0.1\n\nPlace: unknown\n\n');
+      expect(message.html).toContain('>Place: unknown</p>');
+      expect(message.text).not.toContain('DB-IP');
+      expect(hrefs(message.html)).toEqual(['https://drabble.example/settings#sessions']);
+    });
+  });
+
   it('escapes every value it puts into the HTML', () => {
     const messages = [
       verifyEmailMessage({ to: 'ada@example.com', name: HOSTILE, link: 'https://drabble.example/x?token="><script>' }),
@@ -72,6 +96,7 @@ describe('email templates', () => {
       confirmEmailChangeMessage({ to: 'ada@example.com', name: HOSTILE, link }),
       emailChangedMessage({ to: 'ada@example.com', name: HOSTILE, newEmail: '"<b>"@example.com', publicUrl: PUBLIC_URL }),
       passwordChangedMessage({ to: 'ada@example.com', name: HOSTILE, publicUrl: PUBLIC_URL }),
+      newSignInMessage({ to: 'ada@example.com', name: HOSTILE, when: 'now', browser: '<b>', address: '<b>', place: '<b>', publicUrl: PUBLIC_URL }),
     ];
     for (const message of messages) {
       expect(message.html).not.toContain('<script');

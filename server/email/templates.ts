@@ -286,12 +286,23 @@ export function passkeyAddedMessage(o: { to: string; name: string; passkey: stri
   });
 }
 
+/** DB-IP's licence (CC BY 4.0) asks for this link wherever a place it gave is shown. */
+const PLACE_DATA_CREDIT = { label: 'IP Geolocation by DB-IP', link: 'https://db-ip.com' } as const;
+
 /**
- * Someone signed in from a browser and address the account had not signed in from before.
- * No place is named: Drabble has no offline address-to-place data, and looking it up online
- * would send people's addresses elsewhere.
+ * Someone signed in from a browser and address the account had not signed in from before. The
+ * place is the address's country, looked up offline (server/auth/place.ts); null when the
+ * address names none (a private one, or not in the data).
  */
-export function newSignInMessage(o: { to: string; name: string; when: string; browser: string; address: string; publicUrl: string }): EmailMessage {
+export function newSignInMessage(o: {
+  to: string;
+  name: string;
+  when: string;
+  browser: string;
+  address: string;
+  place: string | null;
+  publicUrl: string;
+}): EmailMessage {
   const sessions = appLink(o.publicUrl, '/settings#sessions');
   return render({
     to: o.to,
@@ -302,8 +313,12 @@ export function newSignInMessage(o: { to: string; name: string; when: string; br
       `Time: ${o.when}`,
       `Browser: ${o.browser}`,
       `Address: ${o.address}`,
+      `Place: ${o.place === null ? 'unknown' : `${o.place} (approximate, from the address)`}`,
       'If this was you, there is nothing to do.',
     ],
-    after: [["If it wasn't you, sign that session out and change your password: ", { link: sessions }]],
+    after: [
+      ["If it wasn't you, sign that session out and change your password: ", { link: sessions }],
+      ...(o.place === null ? [] : [[`Place from ${PLACE_DATA_CREDIT.label}: `, { link: PLACE_DATA_CREDIT.link }]]),
+    ],
   });
 }
