@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_MAX, TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagListSchema, tagParamSchema, tagProblem, uniqueTags } from './tags';
+import { TAG_MAX, TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagListSchema, tagParamSchema, tagProblem, tagsAsText, tagsFromText, uniqueTags } from './tags';
 import { storyCreateSchema } from './story';
 
 describe('tags', () => {
@@ -49,5 +49,13 @@ describe('tags', () => {
     expect(tagParamSchema.parse('G%C4%93ist')).toBe('geist');
     expect(tagParamSchema.safeParse('a').success).toBe(false);
     expect(tagParamSchema.safeParse('bad_tag').success).toBe(false);
+  });
+
+  it('writes a story\'s tags on one front-matter line and reads them back; bad ones are left off', () => {
+    const names = ['Ghost Story', 'grief', 'Gēist'];
+    expect(tagsAsText(names)).toBe('Ghost Story, grief, Gēist');
+    expect(tagsFromText(tagsAsText(names))).toEqual(names);
+    expect(tagsFromText(' #ghost  story ,, x, bad!tag, GHOST-STORY, suggest, a1, b2, c3, d4, e5')).toEqual(['ghost story', 'a1', 'b2', 'c3', 'd4']);
+    expect(tagsFromText('')).toEqual([]);
   });
 });

@@ -101,6 +101,21 @@ export function uniqueTags(tags: readonly string[]): string[] {
   });
 }
 
+/**
+ * A story's tags in one line of an exported story's front matter ("Ghost Story, grief"): a tag
+ * holds no comma, so the line reads back unchanged (tagsFromText).
+ */
+export const tagsAsText = (names: readonly string[]): string => names.join(', ');
+
+/**
+ * The tags of a front-matter line, as an import takes them: good ones tidied and kept once, in
+ * the line's order, at most TAGS_PER_STORY_MAX; a bad one is left off, as an unknown warning is.
+ */
+export function tagsFromText(text: string): string[] {
+  const good = text.split(',').filter((part) => part.trim() !== '' && tagProblem(part) === null).map(tagDisplay);
+  return uniqueTags(good).slice(0, TAGS_PER_STORY_MAX);
+}
+
 /** A tag on a story, a card or a list: the name it was first written with, and its key (its address). */
 export const tagRefSchema = z.object({ key: z.string(), name: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_TEXTS, TAGS_PER_STORY_MAX } from '@common/tags';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { savedStorySchema, storyPageSchema, storyResponseSchema } from '@common/story';
+import { importReportSchema } from '@common/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory, type ErrorBody } from '../../test/features/stories';
@@ -108,5 +110,29 @@ describe.each(testDialects())('tags on stories on %s', (dialect) => {
     const story = await postStory(ada.client, { tags: ['short lived'] });
     expect((await ada.client.send('DELETE', `/api/stories/${story.id}`)).status).toBe(204);
     expect(await tagRows(story.id)).toEqual([]);
+  });
+
+  it('exports a story’s tags and imports them back; bad ones in a hand-written file are left off', async () => {
+    const writer = await signUp(server);
+    await postStory(writer.client, { title: 'Tagged export', tags: ['Ghost Story', 'grief'] });
+    const res = await writer.client.raw('GET', '/api/export/download');
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const markdownName = Object.keys(files).find((name) => name.endsWith('.md') && strFromU8(files[name]!).includes('Tagged export'));
+    const markdown = strFromU8(files[markdownName!]!);
+    expect(markdown).toContain('tags: "Ghost Story, grief"');
+    const listed = JSON.parse(strFromU8(files['stories.json']!)) as Array<{ title: string; tags: string[] }>;
+    expect(listed.find((s) => s.title === 'Tagged export')?.tags).toEqual(['Ghost Story', 'grief']);
+
+    const other = await signUp(server);
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(strToU8(markdown))]), 'exported.md');
+    form.append('files', new Blob([new Uint8Array(strToU8('---\ntitle: Odd tags\ntags: fine one, bad!tag, x\n---\nText.\n'))]), 'odd.md');
+    const upload = await fetch(new URL('/api/import', other.client.baseUrl), { method: 'POST', body: form, headers: { cookie: other.client.cookieHeader, origin: other.client.baseUrl } });
+    expect(upload.status).toBe(200);
+    expect(importReportSchema.parse(await upload.json()).imported).toBe(2);
+    const mine = storyPageSchema.parse((await other.client.get('/api/stories/mine')).body).stories;
+    expect(mine.find((s) => s.title === 'Tagged export')?.tags).toEqual([{ key: 'ghost-story', name: 'Ghost Story' }, { key: 'grief', name: 'grief' }]);
+    expect(mine.find((s) => s.title === 'Odd tags')?.tags).toEqual([{ key: 'fine-one', name: 'fine one' }]);
   });
 });

@@ -35,7 +35,7 @@ export function personName(user: { displayName: string | null; name: string; del
 
 export const STORY_EXPORT_COLUMNS = [
   'seq', 'id', 'title', 'content', 'public', 'created_at', 'updated_at', 'madePublicAt', 'promptGenre', 'promptTheme', 'promptTwist',
-  'wordCount', 'charCount', 'likesCount', 'commentsCount', 'viewsCount', 'contentWarnings', 'contentWarningNote',
+  'wordCount', 'charCount', 'likesCount', 'commentsCount', 'viewsCount', 'contentWarnings', 'contentWarningNote', 'tagNames',
 ] as const;
 
 export function storiesOf(db: Db, uid: string) {

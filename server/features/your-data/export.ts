@@ -1,5 +1,7 @@
 import { contentWarningLabel, warningsOfMask } from '@common/content-warnings';
+import { tagsAsText } from '@common/tags';
 import { profileImageKey } from '../avatars';
+import { tagsOfNames } from '../tags';
 import Papa from 'papaparse';
 import { REACTIONS } from '@common/story';
 import { badgeDefinition, isBadgeId } from '@common/badges';
@@ -80,7 +82,11 @@ function exportedWarnings(story: { contentWarnings: number; contentWarningNote: 
   };
 }
 
+/** A story's tags' names, as first written. */
+const tagNamesOf = (story: { tagNames: string }) => tagsOfNames(story.tagNames).map((tag) => tag.name);
+
 function storyMarkdown(story: ExportStoryRow): string {
+  const tags = tagNamesOf(story);
   const front = writeFrontMatter({
     title: story.title,
     public: fromDbBool(story.public),
@@ -89,6 +95,7 @@ function storyMarkdown(story: ExportStoryRow): string {
     updated: story.updated_at,
     wordCount: Number(story.wordCount),
     ...exportedWarnings(story),
+    ...(tags.length > 0 ? { tags: tagsAsText(tags) } : {}),
   });
   return `${front}\n${story.content}\n`;
 }
@@ -200,6 +207,7 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
         characters: Number(s.charCount),
         contentWarnings: warningsOfMask(Number(s.contentWarnings)).map(contentWarningLabel),
         contentWarningNote: s.contentWarningNote,
+        tags: tagNamesOf(s),
         reactions: Number(s.likesCount),
         comments: Number(s.commentsCount),
         views: Number(s.viewsCount),

@@ -1,6 +1,7 @@
 import { contentWarningNoteSchema, warningsFromText, type StoryWarnings } from '@common/content-warnings';
 import { promptInputSchema, type PromptInput } from '@common/prompts';
 import { STORY_TITLE_MAX, storyCreateSchema } from '@common/story';
+import { tagsFromText } from '@common/tags';
 import { normalizeLineBreaks } from '@common/text';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, type ImportItem, type ImportReport } from '@common/your-data';
 import type { ServerContext } from '../../context';
@@ -11,6 +12,7 @@ import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { currentAuthorState } from '../../shared/account-state';
 import { promptColumns, textColumns, warningColumns } from '../stories';
+import { setStoryTags } from '../tags';
 import { importFingerprint, priorImports } from './fingerprint';
 import { readFrontMatter } from './front-matter';
 import { unzipTextFiles } from './unzip';
@@ -33,7 +35,7 @@ export interface Upload {
 }
 
 type Candidate = { file: string; bytes: Uint8Array };
-type Verdict = { file: string; refused: string } | { file: string; title: string; content: string; prompt: PromptInput | null; warnings: StoryWarnings };
+type Verdict = { file: string; refused: string } | { file: string; title: string; content: string; prompt: PromptInput | null; warnings: StoryWarnings; tags: string[] };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const extensionOf = (name: string) => /\.[^./]+$/.exec(name)?.[0]?.toLowerCase() ?? '';
@@ -68,10 +70,12 @@ function readStory(file: string, text: string): Verdict {
   // Warnings the export wrote (or hand-written ones): unknown names, or a note too long, are left off too.
   const contentWarnings = typeof fields.contentWarnings === 'string' ? warningsFromText(fields.contentWarnings) : [];
   const note = contentWarningNoteSchema.safeParse(typeof fields.contentWarningNote === 'string' ? fields.contentWarningNote : null);
-  const parsed = storyCreateSchema.safeParse({ title, content, prompt: prompt.success ? prompt.data : null, public: false, contentWarnings, contentWarningNote: note.success ? note.data : null });
+  // Tags the export wrote ("Ghost Story, grief"): bad ones are left off too.
+  const tags = typeof fields.tags === 'string' ? tagsFromText(fields.tags) : [];
+  const parsed = storyCreateSchema.safeParse({ title, content, prompt: prompt.success ? prompt.data : null, public: false, contentWarnings, contentWarningNote: note.success ? note.data : null, tags });
   if (!parsed.success) return { file, refused: parsed.error.issues[0]?.message ?? IMPORT_TEXTS.empty };
   const { contentWarnings: warnings, contentWarningNote } = parsed.data;
-  return { file, title: parsed.data.title, content: parsed.data.content, prompt: parsed.data.prompt, warnings: { contentWarnings: warnings, contentWarningNote } };
+  return { file, title: parsed.data.title, content: parsed.data.content, prompt: parsed.data.prompt, warnings: { contentWarnings: warnings, contentWarningNote }, tags: parsed.data.tags };
 }
 
 function judge(candidate: Candidate): Verdict {
@@ -162,6 +166,11 @@ async function saveNew(ctx: ServerContext, actor: Actor, stories: Story[], at: s
         .insertInto('importFingerprints')
         .values(batch.map((story) => ({ uid, fingerprint: story.fingerprint, storyId: story.id, created_at: at })))
         .execute();
+      const tagged = batch.filter((story) => story.tags.length > 0);
+      if (tagged.length > 0) {
+        const seqs = new Map((await trx.selectFrom('stories').select(['id', 'seq']).where('id', 'in', tagged.map((story) => story.id)).execute()).map((row) => [row.id, Number(row.seq)]));
+        for (const story of tagged) await setStoryTags(trx, { id: story.id, seq: seqs.get(story.id)! }, story.tags, at);
+      }
     }
     return { created: new Map(rows.map((story) => [story.fingerprint, story.id])), before };
   });

@@ -13,7 +13,7 @@ profile.json            Your account and profile: names, email, about me, links,
 avatar.<ext>            Your profile image, if you have one.
 stories/                One Markdown file per story, named <date written>-<title>.md. Each
                         starts with front matter (title, public, prompt, created, updated,
-                        wordCount, and any contentWarnings and contentWarningNote) between
+                        wordCount, and any contentWarnings, contentWarningNote and tags) between
                         --- lines, then the story's text. You can import
                         these files (or this folder, zipped) back into Drabble from
                         Settings > Your data > Import stories.
