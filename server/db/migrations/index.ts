@@ -21,6 +21,7 @@ import * as registration from './0020_registration';
 import * as wordCounts from './0021_word_counts';
 import * as contentWarnings from './0022_content_warnings';
 import * as tags from './0023_tags';
+import * as contests from './0025_contests';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021_word_counts': wordCounts,
   '0022_content_warnings': contentWarnings,
   '0023_tags': tags,
+  '0025_contests': contests,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */
