@@ -4,6 +4,8 @@ import {
   contestInputSchema,
   contestPhase,
   contestTitle,
+  countdownText,
+  phaseDeadline,
   dailyContestPrompt,
   defaultContestWindows,
   entryPhaseRefusal,
@@ -140,5 +142,20 @@ describe('the anonymous order', () => {
     expect(shuffleFor([...entries].reverse(), 'ada').map((e) => e.storyId)).toEqual(ada);
     expect(shuffleFor(entries, 'bob').map((e) => e.storyId)).not.toEqual(ada);
     expect([...ada].sort()).toEqual(entries.map((e) => e.storyId).sort());
+  });
+});
+
+describe('the countdown', () => {
+  it('says the two largest units left', () => {
+    expect(countdownText(((2 * 24 + 4) * 3600 + 59) * 1000)).toBe('2 days 4 hours');
+    expect(countdownText((3600 + 60) * 1000)).toBe('1 hour 1 minute');
+    expect(countdownText(3600 * 1000)).toBe('1 hour');
+    expect(countdownText(65_500)).toBe('1 minute 5 seconds');
+    expect(countdownText(-5)).toBe('0 seconds');
+  });
+  it('counts to the end of the phase the contest is in', () => {
+    expect(phaseDeadline({ ...week, phase: 'entry' })).toEqual({ at: week.entryClosesAt, label: 'Entries close in' });
+    expect(phaseDeadline({ ...week, phase: 'voting' })).toEqual({ at: week.votingClosesAt, label: 'Voting closes in' });
+    expect(phaseDeadline({ ...week, phase: 'closed' })).toBeNull();
   });
 });

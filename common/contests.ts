@@ -331,6 +331,9 @@ export function placeNotice(place: number, entries: number): string {
 
 export const disqualifiedNotice = (reason: string) => `Your contest entry was disqualified: ${reason}`;
 
+/** The story page's note on an entry while its contest runs. */
+export const CONTEST_ENTRY_NOTICE = 'This story is an entry in a weekly contest. Its author is revealed with the results; comments and reactions open then.';
+
 /** Nothing a story reader sees says who wrote an anonymous entry: this name, the default icon and colour. */
 export const ANONYMOUS_AUTHOR = 'Anonymous entrant';
 export const ANONYMOUS_ICON = DEFAULT_PROFILE_ICON;
@@ -339,4 +342,38 @@ export const ANONYMOUS_COLOR = 'blue';
 /** The week the next contest would run by default: the coming Monday (UTC). */
 export function nextContestMonday(now: Date): DayKey {
   return dayKeyOf(dayNumber(mondayOf(now)) + 7);
+}
+
+/** What the countdown counts to in each phase, and how it says so; null once the results are out. */
+export function phaseDeadline(contest: ContestWindows & { phase: ContestPhase }): { at: string; label: string } | null {
+  switch (contest.phase) {
+    case 'upcoming':
+      return { at: contest.entryOpensAt, label: 'Entries open in' };
+    case 'entry':
+      return { at: contest.entryClosesAt, label: 'Entries close in' };
+    case 'between':
+      return { at: contest.votingOpensAt, label: 'Voting opens in' };
+    case 'voting':
+      return { at: contest.votingClosesAt, label: 'Voting closes in' };
+    case 'closed':
+      return null;
+  }
+}
+
+/** "2 days 4 hours", "3 hours 12 minutes", "5 minutes 3 seconds", "0 seconds": the two largest units left. */
+export function countdownText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const units: Array<[number, string]> = [
+    [Math.floor(total / 86_400), 'day'],
+    [Math.floor(total / 3600) % 24, 'hour'],
+    [Math.floor(total / 60) % 60, 'minute'],
+    [total % 60, 'second'],
+  ];
+  const first = units.findIndex(([n]) => n > 0);
+  if (first === -1) return '0 seconds';
+  return units
+    .slice(first, first + 2)
+    .filter(([n], i) => i === 0 || n > 0)
+    .map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`)
+    .join(' ');
 }
