@@ -1,28 +1,17 @@
 import { expect } from 'vitest';
-import { contestPageSchema, type ContestPage, type ContestPhase, type ContestWindows } from '@common/contests';
+import { contestPageSchema, type ContestPage, type ContestWindows } from '@common/contests';
+import { windowsFor } from './contest-windows';
+
+export { windowsFor };
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
 import type { Story } from '@common/story';
 import { postStory } from './stories';
 import { randomText } from './story-builders';
 import type { SignedUp, TestServer } from '../server';
 
 /** Test helpers for the contest API tests (issue 28). */
-
-const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Windows that put `now` in `phase`: the entry window around it, or both windows behind it, and so on. */
-export function windowsFor(phase: Exclude<ContestPhase, 'between'>, now = Date.now()): ContestWindows {
-  switch (phase) {
-    case 'upcoming':
-      return { entryOpensAt: iso(now + HOUR), entryClosesAt: iso(now + 2 * HOUR), votingOpensAt: iso(now + 2 * HOUR), votingClosesAt: iso(now + 3 * HOUR) };
-    case 'entry':
-      return { entryOpensAt: iso(now - HOUR), entryClosesAt: iso(now + HOUR), votingOpensAt: iso(now + HOUR), votingClosesAt: iso(now + 2 * HOUR) };
-    case 'voting':
-      return { entryOpensAt: iso(now - 3 * HOUR), entryClosesAt: iso(now - HOUR), votingOpensAt: iso(now - HOUR), votingClosesAt: iso(now + HOUR) };
-    case 'closed':
-      return { entryOpensAt: iso(now - 4 * HOUR), entryClosesAt: iso(now - 3 * HOUR), votingOpensAt: iso(now - 3 * HOUR), votingClosesAt: iso(now - HOUR) };
-  }
-}
 
 /** An admin's new contest, open for entries now unless told otherwise. */
 export async function newContest(admin: SignedUp, windows: ContestWindows = windowsFor('entry'), prompt = 'A door that was not there yesterday'): Promise<string> {

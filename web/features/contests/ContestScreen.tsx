@@ -14,11 +14,8 @@ import { useCurrentUser } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
 import { storyRowsQuery } from '../stories';
-import { contestPageQuery, useEntryMutation, useVoteMutation } from './api';
+import { contestPageQuery, enterContestPath, useEntryMutation, useVoteMutation } from './api';
 import { Countdown, PhaseBadge } from './parts';
-
-/** Where "Enter this week's contest" goes: the editor, told which contest the story is for. */
-export const enterContestPath = (id: string) => `/story/new?contest=${encodeURIComponent(id)}`;
 
 /** /contests/:id: the contest, its entries (anonymous and shuffled until the reveal) and then its results. */
 export function ContestScreen() {

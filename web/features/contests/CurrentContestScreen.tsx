@@ -5,8 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { primaryButton, textLink } from '../../components/ui';
-import { currentContestsQuery } from './api';
-import { enterContestPath } from './ContestScreen';
+import { currentContestsQuery, enterContestPath } from './api';
 import { ContestCard } from './parts';
 
 /** /contest: this week's contest and the one being voted on (they overlap Monday to Wednesday), and the latest results. */

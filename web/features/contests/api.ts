@@ -21,6 +21,9 @@ export const contestKeys = {
   admin: ['contests', 'admin'] as const,
 };
 
+/** Where "Enter this week's contest" goes: the editor, told which contest the story is for. */
+export const enterContestPath = (id: string) => `/story/new?contest=${encodeURIComponent(id)}`;
+
 const dev = <T,>(schema: T) => (import.meta.env.DEV ? schema : undefined);
 
 export const currentContestsQuery = queryOptions({
