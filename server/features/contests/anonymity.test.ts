@@ -95,7 +95,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
         answers.push({ url: variant, status: res.status, text: await res.text() });
       }
     }
-    for (const extra of [`/api/stories?author=${ids.uid}`, `/api/stories?q=${encodeURIComponent('the')}`, `/community/feed.atom`, `/user/${ids.uid}/feed.atom`, '/sitemap.xml']) {
+    for (const extra of [`/api/stories/community?author=${ids.uid}`, `/api/stories/community?q=${encodeURIComponent('the')}`, `/community/feed.atom`, `/user/${ids.uid}/feed.atom`, '/sitemap.xml']) {
       const res = await client.raw('GET', extra);
       answers.push({ url: extra, status: res.status, text: await res.text() });
     }

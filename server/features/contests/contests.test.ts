@@ -81,7 +81,11 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect((await enter(ada, id, first.id)).entries).toHaveLength(1);
 
     const second = await postDrabble(ada, { public: true });
+    // A public story leaves every list once entered, the shared community page too (read once before, so it is kept).
+    const community = async () => ((await server.client().get<{ stories: Array<{ id: string }> }>('/api/stories/community')).body.stories).map((s) => s.id);
+    expect(await community()).toContain(second.id);
     page = await enter(ada, id, second.id);
+    expect(await community()).not.toContain(second.id);
     expect(page.myEntry?.storyId).toBe(second.id);
     const rows = await server.ctx.db.selectFrom('contestEntries').select('storyId').where('contestId', '=', id).execute();
     expect(rows).toEqual([{ storyId: second.id }]);
