@@ -24,11 +24,9 @@ export function lockContest(trx: Db, dialect: Dialect, id: string): Promise<Cont
  * good standing (a writer limited or suspended since entering drops out, as their stories do
  * from the community's lists).
  */
-export function countingEntries(db: Db, contestId: string) {
-  return db
-    .selectFrom('contestEntries as e')
-    .innerJoin('stories as s', 's.id', 'e.storyId')
-    .where('e.contestId', '=', contestId)
+export function countingEntries(db: Db, contestId: string | readonly string[]) {
+  const entries = db.selectFrom('contestEntries as e').innerJoin('stories as s', 's.id', 'e.storyId');
+  return (typeof contestId === 'string' ? entries.where('e.contestId', '=', contestId) : entries.where('e.contestId', 'in', contestId))
     .where('e.disqualifiedAt', 'is', null)
     .where('s.public', '=', 1)
     .where('s.authorState', '=', AUTHOR_STATE.visible);
@@ -36,14 +34,8 @@ export function countingEntries(db: Db, contestId: string) {
 
 export async function entriesCounts(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('contestEntries as e')
-    .innerJoin('stories as s', 's.id', 'e.storyId')
+  const rows = await countingEntries(db, ids)
     .select(['e.contestId', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('e.contestId', 'in', ids)
-    .where('e.disqualifiedAt', 'is', null)
-    .where('s.public', '=', 1)
-    .where('s.authorState', '=', AUTHOR_STATE.visible)
     .groupBy('e.contestId')
     .execute();
   return new Map(rows.map((r) => [r.contestId, Number(r.n)]));
