@@ -14,6 +14,9 @@ describe('the badge catalogue', () => {
       '10 prompts answered',
       'First comment received',
       '10 reactions on a story',
+      // Issue 28: written at a contest's reveal.
+      'Contest winner',
+      'Contest podium',
     ]);
     for (const b of BADGES) expect(b.description).toMatch(/^[A-Z].+\.$/);
   });
@@ -48,7 +51,7 @@ describe('earnedBadges', () => {
 
 describe('factsNeeded', () => {
   it('asks for every fact while nothing is earned', () => {
-    expect(factsNeeded([])).toEqual(['stories', 'perfectDrabbles', 'bestStreak', 'answeredPrompts', 'commentsReceived', 'mostReactions']);
+    expect(factsNeeded([])).toEqual(['stories', 'perfectDrabbles', 'bestStreak', 'answeredPrompts', 'commentsReceived', 'mostReactions', 'contestWins', 'contestPodiums']);
   });
 
   it('drops a fact once all of its badges are earned, and keeps it while one is left', () => {

@@ -25,11 +25,13 @@ export const BADGE_IDS = [
   'prompts_10',
   'first_comment_received',
   'reactions_10',
+  'contest_winner',
+  'contest_podium',
 ] as const;
 export type BadgeId = (typeof BADGE_IDS)[number];
 
 /** What a badge's threshold is measured on. */
-export const BADGE_FACTS = ['stories', 'perfectDrabbles', 'bestStreak', 'answeredPrompts', 'commentsReceived', 'mostReactions'] as const;
+export const BADGE_FACTS = ['stories', 'perfectDrabbles', 'bestStreak', 'answeredPrompts', 'commentsReceived', 'mostReactions', 'contestWins', 'contestPodiums'] as const;
 export type BadgeFact = (typeof BADGE_FACTS)[number];
 /** The facts gathered for one writer; a fact left out earns nothing. */
 export type BadgeFacts = Partial<Record<BadgeFact, number>>;
@@ -55,6 +57,9 @@ export const BADGES: readonly BadgeDefinition[] = [
   { id: 'prompts_10', name: '10 prompts answered', description: 'Answer the daily prompt on 10 different days.', fact: 'answeredPrompts', threshold: 10 },
   { id: 'first_comment_received', name: 'First comment received', description: 'Get a comment from a reader on one of your stories.', fact: 'commentsReceived', threshold: 1 },
   { id: 'reactions_10', name: '10 reactions on a story', description: 'Get 10 reactions on one story.', fact: 'mostReactions', threshold: 10 },
+  // The weekly contest (issue 28): places are written when its results are revealed.
+  { id: 'contest_winner', name: 'Contest winner', description: 'Win a weekly contest.', fact: 'contestWins', threshold: 1 },
+  { id: 'contest_podium', name: 'Contest podium', description: 'Place in the top three of a weekly contest.', fact: 'contestPodiums', threshold: 1 },
 ];
 
 const byId = new Map<string, BadgeDefinition>(BADGES.map((b) => [b.id, b]));

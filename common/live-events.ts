@@ -62,7 +62,8 @@ export const liveEventSchemas = {
    * On the public topic: a writer's stories joined or left the shared shelves at once (their
    * account was limited, suspended, restored…). Community caches drop; open lists refetch.
    */
-  'stories.changed': z.object({ uid: z.string() }),
+  /** `uid`: whose stories changed; absent when saying would name an anonymous contest entrant (issue 28). */
+  'stories.changed': z.object({ uid: z.string().optional() }),
   /** On `story:<id>`: a comment was posted or deleted; open story pages refetch the comments. */
   'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'deleted']) }),
   /** On `profile:<uid>`: the writer's follower counts changed; open profiles refresh them. */

@@ -32,12 +32,14 @@ export const NOTIFICATION_TYPES = [
   'badge',
   /** The 20:00-local reminder that today's words are missing and the streak is at risk (issue 15): off until the writer turns it on. */
   'streak_reminder',
+  /** A contest's results (issue 28): `detail` is the entrant's place. */
+  'contest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The types Settings offers a switch for: moderation notices cannot be switched off. */
 export const PREFERENCE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter((t): t is Exclude<NotificationType, 'moderation'> => t !== 'moderation');
 /** Notifications about the writer's own progress: no other person caused them, so they have no audience choice. */
-export const SELF_NOTIFICATION_TYPES = ['moderation', 'badge', 'streak_reminder'] as const satisfies readonly NotificationType[];
+export const SELF_NOTIFICATION_TYPES = ['moderation', 'badge', 'streak_reminder', 'contest'] as const satisfies readonly NotificationType[];
 /** Types that start switched off: the writer opts in. */
 export const OPT_IN_NOTIFICATION_TYPES = ['streak_reminder'] as const satisfies readonly NotificationType[];
 
@@ -80,6 +82,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   moderation: 'Messages from the moderators',
   badge: 'Badges you earn',
   streak_reminder: 'Reminder at 20:00 when your streak is at risk',
+  contest: 'Your place in a contest',
 };
 export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   comment: 'Comments on your stories',
@@ -227,6 +230,7 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
     case 'badge':
       return [{ text: 'You earned a badge: ' }, { text: n.detail ?? 'a badge', subject: true }];
     case 'streak_reminder':
+    case 'contest':
       return [{ text: n.detail ?? '' }];
   }
 }

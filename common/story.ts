@@ -81,6 +81,8 @@ const storyFieldsSchema = storyWarningFieldsSchema.extend({
   charCount: z.number().int(),
   /** Up to five tags, each as first written, with its key (common/tags.ts). */
   tags: z.array(tagRefSchema),
+  /** The contest this story is an anonymous entry of until the results are out (issue 28); then null. */
+  contestId: z.string().nullable(),
   permissions: storyPermissionsSchema,
 });
 

@@ -16,7 +16,7 @@ test('a first story earns "First story": announced on the bell, shown on the pro
   const { page, uid, name } = await writerInOwnContext(browser, 'Badger');
   await page.goto('/profile');
   const badges = page.getByTestId('badges');
-  await expect(badges.getByText(`0 of 9 earned`)).toBeVisible();
+  await expect(badges.getByText(`0 of 11 earned`)).toBeVisible();
   await expect(badges.getByTestId('badges-earned')).toHaveCount(0);
   // Locked ones say how to earn them.
   await expect(badges.getByTestId('badges-locked').getByTestId('badge').filter({ hasText: 'First story' })).toContainText('Save your first story.');
@@ -38,8 +38,8 @@ test('a first story earns "First story": announced on the bell, shown on the pro
   await expect(earned).toHaveCount(1);
   await expect(earned.getByTestId('badge-name')).toHaveText('First story');
   await expect(earned.getByTestId('badge-earned')).toHaveText(await earnedToday(page));
-  await expect(page.getByTestId('badges').getByText('1 of 9 earned')).toBeVisible();
-  await expect(page.getByTestId('badges-locked').getByTestId('badge')).toHaveCount(8);
+  await expect(page.getByTestId('badges').getByText('1 of 11 earned')).toBeVisible();
+  await expect(page.getByTestId('badges-locked').getByTestId('badge')).toHaveCount(10);
 
   // Others see the earned badge on the public profile, without the locked ones.
   const guest = await (await browser.newContext()).newPage();

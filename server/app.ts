@@ -52,6 +52,7 @@ import { moderationRoutes } from './features/moderation/routes';
 import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
+import { adminContestRoutes, contestRoutes } from './features/contests';
 import { discoveryRoutes } from './features/discovery/routes';
 import { atomFeedRoutes, pageFeeds } from './features/feeds';
 import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes } from './features/registration';
@@ -139,6 +140,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/backups', backupRoutes(ctx));
   app.route('/api/admin/feature-requests', adminFeatureRequestRoutes(ctx));
   app.route('/api/admin/greetings', adminGreetingRoutes(ctx));
+  app.route('/api/admin/contests', adminContestRoutes(ctx));
   app.route(CONVERSATIONS_BASE, conversationRoutes(ctx));
   app.route(DIRECT_MESSAGES_BASE, directMessageRoutes(ctx));
   app.route('/api/notifications', notificationRoutes(ctx));
@@ -164,6 +166,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
   app.route('/api', badgeRoutes(ctx));
+  app.route('/api/contests', contestRoutes(ctx));
   // Issue 14: your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));

@@ -26,6 +26,7 @@ import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
 import { purgeDueAccounts } from './features/account-deletion';
+import { revealDueContests } from './features/contests';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
 import { EmailQueue } from './email/queue';
@@ -237,6 +238,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void deliverDueEmails(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'notification emails failed'));
     // The 20:00-local streak reminders that fell due (claimed, so one instance sends each).
     void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
+    // Contests whose voting closed and that no request has revealed yet (issue 28; once, whichever instance gets there first).
+    void revealDueContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'contest reveal failed'));
   }, EMAIL_TICK_MS);
   emails.unref();
   // Queued emails whose retry is due, and any a previous run left (a restart keeps the queue).

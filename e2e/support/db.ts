@@ -34,13 +34,27 @@ export function seedWritingDays(uid: string, days: Record<string, number>): void
 /**
  * Accounts younger than 24 hours cannot start conversations with anyone but friends, and test accounts are seconds
  * old: makes this one a day older in the browser-test database (the server reads the account's
- * age from it on every request). The rule itself stays as it is.
+ * age from it on every request). The rule itself stays as it is. `byMs`: older still (the
+ * contest's seven days, say).
  */
-export function ageAccount(who: { uid: string }): void {
+export function ageAccount(who: { uid: string }, byMs = NEW_ACCOUNT_MESSAGING_DELAY_MS + 60 * 60_000): void {
   const db = new SqliteDatabase(databaseFile(), { fileMustExist: true, timeout: 5000 });
   try {
-    const created = new Date(Date.now() - NEW_ACCOUNT_MESSAGING_DELAY_MS - 60 * 60_000).toISOString();
+    const created = new Date(Date.now() - byMs).toISOString();
     expect(db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(created, who.uid).changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/** The contest's four instants, moved straight in the browser-test database: the week passing, in a test. */
+export function moveContest(id: string, windows: { entryOpensAt: string; entryClosesAt: string; votingOpensAt: string; votingClosesAt: string }): void {
+  const db = new SqliteDatabase(databaseFile(), { fileMustExist: true, timeout: 5000 });
+  try {
+    const moved = db
+      .prepare('UPDATE contests SET entryOpensAt = ?, entryClosesAt = ?, votingOpensAt = ?, votingClosesAt = ? WHERE id = ?')
+      .run(windows.entryOpensAt, windows.entryClosesAt, windows.votingOpensAt, windows.votingClosesAt, id);
+    expect(moved.changes).toBe(1);
   } finally {
     db.close();
   }

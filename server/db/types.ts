@@ -133,6 +133,8 @@ export interface StoriesTable {
   contentWarningNote: Defaulted<string | null>;
   /** The story's tags' names, a JSON list (storyTags holds the same, for matching). */
   tagNames: Defaulted<string>;
+  /** The contest this story is an anonymous entry of, until the results are out (migration 0025); null otherwise. */
+  contestId: Defaulted<string | null>;
 }
 
 /** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */
@@ -164,6 +166,42 @@ export interface UserBadgesTable {
   uid: string;
   badge: string;
   earnedAt: string;
+}
+
+/** A weekly contest (issue 28, migration 0025): the instants are ISO strings, each window [opens, closes). */
+export interface ContestsTable {
+  id: string;
+  prompt: string;
+  /** The Monday whose daily prompt it is, when the admin wrote none. */
+  promptDay: string | null;
+  entryOpensAt: string;
+  entryClosesAt: string;
+  votingOpensAt: string;
+  votingClosesAt: string;
+  /** Set once, by the transaction that wrote the results. */
+  revealedAt: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One writer's entry in a contest; `votes` and `place` are written at the reveal. */
+export interface ContestEntriesTable {
+  contestId: string;
+  uid: string;
+  storyId: string;
+  created_at: string;
+  disqualifiedAt: string | null;
+  disqualifiedReason: string | null;
+  votes: number | null;
+  place: number | null;
+}
+
+/** One reader's vote for one entry. */
+export interface ContestVotesTable {
+  contestId: string;
+  voterUid: string;
+  storyId: string;
+  created_at: string;
 }
 
 /** A personal challenge: `words` words between startDay and endDay (the writer's local days). */
@@ -688,6 +726,9 @@ export interface Database {
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;
   challenges: ChallengesTable;
+  contests: ContestsTable;
+  contestEntries: ContestEntriesTable;
+  contestVotes: ContestVotesTable;
   importFingerprints: ImportFingerprintsTable;
   accountTokens: AccountTokensTable;
   authUsers: AuthUsersTable;

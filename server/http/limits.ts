@@ -85,6 +85,8 @@ export const LIMITS = {
   accountDeletion: { per: 'user', max: 10, windowMs: 60 * MINUTE },
   /** Starting or giving up a personal challenge (issue 15): one runs at a time, so 30 an hour is far past real use. */
   challenges: { per: 'user', max: 30, windowMs: 60 * MINUTE },
+  /** Entering, withdrawing and voting in the weekly contest (issue 28): three votes and one entry a week; 120 in ten minutes is far past real use. */
+  contests: { per: 'user', max: 120, windowMs: 10 * MINUTE },
   /** "Forgot password" requests per client address: ten an hour. */
   forgotPassword: { per: 'address', max: 10, windowMs: 60 * MINUTE, key: 'forgot:ip' },
   /**

@@ -1,5 +1,6 @@
 import { STORY_NOT_FOUND, type StoryPermissions } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
+import { CONTEST_TEXTS } from '@common/contests';
 import type { DbBool } from '../db/types';
 import { fromDbBool } from '../db/bool';
 import { forbidden, notFound } from '../http/errors';
@@ -17,7 +18,8 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   other people's stories.
  * - versions (the story's earlier texts: list, read, restore): own, admins included; a
  *   reader of a public story is refused (403), everyone else finds no story (404).
- * - react, comment: any signed-in reader, on public stories only (own included).
+ * - react, comment: any signed-in reader, on public stories only (own included), and not on an
+ *   anonymous contest entry until its results are out (issue 28).
  * - favorite: any signed-in reader of someone else's story they may read; never the author
  *   (their own stories are on My Stories already; issue 22).
  * - remove: admin-any but not own (moderation.ts `removableBy`), on a story they may read: an
@@ -37,6 +39,8 @@ export interface StoryFacts {
   blocked?: boolean;
   /** The author's state (stories.authorState): a suspended or deactivated writer's stories exist for no one else. */
   authorState: number;
+  /** The contest the story is an anonymous entry of (issue 28): no reactions or comments until its results are out. */
+  contestId?: string | null;
 }
 
 export type StoryAction = 'read' | 'versions' | keyof StoryPermissions;
@@ -45,14 +49,16 @@ const isPublic = (story: StoryFacts) => fromDbBool(story.public);
 const shown = (story: StoryFacts) => isPublic(story) && story.authorState < AUTHOR_STATE.hidden;
 const read = (viewer: Viewer, story: StoryFacts) => story.blocked !== true && (shown(story) || own(viewer, story));
 
+const openForTalk = (story: StoryFacts) => isPublic(story) && !story.contestId;
+
 const rules: Record<StoryAction, (viewer: Viewer, story: StoryFacts) => boolean> = {
   read,
   edit: own,
   delete: own,
   changeVisibility: own,
   versions: own,
-  react: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
-  comment: (viewer, story) => signedIn(viewer) && isPublic(story) && read(viewer, story),
+  react: (viewer, story) => signedIn(viewer) && openForTalk(story) && read(viewer, story),
+  comment: (viewer, story) => signedIn(viewer) && openForTalk(story) && read(viewer, story),
   favorite: (viewer, story) => signedIn(viewer) && !own(viewer, story) && read(viewer, story),
   // The story page's control; the moderation feature authorizes the removal itself
   // (authorizeContentRemoval), and from the user's page an admin may remove private stories too.
@@ -93,5 +99,5 @@ export function authorizeStory<S extends StoryFacts>(viewer: Viewer, action: Sto
   if (!story || !read(viewer, story)) throw notFound(STORY_NOT_FOUND);
   if (action === 'read') return;
   assertSignedIn(viewer);
-  if (!rules[action](viewer, story)) throw forbidden(REFUSALS[action]);
+  if (!rules[action](viewer, story)) throw forbidden((action === 'react' || action === 'comment') && story.contestId ? CONTEST_TEXTS.closedForComments : REFUSALS[action]);
 }

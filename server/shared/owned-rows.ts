@@ -37,6 +37,8 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'storyVersions', // story-versions: the texts a save replaced
   'importFingerprints', // your-data: importing the same file again after the story went makes a new one
   'storyTags', // tags: the tags a story carries (the tag itself stays for others)
+  'contestVotes', // contests: the votes an entry received
+  'contestEntries', // contests: the entry the story was
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -178,6 +180,8 @@ export const USER_ROWS: readonly UserRows[] = [
   deleteWhere('streaks', 'writingDays.uid'),
   deleteWhere('badges', 'userBadges.uid'),
   deleteWhere('challenges', 'challenges.uid'),
+  // Their entries went with their stories; the votes they gave go too (counted, never kept as a number, until a reveal).
+  deleteWhere('contests', 'contestEntries.uid', 'contestVotes.voterUid'),
   {
     // Notifications to them go; in other people's they are no longer one of the actors, and a
     // notification about them alone goes with them.

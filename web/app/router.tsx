@@ -31,6 +31,9 @@ const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },
   { path: 'tag/:name', lazy: screen(() => import('../features/tags/TagScreen'), (m) => ({ Component: m.TagScreen })) },
   { path: 'tags', lazy: screen(() => import('../features/tags/TagsScreen'), (m) => ({ Component: m.TagsScreen })) },
+  { path: 'contest', lazy: screen(() => import('../features/contests/CurrentContestScreen'), (m) => ({ Component: m.CurrentContestScreen })) },
+  { path: 'contests', lazy: screen(() => import('../features/contests/PastContestsScreen'), (m) => ({ Component: m.PastContestsScreen })) },
+  { path: 'contests/:id', lazy: screen(() => import('../features/contests/ContestScreen'), (m) => ({ Component: m.ContestScreen })) },
 ];
 
 /** Screens load on first visit; the layout shows a spinner meanwhile (screen-route.tsx: and what a failed download shows). */
@@ -54,6 +57,7 @@ const signedInRoutes: RouteObject[] = [
         lazy: screen(() => import('../features/feature-requests/FeatureRequestsScreen'), (m) => ({ Component: m.FeatureRequestsScreen })),
       },
       { path: 'greetings', lazy: screen(() => import('../features/greetings/GreetingsScreen'), (m) => ({ Component: m.GreetingsScreen })) },
+      { path: 'contests', lazy: screen(() => import('../features/contests/AdminContestsScreen'), (m) => ({ Component: m.AdminContestsScreen })) },
       { path: 'audit', lazy: screen(() => import('../features/admin/AuditLogScreen'), (m) => ({ Component: m.AuditLogScreen })) },
       { path: 'settings', lazy: screen(() => import('../features/registration/SiteSettingsScreen'), (m) => ({ Component: m.SiteSettingsScreen })) },
       { path: 'reports', lazy: screen(() => import('../features/moderation/ReportsScreen'), (m) => ({ Component: m.ReportsScreen })) },

@@ -28,6 +28,7 @@ function summary(id: string, likesCount = 0, commentsCount = 0): StorySummary {
     contentWarnings: [],
     contentWarningNote: null,
     tags: [],
+    contestId: null,
     authorDisplayName: 'Ada',
     authorProfileIcon: 'User',
     authorProfileColor: 'teal',

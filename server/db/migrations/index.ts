@@ -22,6 +22,7 @@ import * as wordCounts from './0021_word_counts';
 import * as contentWarnings from './0022_content_warnings';
 import * as tags from './0023_tags';
 import * as tagCountsAndTagSearch from './0024_tag_counts_and_tag_search';
+import * as contests from './0025_contests';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022_content_warnings': contentWarnings,
   '0023_tags': tags,
   '0024_tag_counts_and_tag_search': tagCountsAndTagSearch,
+  '0025_contests': contests,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

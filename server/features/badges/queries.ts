@@ -37,6 +37,9 @@ const factExpressions: Record<BadgeFact, (eb: Eb, uid: string) => Expression<unk
         .where('c.uid', '<>', uid),
     ),
   mostReactions: (eb, uid) => eb.selectFrom('stories').select((inner) => inner.fn.max('likesCount').as('most')).where('uid', '=', uid),
+  // Places are written only by a contest's reveal (features/contests/reveal.ts).
+  contestWins: (eb, uid) => eb.exists(eb.selectFrom('contestEntries').select('uid').where('uid', '=', uid).where('place', '=', 1)),
+  contestPodiums: (eb, uid) => eb.exists(eb.selectFrom('contestEntries').select('uid').where('uid', '=', uid).where('place', '<=', 3)),
 };
 
 /** The facts asked for, in one statement (a column each). */

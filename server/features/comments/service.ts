@@ -14,6 +14,8 @@ import { findComment, listComments } from './queries';
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
   const row = await findStoryRowFor(ctx.db, viewer, storyId);
   authorizeStory(viewer, 'read', row);
+  // An anonymous contest entry's thread (from before it was entered) could name its author: closed to others until the reveal.
+  if (row.contestId !== null && row.uid !== viewer?.uid) return { comments: [], nextCursor: null, commentsCount: 0 };
   const page = await listComments(ctx.db, storyId, row, viewer, cursor, COMMENT_PAGE_SIZE);
   return { ...page, commentsCount: Number(row.commentsCount) };
 }

@@ -112,6 +112,8 @@ function rowsByIds(db: Db, viewer: SignedInViewer, ids: string[]) {
     .where('s.id', 'in', ids)
     .where(sql<SqlBool>`+${sql.ref('s.public')} = 1`)
     .where('s.authorState', '<', AUTHOR_STATE.hidden)
+    // An anonymous contest entry is on no list but its author's (readableBy).
+    .where('s.contestId', 'is', null)
     .where(noBlockBetween(viewer.uid, 's.uid'))
     .where(notMutedBy(viewer.uid, 's.uid', new Date().toISOString()))
     .orderBy('s.publishedAt', 'desc')

@@ -74,6 +74,7 @@ function groupingOf(cause: NotificationCause): Grouping {
     case 'moderation':
     case 'badge':
     case 'streak_reminder':
+    case 'contest':
       // Written by notifySelf (self.ts), which bypasses `notify`; each stands alone.
       return { key: `${cause.type}:${cause.at}`, windowMs: 0 };
   }

@@ -1,4 +1,5 @@
 import { profileShareText, storyShareText, type SharedPage } from '@common/share';
+import { ANONYMOUS_AUTHOR } from '@common/contests';
 import type { ServerContext } from '../../context';
 import { profilePolicy } from '../../policy/profiles';
 import { storyPolicy } from '../../policy/stories';
@@ -20,11 +21,13 @@ export async function sharedPageAt(ctx: ServerContext, pathname: string): Promis
   if (storyId) {
     const row = await findStoryRow(ctx.db, storyId);
     if (!row || !storyPolicy.can(null, 'read', row)) return null;
+    // An anonymous contest entry (issue 28) names no author until its results are out.
+    const anonymous = row.contestId !== null;
     return {
-      ...storyShareText({ title: row.title, content: row.content, authorDisplayName: row.authorDisplayName }),
+      ...storyShareText({ title: row.title, content: row.content, authorDisplayName: anonymous ? ANONYMOUS_AUTHOR : row.authorDisplayName }),
       type: 'article',
       url: `${base}/story/${row.id}`,
-      author: { name: row.authorDisplayName, url: `${base}/user/${row.uid}` },
+      ...(anonymous ? {} : { author: { name: row.authorDisplayName, url: `${base}/user/${row.uid}` } }),
     };
   }
   const uid = USER_PATH.exec(pathname)?.[1];

@@ -12,8 +12,9 @@ import { reactionSummary } from './queries';
  * the figures are the committed ones and the event exists only if the change does.
  */
 export async function recordStoryCounts(ctx: ServerContext, trx: Transaction<Database>, storyId: string): Promise<void> {
-  const story = await trx.selectFrom('stories').select(['uid', 'likesCount', 'commentsCount', 'public']).where('id', '=', storyId).executeTakeFirst();
-  if (!story) return;
+  const story = await trx.selectFrom('stories').select(['uid', 'likesCount', 'commentsCount', 'public', 'contestId']).where('id', '=', storyId).executeTakeFirst();
+  // An anonymous contest entry's counts cannot change (reactions and comments are closed) and the event names its author.
+  if (!story || story.contestId !== null) return;
   const { counts } = await reactionSummary(trx, storyId, null);
   const payload: LiveEventPayload<'story.counts'> = {
     storyId,

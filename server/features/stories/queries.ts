@@ -10,7 +10,8 @@ import { fromDbBool } from '../../db/bool';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import { storyPolicy } from '../../policy/stories';
 import { noBlockBetween } from '../../policy/relations';
-import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { own, type SignedInViewer, type Viewer } from '../../policy/viewer';
+import { ANONYMOUS_AUTHOR, ANONYMOUS_COLOR, ANONYMOUS_ICON } from '@common/contests';
 import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;
@@ -20,7 +21,7 @@ const COMMON_COLUMNS = [
   'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
   'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
   'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState', 'promptDay',
-  'contentWarnings', 'contentWarningNote', 'tagNames',
+  'contentWarnings', 'contentWarningNote', 'tagNames', 'contestId',
 ] as const satisfies ReadonlyArray<keyof StoriesTable>;
 
 /** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
@@ -76,10 +77,21 @@ function promptOf(row: CommonRow): Prompt | null {
     : null;
 }
 
+/**
+ * An anonymous contest entry (issue 28) as anyone but its author reads it: no uid, no name, no
+ * picture; the default icon and colour. Admins read it so too: they see authors on the contest screens.
+ */
+function authorAsShown(row: CommonRow, viewer: Viewer) {
+  if (row.contestId === null || own(viewer, row)) {
+    return { uid: row.uid, authorDisplayName: row.authorDisplayName, authorProfileIcon: row.authorProfileIcon, authorProfileColor: row.authorProfileColor, authorProfileImage: row.authorProfileImage };
+  }
+  return { uid: '', authorDisplayName: ANONYMOUS_AUTHOR, authorProfileIcon: ANONYMOUS_ICON, authorProfileColor: ANONYMOUS_COLOR, authorProfileImage: null };
+}
+
 function storyFields(row: CommonRow, viewer: Viewer) {
   return {
     id: row.id,
-    uid: row.uid,
+    ...authorAsShown(row, viewer),
     title: row.title,
     public: fromDbBool(row.public),
     likesCount: Number(row.likesCount),
@@ -93,10 +105,7 @@ function storyFields(row: CommonRow, viewer: Viewer) {
     prompt: promptOf(row),
     promptDay: row.promptDay,
     perfectDrabble: isPerfectDrabble(Number(row.wordCount)),
-    authorDisplayName: row.authorDisplayName,
-    authorProfileIcon: row.authorProfileIcon,
-    authorProfileColor: row.authorProfileColor,
-    authorProfileImage: row.authorProfileImage,
+    contestId: row.contestId,
     wordCount: Number(row.wordCount),
     charCount: Number(row.charCount),
     contentWarnings: warningsOfMask(Number(row.contentWarnings)),

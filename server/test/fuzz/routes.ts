@@ -83,6 +83,7 @@ export const PARAMS: Record<string, Gen> = {
   case: (r, p) => r.pick(p.caseIds),
   version: (r, p) => r.pick(p.versionIds),
   challenge: text('00000000-0000-4000-8000-000000000000'),
+  contest: text('missingContest000000', 'x'),
   promptDate: (r) => r.pick(['2025-01-01', utcDayKey(new Date()), utcDayKey(new Date(Date.now() - 86_400_000)), '2024-12-31', '2999-01-01']),
 };
 
@@ -297,6 +298,27 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/favorites', query: page },
   { method: 'PUT', path: '/api/favorites/:story' },
   { method: 'DELETE', path: '/api/favorites/:story' },
+
+  // The weekly contest (server/features/contests/routes.ts, issue 28)
+  { method: 'GET', path: '/api/contests/current' },
+  { method: 'GET', path: '/api/contests' },
+  { method: 'GET', path: '/api/contests/:contest' },
+  { method: 'PUT', path: '/api/contests/:contest/entry', body: { storyId } },
+  { method: 'DELETE', path: '/api/contests/:contest/entry' },
+  ...(['PUT', 'DELETE'] as const).map((method) => ({ method, path: '/api/contests/:contest/votes/:story' })),
+  { method: 'GET', path: '/api/admin/contests' },
+  ...([['POST', '/api/admin/contests'], ['PATCH', '/api/admin/contests/:contest']] as const).map(([method, path]) => ({
+    method,
+    path,
+    body: {
+      prompt: text('', 'A door that was not there'),
+      entryOpensAt: text('2030-01-07T00:00:00Z'),
+      entryClosesAt: text('2030-01-14T00:00:00Z'),
+      votingOpensAt: text('2030-01-14T00:00:00Z'),
+      votingClosesAt: text('2030-01-17T00:00:00Z'),
+    },
+  })),
+  { method: 'POST', path: '/api/admin/contests/:contest/entries/:story/disqualify', body: { reason: text('Copied.') } },
 
   // No such endpoint
   { method: 'GET', path: '/api/:session' },

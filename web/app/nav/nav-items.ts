@@ -2,6 +2,7 @@
 export const NAV_LINKS = [
   { to: '/stories', label: 'My Stories' },
   { to: '/community', label: 'Community' },
+  { to: '/contest', label: 'Contest' },
   { to: '/favorites', label: 'Favorites' },
   { to: '/feed', label: 'Feed' },
   { to: '/friends', label: 'Friends' },

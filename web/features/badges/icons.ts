@@ -1,4 +1,4 @@
-import { Feather, Flame, Heart, Lightbulb, MessageCircle, Target, type LucideIcon } from 'lucide-react';
+import { Award, Feather, Flame, Heart, Lightbulb, MessageCircle, Target, Trophy, type LucideIcon } from 'lucide-react';
 import type { BadgeId } from '@common/badges';
 
 /** Each badge's picture. */
@@ -12,4 +12,6 @@ export const BADGE_ICONS: Record<BadgeId, LucideIcon> = {
   prompts_10: Lightbulb,
   first_comment_received: MessageCircle,
   reactions_10: Heart,
+  contest_winner: Trophy,
+  contest_podium: Award,
 };

@@ -1,8 +1,12 @@
 import { useState } from 'react';
-import { CalendarDays, CircleAlert } from 'lucide-react';
+import { CalendarDays, CircleAlert, Trophy } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { hasPromptPage, isDayKey, PROMPT_ARCHIVE_START, promptForDay, type DayKey, type PromptInput } from '@common/prompts';
 import { textLink } from '../../components/ui';
+import { LoadError } from '../../components/LoadError';
+import { CenteredSpinner } from '../../components/Spinner';
+import { contestPageQuery } from '../contests';
 import { formatPromptDay } from '../prompts';
 import { useTodayPrompt } from '../stories';
 import type { EditorBase } from './editor/useStoryEditor';
@@ -29,6 +33,8 @@ function readPromptDay(value: string | null, now: Date): PromptDayRequest {
 export function NewStoryScreen() {
   const [params] = useSearchParams();
   const requested = params.get('promptDay');
+  const contest = params.get('contest');
+  if (contest) return <NewContestEntry key={contest} contestId={contest} />;
   // Another address remounts the editor: its draft is kept on the way out and restored on the way in.
   return <NewStory key={requested ?? ''} requested={requested} />;
 }
@@ -74,6 +80,42 @@ function NewStory({ requested }: { requested: string | null }) {
         </div>
       )}
       <StoryEditor base={base} savedWordCount={null} todayPrompt={todayPrompt} heading="New Story" cancelTo={request.kind === 'day' ? `/prompt/${request.day}` : '/stories'} />
+    </>
+  );
+}
+
+/**
+ * /story/new?contest=<id> ("Enter this week's contest", issue 28): a new story written for the
+ * contest, with its prompt above the editor (and attached, when it is a daily prompt). Saving
+ * keeps it private and enters it; entering publishes it without the writer's name.
+ */
+function NewContestEntry({ contestId }: { contestId: string }) {
+  const today = useTodayPrompt();
+  const query = useQuery(contestPageQuery(contestId));
+  if (query.isPending) return <CenteredSpinner />;
+  if (query.isError) return <LoadError message="Could not load the contest." onRetry={() => void query.refetch()} />;
+  const { contest } = query.data;
+  const prompt = contest.promptDay ? promptForDay(contest.promptDay) : null;
+  const base: EditorBase = {
+    storyId: null,
+    updatedAt: null,
+    contestId: contest.id,
+    fields: { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '', tags: [] },
+  };
+  return (
+    <>
+      <title>Contest entry · Drabble</title>
+      <div className="mx-auto mb-4 flex max-w-6xl items-start gap-2 rounded-xl border border-line bg-subtle px-4 py-3 text-sm text-fg" data-testid="writing-for-contest">
+        <Trophy aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-ink" />
+        <p>
+          Writing for the{' '}
+          <Link to={`/contests/${contest.id}`} className={textLink}>
+            {contest.title} contest
+          </Link>
+          : <span className="font-semibold">{contest.prompt}</span>. Exactly 100 words.
+        </p>
+      </div>
+      <StoryEditor base={base} savedWordCount={null} todayPrompt={today.data!.prompt} heading="Contest entry" cancelTo={`/contests/${contest.id}`} />
     </>
   );
 }

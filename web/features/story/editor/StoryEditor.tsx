@@ -170,7 +170,14 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
 
         <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start" aria-label="Publishing">
           <div className={`${card} flex flex-col gap-5 p-4 sm:p-5`}>
-            <VisibilitySwitch isPublic={fields.public} onChange={(isPublic) => update({ public: isPublic })} />
+            {base.contestId ? (
+              // A contest entry is saved private, then entered: it goes public without its author's name (issue 28).
+              <p className="text-sm text-muted" data-testid="contest-entry-visibility">
+                Saving enters it in the contest: it is published anonymously, and your name is revealed with the results.
+              </p>
+            ) : (
+              <VisibilitySwitch isPublic={fields.public} onChange={(isPublic) => update({ public: isPublic })} />
+            )}
             <TagInput tags={fields.tags} onChange={(tags) => update({ tags })} />
             <WarningPicker warnings={fields.contentWarnings} note={fields.contentWarningNote} problem={problems.contentWarningNote} onChange={update} />
             {progress.data && (
@@ -201,7 +208,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
             <div className="flex flex-col gap-2">
               <button type="submit" className={primaryButton} disabled={editor.saving} data-testid="save-story">
                 <Save aria-hidden className="size-4" />
-                {editor.saving ? 'Saving…' : base.storyId ? 'Save changes' : 'Save story'}
+                {editor.saving ? 'Saving…' : base.storyId ? 'Save changes' : base.contestId ? 'Save and enter' : 'Save story'}
               </button>
               <Link to={cancelTo} className={secondaryButton}>
                 Cancel

@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import type { DayKey } from '@common/prompts';
 import type { Progress } from '@common/streak';
 import { useCurrentUser } from '../../../lib/auth';
-import { formErrorMessage } from '../../../lib/errors';
+import { errorMessage, formErrorMessage } from '../../../lib/errors';
+import { useToast } from '../../../components/toasts/toast-context';
+import { contestKeys, enterContest } from '../../contests';
 import { useApiMutation } from '../../../lib/mutation';
 import { progressKeys } from '../../../lib/query-keys';
 import { storyChanged } from '../../stories';
@@ -19,6 +21,21 @@ export interface EditorBase {
   updatedAt: string | null;
   /** A new story opened from a prompt page: the day whose prompt it answers (`fields.prompt` is that prompt). */
   promptDay?: DayKey;
+  /** A new story written for a contest (issue 28): saved private, then entered; entering publishes it anonymously. */
+  contestId?: string;
+}
+
+/** Saves the story; a contest's new entry is then entered, and a refusal kept beside the saved story rather than lost. */
+async function saveAndEnter(base: EditorBase, toSave: DraftFields) {
+  const contestId = base.storyId === null ? base.contestId : undefined;
+  const saved = await saveStory(base.storyId, contestId ? { ...toSave, public: false } : toSave, base.fields, base.promptDay);
+  if (!contestId) return { ...saved, entry: null };
+  try {
+    await enterContest(contestId, saved.story.id);
+    return { ...saved, entry: { contestId, refusal: null } };
+  } catch (error) {
+    return { ...saved, entry: { contestId, refusal: errorMessage(error) } };
+  }
 }
 
 function pickFields(fields: DraftFields): DraftFields {
@@ -34,6 +51,7 @@ function pickFields(fields: DraftFields): DraftFields {
 export function useStoryEditor(base: EditorBase) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
+  const { toast } = useToast();
   const isNew = base.storyId === null;
   const key = draftKey(user?.uid ?? 'guest', base.storyId);
 
@@ -99,15 +117,17 @@ export function useStoryEditor(base: EditorBase) {
 
   // A failure shows beside the form (no toast); the text stays, and so does the draft.
   const mutation = useApiMutation({
-    request: (toSave: DraftFields) => saveStory(base.storyId, toSave, base.fields, base.promptDay),
-    success: isNew ? 'Story saved.' : 'Changes saved.',
+    request: (toSave: DraftFields) => saveAndEnter(base, toSave),
+    success: ({ entry }) => (entry ? (entry.refusal ? 'Story saved.' : 'Story saved and entered. Good luck!') : isNew ? 'Story saved.' : 'Changes saved.'),
     failure: false,
-    onSuccess: async ({ story, progress }, _fields, queryClient) => {
+    onSuccess: async ({ story, progress, entry }, _fields, queryClient) => {
       saved.current = true;
       clearDraft(browserStorage(), key);
       allowLeave();
       queryClient.setQueryData<Progress>(progressKeys.mine, progress);
-      await navigate(`/story/${story.id}`, { replace: true });
+      if (entry?.refusal) toast(`Not entered in the contest: ${entry.refusal}`, 'error');
+      if (entry) void queryClient.invalidateQueries({ queryKey: contestKeys.all });
+      await navigate(entry && !entry.refusal ? `/contests/${entry.contestId}` : `/story/${story.id}`, { replace: true });
       void storyChanged(queryClient, story, story.id);
     },
     onError: (error) => {

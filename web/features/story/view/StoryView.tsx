@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Eye, Globe, History, Lock, MessageCircle } from 'lucide-react';
+import { Eye, Globe, History, Lock, MessageCircle, Trophy } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { storyContracts } from '@common/contracts/stories';
@@ -8,7 +8,8 @@ import { storyShareText } from '@common/share';
 import { STORY_TEXTS } from '@common/story-texts';
 import { CONTENT_WARNING_TEXTS } from '@common/content-warnings';
 import { readingTimeLabel } from '@common/words';
-import { focusRing, secondaryButton } from '../../../components/ui';
+import { CONTEST_ENTRY_NOTICE } from '@common/contests';
+import { focusRing, secondaryButton, textLink } from '../../../components/ui';
 import { callRoute } from '../../../lib/call-route';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
@@ -69,13 +70,24 @@ export function StoryView({ story }: { story: Story }) {
           {story.title}
         </h1>
         <div className="mt-5 flex flex-wrap items-center gap-3">
-          <Link to={`/user/${story.uid}`} className={`rounded-full ${focusRing}`} aria-label={`${story.authorDisplayName}’s profile`}>
+          {story.uid === '' ? (
+            // An anonymous contest entry (issue 28): no profile to link to until the results are out.
             <AuthorAvatar story={story} size="md" />
-          </Link>
-          <div className="min-w-0">
-            <Link to={`/user/${story.uid}`} className={`block rounded-sm font-semibold text-fg hover:underline ${focusRing}`} data-testid="story-author">
-              {story.authorDisplayName}
+          ) : (
+            <Link to={`/user/${story.uid}`} className={`rounded-full ${focusRing}`} aria-label={`${story.authorDisplayName}’s profile`}>
+              <AuthorAvatar story={story} size="md" />
             </Link>
+          )}
+          <div className="min-w-0">
+            {story.uid === '' ? (
+              <span className="block font-semibold text-fg" data-testid="story-author">
+                {story.authorDisplayName}
+              </span>
+            ) : (
+              <Link to={`/user/${story.uid}`} className={`block rounded-sm font-semibold text-fg hover:underline ${focusRing}`} data-testid="story-author">
+                {story.authorDisplayName}
+              </Link>
+            )}
             <p className="text-sm text-muted">
               <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
               {edited && <span> · edited {formatDate(story.updatedAt)}</span>}
@@ -91,6 +103,17 @@ export function StoryView({ story }: { story: Story }) {
             )}
           </div>
         </div>
+        {story.contestId && (
+          <p className="mt-4 flex items-center gap-2 rounded-xl border border-line bg-subtle p-3 text-sm text-fg" data-testid="contest-entry-notice">
+            <Trophy aria-hidden className="size-4 shrink-0 text-accent-ink" />
+            <span>
+              {CONTEST_ENTRY_NOTICE}{' '}
+              <Link to={`/contests/${story.contestId}`} className={textLink}>
+                See the contest
+              </Link>
+            </span>
+          </p>
+        )}
         {story.permissions.edit && (
           <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-3">
             {story.public ? (

@@ -1,0 +1,100 @@
+import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
+import { CONTEST_TEXTS, contestPhase, dailyContestPrompt, disqualifiedNotice, mondayOf, type AdminContests, type ContestInput } from '@common/contests';
+import type { ServerContext } from '../../context';
+import { conflict, notFound } from '../../http/errors';
+import { newId } from '../../shared/ids';
+import { notifySelf } from '../notifications';
+import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, lockContest, summariesOf } from './queries';
+
+/** How many contests the admin screen lists, newest first. */
+const ADMIN_CONTESTS_MAX = 30;
+
+/** The prompt as stored: the admin's words, or (left empty) the daily prompt of the entry window's Monday. */
+function promptColumns(input: ContestInput) {
+  if (input.prompt !== '') return { prompt: input.prompt, promptDay: null };
+  const monday = mondayOf(new Date(input.entryOpensAt));
+  return { prompt: dailyContestPrompt(monday), promptDay: monday };
+}
+
+const windowColumns = (input: ContestInput) => ({
+  entryOpensAt: input.entryOpensAt,
+  entryClosesAt: input.entryClosesAt,
+  votingOpensAt: input.votingOpensAt,
+  votingClosesAt: input.votingClosesAt,
+});
+
+/** GET /api/admin/contests: every contest with every entry and its author, disqualified ones too. */
+export async function adminContests(ctx: ServerContext, now: Date): Promise<AdminContests> {
+  const rows = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).orderBy('entryOpensAt', 'desc').limit(ADMIN_CONTESTS_MAX).execute();
+  const summaries = await summariesOf(ctx.db, rows, now);
+  const ids = rows.map((r) => r.id);
+  const entries =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('contestEntries as e')
+          .innerJoin('stories as s', 's.id', 'e.storyId')
+          .select(['e.contestId', 'e.storyId', 'e.uid', 'e.created_at', 'e.disqualifiedAt', 'e.disqualifiedReason', 'e.place', 's.title', ...AUTHOR_COLUMNS])
+          .where('e.contestId', 'in', ids)
+          .orderBy('e.created_at')
+          .execute();
+  return {
+    contests: summaries.map((summary) => ({
+      ...summary,
+      editable: summary.phase === 'upcoming',
+      entries: entries
+        .filter((e) => e.contestId === summary.id)
+        .map((e) => ({
+          storyId: e.storyId,
+          title: e.title,
+          author: authorOf(e),
+          enteredAt: e.created_at,
+          disqualifiedAt: e.disqualifiedAt,
+          disqualifiedReason: e.disqualifiedReason,
+          place: e.place === null ? null : Number(e.place),
+        })),
+    })),
+  };
+}
+
+/** POST /api/admin/contests. Refused when entries would already be closed. */
+export async function createContest(ctx: ServerContext, input: ContestInput, now: Date): Promise<{ id: string }> {
+  if (new Date(input.entryClosesAt).getTime() <= now.getTime()) throw conflict('Entries would already be closed. Please choose later dates.');
+  const id = newId();
+  const at = now.toISOString();
+  await ctx.db.insertInto('contests').values({ id, ...promptColumns(input), ...windowColumns(input), revealedAt: null, created_at: at, updated_at: at }).execute();
+  return { id };
+}
+
+/** PATCH /api/admin/contests/:id: only before entries open. */
+export async function editContest(ctx: ServerContext, id: string, input: ContestInput, now: Date): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const contest = await lockContest(trx, ctx.dialect, id);
+    if (!contest) throw notFound(CONTEST_TEXTS.notFound);
+    if (contestPhase(contest, now) !== 'upcoming') throw conflict(CONTEST_TEXTS.alreadyOpen);
+    await trx.updateTable('contests').set({ ...promptColumns(input), ...windowColumns(input), updated_at: now.toISOString() }).where('id', '=', id).execute();
+  });
+}
+
+/**
+ * POST /api/admin/contests/:id/entries/:storyId/disqualify: the entry leaves the contest
+ * (its votes go, freeing the readers' votes), its story is an ordinary story again, and its
+ * author is told why. Until the results are out.
+ */
+export async function disqualifyEntry(ctx: ServerContext, id: string, storyId: string, reason: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const contest = await lockContest(trx, ctx.dialect, id);
+    if (!contest) throw notFound(CONTEST_TEXTS.notFound);
+    if (contest.revealedAt !== null) throw conflict(CONTEST_TEXTS.revealed);
+    const entry = await trx.selectFrom('contestEntries').select(['uid', 'disqualifiedAt']).where('contestId', '=', id).where('storyId', '=', storyId).executeTakeFirst();
+    if (!entry) throw notFound(CONTEST_TEXTS.entryNotFound);
+    if (entry.disqualifiedAt !== null) return;
+    await trx.updateTable('contestEntries').set({ disqualifiedAt: at, disqualifiedReason: reason }).where('contestId', '=', id).where('storyId', '=', storyId).execute();
+    await trx.deleteFrom('contestVotes').where('contestId', '=', id).where('storyId', '=', storyId).execute();
+    await trx.updateTable('stories').set({ contestId: null }).where('id', '=', storyId).execute();
+    await notifySelf(ctx, trx, { to: entry.uid, type: 'moderation', detail: disqualifiedNotice(reason), link: `/contests/${id}`, at });
+    await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});
+  });
+  await ctx.bus.flush();
+}

@@ -1,0 +1,2 @@
+export { adminContestRoutes, contestRoutes } from './routes';
+export { revealDueContests } from './reveal';

@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { contestPageSchema, type ContestPage, type ContestWindows } from '@common/contests';
+import { windowsFor } from './contest-windows';
+
+export { windowsFor };
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+import type { Story } from '@common/story';
+import { postStory } from './stories';
+import { randomText } from './story-builders';
+import type { SignedUp, TestServer } from '../server';
+
+/** Test helpers for the contest API tests (issue 28). */
+
+/** An admin's new contest, open for entries now unless told otherwise. */
+export async function newContest(admin: SignedUp, windows: ContestWindows = windowsFor('entry'), prompt = 'A door that was not there yesterday'): Promise<string> {
+  const res = await admin.client.post<{ id: string }>('/api/admin/contests', { prompt, ...windows });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+/** Moves a contest's windows (the test's clock moving on): straight in the database. */
+export async function moveContest(server: TestServer, id: string, windows: ContestWindows): Promise<void> {
+  await server.ctx.db.updateTable('contests').set(windows).where('id', '=', id).execute();
+}
+
+/** Makes an account this many days old (the 7-day rule). */
+export async function ageAccount(server: TestServer, who: { uid: string }, days = 8): Promise<void> {
+  await server.ctx.db.updateTable('users').set({ created_at: iso(Date.now() - days * 24 * HOUR) }).where('uid', '=', who.uid).execute();
+}
+
+/** A perfect drabble (exactly 100 words), private unless told otherwise. */
+export function postDrabble(who: SignedUp, overrides: { title?: string; public?: boolean; words?: number } = {}): Promise<Story> {
+  return postStory(who.client, { title: overrides.title ?? `Entry ${Math.random().toString(36).slice(2, 8)}`, content: randomText(overrides.words ?? 100), public: overrides.public ?? false });
+}
+
+export async function enter(who: SignedUp, contestId: string, storyId: string): Promise<ContestPage> {
+  const res = await who.client.send<ContestPage>('PUT', `/api/contests/${contestId}/entry`, { storyId });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return contestPageSchema.parse(res.body);
+}
+
+export async function readContest(who: { client: SignedUp['client'] }, contestId: string): Promise<ContestPage> {
+  const res = await who.client.get<ContestPage>(`/api/contests/${contestId}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return contestPageSchema.parse(res.body);
+}

@@ -1,0 +1,98 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  adminContestsSchema,
+  contestPageSchema,
+  contestVoteResponseSchema,
+  currentContestsSchema,
+  pastContestsSchema,
+  type ContestInput,
+  type ContestPage,
+} from '@common/contests';
+import { apiFetch } from '../../lib/api';
+import { invalidateAll, useApiMutation } from '../../lib/mutation';
+import { storyKeys } from '../../lib/query-keys';
+
+/** The weekly contest (issue 28). Every key under ['contests']: a change refetches them all. */
+export const contestKeys = {
+  all: ['contests'] as const,
+  current: ['contests', 'current'] as const,
+  past: ['contests', 'past'] as const,
+  page: (id: string) => ['contests', 'page', id] as const,
+  admin: ['contests', 'admin'] as const,
+};
+
+/** Where "Enter this week's contest" goes: the editor, told which contest the story is for. */
+export const enterContestPath = (id: string) => `/story/new?contest=${encodeURIComponent(id)}`;
+
+const dev = <T,>(schema: T) => (import.meta.env.DEV ? schema : undefined);
+
+export const currentContestsQuery = queryOptions({
+  queryKey: contestKeys.current,
+  queryFn: ({ signal }) => apiFetch('/api/contests/current', { schema: dev(currentContestsSchema), signal }),
+  staleTime: 0,
+});
+
+export const pastContestsQuery = queryOptions({
+  queryKey: contestKeys.past,
+  queryFn: ({ signal }) => apiFetch('/api/contests', { schema: dev(pastContestsSchema), signal }),
+});
+
+export const contestPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: contestKeys.page(id),
+    queryFn: ({ signal }) => apiFetch(`/api/contests/${encodeURIComponent(id)}`, { schema: dev(contestPageSchema), signal }),
+    staleTime: 0,
+  });
+
+export const adminContestsQuery = queryOptions({
+  queryKey: contestKeys.admin,
+  queryFn: ({ signal }) => apiFetch('/api/admin/contests', { schema: dev(adminContestsSchema), signal }),
+  staleTime: 0,
+});
+
+/** Entering, replacing or withdrawing: the page comes back whole; stories' lists change too (the entry leaves or rejoins them). */
+export function useEntryMutation(contestId: string) {
+  return useApiMutation({
+    request: (storyId: string | null) =>
+      storyId === null
+        ? apiFetch(`/api/contests/${encodeURIComponent(contestId)}/entry`, { method: 'DELETE', schema: dev(contestPageSchema) })
+        : enterContest(contestId, storyId),
+    success: (_page, storyId) => (storyId === null ? 'Your entry is withdrawn.' : 'Your entry is in.'),
+    onSuccess: async (page: ContestPage, _storyId, queryClient) => {
+      queryClient.setQueryData(contestKeys.page(contestId), page);
+      await invalidateAll(queryClient, [contestKeys.current, storyKeys.all]);
+    },
+  });
+}
+
+/** A vote given (or taken back with `give: false`). */
+export function useVoteMutation(contestId: string) {
+  return useApiMutation({
+    request: ({ storyId, give }: { storyId: string; give: boolean }) =>
+      apiFetch(`/api/contests/${encodeURIComponent(contestId)}/votes/${encodeURIComponent(storyId)}`, { method: give ? 'PUT' : 'DELETE', schema: dev(contestVoteResponseSchema) }),
+    success: (_r, { give }) => (give ? 'Vote given.' : 'Vote taken back.'),
+    onSuccess: (result, _vars, queryClient) => {
+      queryClient.setQueryData<ContestPage>(contestKeys.page(contestId), (page) =>
+        page && { ...page, votesLeft: result.votesLeft, entries: page.entries.map((e) => ({ ...e, voted: result.voted.includes(e.storyId) })) },
+      );
+    },
+  });
+}
+
+/** The admins' changes: a new contest, an edit, a disqualification. */
+export function useAdminContestMutation<V>(request: (vars: V) => Promise<unknown>, success: string) {
+  return useApiMutation({
+    request,
+    success,
+    onSuccess: (_r, _v, queryClient) => invalidateAll(queryClient, [contestKeys.all]),
+  });
+}
+
+/** PUT /api/contests/:id/entry, outside a screen (the editor enters the story it just saved). */
+export const enterContest = (contestId: string, storyId: string) =>
+  apiFetch(`/api/contests/${encodeURIComponent(contestId)}/entry`, { method: 'PUT', body: { storyId }, schema: dev(contestPageSchema) });
+
+export const createContest = (input: ContestInput) => apiFetch('/api/admin/contests', { method: 'POST', body: input });
+export const editContest = ({ id, input }: { id: string; input: ContestInput }) => apiFetch(`/api/admin/contests/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+export const disqualifyEntry = ({ id, storyId, reason }: { id: string; storyId: string; reason: string }) =>
+  apiFetch(`/api/admin/contests/${encodeURIComponent(id)}/entries/${encodeURIComponent(storyId)}/disqualify`, { method: 'POST', body: { reason } });
