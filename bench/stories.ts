@@ -118,25 +118,25 @@ const TAG_COUNT = 200;
 /**
  * Tags on every story: 1–3 of TAG_COUNT, skewed so a few are on tens of thousands of stories
  * (the most used on about a third) and most on a few hundred; written as the app writes them
- * (storyTags with the story's seq, stories.tagNames). Answers each tag's id and key, most used first.
+ * (storyTags with the story's seq, likes and publishedAt, stories.tagNames; the triggers keep the tags' counts). Answers each tag's id and key, most used first.
  */
 async function seedTags(db: Kysely<Database>, random: () => number) {
   const at = new Date().toISOString();
   const names = Array.from({ length: TAG_COUNT }, (_, i) => `topic ${i}`);
   await db.insertInto('tags').values(names.map((name, i) => ({ id: `tag${String(i).padStart(4, '0')}`, key: tagKey(name), name, created_at: at }))).execute();
-  const stories = await db.selectFrom('stories').select(['id', 'seq']).execute();
+  const stories = await db.selectFrom('stories').select(['id', 'seq', 'likesCount', 'publishedAt']).execute();
   const counts = new Array<number>(TAG_COUNT).fill(0);
   let rows = 0;
   for (let start = 0; start < stories.length; start += 2_000) {
     await db.transaction().execute(async (trx) => {
-      const batch: Array<{ storyId: string; tagId: string; storySeq: number; created_at: string }> = [];
+      const batch: Array<{ storyId: string; tagId: string; storySeq: number; created_at: string; likesCount: number; publishedAt: string | null }> = [];
       for (const story of stories.slice(start, start + 2_000)) {
         const chosen = new Set<number>();
         const n = 1 + Math.floor(random() * 3);
         while (chosen.size < n) chosen.add(Math.floor(TAG_COUNT * random() ** 3));
         for (const i of chosen) {
           counts[i]!++;
-          batch.push({ storyId: story.id, tagId: `tag${String(i).padStart(4, '0')}`, storySeq: Number(story.seq), created_at: at });
+          batch.push({ storyId: story.id, tagId: `tag${String(i).padStart(4, '0')}`, storySeq: Number(story.seq), created_at: at, likesCount: Number(story.likesCount), publishedAt: story.publishedAt });
         }
         await trx.updateTable('stories').set({ tagNames: JSON.stringify([...chosen].map((i) => names[i])) }).where('id', '=', story.id).execute();
       }

@@ -17,7 +17,7 @@ describe.each(testDialects())('recount on %s', (dialect) => {
   afterAll(async () => server.stop());
 
   const db = () => server.ctx.db;
-  const count = async (table: 'stories' | 'users' | 'moderationCases' | 'featureRequests' | 'conversations') =>
+  const count = async (table: 'stories' | 'users' | 'moderationCases' | 'tags' | 'featureRequests' | 'conversations') =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const livingUsers = async () =>
     Number((await db().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deletedAt', 'is', null).executeTakeFirstOrThrow()).n);
@@ -28,7 +28,7 @@ describe.each(testDialects())('recount on %s', (dialect) => {
     const ada = await signUp(server, { name: 'Ada' });
     const bob = await signUp(server, { name: 'Bob' });
     const cy = await signUp(server, { name: 'Cy' });
-    const first = await postStory(ada.client, { public: true });
+    const first = await postStory(ada.client, { public: true, tags: ['recounted'] });
     const second = await postStory(ada.client, { public: true });
     ok((await bob.client.send('PUT', `/api/stories/${first.id}/reactions/heart`)).status);
     ok((await cy.client.send('PUT', `/api/stories/${first.id}/reactions/fire`)).status);
@@ -55,12 +55,13 @@ describe.each(testDialects())('recount on %s', (dialect) => {
     await db().updateTable('users').set({ followersCount: 3, streak: 12, bestStreak: 0, streakFreezes: 2 }).where('uid', '=', ada.uid).execute();
     await db().updateTable('users').set({ followingCount: 0 }).where('uid', '=', bob.uid).execute();
     await db().updateTable('moderationCases').set({ reportsCount: 9 }).where('id', '=', caseRow.id).execute();
+    await db().updateTable('tags').set({ storyCount: 5 }).where('key', '=', 'recounted').execute();
     await db().updateTable('featureRequests').set({ hasAdminResponse: 0 }).where('id', '=', request.id).execute();
     await db().updateTable('conversations').set({ lastMessage: 'tampered', lastMessageAt: '2000-01-01T00:00:00.000Z' }).where('id', '=', conversationId).execute();
     const eventsBefore = Number((await db().selectFrom('liveEvents').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
 
-    const [stories, users, cases, requests, conversations, living] = [
-      await count('stories'), await count('users'), await count('moderationCases'), await count('featureRequests'), await count('conversations'), await livingUsers(),
+    const [stories, users, cases, tags, requests, conversations, living] = [
+      await count('stories'), await count('users'), await count('moderationCases'), await count('tags'), await count('featureRequests'), await count('conversations'), await livingUsers(),
     ];
     const run = await drabble(['recount'], server.env);
     expect(run.code, run.err).toBe(0);
@@ -72,11 +73,12 @@ describe.each(testDialects())('recount on %s', (dialect) => {
       `users.followersCount (from follows): 1 of ${users} drifted, fixed`,
       `users.followingCount (from follows): 1 of ${users} drifted, fixed`,
       `moderationCases.reportsCount (from reports): 1 of ${cases} drifted, fixed`,
+      `tags.storyCount (from the stories a guest may read): 1 of ${tags} drifted, fixed`,
       `featureRequests.hasAdminResponse (from admin responses): 1 of ${requests} drifted, fixed`,
       `conversations.lastMessage, lastMessageAt (from the last message): 1 of ${conversations} drifted, fixed`,
       `users.streak, bestStreak, streakFreezes (from writing days): 1 of ${living} drifted, fixed`,
     ]);
-    expect(lines.at(-1)).toMatch(/^Fixed 9 rows \(\d+\.\d s\)\.$/);
+    expect(lines.at(-1)).toMatch(/^Fixed 10 rows \(\d+\.\d s\)\.$/);
 
     const story = (id: string) => db().selectFrom('stories').select(['likesCount', 'commentsCount', 'viewsCount']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(await story(first.id)).toEqual({ likesCount: 2, commentsCount: 0, viewsCount: 1 });

@@ -11,7 +11,7 @@ import { announceRequest } from '../features/feature-requests';
 import { announceConversation } from '../features/conversations';
 import { syncStreakAndTell } from '../features/streaks';
 import { forNoKeyUpdate } from '../db/locks';
-import { holdTagCounts, taggedStories } from '../db/tag-counts';
+import { holdTagCounts, taggedStories } from '../db/story-tags';
 
 /*
  * `npx drabble recount`: every value the app keeps beside the rows it is derived from, checked
@@ -210,10 +210,10 @@ const streaks: DerivedKind = {
   fix: async (ctx, trx, uid, now) => (await syncStreakAndTell(ctx, trx, uid, now)).changed,
 };
 
-/** A tag's count of the stories a guest may read (db/tag-counts.ts); no screen is live on it. */
+/** A tag's count of the stories a guest may read (db/story-tags.ts); no screen is live on it. */
 const tagCounts: DerivedKind = {
   name: 'tags.storyCount',
-  from: 'public stories of writers in good standing',
+  from: 'the stories a guest may read',
   total: (db) => countRows(db, 'tags'),
   suspects: async (db) => {
     const { rows } = await sql<{ id: string }>`select t.id as id from tags as t where t."storyCount" <> ${taggedStories(sql.ref('t.id'))}`.execute(db);

@@ -27,9 +27,9 @@ function buildAccentMap(): { from: string; to: string } {
 export const ACCENTS = buildAccentMap();
 
 /**
- * What a story's search finds it by: its title and text, and since migration 0024 its tags'
+ * What a story's search finds it by: its title and text, and since migration 0025 its tags'
  * names (stories.tagNames, a JSON list: its brackets and quotes are punctuation to the
- * parser). Migrations before 0024 ran before the column existed, and ask for it without.
+ * parser). Migrations before 0025 ran before the column existed, and ask for it without.
  */
 export interface SearchedFields {
   tagNames: boolean;

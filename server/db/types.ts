@@ -133,7 +133,7 @@ export interface StoriesTable {
   contentWarningNote: Defaulted<string | null>;
   /** The story's tags' names, a JSON list (storyTags holds the same, for matching). */
   tagNames: Defaulted<string>;
-  /** The contest this story is an anonymous entry of, until the results are out (migration 0025); null otherwise. */
+  /** The contest this story is an anonymous entry of, until the results are out (migration 0024); null otherwise. */
   contestId: Defaulted<string | null>;
 }
 
@@ -168,7 +168,7 @@ export interface UserBadgesTable {
   earnedAt: string;
 }
 
-/** A weekly contest (issue 28, migration 0025): the instants are ISO strings, each window [opens, closes). */
+/** A weekly contest (issue 28, migration 0024): the instants are ISO strings, each window [opens, closes). */
 export interface ContestsTable {
   id: string;
   prompt: string;
@@ -244,11 +244,11 @@ export interface TagsTable {
   key: string;
   name: string;
   created_at: string;
-  /** Its stories a guest may read, kept by triggers (db/tag-counts.ts, migration 0024). */
+  /** Its stories a guest may read, kept by triggers (db/story-tags.ts, migration 0025). */
   storyCount: Generated<number>;
 }
 
-/** PostgreSQL: a change to a tag's count waiting for its transaction's commit (db/tag-counts.ts). */
+/** PostgreSQL: a change to a tag's count waiting for its transaction's commit (db/story-tags.ts). */
 export interface TagCountChangesTable {
   id: Generated<number>;
   tagId: string;
@@ -261,6 +261,9 @@ export interface StoryTagsTable {
   tagId: string;
   storySeq: number;
   created_at: string;
+  /** The story's likesCount and publishedAt, kept by a trigger (db/story-tags.ts, migration 0025). */
+  likesCount: Generated<number>;
+  publishedAt: string | null;
 }
 
 /** A reader following a tag: its stories come into their feed. */

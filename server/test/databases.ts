@@ -135,7 +135,7 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
  * A short hash of every migration's source: a template is reused only by code with the same
  * migrations (helpers' worktrees and branches share this machine's PostgreSQL and temp dir).
  */
-const MIGRATION_SOURCES = ['search-document.ts', 'tag-counts.ts'];
+const MIGRATION_SOURCES = ['search-document.ts', 'story-tags.ts'];
 const migrationsHash = (() => {
   let hash: string | null = null;
   return () => {

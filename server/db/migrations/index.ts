@@ -21,8 +21,8 @@ import * as registration from './0020_registration';
 import * as wordCounts from './0021_word_counts';
 import * as contentWarnings from './0022_content_warnings';
 import * as tags from './0023_tags';
-import * as tagCountsAndTagSearch from './0024_tag_counts_and_tag_search';
-import * as contests from './0025_contests';
+import * as contests from './0024_contests';
+import * as tagsAtScale from './0025_tags_at_scale';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -48,8 +48,8 @@ const migrations: Record<string, Migration> = {
   '0021_word_counts': wordCounts,
   '0022_content_warnings': contentWarnings,
   '0023_tags': tags,
-  '0024_tag_counts_and_tag_search': tagCountsAndTagSearch,
-  '0025_contests': contests,
+  '0024_contests': contests,
+  '0025_tags_at_scale': tagsAtScale,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

@@ -130,30 +130,40 @@ export async function feedPageRows(db: Db, dialect: Dialect, viewer: SignedInVie
 }
 
 /**
- * The keys of stories carrying a tag the viewer follows (docs/decisions/0044-tags.md), past
- * `from` in the feed's order, newest first, at most `limit`. These are not the followed
- * writers' stories, so the community's rules hold whole (readableBy as community reads it:
- * limited writers only for their followers, mutes, blocks, hidden warnings); the reader's own
- * stories are left out, as they are from the rest of the feed.
+ * One followed tag's keys past `from`: its storyTags rows walked on (tagId, publishedAt, storyId)
+ * newest first (migration 0025), each story checked as the community checks it, until `limit`
+ * pass. These are not the followed writers' stories, so the community's rules hold whole
+ * (readableBy as community reads it: limited writers only for their followers, mutes, blocks,
+ * hidden warnings); the reader's own stories are left out, as they are from the rest of the feed.
  */
-export function tagFeedKeysQuery(db: Db, viewer: SignedInViewer, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
-  const tagged = db
-    .selectFrom('storyTags as st')
-    .innerJoin('tagFollows as tf', 'tf.tagId', 'st.tagId')
-    .select('st.storyId')
-    .where('tf.uid', '=', viewer.uid);
+function oneTagKeys(db: Db, viewer: SignedInViewer, tagId: string, from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
   let q = db
-    .selectFrom('stories as s')
-    .select(['s.id', 's.publishedAt'])
-    .where('s.id', 'in', tagged)
+    .selectFrom('storyTags as st')
+    .innerJoin('stories as s', 's.id', 'st.storyId')
+    .select(['st.storyId as id', 'st.publishedAt'])
+    .where('st.tagId', '=', tagId)
+    .where('st.publishedAt', 'is not', null)
     .where(readableBy(viewer, { publicOnly: true, excludeMuted: true, excludeLimited: true, excludeHiddenWarnings: true }))
     .where('s.uid', '!=', viewer.uid);
-  if (from) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.publishedAt', 's.id'), direction === 'older' ? '<' : '>', tuple(from.p, from.i)));
-  return q.orderBy('s.publishedAt', 'desc').orderBy('s.id', 'desc').limit(limit);
+  if (from) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('st.publishedAt', 'st.storyId'), direction === 'older' ? '<' : '>', tuple(from.p, from.i)));
+  return q.orderBy('st.publishedAt', 'desc').orderBy('st.storyId', 'desc').limit(limit);
+}
+
+/**
+ * The keys of stories carrying a tag the viewer follows (docs/decisions/0044-tags.md), newest
+ * first: each tag's own walk (oneTagKeys), all in one statement. A story on two followed tags
+ * comes twice, and mergeKeys keeps it once; each walk stopping at `limit` loses nothing, since
+ * every story above one of the first `limit` of the merged list is above it in its own tag too.
+ */
+export function tagFeedKeysQuery(db: Db, viewer: SignedInViewer, tagIds: readonly string[], from: FeedKey | null, direction: 'older' | 'newer', limit: number) {
+  const walks = tagIds.map((tagId, i) => db.selectFrom(oneTagKeys(db, viewer, tagId, from, direction, limit).as(`t${i}`)).selectAll());
+  return walks.slice(1).reduce((all, walk) => all.unionAll(walk), walks[0]!);
 }
 
 export async function tagFeedKeys(db: Db, viewer: SignedInViewer, from: FeedKey | null, direction: 'older' | 'newer', limit: number): Promise<FeedKeyRow[]> {
-  return tagFeedKeysQuery(db, viewer, from, direction, limit).execute();
+  const followed = await db.selectFrom('tagFollows').select('tagId').where('uid', '=', viewer.uid).orderBy('tagId').execute();
+  if (followed.length === 0) return [];
+  return tagFeedKeysQuery(db, viewer, followed.map((row) => row.tagId), from, direction, limit).execute();
 }
 
 /** Newest first by (publishedAt, id), each story once: the writers' keys and the tags' keys as one list. */

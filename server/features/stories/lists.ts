@@ -10,7 +10,7 @@ import { readableBy } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
-import { searchPage, searchTerms, tagNarrowing, windowedPage, type Runner } from './search';
+import { searchPage, searchTerms, type Runner } from './search';
 
 /**
  * The story lists. Each starts from the stories the viewer may read (readableStories), so
@@ -47,14 +47,17 @@ function communityBase(db: Db, viewer: Viewer, query: CommunityQuery, shelf: She
  */
 export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery, shelf: Shelf = {}) {
   let q = communityBase(db, viewer, query, shelf);
+  // On a tag's shelf the same orders are storyTags' copies of the story's likes and seq (migrations
+  // 0023, 0025), so the tag's own indexes give either unsorted and a page stops at its last row.
+  const onTag = shelf.tagId !== undefined;
+  const seq = sql.ref<number>(onTag ? 'st.storySeq' : 's.seq');
   if (query.sort === 'liked') {
+    const likes = sql.ref<number>(onTag ? 'st.likesCount' : 's.likesCount');
     const after = decodeCursor(likedCursor, query.cursor);
-    if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.likesCount', 's.seq'), '<', tuple(after.l, after.s)));
-    q = q.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc');
+    if (after) q = q.where(({ eb, tuple }) => eb(tuple(likes, seq), '<', tuple(after.l, after.s)));
+    q = q.orderBy(likes, 'desc').orderBy(seq, 'desc');
   } else {
     const after = decodeCursor(newestCursor, query.cursor);
-    // On a tag's shelf the same order is storyTags' copy of seq, so its index gives it unsorted.
-    const seq = sql.ref<number>(shelf.tagId === undefined ? 's.seq' : 'st.storySeq');
     if (after) q = q.where(seq, '<', after.s);
     q = q.orderBy(seq, 'desc');
   }
@@ -66,21 +69,17 @@ export function communityQuery(db: Db, viewer: Viewer, query: CommunityQuery, sh
  * run a few statements; `run` lets the benchmark see each one.
  */
 export async function communityRows(db: Db, dialect: Dialect, viewer: Viewer, query: CommunityQuery, terms: string[], run: Runner = (s) => s.execute(), shelf: Shelf = {}) {
-  // A tag's most liked: sorting every story of a big tag by likes read all of them (decision 0044), so the
-  // community's own most-liked index is walked and each row probed for the tag, as a search's words are.
-  const tagByLikes = terms.length === 0 && query.sort === 'liked' ? shelf.tagId : undefined;
-  if (terms.length === 0 && tagByLikes === undefined) return run(communityQuery(db, viewer, query, shelf));
+  if (terms.length === 0) return run(communityQuery(db, viewer, query, shelf));
   const after = query.sort === 'liked'
     ? decodeCursor(likedCursor, query.cursor)
     : decodeCursor(newestCursor, query.cursor);
-  const page = {
+  return searchPage(db, dialect, communityBase(db, viewer, query, shelf), {
     sort: query.sort,
+    terms,
     after: after && { likes: 'l' in after ? after.l : 0, seq: after.s },
     rows: query.limit + 1,
     scope: { genre: query.genre, author: query.author, wordCount: query.perfect ? DRABBLE_WORDS : undefined },
-  };
-  if (tagByLikes !== undefined) return windowedPage(db, communityBase(db, viewer, query), { ...page, narrowing: tagNarrowing(tagByLikes) }, run);
-  return searchPage(db, dialect, communityBase(db, viewer, query, shelf), { ...page, terms }, run);
+  }, run);
 }
 
 function cursorFor(sort: CommunityQuery['sort'], row: StoryDbRow): string {

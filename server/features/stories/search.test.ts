@@ -4,7 +4,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { Viewer } from '../../policy/viewer';
 import { selectStories } from './queries';
-import { matchesSearch, searchPage, searchTerms, tagNarrowing, windowedPage, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './search';
+import { matchesSearch, searchPage, searchTerms, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './search';
 import { postStory } from '../../test/features/stories';
 
 type Sort = SearchPageRequest['sort'];
@@ -33,9 +33,7 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
         i % 3 === 0 ? 'lighthouse' : i % 3 === 1 ? 'lightning' : 'dusk', // "ligh": two thirds
         i % 6 === 0 ? 'Café' : '',
       ];
-      // Tags: "evens" on half the stories, "eleven" on one.
-      const tags = [...(i % 2 === 0 ? ['evens'] : []), ...(i === 11 ? ['eleven'] : [])];
-      const story = await postStory(writers[i % 3]!.client, { public: i % 7 !== 3, title: `Story ${i}`, content: `${words.filter(Boolean).join(' ')} number ${i}.`, prompt: null, tags });
+      const story = await postStory(writers[i % 3]!.client, { public: i % 7 !== 3, title: `Story ${i}`, content: `${words.filter(Boolean).join(' ')} number ${i}.`, prompt: null });
       // Ties in likes, so the seq tie-break is exercised.
       await server.ctx.db.updateTable('stories').set({ likesCount: (i * 7) % 5 }).where('id', '=', story.id).execute();
     }
@@ -97,31 +95,6 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
     }
     // The fixture really has matches to compare, hidden ones included.
     expect(new Set(compared).size).toBeGreaterThan(20);
-  });
-
-  it('gives a tag\'s plain pages by most liked through the window, cursors included (a tag page)', async () => {
-    for (const key of ['evens', 'eleven']) {
-      const tag = await server.ctx.db.selectFrom('tags').select('id').where('key', '=', key).executeTakeFirstOrThrow();
-      for (const viewer of [null, { uid: carol.uid, admin: false }]) {
-        const plain = (after: ListKey | null, rows: number) => {
-          let q = base(viewer).innerJoin('storyTags as st', 'st.storyId', 's.id').where('st.tagId', '=', tag.id);
-          if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('s.likesCount', 's.seq'), '<', tuple(after.likes, after.seq)));
-          return q.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc').limit(rows).execute();
-        };
-        for (const limit of [1, 4]) {
-          const expected = await allPages((after) => plain(after, limit + 1), limit);
-          // Dan wrote "eleven", and Carol blocks him: her page of it is empty, the guest's is not.
-          if (viewer === null) expect(expected.flat().length).toBeGreaterThan(0);
-          for (const window of [1, 3, 10, 1_000]) {
-            const actual = await allPages(
-              (after) => windowedPage(server.ctx.db, base(viewer), { sort: 'liked', narrowing: tagNarrowing(tag.id), after, rows: limit + 1, scope: {}, window }),
-              limit,
-            );
-            expect(actual, `${key}, limit ${limit}, window ${window}, ${viewer ? 'carol' : 'guest'}`).toEqual(expected);
-          }
-        }
-      }
-    }
   });
 
   it('keeps a genre filter and a writer filter in the window', async () => {

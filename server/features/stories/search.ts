@@ -122,62 +122,15 @@ const execute: Runner = (statement) => statement.execute();
 export type ListRow = Awaited<ReturnType<StoriesQuery['execute']>>[number];
 
 /**
- * How a list narrows to its matches, in the two ways `windowedPage` reads them: row by row in
- * the window of the list walked in its own order, and below the window through the narrowing's
- * own index. A search's words are one (`textNarrowing`); a tag is another (`tagNarrowing`).
- */
-export interface Narrowing {
-  /** A condition on `s` for the rows of the window; `windowSeqs` is a select of the window's `seq`s. */
-  inWindow(windowSeqs: Expression<unknown>): Expression<SqlBool>;
-  /** A condition on `s` that the narrowing's own index can answer, for the rows below the window. */
-  indexed: Expression<SqlBool>;
-}
-
-/** A search's words: PostgreSQL tests each row's vector; SQLite matches the window's seqs against the word's rowids in one pass. */
-export function textNarrowing(dialect: Dialect, terms: string[]): Narrowing {
-  return {
-    // A test against FTS5 costs a lookup per row; the window's seqs (from the covering index) are matched in one pass instead.
-    inWindow: (windowSeqs) => dialect === 'postgres'
-      ? matchesRowByRow(terms)
-      : sql<SqlBool>`${sql.ref('s.seq')} in (select f.rowid from "storiesFts" as f inner join (${windowSeqs}) as w on w.seq = f.rowid where f."storiesFts" match ${ftsQuery(terms)})`,
-    indexed: matchesSearch(dialect, terms),
-  };
-}
-
-/**
- * One tag's stories (its page sorted by most liked, docs/decisions/0044-tags.md): in the window
- * each row is one primary-key probe of storyTags (storyId, tagId); below it the tag's own
- * (tagId, storySeq) range leads. A tag on a third of the stories fills a page from the first
- * sixty rows of the window; a rare one reads its few rows and sorts them.
- */
-export function tagNarrowing(tagId: string): Narrowing {
-  return {
-    inWindow: () => sql<SqlBool>`exists (select 1 from "storyTags" as st where st."storyId" = ${sql.ref('s.id')} and st."tagId" = ${tagId})`,
-    indexed: sql<SqlBool>`${sql.ref('s.id')} in (select st."storyId" from "storyTags" as st where st."tagId" = ${tagId})`,
-  };
-}
-
-/**
  * One page of search results in the list's order. `base` is the list's query (the stories
  * the viewer may read within its filters, columns selected) without order, paging or limit.
- * SQLite's newest first walks the text index itself (searchNewestFirst); everything else is a
- * `windowedPage` of the words.
+ * Two or three short statements, each bounded by WINDOW or by the number of matches of a
+ * word already known to be rare; see the comment at the top of this file.
  */
 export async function searchPage(db: Kysely<Database>, dialect: Dialect, base: StoriesQuery, request: SearchPageRequest, run: Runner = execute): Promise<ListRow[]> {
-  const { sort, terms, after, rows } = request;
+  const { sort, terms, after, rows, window: size = WINDOW } = request;
   if (dialect === 'sqlite' && sort === 'newest') return run(searchNewestFirst(base, terms, after?.seq ?? null).limit(rows));
-  return windowedPage(db, base, { ...request, narrowing: textNarrowing(dialect, terms) }, run);
-}
 
-export type WindowedPageRequest = Omit<SearchPageRequest, 'terms'> & { narrowing: Narrowing };
-
-/**
- * One page of a narrowed list in the list's order: two or three short statements, each bounded
- * by WINDOW or by the matches of a narrowing already known to be rare; see the comment at the
- * top of this file.
- */
-export async function windowedPage(db: Kysely<Database>, base: StoriesQuery, request: WindowedPageRequest, run: Runner = execute): Promise<ListRow[]> {
-  const { sort, narrowing, after, rows, window: size = WINDOW } = request;
   const ordered = (q: StoriesQuery) => (sort === 'liked' ? q.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc') : q.orderBy('s.seq', 'desc'));
   const below = (q: StoriesQuery, key: ListKey | null) => {
     if (!key) return q;
@@ -198,7 +151,7 @@ export async function windowedPage(db: Kysely<Database>, base: StoriesQuery, req
     }
     return sort === 'liked' ? w.orderBy('s.likesCount', 'desc').orderBy('s.seq', 'desc') : w.orderBy('s.seq', 'desc');
   };
-  // The last row of the window: where the walk ends and the narrowing's index takes over. None when fewer rows are left.
+  // The last row of the window: where the walk ends and the text index takes over. None when fewer rows are left.
   const floorRows = await run(window().select(['s.likesCount', 's.seq']).offset(size - 1).limit(1));
   const floor: ListKey | null = floorRows[0] ? { likes: Number(floorRows[0].likesCount), seq: Number(floorRows[0].seq) } : null;
 
@@ -211,15 +164,26 @@ export async function windowedPage(db: Kysely<Database>, base: StoriesQuery, req
       : bounded.where('s.seq', '>=', floor.seq);
     return bounded;
   };
-  const walked = await run(ordered(inWindow(base).where(narrowing.inWindow(window().select('s.seq').limit(size)))).limit(rows));
+  // PostgreSQL tests each row of the window, walking the list's index, and stops at a full
+  // page. On SQLite a test against FTS5 costs a lookup per row; the window's seqs (from the
+  // covering index) are matched against the word's rowids in one pass instead.
+  const ftsHitsInWindow = () => {
+    const hits = db
+      .selectFrom(sql<{ rowid: number }>`"storiesFts"`.as('f'))
+      .innerJoin(window().select('s.seq').limit(size).as('w'), 'w.seq', 'f.rowid')
+      .select('f.rowid')
+      .where(sql<SqlBool>`f."storiesFts" match ${ftsQuery(terms)}`);
+    return sql<SqlBool>`${sql.ref('s.seq')} in (${hits})`;
+  };
+  const walked = await run(ordered(inWindow(base).where(dialect === 'postgres' ? matchesRowByRow(terms) : ftsHitsInWindow())).limit(rows));
   if (walked.length >= rows || !floor) return walked;
 
-  // Fewer matches than a page in the window: the narrowing is rare, and its own index is the
-  // short way. Either planner may still walk the list's index below the floor (all of it, when
-  // it thinks the matches common); a unary plus keeps the sort key off every index, so only the
-  // narrowing's index can lead.
+  // Fewer matches than a page in the window: the word is rare, and its text index is the short
+  // way. Either planner may still walk the list's index below the floor (all of it, when it
+  // thinks the word common); a unary plus keeps the sort key off every index, so only the
+  // text index can lead.
   const plus = (column: 's.likesCount' | 's.seq') => sql<number>`+${sql.ref(column)}`;
-  let rest = base.where(narrowing.indexed);
+  let rest = base.where(matchesSearch(dialect, terms));
   rest = sort === 'liked'
     ? rest
       .where(sql<SqlBool>`(${plus('s.likesCount')}, ${plus('s.seq')}) < (${floor.likes}, ${floor.seq})`)

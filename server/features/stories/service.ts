@@ -63,10 +63,7 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         authorState,
       })
       .execute();
-    if (input.tags.length > 0) {
-      const { seq } = await trx.selectFrom('stories').select('seq').where('id', '=', id).executeTakeFirstOrThrow();
-      await setStoryTags(trx, { id, seq: Number(seq) }, input.tags, at);
-    }
+    if (input.tags.length > 0) await setStoryTags(trx, id, input.tags, at);
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
     await syncStreakAndTell(ctx, trx, uid, now);
@@ -107,7 +104,7 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     };
     // Making a public story public again has nothing to write (an empty SET is not SQL).
     if (Object.keys(changes).length > 0) await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
-    if (input.tags !== undefined) await setStoryTags(trx, { id, seq: Number(row.seq) }, input.tags, at);
+    if (input.tags !== undefined) await setStoryTags(trx, id, input.tags, at);
     await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(row.wordCount), wordCount));
     await syncStreakAndTell(ctx, trx, uid, now);
     await awardBadges(ctx, trx, uid, at);

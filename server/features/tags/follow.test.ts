@@ -119,7 +119,7 @@ describe.each(testDialects())('following tags on %s', (dialect) => {
     expect(storyPageSchema.parse((await server.client().get('/api/stories/community?q=%23salt-marsh')).body).stories.map((s) => s.id)).toEqual([b.id]);
     expect(storyPageSchema.parse((await server.client().get('/api/stories/community?q=%23nope-never')).body).stories).toEqual([]);
 
-    // Plain words find a story by its tags' names too (migration 0024), both sorts; a tag taken off no longer does.
+    // Plain words find a story by its tags' names too (migration 0025), both sorts; a tag taken off no longer does.
     const search = async (q: string, sort = 'newest') =>
       storyPageSchema.parse((await server.client().get(`/api/stories/community?q=${encodeURIComponent(q)}&sort=${sort}`)).body).stories.map((s) => s.id);
     const quiet = await postStory(w.client, { public: true, title: 'Untitled', content: 'Nothing here says where.', tags: ['Brackwater Fen'] });

@@ -14,7 +14,7 @@ const summaries = (rows: Array<{ key: string; name: string; storyCount: number |
 
 /**
  * Tags whose key starts with `prefix` (a key itself: common/tags.ts tagKey), most used first,
- * by their kept counts (db/tag-counts.ts). A tag only on private stories counts none and is
+ * by their kept counts (db/story-tags.ts). A tag only on private stories counts none and is
  * never suggested: no one learns it exists.
  */
 export async function suggestTags(db: Db, prefix: string): Promise<TagSummary[]> {

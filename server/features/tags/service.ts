@@ -24,7 +24,7 @@ export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, q
     listCommunity(ctx.db, ctx.dialect, viewer, { ...query, q: undefined, perfect: false }, { tagId: tag.id }),
     viewer === null ? false : isFollowing(ctx.db, viewer.uid, tag.id),
   ]);
-  // The guest's count, kept by the database (db/tag-counts.ts): the same for every reader.
+  // The guest's count, kept by the database (db/story-tags.ts): the same for every reader.
   return { ...page, tag: { key: tag.key, name: tag.name, storyCount: Number(tag.storyCount), followed } };
 }
 

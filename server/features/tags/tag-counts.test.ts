@@ -4,11 +4,11 @@ import { tagPageSchema } from '@common/tag-pages';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
-import { taggedStories } from '../../db/tag-counts';
+import { taggedStories } from '../../db/story-tags';
 import { recount } from '../../cli/recount';
 
 /**
- * tags.storyCount is kept by triggers (db/tag-counts.ts): every way a story enters or leaves a
+ * tags.storyCount is kept by triggers (db/story-tags.ts): every way a story enters or leaves a
  * tag's guest count moves it, and it always equals the count from the rows.
  */
 describe.each(testDialects())('tag counts on %s', (dialect) => {
@@ -84,6 +84,33 @@ describe.each(testDialects())('tag counts on %s', (dialect) => {
     expect(statuses.every((status) => status === 200 || status === 201), JSON.stringify(statuses)).toBe(true);
     expect(await drifted()).toEqual([]);
     for (const name of names) expect(await shown(name)).toBe(await kept(name));
+  });
+
+  it('leaves an anonymous contest entry out of the count until its reveal', async () => {
+    const story = await postStory(bob.client, { public: true, tags: ['entrant'] });
+    expect(await kept('entrant')).toBe(1);
+    await server.ctx.db.updateTable('stories').set({ contestId: 'a-contest' }).where('id', '=', story.id).execute();
+    expect(await kept('entrant')).toBe(0);
+    await server.ctx.db.updateTable('stories').set({ contestId: null }).where('id', '=', story.id).execute();
+    expect(await kept('entrant')).toBe(1);
+  });
+
+  it('orders a tag page by most liked on the tag\'s own copies of the likes, which follow every reaction', async () => {
+    const [one, two] = [await postStory(bob.client, { public: true, tags: ['beacon'] }), await postStory(bob.client, { public: true, tags: ['beacon'] })];
+    const reader = await signUp(server);
+    const order = async () => tagPageSchema.parse((await server.client().get('/api/tags/beacon?sort=liked')).body).stories.map((s) => s.id);
+    expect(await order()).toEqual([two.id, one.id]);
+    expect((await reader.client.send('PUT', `/api/stories/${one.id}/reactions/heart`)).status).toBe(200);
+    expect(await order()).toEqual([one.id, two.id]);
+    expect((await reader.client.send('DELETE', `/api/stories/${one.id}/reactions/heart`)).status).toBe(200);
+    expect(await order()).toEqual([two.id, one.id]);
+    const copies = await server.ctx.db
+      .selectFrom('storyTags as st')
+      .innerJoin('stories as s', 's.id', 'st.storyId')
+      .select(['st.likesCount as copied', 's.likesCount', 'st.publishedAt as copiedAt', 's.publishedAt'])
+      .where('st.storyId', 'in', [one.id, two.id])
+      .execute();
+    for (const row of copies) expect([row.copied, row.copiedAt]).toEqual([row.likesCount, row.publishedAt]);
   });
 
   it('`drabble recount` finds a drifted count and sets it from the rows', async () => {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { tagKey } from '@common/tags';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
@@ -12,16 +12,24 @@ type Trx = Transaction<Database>;
  * more than TAGS_PER_STORY_MAX. A tag new to Drabble is created with the name written here;
  * one that exists keeps its first name, which the story then shows.
  */
-export async function setStoryTags(trx: Trx, story: { id: string; seq: number }, names: readonly string[], at: string): Promise<void> {
+export async function setStoryTags(trx: Trx, storyId: string, names: readonly string[], at: string): Promise<void> {
   const tags = await ensureTags(trx, names, at);
-  await trx.deleteFrom('storyTags').where('storyId', '=', story.id).execute();
+  await trx.deleteFrom('storyTags').where('storyId', '=', storyId).execute();
   if (tags.length > 0) {
+    // The story's seq, likes and publishedAt copied from its row as it is now (its triggers keep them after: db/story-tags.ts).
     await trx
       .insertInto('storyTags')
-      .values(tags.map((tag) => ({ storyId: story.id, tagId: tag.id, storySeq: story.seq, created_at: at })))
+      .columns(['storyId', 'tagId', 'storySeq', 'created_at', 'likesCount', 'publishedAt'])
+      .expression(
+        trx
+          .selectFrom('stories as s')
+          .innerJoin('tags as t', (join) => join.on('t.id', 'in', tags.map((tag) => tag.id)))
+          .select(['s.id', 't.id as tagId', 's.seq', sql<string>`${at}`.as('created_at'), 's.likesCount', 's.publishedAt'])
+          .where('s.id', '=', storyId),
+      )
       .execute();
   }
-  await trx.updateTable('stories').set({ tagNames: JSON.stringify(tags.map((tag) => tag.name)) }).where('id', '=', story.id).execute();
+  await trx.updateTable('stories').set({ tagNames: JSON.stringify(tags.map((tag) => tag.name)) }).where('id', '=', storyId).execute();
 }
 
 /** The tags rows for these names, in their order, creating the missing ones (a race for one new tag makes one row). */

@@ -166,11 +166,7 @@ async function saveNew(ctx: ServerContext, actor: Actor, stories: Story[], at: s
         .insertInto('importFingerprints')
         .values(batch.map((story) => ({ uid, fingerprint: story.fingerprint, storyId: story.id, created_at: at })))
         .execute();
-      const tagged = batch.filter((story) => story.tags.length > 0);
-      if (tagged.length > 0) {
-        const seqs = new Map((await trx.selectFrom('stories').select(['id', 'seq']).where('id', 'in', tagged.map((story) => story.id)).execute()).map((row) => [row.id, Number(row.seq)]));
-        for (const story of tagged) await setStoryTags(trx, { id: story.id, seq: seqs.get(story.id)! }, story.tags, at);
-      }
+      for (const story of batch) if (story.tags.length > 0) await setStoryTags(trx, story.id, story.tags, at);
     }
     return { created: new Map(rows.map((story) => [story.fingerprint, story.id])), before };
   });

@@ -15,7 +15,7 @@ import { LIVE_EVENT_ID_JUMP, NOT_CARRIED } from './carried';
 import { loadOrder, MIGRATION_TABLES, quoteIdentifier, readCatalog, type CatalogTable, type Query } from './catalog';
 import { manifestEntries, manifestSchema, MANIFEST_ENTRY, type Manifest, type ManifestTable } from './format';
 import { toTarget, type PortableValue } from './values';
-import { recountAllTags } from '../../db/tag-counts';
+import { recountAllTags } from '../../db/story-tags';
 
 /** A backup that cannot be restored here, or a target it will not overwrite: one line for the person. */
 export class RestoreRefused extends Error {}

@@ -4,22 +4,28 @@ import { isPostgres } from './migrations/helpers';
 import type { Database } from './types';
 
 /*
- * `tags.storyCount`: how many stories a guest may read carry the tag (public, by a writer in
- * good standing: neither limited, suspended nor deactivated). A tag page, the editor's
- * suggestions and Settings → Followed tags show it; counting it per request read every story of
- * a big tag (1.6 s for a tag on 30,000 stories: docs/decisions/0044-tags.md).
+ * What the database keeps for tags by itself, with triggers (migration 0025), so that no tag
+ * page, suggestion or feed reads every story of a big tag (1.6 s for a tag on 30,000 stories
+ * before: docs/decisions/0044-tags.md):
  *
- * Kept by the database itself, with triggers (migration 0024), because four things move it and
- * they are written in many places: a story's tags (tags/write.ts), its visibility (the editor),
- * its writer's standing (shared/account-state.ts, for every story at once) and its deletion
- * (the owner, moderation, account deletion, an import's undo). A trigger sees each of them, and
- * any written later. Lives in the data layer, like search-document.ts, so a migration and the
- * restore can use it without importing feature code.
+ * - `tags.storyCount`: how many stories a guest may read carry the tag (public, by a writer in
+ *   good standing, not an anonymous contest entry). A tag page, the editor's suggestions and
+ *   Settings → Followed tags show it. Five things move it and they are written in many places:
+ *   a story's tags (tags/write.ts), its visibility (the editor), its writer's standing
+ *   (shared/account-state.ts, for every story at once), a contest entry and its reveal, and its
+ *   deletion (the owner, moderation, account deletion). A trigger sees each of them, and any
+ *   written later.
+ * - `storyTags.likesCount` and `storyTags.publishedAt`: copies of the story's, so a tag's page by
+ *   most liked and the feed's followed tags walk an index of the tag's own rows in their order
+ *   and stop at a page, as its newest first always did on `storySeq`.
+ *
+ * It lives in the data layer, like search-document.ts, so a migration and the restore use it
+ * without importing feature code.
  */
 
 /** The condition, on a stories row named `row`, under which its tags count it. */
 export function countedStory(row: 'new' | 'old' | 's'): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.raw(`${row}.public`)} = 1 and ${sql.raw(`${row}."authorState"`)} = ${sql.lit(AUTHOR_STATE.visible)})`;
+  return sql<boolean>`(${sql.raw(`${row}.public`)} = 1 and ${sql.raw(`${row}."authorState"`)} = ${sql.lit(AUTHOR_STATE.visible)} and ${sql.raw(`${row}."contestId"`)} is null)`;
 }
 
 /** The count of a tag (its id, or a reference to it) from its rows: what `storyCount` must hold. */
@@ -34,21 +40,24 @@ export async function recountAllTags<DB>(db: Kysely<DB>): Promise<void> {
   await sql`update tags set "storyCount" = ${taggedStories(sql.ref('tags.id'))}`.execute(db);
 }
 
-/** The triggers, on SQLite. The story delete and storyTags delete triggers never both count one pair: whichever row goes second no longer finds the other. */
-export async function createSqliteTagCountTriggers(db: Kysely<unknown>): Promise<void> {
+/** The triggers, on SQLite: counts updated at once (one writer at a time), and the copies. The story delete and storyTags delete triggers never both count one pair: whichever row goes second no longer finds the other. */
+export async function createSqliteTagTriggers(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger "storyTags_count_insert" after insert on "storyTags"
     when (select ${countedStory('s')} from stories s where s.id = new."storyId")
     begin update tags set "storyCount" = "storyCount" + 1 where id = new."tagId"; end`.execute(db);
   await sql`create trigger "storyTags_count_delete" after delete on "storyTags"
     when (select ${countedStory('s')} from stories s where s.id = old."storyId")
     begin update tags set "storyCount" = "storyCount" - 1 where id = old."tagId"; end`.execute(db);
-  await sql`create trigger "stories_tag_count_update" after update of public, "authorState" on stories
+  await sql`create trigger "stories_tag_count_update" after update of public, "authorState", "contestId" on stories
     when ${countedStory('old')} <> ${countedStory('new')}
     begin update tags set "storyCount" = "storyCount" + (case when ${countedStory('new')} then 1 else -1 end)
       where id in (select "tagId" from "storyTags" where "storyId" = new.id); end`.execute(db);
   await sql`create trigger "stories_tag_count_delete" after delete on stories
     when ${countedStory('old')}
     begin update tags set "storyCount" = "storyCount" - 1 where id in (select "tagId" from "storyTags" where "storyId" = old.id); end`.execute(db);
+  await sql`create trigger "stories_tag_copies" after update of "likesCount", "publishedAt" on stories
+    when old."likesCount" is not new."likesCount" or old."publishedAt" is not new."publishedAt"
+    begin update "storyTags" set "likesCount" = new."likesCount", "publishedAt" = new."publishedAt" where "storyId" = new.id; end`.execute(db);
 }
 
 /**
@@ -65,7 +74,7 @@ export async function createSqliteTagCountTriggers(db: Kysely<unknown>): Promise
  *   of the transaction is already held, and the advisory lock puts the few microseconds of tag
  *   updates one after the other across all instances, so two commits never wait on each other.
  */
-export async function createPostgresTagCountTriggers(db: Kysely<unknown>): Promise<void> {
+export async function createPostgresTagTriggers(db: Kysely<unknown>): Promise<void> {
   await sql`create or replace function "tagCountChanges_apply"() returns trigger language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(${sql.lit(TAG_COUNTS_LOCK)});
@@ -103,7 +112,16 @@ export async function createPostgresTagCountTriggers(db: Kysely<unknown>): Promi
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger "stories_tag_count" after update of public, "authorState" or delete on stories for each row execute function "stories_tag_count"()`.execute(db);
+  await sql`create trigger "stories_tag_count" after update of public, "authorState", "contestId" or delete on stories for each row execute function "stories_tag_count"()`.execute(db);
+  // The copies: a story's own storyTags rows, written under the story's lock like every other write of them.
+  await sql`create or replace function "stories_tag_copies"() returns trigger language plpgsql as $$
+    begin
+      if old."likesCount" is distinct from new."likesCount" or old."publishedAt" is distinct from new."publishedAt" then
+        update "storyTags" set "likesCount" = new."likesCount", "publishedAt" = new."publishedAt" where "storyId" = new.id;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger "stories_tag_copies" after update of "likesCount", "publishedAt" on stories for each row execute function "stories_tag_copies"()`.execute(db);
 }
 
 /** The advisory lock (a constant key) under which PostgreSQL adds changes to tag counts, and `drabble recount` fixes one. */
