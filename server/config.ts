@@ -63,6 +63,7 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(30),
   PASSWORD_FAILURES_PER_DAY: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').default(100),
   REQUIRE_ADMIN_2FA: flag.default(false),
+  WEEKLY_CONTEST: z.enum(['automatic', 'manual'], 'must be automatic or manual').default('automatic'),
   TRUSTED_PROXY_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name such as x-forwarded-for').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_CACHE_MS: z.coerce
@@ -166,6 +167,8 @@ export interface AppConfig {
   passwordFailuresPerDay: number;
   /** Admins must turn on two-factor sign-in before any admin API answers them (issue 26). */
   requireAdmin2fa: boolean;
+  /** automatic: a contest every week with its Monday's daily prompt, unless an admin's opens that week; manual: only admins' (issue 28). */
+  weeklyContest: 'automatic' | 'manual';
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     passwordFailuresPerDay: e.PASSWORD_FAILURES_PER_DAY,
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
+    weeklyContest: e.WEEKLY_CONTEST,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -26,7 +26,7 @@ import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
 import { pruneTokens } from './features/account/tokens';
 import { purgeDueAccounts } from './features/account-deletion';
-import { revealDueContests } from './features/contests';
+import { ensureWeeklyContests, revealDueContests } from './features/contests';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
 import { EmailQueue } from './email/queue';
@@ -240,6 +240,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
     // Contests whose voting closed and that no request has revealed yet (issue 28; once, whichever instance gets there first).
     void revealDueContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'contest reveal failed'));
+    // This week's and next week's contests, when they run by themselves (WEEKLY_CONTEST=automatic).
+    void ensureWeeklyContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'weekly contest failed'));
   }, EMAIL_TICK_MS);
   emails.unref();
   // Queued emails whose retry is due, and any a previous run left (a restart keeps the queue).

@@ -180,6 +180,8 @@ export interface ContestsTable {
   votingClosesAt: string;
   /** Set once, by the transaction that wrote the results. */
   revealedAt: string | null;
+  /** The Monday of an automatic weekly contest (unique); null for an admin's. */
+  week: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -22,11 +22,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('votingOpensAt', 'text', (c) => c.notNull())
     .addColumn('votingClosesAt', 'text', (c) => c.notNull())
     .addColumn('revealedAt', 'text')
+    // The Monday of an automatic weekly contest (WEEKLY_CONTEST=automatic): one per week, whichever instance makes it.
+    .addColumn('week', 'text', (c) => c.unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // The current contests (not yet over) and the past ones, newest first.
   await db.schema.createIndex('contests_voting_closes').on('contests').columns(['votingClosesAt']).execute();
+  // Whether a week already has a contest (an admin's or an automatic one).
+  await db.schema.createIndex('contests_entry_opens').on('contests').columns(['entryOpensAt']).execute();
 
   await db.schema
     .createTable('contestEntries')

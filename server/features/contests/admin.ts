@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { notifySelf } from '../notifications';
+import { ensureWeeklyContests } from './weekly';
 import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, lockContest, summariesOf } from './queries';
 
 /** How many contests the admin screen lists, newest first. */
@@ -25,6 +26,7 @@ const windowColumns = (input: ContestInput) => ({
 
 /** GET /api/admin/contests: every contest with every entry and its author, disqualified ones too. */
 export async function adminContests(ctx: ServerContext, now: Date): Promise<AdminContests> {
+  await ensureWeeklyContests(ctx, now);
   const rows = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).orderBy('entryOpensAt', 'desc').limit(ADMIN_CONTESTS_MAX).execute();
   const summaries = await summariesOf(ctx.db, rows, now);
   const ids = rows.map((r) => r.id);

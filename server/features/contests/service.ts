@@ -25,6 +25,7 @@ import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
 import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, countingEntries, findContest, lockContest, personRefusal, summariesOf, toSummary, type ContestRow } from './queries';
 import { awaitsReveal, revealContest, revealDueContests } from './reveal';
+import { ensureWeeklyContests } from './weekly';
 
 type Trx = Transaction<Database>;
 
@@ -45,6 +46,7 @@ async function loadContest(ctx: ServerContext, id: string, now: Date): Promise<C
 
 /** GET /api/contests/current: every contest not over yet, soonest first, and the latest results. */
 export async function currentContests(ctx: ServerContext, now: Date): Promise<CurrentContests> {
+  await ensureWeeklyContests(ctx, now);
   await revealDueContests(ctx, now);
   const at = now.toISOString();
   const open = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).where('votingClosesAt', '>', at).orderBy('entryOpensAt').limit(10).execute();

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentContestsSchema, dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
+import { testDialects } from '../../test/databases';
+import { startTestServer, type TestServer } from '../../test/server';
+import { ensureWeeklyContests } from './weekly';
+
+describe.each(testDialects())('weekly contests on %s', (dialect) => {
+  let automatic: TestServer;
+  let manual: TestServer;
+
+  beforeAll(async () => {
+    [automatic, manual] = await Promise.all([startTestServer(dialect), startTestServer(dialect, { WEEKLY_CONTEST: 'manual' })]);
+  });
+  afterAll(async () => {
+    await Promise.all([automatic.stop(), manual.stop()]);
+  });
+
+  const weeks = (server: TestServer) => server.ctx.db.selectFrom('contests').select(['week', 'prompt', 'entryOpensAt']).where('week', 'is not', null).orderBy('week').execute();
+
+  it('runs by itself: this week\'s contest with its Monday\'s prompt and next week\'s, one of each however many ask at once', async () => {
+    const now = new Date();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => automatic.client().get('/api/contests/current')));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const [thisMonday, nextMonday] = [mondayOf(now), nextContestMonday(now)];
+    expect(await weeks(automatic)).toEqual([
+      { week: thisMonday, prompt: dailyContestPrompt(thisMonday), entryOpensAt: defaultContestWindows(thisMonday).entryOpensAt },
+      { week: nextMonday, prompt: dailyContestPrompt(nextMonday), entryOpensAt: defaultContestWindows(nextMonday).entryOpensAt },
+    ]);
+    const current = currentContestsSchema.parse(answers[0]!.body).contests;
+    expect(current.map((c) => [c.phase, c.promptDay])).toEqual([['entry', thisMonday], ['upcoming', nextMonday]]);
+  });
+
+  it('leaves a week to the admin\'s contest that opens in it', async () => {
+    const later = new Date(Date.now() + 21 * 86_400_000);
+    const monday = mondayOf(later);
+    const tuesday = new Date(Date.parse(defaultContestWindows(monday).entryOpensAt) + 86_400_000).toISOString();
+    const at = new Date().toISOString();
+    await automatic.ctx.db
+      .insertInto('contests')
+      .values({ id: 'adminsOwnContest00001', prompt: 'A door that opens inward', promptDay: null, entryOpensAt: tuesday, entryClosesAt: defaultContestWindows(monday).entryClosesAt, votingOpensAt: defaultContestWindows(monday).votingOpensAt, votingClosesAt: defaultContestWindows(monday).votingClosesAt, revealedAt: null, week: null, created_at: at, updated_at: at })
+      .execute();
+    await ensureWeeklyContests(automatic.ctx, later);
+    const made = (await weeks(automatic)).map((w) => w.week);
+    expect(made).not.toContain(monday);
+    expect(made).toContain(nextContestMonday(later));
+  });
+
+  it('makes none when WEEKLY_CONTEST=manual', async () => {
+    const res = await manual.client().get('/api/contests/current');
+    expect(currentContestsSchema.parse(res.body).contests).toEqual([]);
+    expect(await weeks(manual)).toEqual([]);
+  });
+});

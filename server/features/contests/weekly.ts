@@ -1,0 +1,31 @@
+import { dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
+import type { ServerContext } from '../../context';
+import { newId } from '../../shared/ids';
+
+/**
+ * The weekly contest runs by itself (WEEKLY_CONTEST=automatic, the default): this week's and
+ * next week's contests exist, with the default windows and their Monday's daily prompt, unless an
+ * admin's contest opens in that week. Next week's is made early so an admin can give it a prompt
+ * of their own before it opens (edit before it opens). One row per week whichever instance or
+ * request gets there first: `contests.week` is unique. Called by the contest screens' reads and
+ * by every instance's minute tick; two indexed reads when both weeks exist.
+ */
+export async function ensureWeeklyContests(ctx: ServerContext, now: Date): Promise<void> {
+  if (ctx.config.weeklyContest !== 'automatic') return;
+  for (const monday of [mondayOf(now), nextContestMonday(now)]) {
+    const windows = defaultContestWindows(monday);
+    const taken = await ctx.db
+      .selectFrom('contests')
+      .select('id')
+      .where('entryOpensAt', '>=', windows.entryOpensAt)
+      .where('entryOpensAt', '<', windows.entryClosesAt)
+      .executeTakeFirst();
+    if (taken) continue;
+    const at = now.toISOString();
+    await ctx.db
+      .insertInto('contests')
+      .values({ id: newId(), prompt: dailyContestPrompt(monday), promptDay: monday, ...windows, week: monday, revealedAt: null, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('week').doNothing())
+      .execute();
+  }
+}
