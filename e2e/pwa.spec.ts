@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { STORY_TEXTS } from '@common/story-texts';
+import { expectThemeMode, saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
@@ -107,7 +108,7 @@ test('Chromium finds nothing stopping an install (what Lighthouse\'s installable
   }
 });
 
-test('offline: the shell opens, a story read before is readable, a save waits and is sent on reconnect', async ({ page, context }) => {
+test('offline: the shell opens, stories read before and your own are readable, a save waits and is sent on reconnect, the live stream comes back', async ({ page, context }) => {
   await signUpThroughApi(page, newPerson('offline', 'Offline Writer'));
   const title = `Night train ${crypto.randomBytes(3).toString('hex')}`;
   const story = await writeStory(page, title, 'The lights went out at the border.');
@@ -139,6 +140,10 @@ test('offline: the shell opens, a story read before is readable, a save waits an
   await expect(page.getByTestId('toast').filter({ hasText: `Saved “${title}”, written while you were offline.` })).toBeVisible();
   await expect(page.getByText(OFFLINE_TEXT)).toBeHidden();
   await expect.poll(async () => (await storyNow(page, story.id)).content).toBe('The lights went out at the border. Nobody spoke until morning.');
+
+  // The live stream is back too: a change made elsewhere reaches this page without a reload.
+  await saveThemeModeThroughApi(page, 'dark-gray');
+  await expectThemeMode(page, 'dark-gray');
 });
 
 test('an offline save against a text changed elsewhere is shown beside it, and keeping mine keeps the other as a version', async ({ page, context }) => {
