@@ -6,6 +6,40 @@ import { expectNoAxeViolations } from './support/axe';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 
+test.describe('the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('shows a push as a notification, one per type (its tag), carrying the screen a click opens', async ({ page, context }) => {
+    await context.grantPermissions(['notifications'], { origin: E2E.baseUrl });
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${E2E.baseUrl}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    // What a push service delivers, as Chromium would hand it to the worker (the payload server/features/notifications/emails.ts sends).
+    const push = (payload: object) => cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E.baseUrl, registrationId, data: JSON.stringify(payload) });
+    await push({ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages?c=abc', tag: 'message' });
+    await push({ title: 'Bo sent you a message', body: 'Bo sent you a message on Drabble.', url: '/messages?c=def', tag: 'message' });
+    await push({ title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', url: '/', tag: 'streak_reminder' });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const notes = (await registration?.getNotifications()) ?? [];
+        return notes.map((n) => ({ title: n.title, tag: n.tag, url: (n.data as { url: string }).url })).sort((a, b) => a.tag.localeCompare(b.tag));
+      });
+    await expect.poll(shown).toEqual([
+      { title: 'Bo sent you a message', tag: 'message', url: '/messages?c=def' },
+      { title: 'Your 3-day streak ends at midnight', tag: 'streak_reminder', url: '/' },
+    ]);
+  });
+});
+
 /*
  * Push in /settings (issue 29): a push switch per pushed type beside the email ones, and the
  * devices that receive pushes, each with "Remove". (Subscribing a real Chromium needs its push
