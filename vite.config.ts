@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 import { sharedScreenChunk } from './build/shared-screen-chunk';
 import { lucideDeepImports } from './build/lucide-deep-imports';
 import { pureSchemas } from './build/pure-schemas';
+import { pwaOptions } from './build/pwa';
 
 /** What every page runs first: React, the router, TanStack Query's core and lucide's icon factory. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context))[\\/.]/;
@@ -39,7 +41,7 @@ const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [lucideDeepImports(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), precompress()],
+  plugins: [lucideDeepImports(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), VitePWA(pwaOptions), precompress()],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },

@@ -54,6 +54,22 @@ export function isSocialType(type: NotificationType): type is SocialNotification
 export const EMAIL_TYPES = ['comment', 'message', 'feature_request_response', 'streak_reminder'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_DEFAULTS: Record<EmailType, boolean> = { comment: true, message: true, feature_request_response: false, streak_reminder: false };
+/**
+ * Types that may be pushed to a device (issue 29): the streak reminder and new messages first.
+ * A push follows the email's rules (server/features/notifications/emails.ts): still unread
+ * EMAIL_DELAY_MS later, the person not online, at most one per type per EMAIL_INTERVAL_MS.
+ */
+export const PUSH_TYPES = ['message', 'streak_reminder'] as const satisfies readonly EmailType[];
+export type PushType = (typeof PUSH_TYPES)[number];
+/** On: a push reaches only a device the writer subscribed in Settings, which is the choice. */
+export const PUSH_DEFAULTS: Record<PushType, boolean> = { message: true, streak_reminder: true };
+export function isPushType(type: string): type is PushType {
+  return (PUSH_TYPES as readonly string[]).includes(type);
+}
+/** Whether anything (an email, a push) is to go out for this type, so a delivery is worth scheduling. */
+export function wantsDelivery(prefs: NotificationPrefs, type: EmailType): boolean {
+  return prefs.email[type] || (isPushType(type) && prefs.push[type]);
+}
 /** An email goes out only if the notification is still unread this long after it happened, and the person is not online. */
 export const EMAIL_DELAY_MS = 2 * 60_000;
 /** At most one email per type per person in this long. */
@@ -96,6 +112,7 @@ const typePrefSchema = z.object({ on: z.boolean(), from: z.enum(NOTIFICATION_AUD
 export const notificationPrefsSchema = z.object({
   types: z.object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, typePrefSchema])) as Record<NotificationType, typeof typePrefSchema>),
   email: z.object(Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean()])) as Record<EmailType, z.ZodBoolean>),
+  push: z.object(Object.fromEntries(PUSH_TYPES.map((t) => [t, z.boolean()])) as Record<PushType, z.ZodBoolean>),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
@@ -104,6 +121,7 @@ export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
     NOTIFICATION_TYPES.map((t) => [t, { on: !(OPT_IN_NOTIFICATION_TYPES as readonly string[]).includes(t), from: 'everyone' }]),
   ) as NotificationPrefs['types'],
   email: { ...EMAIL_DEFAULTS },
+  push: { ...PUSH_DEFAULTS },
 };
 
 /** PATCH /api/me/notification-prefs: any subset; each type's entry may give `on`, `from` or both. */
@@ -115,6 +133,10 @@ export const notificationPrefsUpdateSchema = z
       .optional(),
     email: z
       .object(Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean().optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>)
+      .strict()
+      .optional(),
+    push: z
+      .object(Object.fromEntries(PUSH_TYPES.map((t) => [t, z.boolean().optional()])) as Record<PushType, z.ZodOptional<z.ZodBoolean>>)
       .strict()
       .optional(),
   })
@@ -139,6 +161,10 @@ export function applyNotificationPrefs(prefs: NotificationPrefs, update: Notific
   for (const type of EMAIL_TYPES) {
     const change = update.email?.[type];
     if (change !== undefined) next.email[type] = change;
+  }
+  for (const type of PUSH_TYPES) {
+    const change = update.push?.[type];
+    if (change !== undefined) next.push[type] = change;
   }
   return next;
 }

@@ -9,4 +9,6 @@ export const STORY_TEXTS = {
   privateMeaning: 'Only you can see it. You can publish it later.',
   versionsOwnerOnly: 'Only the author can see this story’s versions',
   linkCopied: 'Link copied',
+  /** A save written against an older text (offline, issue 29): the server answers 409 with this, and nothing is overwritten. */
+  editConflict: 'This story was changed somewhere else since you started this edit. Nothing was overwritten: compare the two and choose.',
 } as const;

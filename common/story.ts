@@ -148,6 +148,13 @@ export const storyUpdateSchema = z
     contentWarnings: contentWarningListSchema.optional(),
     contentWarningNote: contentWarningNoteSchema.optional(),
     tags: tagListSchema.optional(),
+    /**
+     * The story's updatedAt this edit started from (an edit saved offline, issue 29): when the
+     * text has been changed since, a change of the text is refused with 409 rather than
+     * replacing the newer text. Without it, the save replaces whatever is there (the replaced
+     * text is kept as a version either way).
+     */
+    baseUpdatedAt: z.iso.datetime({ offset: true }).optional(),
   })
   .strict()
   .refine((v) => [v.title, v.content, v.prompt, v.public, v.contentWarnings, v.contentWarningNote, v.tags].some((field) => field !== undefined), {

@@ -35,6 +35,7 @@ import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feat
 import { conversationRoutes } from './features/conversations/routes';
 import { directMessageRoutes } from './features/conversations/direct-routes';
 import { notificationPrefsRoutes, notificationRoutes } from './features/notifications/routes';
+import { pushRoutes } from './features/push';
 import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes';
 import { followRoutes } from './features/follows/routes';
 import { blockRoutes } from './features/blocks/routes';
@@ -130,6 +131,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   // Approval mode (issue 26): a waiting account reads its own record and waits.
   app.use('/api/*', refuseAwaitingApproval);
   app.route('/api/registration', registrationInfoRoutes(ctx));
+  app.route('/api/me/push-subscriptions', pushRoutes(ctx));
   app.route('/api/me', meRoutes(ctx));
   app.route('/api/account', twoFactorRoutes(ctx));
   app.route('/api/account', passkeyRoutes(ctx));

@@ -61,6 +61,24 @@ describe('configuration', () => {
     expect(error({ METRICS_TOKEN: 'has a space in the middle' })).toBe('Invalid configuration: METRICS_TOKEN must be printable characters without spaces');
   });
 
+  it('reads the VAPID keys (both or neither, the private one never quoted), the subject, and http push endpoints for tests', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'p'.repeat(43);
+    expect(loadConfig({}).push).toEqual({ keys: null, subject: 'mailto:admin@localhost', httpEndpoints: false });
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, PUBLIC_URL: 'https://drabble.example' }).push).toEqual({
+      keys: { publicKey, privateKey },
+      subject: 'https://drabble.example',
+      httpEndpoints: false,
+    });
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@drabble.example', PUSH_HTTP_ENDPOINTS: 'true' }).push).toMatchObject({ subject: 'mailto:ops@drabble.example', httpEndpoints: true });
+    expect(error({ VAPID_PUBLIC_KEY: publicKey })).toBe('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+    expect(error({ VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: privateKey })).toBe(
+      'Invalid configuration: VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters, starting with B) (got "nope")',
+    );
+    expect(error({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'secret but short' })).toBe('Invalid configuration: VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)');
+    expect(error({ VAPID_SUBJECT: 'http://drabble.example' })).toBe('Invalid configuration: VAPID_SUBJECT must be a mailto: or https: URL (got "http://drabble.example")');
+  });
+
   it('reads SESSION_CACHE_MS, 0 (no cache) to 60000 milliseconds', () => {
     expect(loadConfig({ SESSION_CACHE_MS: '250' }).sessionCacheMs).toBe(250);
     expect(loadConfig({ SESSION_CACHE_MS: '0' }).sessionCacheMs).toBe(0);

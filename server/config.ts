@@ -51,6 +51,13 @@ const envSchema = z.object({
   DATABASE_LISTEN_URL: postgresUrl.optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Web Push's VAPID key pair (issue 29), base64url as `web-push generate-vapid-keys` prints it; generated into DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters, starting with B)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  /** Who push services may contact about this site's pushes: a mailto: or https: URL; defaults to PUBLIC_URL. */
+  /** Accept push endpoints over plain http (a local push service in tests); never in production. */
+  PUSH_HTTP_ENDPOINTS: flag.default(false),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL').optional(),
   PUBLIC_URL: httpUrl.optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -124,7 +131,7 @@ const envSchema = z.object({
 /** Variables whose value may hold a secret: an error shows only their scheme and host. */
 const SECRET_URLS = new Set(['SMTP_URL', 'DATABASE_LISTEN_URL']);
 /** Variables that are secrets themselves: an error never quotes them. */
-const SECRETS = new Set(['METRICS_TOKEN']);
+const SECRETS = new Set(['METRICS_TOKEN', 'VAPID_PRIVATE_KEY']);
 
 /** How a bad value is quoted back in the error: whole, or for a secret URL without its user, password, path and query. */
 function shownValue(name: string, value: string | undefined): string {
@@ -158,6 +165,8 @@ export interface AppConfig {
   adminEmail: string | null;
   /** null means: generate one and keep it in DATA_DIR (see auth/secret.ts). */
   authSecret: string | null;
+  /** Web Push (server/features/push): keys null means generate a pair and keep it in DATA_DIR (push/vapid.ts). */
+  push: { keys: { publicKey: string; privateKey: string } | null; subject: string; httpEndpoints: boolean };
   publicUrl: string;
   providers: { google: OidcProviderConfig | null; microsoft: OidcProviderConfig | null };
   passwordMinLength: number;
@@ -239,6 +248,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shownValue(name, present[name])}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_LISTEN_URL is set but DATABASE_URL is not (both name the same PostgreSQL database)');
   }
@@ -251,6 +263,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: 'drabble.sqlite' },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     authSecret: e.AUTH_SECRET ?? null,
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      // Push services want a way to reach the sender; https://localhost is refused by some, so a local site names a mailto.
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:admin@${new URL(publicUrl).hostname}`),
+      httpEndpoints: e.PUSH_HTTP_ENDPOINTS,
+    },
     publicUrl,
     providers: {
       google: pairedProvider('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),

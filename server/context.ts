@@ -13,6 +13,7 @@ import type { EmailQueue } from './email/queue';
 import type { Metrics } from './metrics/metrics';
 import type { SignedInViewer, Viewer } from './policy/viewer';
 import type { ShelfFacts } from './policy/relations';
+import type { VapidKeys } from './features/push';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -31,6 +32,8 @@ export interface ServerContext {
   emails: EmailQueue;
   /** What GET /metrics reports (metrics/metrics.ts); counted whether or not it is enabled. */
   metrics: Metrics;
+  /** Web Push's VAPID key pair (features/push/vapid.ts): configured, or generated once into DATA_DIR. */
+  vapid: VapidKeys;
 }
 
 /**

@@ -10,6 +10,7 @@ import { waitForDatabase } from './db/wait';
 import { OutageWatch } from './db/unavailable';
 import { createAuth, migrateAuthTables } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
+import { resolveVapidKeys } from './features/push';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
 import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
@@ -89,6 +90,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     rateLimiter: new RateLimiter(database.db, (key) => metrics.rateLimitRefused(limitOfKey(key))),
     storage: createStorage(config),
     metrics,
+    vapid: resolveVapidKeys(config.push.keys, config.dataDir),
   };
   ctx.mailer = createMailer(config.mail, logger);
   ctx.emails = new EmailQueue(database.db, ctx.mailer, logger, metrics, config.publicUrl);

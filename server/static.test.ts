@@ -20,6 +20,9 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js'), `export const words = ${JSON.stringify('flash fiction '.repeat(500))};`);
     precompressFile(path.join(dir, 'assets', 'big-def456.js'));
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dir, 'push-sw.js'), 'self.addEventListener("push", () => {});');
+    fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Drabble"}');
     mountWebApp(app, dir);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -69,6 +72,15 @@ describe('serving the web app', () => {
     const res = await app.request('/favicon.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it('has the service worker, its push handler and the manifest asked for afresh each time, the manifest as a manifest', async () => {
+    for (const url of ['/sw.js', '/push-sw.js', '/manifest.webmanifest']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    expect((await app.request('/manifest.webmanifest')).headers.get('content-type')).toMatch(/^application\/manifest\+json/);
   });
 
   it('describes a page from the lookup it was mounted with', async () => {

@@ -77,6 +77,9 @@ export function withPageFeed(html: string, feed: PageFeed | null): string {
   </head>`);
 }
 
+/** Root files a browser must not keep for a day: the service worker (build/pwa.ts), its push handler, the manifest. */
+const UNCACHED_ROOT_FILES = new Set(['/sw.js', '/push-sw.js', '/manifest.webmanifest']);
+
 /** One entry of dist/web/route-preloads.json (build/route-preloads.ts). */
 interface RoutePreload {
   pattern: string;
@@ -149,6 +152,9 @@ export function withRoutePreloads(html: string, files: readonly string[]): strin
 export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null, pageFeed: PageFeedLookup = async () => null): void {
   const indexFile = path.join(webDir, 'index.html');
   const routeFiles = routePreloadsOf(webDir);
+  // The service worker and what it imports, and the manifest (issue 29): asked afresh each time, so a release reaches installed apps at once.
+  // (Registered first: the outermost middleware sets its header last, over the day the root files get below.)
+  app.use('*', cacheControl('no-cache', (c) => UNCACHED_ROOT_FILES.has(c.req.path)));
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));
   app.use('*', cacheControl('no-cache', (c) => (c.res.headers.get('content-type') ?? '').startsWith('text/html')));
   // The favicon and other root files change rarely but are not hashed: a day, then revalidated.

@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { applyAppearance, currentSystemThemeMode } from './app/theme/system-theme';
 import { readStoredColorTheme, readStoredThemeMode } from './app/theme/theme-storage';
+import { afterLoad } from './app/pwa/after-load';
 import './styles.css';
 
 // Paint the remembered appearance before React's first render, so the page does not flash.
@@ -24,3 +25,6 @@ createRoot(container).render(
     <App router={router} queryClient={queryClient} />
   </StrictMode>,
 );
+
+// The installable app's parts (the service worker, the offline and update bars): once the page has loaded.
+afterLoad(() => void import('./app/pwa/pwa-runtime').then((m) => m.startPwa()));

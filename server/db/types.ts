@@ -423,6 +423,25 @@ export interface NotificationEmailsTable {
   lastSentAt: string;
 }
 
+/** A device a writer subscribed to Web Push (issue 29). */
+export interface PushSubscriptionsTable {
+  id: string;
+  uid: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The browser and system it was made on ("Chrome on Android"), for the list in Settings. */
+  label: string;
+  created_at: string;
+}
+
+/** When a type of notification was last pushed to someone. */
+export interface NotificationPushesTable {
+  uid: string;
+  type: string;
+  lastSentAt: string;
+}
+
 /** An open live stream on some instance; its instance renews `until` while it is open. */
 export interface LiveStreamsTable {
   id: string;
@@ -696,6 +715,8 @@ export interface Database {
   notificationActors: NotificationActorsTable;
   pendingEmails: PendingEmailsTable;
   notificationEmails: NotificationEmailsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  notificationPushes: NotificationPushesTable;
   emailQueue: EmailQueueTable;
   liveStreams: LiveStreamsTable;
   conversationMessageHides: ConversationMessageHidesTable;

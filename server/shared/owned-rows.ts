@@ -202,7 +202,7 @@ export const USER_ROWS: readonly UserRows[] = [
       }
     },
   },
-  deleteWhere('notifications', 'pendingEmails.uid', 'notificationEmails.uid'),
+  deleteWhere('notifications', 'pendingEmails.uid', 'notificationEmails.uid', 'pushSubscriptions.uid', 'notificationPushes.uid'),
   deleteWhere('live events', 'liveStreams.uid'),
   deleteWhere('account', 'accountTokens.uid'),
   deleteWhere('conversations', 'conversationMessageHides.uid'),

@@ -1,7 +1,61 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../lib/live-events';
+import { useToast } from '../components/toasts/toast-context';
+import { hasQueuedSaves } from '../lib/save-queue';
 
-/** The signed-in user's live stream (lib/live-events.ts), as a component so AppLayout can load it after the first paint. */
+/** How often saves made offline are tried again while the browser thinks it is online but the server did not answer. */
+const RETRY_QUEUED_MS = 30_000;
+
+/** Sends the saves made offline (features/story/editor/sync-queue.ts) when the connection returns; its code loads only when there are some. */
+function useQueuedSaves(userId: string): void {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  useEffect(() => {
+    const send = () => {
+      if (!navigator.onLine || !hasQueuedSaves(userId)) return;
+      void import('../features/story').then((m) => m.sendQueuedSaves(userId, queryClient, toast));
+    };
+    send();
+    const timer = window.setInterval(send, RETRY_QUEUED_MS);
+    window.addEventListener('online', send);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', send);
+    };
+  }, [userId, queryClient, toast]);
+}
+
+/** Set once this tab has read the writer's own stories for reading offline. */
+const KEPT_FOR_OFFLINE = 'drabble.keptForOffline';
+
+/** Once a session, with a service worker in control: the writer's own newest stories go into its cache, so they open offline. */
+function useOwnStoriesOffline(userId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const keep = () => {
+      if (!navigator.onLine) return;
+      try {
+        if (sessionStorage.getItem(KEPT_FOR_OFFLINE) === userId) return;
+        sessionStorage.setItem(KEPT_FOR_OFFLINE, userId);
+      } catch {
+        return;
+      }
+      void import('../features/stories').then((m) => m.keepMyStoriesForOffline(queryClient)).catch(() => undefined);
+    };
+    const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    if (!workers) return undefined;
+    // On a first visit the worker takes the page a moment after it has loaded.
+    if (workers.controller) keep();
+    else workers.addEventListener('controllerchange', keep, { once: true });
+    return () => workers.removeEventListener('controllerchange', keep);
+  }, [userId, queryClient]);
+}
+
+/** The signed-in user's live stream (lib/live-events.ts) and the sending of saves made offline, as a component so AppLayout can load it after the first paint. */
 export function LiveEvents({ userId }: { userId: string }) {
   useLiveEvents(userId);
+  useQueuedSaves(userId);
+  useOwnStoriesOffline(userId);
   return null;
 }

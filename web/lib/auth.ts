@@ -1,3 +1,4 @@
+import { API_CACHE_NAME } from '@common/pwa';
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -78,5 +79,7 @@ export function useSignOut(): () => Promise<void> {
     await navigate('/');
     setCurrentUserData(queryClient, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+    // What the service worker kept for reading offline was this person's.
+    if (typeof caches !== 'undefined') void caches.delete(API_CACHE_NAME).catch(() => undefined);
   }, [queryClient, navigate]);
 }

@@ -209,6 +209,16 @@ export function useLiveEvents(userId: string | null): void {
     };
     let refusals = 0;
     let close = open(target);
-    return () => close();
+    // Back online (issue 29): open the stream at once rather than after EventSource's or our own wait; it resumes from the last id.
+    const onOnline = () => {
+      close();
+      refusals = 0;
+      close = open(target);
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      close();
+    };
   }, [userId, queryClient, target]);
 }

@@ -100,4 +100,5 @@ export const notificationKeys = {
   unread: ['notifications', 'unread'] as const,
   actors: (id: string) => ['notifications', 'actors', id] as const,
   prefs: ['notifications', 'prefs'] as const,
+  pushDevices: ['notifications', 'push-devices'] as const,
 };

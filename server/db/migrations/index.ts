@@ -23,6 +23,7 @@ import * as contentWarnings from './0022_content_warnings';
 import * as tags from './0023_tags';
 import * as contests from './0024_contests';
 import * as tagsAtScale from './0025_tags_at_scale';
+import * as pushSubscriptions from './0026_push_subscriptions';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023_tags': tags,
   '0024_contests': contests,
   '0025_tags_at_scale': tagsAtScale,
+  '0026_push_subscriptions': pushSubscriptions,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

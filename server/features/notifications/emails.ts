@@ -1,7 +1,7 @@
-import { EMAIL_INTERVAL_MS, EMAIL_TYPES, notificationSentence, type EmailType } from '@common/notifications';
+import { EMAIL_INTERVAL_MS, EMAIL_TYPES, isPushType, notificationSentence, wantsDelivery, type EmailType, type NotificationPrefs } from '@common/notifications';
 import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
 import type { ServerContext } from '../../context';
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, PendingEmailsTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';
 import { appLink, notificationEmailMessage } from '../../email/templates';
@@ -11,6 +11,7 @@ import { isOnline } from '../../shared/presence';
 import { loadNotificationPrefs, visibleNotifications } from './notify';
 import { findMyNotification } from './queries';
 import { unsubscribeToken } from './unsubscribe';
+import { pushToWriter } from '../push';
 
 /*
  * Notification emails (issue 12). notify/scheduleMessageEmail leave a pendingEmails row due
@@ -69,36 +70,38 @@ async function stillUnread(ctx: ServerContext, email: Pending, type: EmailType):
 }
 
 /**
- * Records this email as the type's latest for the person, unless one went out within
+ * Records this email (or push) as the type's latest for the person, unless one went out within
  * EMAIL_INTERVAL_MS: one conditional upsert, so two instances never both pass.
  */
-async function takeIntervalSlot(db: Transaction<Database>, uid: string, type: EmailType, now: number): Promise<boolean> {
+async function takeIntervalSlot(db: Transaction<Database>, table: 'notificationEmails' | 'notificationPushes', uid: string, type: EmailType, now: number): Promise<boolean> {
   const nowIso = new Date(now).toISOString();
   const cutoff = new Date(now - EMAIL_INTERVAL_MS).toISOString();
+  // Both tables are (uid, type, lastSentAt): the email's slots and the push's, kept apart.
   const taken = await db
-    .insertInto('notificationEmails')
+    .insertInto(table as 'notificationEmails')
     .values({ uid, type, lastSentAt: nowIso })
     .onConflict((oc) =>
       oc
         .columns(['uid', 'type'])
         .doUpdateSet({ lastSentAt: nowIso })
-        .where('notificationEmails.lastSentAt', '<=', cutoff),
+        .where(sql.ref(`${table}.lastSentAt`), '<=', cutoff),
     )
     .returning('uid')
     .execute();
   return taken.length > 0;
 }
 
-/** The words and link of the email, or null when what it was about is gone. */
-async function compose(ctx: ServerContext, email: Pending, type: EmailType, to: { email: string; name: string }): Promise<EmailMessage | null> {
-  const token = unsubscribeToken(ctx, email.uid, type);
-  const common = {
-    to: to.email,
-    name: to.name,
-    unsubscribeLink: appLink(ctx.config.publicUrl, '/unsubscribe', token),
-    unsubscribeWhat: UNSUBSCRIBE_WHAT[type],
-  };
-  let message: EmailMessage;
+/** What a delivery says, by email or push: its subject, one sentence, the screen it opens and the button's words. */
+interface Delivery {
+  subject: string;
+  summary: string;
+  /** A path of this site. */
+  path: string;
+  action: string;
+}
+
+/** What the delivery is about, in words, or null when that is gone (or, for the reminder, done). */
+async function describe(ctx: ServerContext, email: Pending, type: EmailType): Promise<Delivery | null> {
   if (type === 'message') {
     const last = await ctx.db
       .selectFrom('conversationMessages as m')
@@ -110,36 +113,39 @@ async function compose(ctx: ServerContext, email: Pending, type: EmailType, to: 
       .limit(1)
       .executeTakeFirst();
     const who = last ? authorName(last) : 'Someone';
-    message = notificationEmailMessage({
-      ...common,
-      subject: `${who} sent you a message`,
-      summary: `${who} sent you a message on Drabble.`,
-      action: { label: 'Read it', link: appLink(ctx.config.publicUrl, `/messages?c=${encodeURIComponent(email.ref)}`) },
-    });
-  } else if (type === 'streak_reminder') {
-    const row = await findMyNotification(ctx.db, email.uid, email.ref);
-    if (!row || (await wroteSince(ctx, email.uid, row.created_at))) return null;
-    const detail = row.detail ?? '';
-    message = notificationEmailMessage({
-      ...common,
-      // 'Your 5-day streak ends at midnight — write a few words to keep it.': the subject is the first half.
-      subject: detail.split(' — ')[0] ?? detail,
-      summary: detail,
-      action: { label: 'Write now', link: appLink(ctx.config.publicUrl, row.link) },
-    });
-  } else {
-    const row = await findMyNotification(ctx.db, email.uid, email.ref);
-    if (!row) return null;
-    const sentence = notificationSentence(row)
-      .map((part) => (part.subject ? `"${part.text}"` : part.text))
-      .join('');
-    message = notificationEmailMessage({
-      ...common,
-      subject: sentence,
-      summary: row.type === 'comment' && row.detail ? `${sentence}: "${row.detail}"` : `${sentence}.`,
-      action: { label: row.type === 'comment' ? 'Read the comment' : 'Read the response', link: appLink(ctx.config.publicUrl, row.link) },
-    });
+    return { subject: `${who} sent you a message`, summary: `${who} sent you a message on Drabble.`, path: `/messages?c=${encodeURIComponent(email.ref)}`, action: 'Read it' };
   }
+  const row = await findMyNotification(ctx.db, email.uid, email.ref);
+  if (!row) return null;
+  if (type === 'streak_reminder') {
+    if (await wroteSince(ctx, email.uid, row.created_at)) return null;
+    const detail = row.detail ?? '';
+    // 'Your 5-day streak ends at midnight — write a few words to keep it.': the subject is the first half.
+    return { subject: detail.split(' — ')[0] ?? detail, summary: detail, path: row.link, action: 'Write now' };
+  }
+  const sentence = notificationSentence(row)
+    .map((part) => (part.subject ? `"${part.text}"` : part.text))
+    .join('');
+  return {
+    subject: sentence,
+    summary: row.type === 'comment' && row.detail ? `${sentence}: "${row.detail}"` : `${sentence}.`,
+    path: row.link,
+    action: row.type === 'comment' ? 'Read the comment' : 'Read the response',
+  };
+}
+
+/** The email of a delivery, with its one-click unsubscribe. */
+function composeEmail(ctx: ServerContext, email: Pending, type: EmailType, about: Delivery, to: { email: string; name: string }): EmailMessage {
+  const token = unsubscribeToken(ctx, email.uid, type);
+  const message = notificationEmailMessage({
+    to: to.email,
+    name: to.name,
+    unsubscribeLink: appLink(ctx.config.publicUrl, '/unsubscribe', token),
+    unsubscribeWhat: UNSUBSCRIBE_WHAT[type],
+    subject: about.subject,
+    summary: about.summary,
+    action: { label: about.action, link: appLink(ctx.config.publicUrl, about.path) },
+  });
   const oneClick = appLink(ctx.config.publicUrl, '/api/notifications/unsubscribe', token);
   return { ...message, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
@@ -152,28 +158,55 @@ async function wroteSince(ctx: ServerContext, uid: string, at: string): Promise<
   return Number(row?.words ?? 0) > 0;
 }
 
-/** Decides and sends one claimed email; false when it is not to be sent. */
-async function deliver(ctx: ServerContext, email: Pending, now: number): Promise<boolean> {
-  const type = emailTypeOf(email.type);
-  if (type === null) return false;
-  const nowIso = new Date(now).toISOString();
-  if (!(await stillUnread(ctx, email, type))) return false;
-  if (await isOnline(ctx.db, email.uid, nowIso)) return false;
+/** The email of a delivery, when the person wants it and has proved the address; false when none goes. */
+async function sendEmail(ctx: ServerContext, email: Pending, type: EmailType, about: Delivery, prefs: NotificationPrefs, now: number): Promise<boolean> {
+  if (!prefs.email[type]) return false;
   const user = await ctx.db.selectFrom('users').select(['email', 'name', 'displayName', 'emailVerified']).where('uid', '=', email.uid).executeTakeFirst();
   // Only to an address its owner has proved: never mail a stranger who was signed up with it.
   if (!user || !fromDbBool(user.emailVerified)) return false;
-  const prefs = await ctx.db.transaction().execute((trx) => loadNotificationPrefs(trx, email.uid));
-  if (!prefs.email[type]) return false;
-  const message = await compose(ctx, email, type, { email: user.email, name: authorName(user) });
-  if (!message) return false;
+  const message = composeEmail(ctx, email, type, about, { email: user.email, name: authorName(user) });
   const queued = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await takeIntervalSlot(trx, email.uid, type, now))) return false;
+    if (!(await takeIntervalSlot(trx, 'notificationEmails', email.uid, type, now))) return false;
     // Queued on the real clock: `now` may be a test's clock, ahead of it.
     await ctx.emails.add(trx, message);
     return true;
   });
   if (queued) ctx.emails.kick();
   return queued;
+}
+
+/**
+ * The push of a delivery (issue 29) to the person's subscribed devices, when the type is one
+ * pushed and its push switch is on; one per type per EMAIL_INTERVAL_MS, as for email. Each type
+ * is one notification on the device (its tag), a newer replacing the older, as the bell groups
+ * them. The reminder opens home; the others what the bell's row opens.
+ */
+async function sendPush(ctx: ServerContext, email: Pending, type: EmailType, about: Delivery, prefs: NotificationPrefs, now: number): Promise<boolean> {
+  if (!isPushType(type) || !prefs.push[type]) return false;
+  const device = await ctx.db.selectFrom('pushSubscriptions').select('id').where('uid', '=', email.uid).executeTakeFirst();
+  if (!device) return false;
+  if (!(await ctx.db.transaction().execute((trx) => takeIntervalSlot(trx, 'notificationPushes', email.uid, type, now)))) return false;
+  const url = type === 'streak_reminder' ? '/' : about.path;
+  return (await pushToWriter(ctx, email.uid, { title: about.subject, body: about.summary, url, tag: type })) > 0;
+}
+
+/**
+ * Decides and sends one claimed delivery, by email and by push, under the same rules: still
+ * unread, the person away from every instance, the type wanted (notify() already applied the
+ * type's "only people I follow"). False when nothing went out.
+ */
+async function deliver(ctx: ServerContext, email: Pending, now: number): Promise<boolean> {
+  const type = emailTypeOf(email.type);
+  if (type === null) return false;
+  const nowIso = new Date(now).toISOString();
+  if (!(await stillUnread(ctx, email, type))) return false;
+  if (await isOnline(ctx.db, email.uid, nowIso)) return false;
+  const prefs = await ctx.db.transaction().execute((trx) => loadNotificationPrefs(trx, email.uid));
+  if (!wantsDelivery(prefs, type)) return false;
+  const about = await describe(ctx, email, type);
+  if (!about) return false;
+  const [emailed, pushed] = await Promise.all([sendEmail(ctx, email, type, about, prefs, now), sendPush(ctx, email, type, about, prefs, now)]);
+  return emailed || pushed;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   STORY_GROUP_MS,
   isSocialType,
   resolveNotificationPrefs,
+  wantsDelivery,
   type EmailType,
   type NotificationPrefs,
   type NotificationType,
@@ -289,7 +290,7 @@ export async function notify(ctx: ServerContext, trx: Trx, cause: NotificationCa
   }
 
   const emailType = EMAILED[cause.type];
-  if (emailType && prefs.email[emailType]) await scheduleEmail(trx, { uid: cause.to, type: emailType, ref: id, at: cause.at });
+  if (emailType && wantsDelivery(prefs, emailType)) await scheduleEmail(trx, { uid: cause.to, type: emailType, ref: id, at: cause.at });
   await announceBell(ctx, trx, cause.to);
   return id;
 }
@@ -323,8 +324,8 @@ export async function scheduleEmail(trx: Trx, email: { uid: string; type: EmailT
     .execute();
 }
 
-/** A new message: emailed after EMAIL_DELAY_MS if the conversation is still unread for `to` then (and they want message emails). */
+/** A new message: emailed (and pushed) after EMAIL_DELAY_MS if the conversation is still unread for `to` then (and they want either). */
 export async function scheduleMessageEmail(trx: Trx, to: string, conversationId: string, at: string): Promise<void> {
   const prefs = await loadNotificationPrefs(trx, to);
-  if (prefs.email.message) await scheduleEmail(trx, { uid: to, type: 'message', ref: conversationId, at });
+  if (wantsDelivery(prefs, 'message')) await scheduleEmail(trx, { uid: to, type: 'message', ref: conversationId, at });
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { SELF_NOTIFICATION_TYPES } from '@common/notifications';
+import { wantsDelivery, type SELF_NOTIFICATION_TYPES } from '@common/notifications';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
@@ -42,7 +42,7 @@ export async function notifySelf(ctx: ServerContext, trx: Trx, notice: SelfNotic
     data: { subject: null, detail: notice.detail, storyId: null },
     group: { key: `${notice.type}:${id}`, actorUid: notice.to },
   });
-  if (notice.email && prefs?.email[notice.email]) await scheduleEmail(trx, { uid: notice.to, type: notice.email, ref: id, at: notice.at });
+  if (notice.email && prefs && wantsDelivery(prefs, notice.email)) await scheduleEmail(trx, { uid: notice.to, type: notice.email, ref: id, at: notice.at });
   await announceBell(ctx, trx, notice.to);
   return id;
 }

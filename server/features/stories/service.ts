@@ -19,6 +19,8 @@ import type { Viewer } from '../../policy/viewer';
 import { findStoryRowFor, lockStory, reactionSummary, toStory } from './queries';
 import { changesText, keepVersion } from './versions';
 import { setStoryTags } from '../tags';
+import { STORY_TEXTS } from '@common/story-texts';
+import { conflict } from '../../http/errors';
 
 export interface SavedStory {
   story: Story;
@@ -92,6 +94,10 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     const wordCount = text ? text.wordCount : Number(row.wordCount);
     // Only a real change of the title, text or prompt dates the story and keeps the text as it was as a version.
     const textChanged = changesText(row, { title: input.title, content: text?.content, prompt: input.prompt });
+    // An edit begun on an older text (saved offline) never replaces a newer one unseen.
+    if (textChanged && input.baseUpdatedAt !== undefined && Date.parse(input.baseUpdatedAt) !== Date.parse(String(row.updated_at))) {
+      throw conflict(STORY_TEXTS.editConflict);
+    }
     const visibility = input.public === undefined ? null : visibilityChange(row.public === 1, input.public, at);
     if (textChanged) await keepVersion(trx, row, at, restoring);
     const changes = {

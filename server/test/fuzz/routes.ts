@@ -228,6 +228,18 @@ export const ROUTES: FuzzRoute[] = [
     path: '/api/me/notification-prefs',
     body: { types: (r) => ({ [r.pick(['comment', 'reaction', 'follow'])]: { on: r.chance(0.5), from: r.pick(['everyone', 'following']) } }), email: (r) => ({ comment: r.chance(0.5) }) },
   },
+  // Web Push devices (server/features/push/routes.ts)
+  { method: 'GET', path: '/api/me/push-subscriptions' },
+  {
+    method: 'POST',
+    path: '/api/me/push-subscriptions',
+    body: {
+      subscription: (r) => ({
+        endpoint: r.pick(['https://push.example/send/abc', 'https://push.example/send/def']),
+        keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      }),
+    },
+  },
   { method: 'GET', path: '/api/conversations/unread-count' },
   { method: 'GET', path: '/api/conversations/:conversation' },
   { method: 'GET', path: '/api/conversations/:conversation/messages', query: { cursor: page.cursor } },

@@ -31,4 +31,7 @@ export function applyAppearance(mode: ThemeMode, color: AccentColor): void {
   const root = document.documentElement;
   root.dataset.theme = mode;
   root.dataset.accent = color;
+  // The installed app's title bar (and the mobile browser's) in the accent's colour.
+  const accent = getComputedStyle(root).getPropertyValue('--accent-700').trim();
+  if (accent) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', accent);
 }

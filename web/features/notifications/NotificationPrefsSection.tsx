@@ -20,6 +20,7 @@ import { Switch } from '../../components/Switch';
 import { card, inputField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { notificationPrefsQuery, useSaveNotificationPrefs } from './api';
+import { PushSection } from './PushSection';
 
 function isAudience(value: string): value is NotificationAudience {
   return (NOTIFICATION_AUDIENCES as readonly string[]).includes(value);
@@ -91,7 +92,7 @@ export function NotificationPrefsSection() {
       <h2 id={headingId} className="text-lg font-semibold text-fg">
         Notifications
       </h2>
-      <p className="mt-1 text-sm text-muted">What the bell tells you about, from whom, and what is emailed when you are away.</p>
+      <p className="mt-1 text-sm text-muted">What the bell tells you about, from whom, and what is emailed or pushed when you are away.</p>
       <div className="mt-4">
         {query.isError ? (
           <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
@@ -121,6 +122,7 @@ export function NotificationPrefsSection() {
                 </li>
               ))}
             </ul>
+            <PushSection prefs={prefs} saving={save.isPending} onChange={(update) => save.mutate(update)} />
           </>
         ) : (
           <div className="space-y-3" aria-hidden>

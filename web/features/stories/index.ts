@@ -1,6 +1,7 @@
 /** The stories feature's public entry: what other features use. Its screens load through the router. */
 export { storyChanged } from './api/mutations';
 export { browserTimeZone, useProgress, useTodayPrompt } from './api/progress';
+export { keepMyStoriesForOffline } from './api/offline';
 export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQuery, storyRowsQuery } from './api/stories';
 export { FavoriteButton } from './FavoriteButton';
 export { OwnerActions } from './OwnerActions';

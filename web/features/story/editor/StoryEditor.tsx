@@ -14,6 +14,7 @@ import { PromptPicker } from './PromptPicker';
 import { savableWordCount } from './save';
 import { useStoryEditor, type EditorBase } from './useStoryEditor';
 import { VisibilitySwitch } from './VisibilitySwitch';
+import { OfflineSaveNotice } from './OfflineSaveNotice';
 import { WarningPicker } from './WarningPicker';
 import { TagInput } from '../../tags';
 
@@ -93,6 +94,17 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
               : ''}
         </p>
       </div>
+
+      {editor.queued && (
+        <OfflineSaveNotice
+          state={editor.queued}
+          mine={fields}
+          server={editor.serverFields}
+          onKeepMine={editor.keepMyText}
+          onKeepServer={editor.keepServerText}
+          saving={editor.saving}
+        />
+      )}
 
       {editor.restored && (
         <div role="status" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-accent-600 bg-accent-soft px-4 py-3 text-sm text-accent-soft-ink" data-testid="draft-restored">

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearDraft, draftKey, draftToRestore, hasUnsavedWork, readDraft, writeDraft, type DraftFields, type StoryDraft } from './draft';
-
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  full = false;
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.full) throw new DOMException('full', 'QuotaExceededError');
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from './memory-storage.test-support';
 
 const prompt = { genre: 'Horror', theme: 'Loss', twist: 'Told entirely in dialogue' };
 const base: DraftFields = { title: '', content: '', prompt, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };

@@ -42,15 +42,17 @@ export function savableWordCount(content: string): number {
 /**
  * Creates the story, or sends an existing one's changed fields only. A new story opened from
  * a prompt page says which day it answers while it still carries that day's prompt.
+ * `baseUpdatedAt`: the story's updatedAt the edit began from (a save queued offline).
  */
-export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields, promptDay?: DayKey): Promise<SavedStory> {
+export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields, promptDay?: DayKey, baseUpdatedAt?: string): Promise<SavedStory> {
   const timezone = browserTimeZone();
   if (storyId === null) {
     const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
     const body: StoryCreateInput = { ...fields, contentWarningNote: fields.contentWarningNote || null, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
     return callRoute(storyContracts.create, { body });
   }
-  const body: StoryUpdateInput = timezone ? { timezone } : {};
+  // A save made offline names the text it began from: the server refuses it (409) rather than replace a newer one.
+  const body: StoryUpdateInput = { ...(timezone ? { timezone } : {}), ...(baseUpdatedAt ? { baseUpdatedAt } : {}) };
   if (fields.title !== base.title) body.title = fields.title;
   if (fields.content !== base.content) body.content = fields.content;
   if (fields.public !== base.public) body.public = fields.public;

@@ -11,6 +11,8 @@ import { progressKeys } from '../../../lib/query-keys';
 import { storyChanged } from '../../stories';
 import { browserStorage, clearDraft, draftKey, draftToRestore, hasUnsavedWork, readDraft, writeDraft, type DraftFields } from './draft';
 import { formProblems, saveStory, type FormProblems } from './save';
+import { isApiError } from '../../../lib/api';
+import { enqueueSave, queuedFor, queuedSave, removeQueued } from './offline-queue';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const DRAFT_DELAY_MS = 400;
@@ -55,7 +57,11 @@ export function useStoryEditor(base: EditorBase) {
   const isNew = base.storyId === null;
   const key = draftKey(user?.uid ?? 'guest', base.storyId);
 
+  const uid = user?.uid ?? 'guest';
   const [initial] = useState(() => {
+    // A save made offline for this story comes before any draft: it is the writer's latest word.
+    const queued = base.storyId === null ? null : queuedFor(browserStorage(), uid, base.storyId);
+    if (queued) return { fields: queued.fields, restoredAt: null, stale: false, queued: queued.conflict ? ('conflict' as const) : ('waiting' as const) };
     const restored = draftToRestore(readDraft(browserStorage(), key), base.fields, isNew);
     return {
       // From a prompt page, a restored draft keeps its words and takes the prompt the writer just chose.
@@ -63,8 +69,14 @@ export function useStoryEditor(base: EditorBase) {
       restoredAt: restored?.savedAt ?? null,
       // The story was saved again (elsewhere) after this draft began.
       stale: Boolean(restored && base.updatedAt && restored.baseUpdatedAt !== base.updatedAt),
+      queued: null,
     };
   });
+  /**
+   * A save made offline (issue 29): 'waiting' to be sent when the connection returns, or a
+   * 'conflict' (the story was changed elsewhere meanwhile) waiting for the writer to choose.
+   */
+  const [queued, setQueued] = useState<'waiting' | 'conflict' | null>(initial.queued);
   const [fields, setFields] = useState<DraftFields>(initial.fields);
   const [restored, setRestored] = useState<{ at: number; stale: boolean } | null>(
     initial.restoredAt === null ? null : { at: initial.restoredAt, stale: initial.stale },
@@ -76,7 +88,8 @@ export function useStoryEditor(base: EditorBase) {
   const problems: FormProblems = checked ? formProblems(fields) : {};
   /** When the draft was last written, or false when the browser refused to keep it. */
   const [draftSavedAt, setDraftSavedAt] = useState<number | false | null>(null);
-  const unsaved = hasUnsavedWork(fields, base.fields, isNew);
+  // A queued save is kept on this device: leaving loses nothing.
+  const unsaved = hasUnsavedWork(fields, base.fields, isNew) && queued === null;
   const { allowLeave, dialog } = useLeaveGuard(unsaved);
 
   // The latest fields for writes that cannot wait for React (page hidden, editor closing).
@@ -123,6 +136,7 @@ export function useStoryEditor(base: EditorBase) {
     onSuccess: async ({ story, progress, entry }, _fields, queryClient) => {
       saved.current = true;
       clearDraft(browserStorage(), key);
+      if (base.storyId) removeQueued(browserStorage(), uid, base.storyId);
       allowLeave();
       queryClient.setQueryData<Progress>(progressKeys.mine, progress);
       if (entry?.refusal) toast(`Not entered in the contest: ${entry.refusal}`, 'error');
@@ -130,7 +144,14 @@ export function useStoryEditor(base: EditorBase) {
       await navigate(entry && !entry.refusal ? `/contests/${entry.contestId}` : `/story/${story.id}`, { replace: true });
       void storyChanged(queryClient, story, story.id);
     },
-    onError: (error) => {
+    onError: (error, toSave) => {
+      // No connection: the save waits on this device and is sent when it returns (LiveEvents.tsx).
+      if (isApiError(error) && error.status === 0 && !base.contestId && enqueueSave(browserStorage(), uid, queuedSave(base.storyId, toSave, base.fields, base.updatedAt))) {
+        latest.current = { fields: toSave, unsaved: false };
+        flushDraft();
+        setQueued('waiting');
+        return;
+      }
       flushDraft();
       setFailure(formErrorMessage(error));
     },
@@ -139,6 +160,8 @@ export function useStoryEditor(base: EditorBase) {
   const update = useCallback((change: Partial<DraftFields>) => {
     setFields((current) => ({ ...current, ...change }));
     setFailure(null);
+    // Writing on after a save was queued: the changes are a draft again (saving queues them anew).
+    setQueued((current) => (current === 'waiting' ? null : current));
   }, []);
 
   const save = useCallback(() => {
@@ -148,6 +171,13 @@ export function useStoryEditor(base: EditorBase) {
     setChecked(false);
     mutation.mutate(fields);
   }, [fields, mutation]);
+
+  /** After a conflict: the server's text stays, the offline one is dropped. */
+  const keepServerText = useCallback(() => {
+    if (base.storyId) removeQueued(browserStorage(), uid, base.storyId);
+    setFields(base.fields);
+    setQueued(null);
+  }, [base.fields, base.storyId, uid]);
 
   const discardDraft = useCallback(() => {
     setFields(base.fields);
@@ -171,6 +201,12 @@ export function useStoryEditor(base: EditorBase) {
     dismissRestored: () => setRestored(null),
     discardDraft,
     draftSavedAt,
+    /** A save made offline: waiting to be sent, or in conflict with a newer text (`serverFields` then shows it). */
+    queued,
+    serverFields: base.fields,
+    /** After a conflict: save the offline text (the server's is kept as a version). */
+    keepMyText: save,
+    keepServerText,
     leaveDialog: dialog,
   };
 }

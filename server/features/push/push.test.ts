@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_INTERVAL_MS } from '@common/notifications';
+import { PUSH_DEVICES_MAX, pushPayloadSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push';
+import { testDialects } from '../../test/databases';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { startPushService, type TestPushService } from '../../test/push-service';
+import { respond, submitRequest } from '../../test/features/feature-requests';
+import { newId } from '../../shared/ids';
+import { deliverDueEmails, notifySelf } from '../notifications';
+import { resolveVapidKeys } from './vapid';
+
+describe('the VAPID key pair', () => {
+  it('is generated once into DATA_DIR (owner-only) and read back on the next start; configured keys win', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-vapid-'));
+    try {
+      const first = resolveVapidKeys(null, dir);
+      expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+      expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(resolveVapidKeys(null, dir)).toEqual(first);
+      expect(fs.statSync(path.join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+      const configured = webpush.generateVAPIDKeys();
+      expect(resolveVapidKeys(configured, dir)).toEqual(configured);
+      // A damaged file is replaced by a new pair, not used.
+      fs.writeFileSync(path.join(dir, 'vapid-keys.json'), '{"publicKey":"x"}');
+      expect(resolveVapidKeys(null, dir).publicKey).not.toBe(first.publicKey);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(testDialects())('Web Push on %s', (dialect) => {
+  let server: TestServer;
+  let service: TestPushService;
+  let owner: SignedUp;
+
+  beforeAll(async () => {
+    [server, service] = await Promise.all([startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000', PUSH_HTTP_ENDPOINTS: 'true' }), startPushService()]);
+    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
+  });
+  afterAll(async () => {
+    await Promise.all([server.stop(), service.stop()]);
+  });
+
+  /** A writer with one device subscribed through the push service, with this site's key. */
+  async function subscribedWriter(name = 'Ada Writer') {
+    const writer = await signUpVerified(server, { name });
+    const list = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body);
+    const device = await service.subscribe(list.publicKey);
+    const res = await writer.client.post<{ subscription: PushDevice }>('/api/me/push-subscriptions', { subscription: { endpoint: device.endpoint, keys: device.keys } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { writer, device, id: res.body.subscription.id };
+  }
+
+  /** A conversation (a suggestion the owner answered) unread for the writer, and its pending delivery due now. */
+  async function unreadThread(writer: SignedUp, now: number) {
+    const request = await submitRequest(writer.client, `Please add a night mode ${newId()}`);
+    await respond(owner.client, request.id, 'Thanks, we will look at it.');
+    const thread = await server.ctx.db.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirstOrThrow();
+    await server.ctx.db.insertInto('pendingEmails').values({ id: newId(), uid: writer.uid, type: 'message', ref: thread.id, dueAt: new Date(now).toISOString() }).execute();
+    return thread.id;
+  }
+
+  const payloads = async (clientHash: string) => (await service.messages(clientHash)).map((m) => pushPayloadSchema.parse(JSON.parse(m)));
+
+  it('lists the site’s public key and the writer’s devices, named by browser; Remove takes only one’s own', async () => {
+    const { writer, id } = await subscribedWriter();
+    const list = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body);
+    expect(list.publicKey).toBe(server.ctx.vapid.publicKey);
+    expect(list.devices.map((d) => d.id)).toEqual([id]);
+    expect(list.devices[0]?.label).toEqual(expect.any(String));
+
+    const other = await signUp(server, { name: 'Bo Other' });
+    expect((await other.client.delete(`/api/me/push-subscriptions/${id}`)).status).toBe(404);
+    expect((await other.client.get('/api/me/push-subscriptions')).body).toMatchObject({ devices: [] });
+    expect((await writer.client.delete(`/api/me/push-subscriptions/${id}`)).status).toBe(204);
+    expect((await writer.client.delete(`/api/me/push-subscriptions/${id}`)).status).toBe(404);
+    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
+  });
+
+  it('refuses bad subscriptions with 400 and guests with 401', async () => {
+    const writer = await signUp(server);
+    const bad = async (body: unknown) => {
+      const res = await writer.client.post<{ error: { code: string } }>('/api/me/push-subscriptions', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    };
+    await bad({});
+    await bad({ subscription: { endpoint: 'not a url', keys: { p256dh: 'abc', auth: 'abc' } } });
+    await bad({ subscription: { endpoint: 'ftp://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } } });
+    await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'a b', auth: 'abc' } } });
+    await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc' } } });
+    await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } }, extra: 1 });
+    expect((await server.client().post('/api/me/push-subscriptions', { subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } } })).status).toBe(401);
+  });
+
+  it('pushes an unread message, signed with the site’s VAPID key and encrypted for the device: its sender, and the conversation to open', async () => {
+    const { writer, device } = await subscribedWriter();
+    const now = Date.now();
+    const thread = await unreadThread(writer, now);
+    await deliverDueEmails(server.ctx, now + 1000);
+    expect(await payloads(device.clientHash)).toEqual([{ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: `/messages?c=${thread}`, tag: 'message' }]);
+  });
+
+  it('pushes nothing for a device subscribed with another key: the push service refuses the signature', async () => {
+    const writer = await signUpVerified(server);
+    const device = await service.subscribe(webpush.generateVAPIDKeys().publicKey);
+    expect((await writer.client.post('/api/me/push-subscriptions', { subscription: { endpoint: device.endpoint, keys: device.keys } })).status).toBe(201);
+    const now = Date.now();
+    await unreadThread(writer, now);
+    await deliverDueEmails(server.ctx, now + 1000);
+    expect(await service.messages(device.clientHash)).toEqual([]);
+    // Refused, not gone: the subscription stays.
+    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toHaveLength(1);
+  });
+
+  it('follows the push switch and sends nothing while the writer has the app open on any instance; email keeps its own switch', async () => {
+    const off = await subscribedWriter();
+    expect((await off.writer.client.patch('/api/me/notification-prefs', { push: { message: false } })).status).toBe(200);
+    const online = await subscribedWriter();
+    const now = Date.now();
+    await server.ctx.db.insertInto('liveStreams').values({ id: newId(), instanceId: 'elsewhere', uid: online.writer.uid, watching: null, until: new Date(now + 60_000).toISOString() }).execute();
+    await unreadThread(off.writer, now);
+    await unreadThread(online.writer, now);
+    await deliverDueEmails(server.ctx, now + 1000);
+    expect(await service.messages(off.device.clientHash)).toEqual([]);
+    expect(await service.messages(online.device.clientHash)).toEqual([]);
+    // Push off, email on: the email still goes.
+    await server.mail.waitFor({ to: off.writer.email, subject: 'Owner sent you a message' });
+    await server.ctx.db.deleteFrom('liveStreams').where('uid', '=', online.writer.uid).execute();
+  });
+
+  it('pushes one of a type in fifteen minutes, however many instances try; each type one notification on the device (its tag)', async () => {
+    const { writer, device } = await subscribedWriter();
+    const now = Date.now();
+    await unreadThread(writer, now);
+    await unreadThread(writer, now);
+    await Promise.all([deliverDueEmails(server.ctx, now + 1000), deliverDueEmails(server.ctx, now + 1000)]);
+    expect(await payloads(device.clientHash)).toHaveLength(1);
+
+    const later = now + EMAIL_INTERVAL_MS + 60_000;
+    await unreadThread(writer, later - 1000);
+    await deliverDueEmails(server.ctx, later);
+    const pushed = await payloads(device.clientHash);
+    expect(pushed).toHaveLength(2);
+    expect(new Set(pushed.map((p) => p.tag))).toEqual(new Set(['message']));
+  });
+
+  it('pushes the streak reminder, which opens home', async () => {
+    const { writer, device } = await subscribedWriter();
+    expect((await writer.client.patch('/api/me/notification-prefs', { types: { streak_reminder: { on: true } } })).status).toBe(200);
+    const at = new Date();
+    const detail = 'Your 3-day streak ends at midnight — write a few words to keep it.';
+    await server.ctx.db.transaction().execute((trx) => notifySelf(server.ctx, trx, { to: writer.uid, type: 'streak_reminder', detail, link: '/story/new', at: at.toISOString(), email: 'streak_reminder' }));
+    await deliverDueEmails(server.ctx, at.getTime() + EMAIL_INTERVAL_MS);
+    expect(await payloads(device.clientHash)).toEqual([{ title: 'Your 3-day streak ends at midnight', body: detail, url: '/', tag: 'streak_reminder' }]);
+  });
+
+  it('deletes a subscription the push service answers 410 for', async () => {
+    const { writer, device } = await subscribedWriter();
+    await service.expire(device.clientHash);
+    const now = Date.now();
+    await unreadThread(writer, now);
+    await deliverDueEmails(server.ctx, now + 1000);
+    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
+  });
+
+  it('keeps at most twenty devices however many subscribe at once; the same endpoint again replaces its row', async () => {
+    const writer = await signUp(server);
+    const key = server.ctx.vapid.publicKey;
+    const devices = await Promise.all(Array.from({ length: PUSH_DEVICES_MAX + 5 }, () => service.subscribe(key)));
+    const answers = await Promise.all(devices.map((d) => writer.client.post('/api/me/push-subscriptions', { subscription: { endpoint: d.endpoint, keys: d.keys } })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(PUSH_DEVICES_MAX);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+    const kept = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices;
+    expect(kept).toHaveLength(PUSH_DEVICES_MAX);
+
+    // Another account signs in on a subscribed browser: the endpoint moves to them.
+    const accepted = devices[answers.findIndex((a) => a.status === 201)]!;
+    const next = await signUp(server);
+    expect((await next.client.post('/api/me/push-subscriptions', { subscription: { endpoint: accepted.endpoint, keys: accepted.keys } })).status).toBe(201);
+    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toHaveLength(PUSH_DEVICES_MAX - 1);
+  });
+});

@@ -1,0 +1,33 @@
+import webpush from 'web-push';
+import { z } from 'zod';
+import { generatedOnce } from '../../auth/secret';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const storedKeysSchema = z.object({ publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/), privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+function parseKeys(text: string): VapidKeys | null {
+  try {
+    const parsed = storedKeysSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The VAPID key pair push services check this site's pushes against: VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY when set; otherwise a pair generated once and kept in DATA_DIR/vapid-keys.json
+ * (mode 0600), as AUTH_SECRET is. Changing the pair orphans every subscription (browsers bind
+ * a subscription to the public key), so it is kept like the auth secret, and backed up with DATA_DIR.
+ */
+export function resolveVapidKeys(configured: VapidKeys | null, dataDir: string): VapidKeys {
+  if (configured) return configured;
+  const text = generatedOnce(dataDir, 'vapid-keys.json', (existing) => parseKeys(existing) !== null, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const keys = parseKeys(text);
+  if (!keys) throw new Error('DATA_DIR/vapid-keys.json holds no VAPID key pair');
+  return keys;
+}

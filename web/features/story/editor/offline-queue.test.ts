@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { DraftFields } from './draft';
+import { enqueueSave, markConflict, queuedFor, queuedSave, readQueue, removeQueued } from './offline-queue';
+import { saveQueueKey } from '../../../lib/save-queue';
+import { MemoryStorage } from './memory-storage.test-support';
+
+const base: DraftFields = { title: 'Tide', content: 'The first text.', prompt: null, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };
+const edited: DraftFields = { ...base, content: 'Written on the train.' };
+
+describe('the queue of saves made offline', () => {
+  it('keeps one save per story, the later replacing the earlier, apart per writer', () => {
+    const storage = new MemoryStorage();
+    expect(enqueueSave(storage, 'u1', queuedSave('s1', edited, base, '2026-01-01T00:00:00.000Z', 1))).toBe(true);
+    expect(enqueueSave(storage, 'u1', queuedSave('s1', { ...edited, content: 'Later.' }, base, '2026-01-01T00:00:00.000Z', 2))).toBe(true);
+    enqueueSave(storage, 'u1', queuedSave(null, edited, base, null, 3));
+    const queue = readQueue(storage, 'u1');
+    expect(queue.map((e) => [e.key, e.fields.content])).toEqual([
+      ['s1', 'Later.'],
+      ['new-3', 'Written on the train.'],
+    ]);
+    expect(readQueue(storage, 'u2')).toEqual([]);
+    expect(queuedFor(storage, 'u1', 's1')?.baseUpdatedAt).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('marks a conflict, and forgets a save once sent (the key too, when the last goes)', () => {
+    const storage = new MemoryStorage();
+    enqueueSave(storage, 'u1', queuedSave('s1', edited, base, '2026-01-01T00:00:00.000Z', 1));
+    markConflict(storage, 'u1', 's1');
+    expect(queuedFor(storage, 'u1', 's1')?.conflict).toBe(true);
+    removeQueued(storage, 'u1', 's1');
+    expect(storage.items.has(saveQueueKey('u1'))).toBe(false);
+  });
+
+  it('says so when the browser will not keep it, and reads nothing from what it cannot parse', () => {
+    const storage = new MemoryStorage();
+    storage.full = true;
+    expect(enqueueSave(storage, 'u1', queuedSave('s1', edited, base, null))).toBe(false);
+    expect(enqueueSave(null, 'u1', queuedSave('s1', edited, base, null))).toBe(false);
+    storage.full = false;
+    storage.setItem(saveQueueKey('u1'), '{not json');
+    expect(readQueue(storage, 'u1')).toEqual([]);
+    storage.setItem(saveQueueKey('u1'), JSON.stringify([{ key: 's1' }]));
+    expect(readQueue(storage, 'u1')).toEqual([]);
+  });
+});
