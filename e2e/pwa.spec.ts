@@ -125,6 +125,11 @@ test('offline: the shell opens, stories read before and your own are readable, a
   await expect(page.getByTestId('story-title')).toHaveText(title);
   await expect(page.getByTestId('story-body')).toHaveText('The lights went out at the border.');
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  // Scrolled to the end, the page's last content stands above the bar, not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = await page.getByTestId('offline-bar').boundingBox();
+  const lastContent = await page.locator('#root').boundingBox();
+  expect(bar && lastContent && lastContent.y + lastContent.height <= bar.y + 1).toBe(true);
   await shootLooks(page, SHOTS, 'offline-story');
   await page.goto(`/story/${unopened.id}`);
   await expect(page.getByTestId('story-body')).toHaveText('Morning came up grey over the fields.');
