@@ -212,6 +212,10 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     const id = await newContest(admin);
     const story = async (who: SignedUp) => (await enter(who, id, (await postDrabble(who)).id)).myEntry!.storyId;
     const [sa, sb, sc, sd] = [await story(a!), await story(b!), await story(c!), await story(d!)];
+    // Entered a minute apart (two requests may share a millisecond): within a tie the earlier entry is listed first.
+    for (const [i, storyId] of [sa, sb, sc, sd].entries()) {
+      await server.ctx.db.updateTable('contestEntries').set({ created_at: new Date(Date.now() - (10 - i) * 60_000).toISOString() }).where('storyId', '=', storyId).execute();
+    }
     await moveContest(server, id, windowsFor('voting'));
     // Ana 2, Ben 2, Cal 1, Dee 0: places 1, 1, 3, 4.
     for (const v of voters) for (const s of [sa, sb]) expect((await vote(v, id, s)).status).toBe(200);

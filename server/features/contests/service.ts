@@ -82,6 +82,9 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
       ? []
       : await countingEntries(ctx.db, id)
           .select(['e.storyId', 'e.uid', 'e.votes', 'e.place', 'e.created_at', 's.title', 's.content', 's.wordCount', ...AUTHOR_COLUMNS])
+          // Entry order: within a tie the earlier entry is listed first (the sort by place below keeps it).
+          .orderBy('e.created_at')
+          .orderBy('e.storyId')
           .execute();
   const voted = new Set(uid === null ? [] : (await ctx.db.selectFrom('contestVotes').select('storyId').where('contestId', '=', id).where('voterUid', '=', uid).execute()).map((r) => r.storyId));
   const revealed = !isAnonymousPhase(phase) && contest.revealedAt !== null;
