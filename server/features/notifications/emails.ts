@@ -11,7 +11,7 @@ import { isOnline } from '../../shared/presence';
 import { loadNotificationPrefs, visibleNotifications } from './notify';
 import { findMyNotification } from './queries';
 import { unsubscribeToken } from './unsubscribe';
-import { pushToWriter } from '../push';
+import { pushDevicesOf, pushToDevices } from '../push';
 
 /*
  * Notification emails (issue 12). notify/scheduleMessageEmail leave a pendingEmails row due
@@ -183,11 +183,11 @@ async function sendEmail(ctx: ServerContext, email: Pending, type: EmailType, ab
  */
 async function sendPush(ctx: ServerContext, email: Pending, type: EmailType, about: Delivery, prefs: NotificationPrefs, now: number): Promise<boolean> {
   if (!isPushType(type) || !prefs.push[type]) return false;
-  const device = await ctx.db.selectFrom('pushSubscriptions').select('id').where('uid', '=', email.uid).executeTakeFirst();
-  if (!device) return false;
+  const devices = await pushDevicesOf(ctx, email.uid);
+  if (devices.length === 0) return false;
   if (!(await ctx.db.transaction().execute((trx) => takeIntervalSlot(trx, 'notificationPushes', email.uid, type, now)))) return false;
   const url = type === 'streak_reminder' ? '/' : about.path;
-  return (await pushToWriter(ctx, email.uid, { title: about.subject, body: about.summary, url, tag: type })) > 0;
+  return (await pushToDevices(ctx, devices, { title: about.subject, body: about.summary, url, tag: type })) > 0;
 }
 
 /**

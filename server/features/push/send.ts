@@ -7,14 +7,20 @@ const TTL_SECONDS = 12 * 60 * 60;
 /** A push service that has not answered in this long is skipped this time. */
 const SEND_TIMEOUT_MS = 10_000;
 
+/** The devices a writer subscribed, as a push needs them. */
+export function pushDevicesOf(ctx: ServerContext, uid: string) {
+  return ctx.db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('uid', '=', uid).execute();
+}
+
+type PushDevice = Awaited<ReturnType<typeof pushDevicesOf>>[number];
+
 /**
- * Pushes `payload` to every device the writer subscribed, signed with this site's VAPID keys
- * and encrypted for each device (aes128gcm). A push service answering 404 or 410 says the
+ * Pushes `payload` to these devices (pushDevicesOf), signed with this site's VAPID keys and
+ * encrypted for each device (aes128gcm). A push service answering 404 or 410 says the
  * subscription is gone: its row is deleted. Other failures are logged and skipped (the bell
  * still has the notification). Returns how many devices took it.
  */
-export async function pushToWriter(ctx: ServerContext, uid: string, payload: PushPayload): Promise<number> {
-  const devices = await ctx.db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('uid', '=', uid).execute();
+export async function pushToDevices(ctx: ServerContext, devices: readonly PushDevice[], payload: PushPayload): Promise<number> {
   const body = JSON.stringify(payload);
   const results = await Promise.all(
     devices.map(async (device) => {
