@@ -47,6 +47,13 @@ const EMAIL_TICK_MS = 15 * 1000;
 const EMAIL_QUEUE_TICK_MS = 5 * 1000;
 /** With no session cache (SESSION_CACHE_MS=0), how often open streams re-check their sessions. */
 const RECHECK_WITHOUT_CACHE_MS = 1000;
+/**
+ * How long an idle kept-alive connection stays open. Longer than a load balancer keeps one to
+ * reuse (HAProxy: a client may idle 10 s, idle pool connections are purged from 5 s on; cloud
+ * balancers 60 s): Node's default, about 6 s, closed connections HAProxy was sending a request
+ * on, and the client got no answer (server/http/keep-alive.test.ts). Idle sockets cost little.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 export interface StartOptions {
   config: AppConfig;
@@ -183,6 +190,7 @@ function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostn
   return new Promise((resolve, reject) => {
     const s = serve({ fetch, port, hostname }, () => {
       s.off('error', reject);
+      if ('keepAliveTimeout' in s) s.keepAliveTimeout = KEEP_ALIVE_MS;
       resolve(s);
     });
     s.once('error', reject);
