@@ -5,6 +5,7 @@ import { expectThemeMode, fetchMe, rememberGuestThemeMode, saveThemeModeThroughA
 import { nextLoggedEvent } from './support/event-log';
 import { signUpThroughApi } from './support/users';
 import { expectNoAxeViolations } from './support/axe';
+import { shot } from './support/looks';
 
 // The server allows 30 sign-ups an hour from one address, which the whole suite shares:
 // tests as a signed-in writer cover several behaviours each, as steps.
@@ -262,7 +263,7 @@ for (const mode of THEME_MODES) {
       await page.getByLabel('Custom colour').fill('not a colour');
       await expect(page.getByRole('alert').filter({ hasText: 'Invalid color format' })).toBeVisible();
       await expectNoAxeViolations(page, `accent picker in ${mode}`);
-      await page.screenshot({ path: `e2e/screenshots/appearance-${mode}-desktop.png` });
+      await shot(page, { path: `e2e/screenshots/appearance-${mode}-desktop.png` });
     });
 
     await test.step('text keeps AA contrast with every accent', async () => {
@@ -280,10 +281,10 @@ for (const mode of THEME_MODES) {
         await page.setViewportSize({ width, height });
         await page.goto('/');
         await expect(page.getByTestId(device === 'desktop' ? 'account-menu-trigger' : 'menu-button')).toBeVisible();
-        await page.screenshot({ path: `e2e/screenshots/home-${mode}-${device}.png`, fullPage: true });
+        await shot(page, { path: `e2e/screenshots/home-${mode}-${device}.png`, fullPage: true });
       }
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.screenshot({ path: `e2e/screenshots/appearance-${mode}-phone.png` });
+      await shot(page, { path: `e2e/screenshots/appearance-${mode}-phone.png` });
     });
   });
 }

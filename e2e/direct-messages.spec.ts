@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
 import { ageAccount } from './support/db';
 import { E2E } from './support/env';
-import { shootLooks } from './support/looks';
+import { shootLooks, shot } from './support/looks';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -87,11 +87,11 @@ test('two writers chat live: the unread badge, opening marks it read, Seen, typi
 
   await test.step('screenshots at phone width, light and dark', async () => {
     await ada.page.setViewportSize({ width: 375, height: 740 });
-    await ada.page.screenshot({ path: '/tmp/shots/dm-web-thread-light.png' });
+    await shot(ada.page, { path: '/tmp/shots/dm-web-thread-light.png' });
     await ada.page.emulateMedia({ colorScheme: 'dark' });
-    await ada.page.screenshot({ path: '/tmp/shots/dm-web-thread-dark.png' });
+    await shot(ada.page, { path: '/tmp/shots/dm-web-thread-dark.png' });
     await ada.page.getByTestId('back-to-conversations').click();
-    await ada.page.screenshot({ path: '/tmp/shots/dm-web-list-dark.png' });
+    await shot(ada.page, { path: '/tmp/shots/dm-web-list-dark.png' });
   });
 });
 

@@ -7,6 +7,7 @@ import { E2E } from './support/env';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
 import { expectNoAxeViolations } from './support/axe';
+import { shot } from './support/looks';
 
 /** Someone with a browser of their own: signed up through the API, or a guest with no session at all. */
 async function personPage(browser: Browser, person?: TestPerson): Promise<Page> {
@@ -146,11 +147,11 @@ for (const mode of ['light', 'dark-blue'] as const satisfies readonly ThemeMode[
       await expect(guest.locator('html')).toHaveAttribute('data-theme', mode);
       await expect(guest.getByTestId('login-to-react')).toBeVisible();
       await expect(guest.getByText('No comments.')).toBeVisible();
-      await guest.screenshot({ path: `${SHOTS}/guest-story-${mode}-${device}.png`, fullPage: true });
+      await shot(guest, { path: `${SHOTS}/guest-story-${mode}-${device}.png`, fullPage: true });
       await guest.goto(`/community?q=${encodeURIComponent(story.title)}`);
       await expect(guest.getByTestId('story-card').first()).toBeVisible();
       await expect(guest.getByTestId('community-guest-note')).toBeVisible();
-      await guest.screenshot({ path: `${SHOTS}/guest-community-${mode}-${device}.png` });
+      await shot(guest, { path: `${SHOTS}/guest-community-${mode}-${device}.png` });
     }
   });
 }

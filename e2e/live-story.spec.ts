@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectThemeMode, saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';
+import { shot } from './support/looks';
 
 /*
  * Live screens (issue 12): a story page left open shows others' comments, deletions and
@@ -69,11 +70,11 @@ test('an open story page shows comments, deletions and reactions from others as 
   // The reader's own reaction state is untouched by others' counts.
   await expect(reader.getByTestId('reaction-heart')).toHaveAttribute('aria-pressed', 'false');
 
-  await reader.screenshot({ path: '/tmp/shots/live-screens-story-light.png', fullPage: true });
+  await shot(reader, { path: '/tmp/shots/live-screens-story-light.png', fullPage: true });
   // The reader's dark mode, saved elsewhere, arrives over the same stream.
   await saveThemeModeThroughApi(reader, 'dark-gray');
   await expectThemeMode(reader, 'dark-gray');
-  await reader.screenshot({ path: '/tmp/shots/live-screens-story-dark.png', fullPage: true });
+  await shot(reader, { path: '/tmp/shots/live-screens-story-dark.png', fullPage: true });
 
   // The writer deletes the comment: it disappears from the reader's page.
   const deleted = await writer.request.delete(`/api/stories/${storyId}/comments/${commentId}`, { headers });

@@ -6,6 +6,7 @@ import { nextLoggedEvent } from './support/event-log';
 import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
 import { newPerson, signUpThroughApi, signUpThroughUi, type TestPerson } from './support/users';
 import { expectNoAxeViolations } from './support/axe';
+import { shot } from './support/looks';
 
 const TITLES = [
   'Welcome',
@@ -148,7 +149,7 @@ test('anchored steps sit beside the story editor and the profile menu, and centr
   const besideMenu = await boxOf(card);
   expect(besideMenu.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
   expect(besideMenu.x + besideMenu.width).toBeGreaterThan(trigger.x);
-  await page.screenshot({ path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-desktop.png' });
+  await shot(page, { path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-desktop.png' });
   await page.keyboard.press('Escape');
 
   await page.goto('/story/new');
@@ -159,7 +160,7 @@ test('anchored steps sit beside the story editor and the profile menu, and centr
   await expectStep(page, 3);
   await expect(card).toHaveAttribute('data-anchored', 'true');
   await expect(page.getByTestId('tutorial-spotlight')).toBeVisible();
-  await page.screenshot({ path: 'e2e/screenshots/tutorial-story-editor-dark-blue-desktop.png' });
+  await shot(page, { path: 'e2e/screenshots/tutorial-story-editor-dark-blue-desktop.png' });
   await page.keyboard.press('Escape');
 
   // On a phone the profile step points at the menu button.
@@ -175,7 +176,7 @@ test('anchored steps sit beside the story editor and the profile menu, and centr
   expect(onPhone.y).toBeGreaterThanOrEqual(menuButton.y + menuButton.height);
   expect(onPhone.x).toBeGreaterThanOrEqual(0);
   expect(onPhone.x + onPhone.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-phone.png' });
+  await shot(page, { path: 'e2e/screenshots/tutorial-profile-menu-dark-blue-phone.png' });
 });
 
 test('an anchored step scrolls its target into view first, on a phone and on a desktop', async ({ page }) => {

@@ -5,6 +5,7 @@ import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
 import { WORD_COUNT_SAMPLES } from '../common/word-count-samples';
+import { shot } from './support/looks';
 
 
 const SHOTS = '/tmp/shots-drabble';
@@ -15,18 +16,18 @@ const wordsText = (n: number, prefix = 'word') => Array.from({ length: n }, (_, 
 async function shoot(page: Page, target: () => Locator, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await target().screenshot({ path: `${SHOTS}/${name}-light.png` });
+  await shot(target(), { path: `${SHOTS}/${name}-light.png` });
   await saveThemeModeThroughApi(page, 'dark-blue');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark-blue');
   await expect(target()).toBeVisible();
-  await target().screenshot({ path: `${SHOTS}/${name}-dark.png` });
+  await shot(target(), { path: `${SHOTS}/${name}-dark.png` });
   await saveThemeModeThroughApi(page, 'light');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(target()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/${name}-375.png`, fullPage: true });
   await page.setViewportSize(size);
   await page.reload();
 }
@@ -90,7 +91,7 @@ test('the editor counts to a perfect drabble; the badge shows on the story and i
   await page.reload();
   await expect(page.getByTestId('community-perfect')).toHaveAttribute('aria-pressed', 'true');
   await expect(cards).toHaveCount(1);
-  await page.getByRole('search').screenshot({ path: `${SHOTS}/community-filter-light.png` });
+  await shot(page.getByRole('search'), { path: `${SHOTS}/community-filter-light.png` });
   await shoot(page, () => page.getByTestId('story-card').first(), 'card-badge');
 
   // The profile counts it.
@@ -135,7 +136,7 @@ test('every changing save keeps a version; the owner views one with its changes 
   await expect(diff.locator('del')).toHaveText([/old/, /boats/, /final/, /itself, and a horn answered\./]);
   await expect(view.getByTestId('version-body')).toContainText('only in this version');
   await shoot(page, () => page.getByTestId('version-view'), 'versions');
-  await page.getByTestId('versions-screen').screenshot({ path: `${SHOTS}/versions-screen-light.png` });
+  await shot(page.getByTestId('versions-screen'), { path: `${SHOTS}/versions-screen-light.png` });
 
   await page.getByTestId('version-view').getByTestId('restore-version').click();
   const dialog = page.getByTestId('confirm-dialog');

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { IMPORT_TEXTS, YOUR_DATA_TEXTS } from '../common/your-data';
 import { newPerson, signUpThroughApi } from './support/users';
+import { shot } from './support/looks';
 
 const SHOTS = '/tmp/shots-your-data';
 
@@ -58,7 +59,7 @@ test('a writer downloads everything from Settings, and imports a Markdown file',
       await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
       await page.setViewportSize({ width, height: 900 });
       await section.scrollIntoViewIfNeeded();
-      await section.screenshot({ path: `${SHOTS}/your-data-${mode}-${width}.png` });
+      await shot(section, { path: `${SHOTS}/your-data-${mode}-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 

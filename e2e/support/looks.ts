@@ -2,6 +2,20 @@ import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, transitionsFinished } from './axe';
 
+/**
+ * Screenshots are for a person to look at, not checks: taken only when E2E_SCREENSHOTS=1
+ * (`E2E_SCREENSHOTS=1 npx playwright test`). Each full-page PNG costs the browser a raster and
+ * an encode; the suite's 400-odd took a tenth of its CPU and pushed long tests past their time
+ * on a slow day. The checks beside them (widths, axe, in each scheme) run either way.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** A screenshot for a person to look at, when E2E_SCREENSHOTS=1 (see SCREENSHOTS). */
+export async function shot(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await ('goto' in target ? target.screenshot(options) : target.screenshot({ path: options.path }));
+}
+
 export interface LooksOptions {
   /** Only this part of the page (default: the viewport). */
   target?: Locator;
@@ -14,9 +28,9 @@ export interface LooksOptions {
 
 /**
  * Screenshots in light and dark, at 1280 px and 375 px, into `dir` as
- * `<name>-<scheme>[-375].png`, failing when the page scrolls sideways on a phone; then back to
- * light at 1280 px. The shots are for a person to look at; the width (and axe, at each width in
- * each scheme) checks are the test.
+ * `<name>-<scheme>[-375].png` (when E2E_SCREENSHOTS=1), failing when the page scrolls sideways on
+ * a phone; then back to light at 1280 px. The shots are for a person to look at; the width (and
+ * axe, at each width in each scheme) checks are the test.
  */
 export async function shootLooks(page: Page, dir: string, name: string, options: LooksOptions = {}): Promise<void> {
   const { target, fullPage = false, scroll = false, axe = false } = options;
@@ -27,7 +41,7 @@ export async function shootLooks(page: Page, dir: string, name: string, options:
       await page.setViewportSize({ width, height });
       if (scroll) await target?.scrollIntoViewIfNeeded();
       await transitionsFinished(page);
-      await (target ?? page).screenshot({ path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
+      await shot(target ?? page, { path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
       // At each width: a phone's layout is not the desktop's (other elements, other colours).
       if (axe && target) await expectNoAxeViolations(page, `${name} in ${scheme} at ${width}px`, { include: [`[data-testid="${await target.getAttribute('data-testid')}"]`] });
     }
