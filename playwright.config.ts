@@ -10,7 +10,11 @@ process.env.DRABBLE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drab
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // One worker: on these 2-core machines one test's browser, server and Playwright already take
+  // most of both cores. Measured on a slow day (2026-11-27): two workers ran the suite in 1,206 s
+  // with 16 tests past their time, one worker in 1,561 s with 2; a sample of 15 tests took the
+  // same wall time either way (112 s). `npx playwright test --workers=2` on a bigger machine.
+  workers: 1,
   forbidOnly: process.env.CI === 'true',
   retries: 0,
   reporter: [['list']],
