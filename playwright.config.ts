@@ -12,8 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   // One worker: on these 2-core machines one test's browser, server and Playwright already take
   // most of both cores. Measured on a slow day (2026-11-27): two workers ran the suite in 1,206 s
-  // with 16 tests past their time, one worker in 1,561 s with 2; a sample of 15 tests took the
-  // same wall time either way (112 s). `npx playwright test --workers=2` on a bigger machine.
+  // with 16 tests past their time, one worker in 1,561 s with 1 (and 1,370 s with none once
+  // screenshots were made optional); a sample of 15 tests took the same wall time either way
+  // (112 s). `npx playwright test --workers=2` on a bigger machine.
   workers: 1,
   forbidOnly: process.env.CI === 'true',
   retries: 0,

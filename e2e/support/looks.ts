@@ -4,9 +4,9 @@ import { expectNoAxeViolations, transitionsFinished } from './axe';
 
 /**
  * Screenshots are for a person to look at, not checks: taken only when E2E_SCREENSHOTS=1
- * (`E2E_SCREENSHOTS=1 npx playwright test`). Each full-page PNG costs the browser a raster and
- * an encode; the suite's 400-odd took a tenth of its CPU and pushed long tests past their time
- * on a slow day. The checks beside them (widths, axe, in each scheme) run either way.
+ * (`E2E_SCREENSHOTS=1 npx playwright test`). Each PNG costs the browser a raster and an encode:
+ * a fifth of the CPU of the specs that take most of them, and on a slow day the last seconds of
+ * a long test. The checks beside them (widths, axe, in each scheme) run either way.
  */
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 

@@ -8,7 +8,7 @@ import { newId } from '../../shared/ids';
  * admin's contest opens in that week. Next week's is made early so an admin can give it a prompt
  * of their own before it opens (edit before it opens). One row per week whichever instance or
  * request gets there first: `contests.week` is unique. Called by the contest screens' reads and
- * by every instance's minute tick; two indexed reads when both weeks exist.
+ * by every instance's 15-second tick; two indexed reads when both weeks exist.
  */
 export async function ensureWeeklyContests(ctx: ServerContext, now: Date): Promise<void> {
   if (ctx.config.weeklyContest !== 'automatic') return;
