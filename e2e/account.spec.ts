@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { E2E } from './support/env';
+import { expectNoSidewaysScroll } from './support/looks';
 import { linkFrom, waitForMail } from './support/mail';
 import { skipTutorial } from './support/tutorial';
 import { newPerson, signUpThroughApi, signUpThroughUi } from './support/users';
@@ -31,12 +32,6 @@ async function signOut(page: Page) {
   await page.getByTestId('account-menu-trigger').click();
   await page.getByTestId('sign-out').click();
   await expect(page.getByTestId('login-link')).toBeVisible();
-}
-
-/** The page fits the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
 }
 
 test('a forgotten password is reset from the emailed link, which signs the writer in', async ({ page }) => {

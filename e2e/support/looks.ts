@@ -16,6 +16,16 @@ export async function shot(target: Page | Locator, options: { path: string; full
   await ('goto' in target ? target.screenshot(options) : target.screenshot({ path: options.path }));
 }
 
+/**
+ * The page fits the window: nothing scrolls sideways. Polled, because a chart or list sized by a
+ * ResizeObserver follows a new window width a frame or two after the resize (a screenshot used to
+ * wait those frames out); a page that stays wider than the window still fails.
+ */
+export async function expectNoSidewaysScroll(page: Page, name = 'the page'): Promise<void> {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect.poll(overflow, { message: `${name} is wider than the window (by the px shown)` }).toBeLessThanOrEqual(0);
+}
+
 export interface LooksOptions {
   /** Only this part of the page (default: the viewport). */
   target?: Locator;
@@ -45,8 +55,7 @@ export async function shootLooks(page: Page, dir: string, name: string, options:
       // At each width: a phone's layout is not the desktop's (other elements, other colours).
       if (axe && target) await expectNoAxeViolations(page, `${name} in ${scheme} at ${width}px`, { include: [`[data-testid="${await target.getAttribute('data-testid')}"]`] });
     }
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+    await expectNoSidewaysScroll(page, name);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
