@@ -10,6 +10,7 @@
  *   npm run bench:lighthouse                  CHROMIUM_PATH overrides /usr/bin/chromium
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
  *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    also keeps each run's JSON report and trace there
+ *   LIGHTHOUSE_PROFILE=1 LIGHTHOUSE_REPORTS=/tmp/lh …      the traces also hold CPU samples (bench/long-tasks.ts reads them)
  *
  * The signed-in runs are a returning writer's visit: an empty HTTP cache, the session cookie
  * (sent as a header) and the tutorial already seen (its local flag), so the page measured is
@@ -36,6 +37,8 @@ import { startTestSmtp, type TestSmtp } from '../server/test/smtp';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS ?? null;
+/** With LIGHTHOUSE_PROFILE=1 the kept traces also hold V8's CPU samples (ProfileChunk events): what runs inside each long task. Costs a little of the scores. */
+const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const STORIES = 30;
 const TARGETS = { home: 95, community: 90 };
 const TUTORIAL_SHOWN_STORAGE_KEY = 'drabble.tutorialShown';
@@ -106,7 +109,7 @@ const ATTEMPTS = 3;
 
 async function runLighthouse(name: string, url: string, port: number, flags: Partial<Flags>, prepare?: () => Promise<void>, attempt = 1): Promise<RunResult> {
   await prepare?.();
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}), ...flags });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
