@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The server compiled to one ES module, dist/server.js, so production runs plain Node: no
@@ -19,13 +19,33 @@ const EXTERNAL = [
   'nodemailer',
   // pino starts worker threads from files of its own for transports.
   'pino',
+  // Loaded at first use (a push, a passkey ceremony): each holds megabytes an idle server need not.
+  'web-push',
+  '@simplewebauthn/server',
 ];
+
+const WEBAUTHN_ON_DEMAND = fileURLToPath(new URL('./server/auth/webauthn-on-demand.ts', import.meta.url));
+
+/**
+ * better-auth's passkey plugin imports @simplewebauthn/server at the top; the build gives it
+ * server/auth/webauthn-on-demand.ts instead, which imports the package at the first ceremony.
+ */
+function webAuthnOnDemand(): Plugin {
+  return {
+    name: 'drabble:webauthn-on-demand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@simplewebauthn/server' && importer !== undefined && importer !== WEBAUTHN_ON_DEMAND ? WEBAUTHN_ON_DEMAND : null;
+    },
+  };
+}
 
 /**
  * `--mode cli` builds the command line (server/cli/main.ts) to dist/cli.js instead; bin/drabble.js
  * builds it on first use, so `npm start` does not pay for it.
  */
 export default defineConfig(({ mode }) => ({
+  plugins: [webAuthnOnDemand()],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },

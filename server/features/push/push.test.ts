@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +12,21 @@ import { startPushService, type TestPushService } from '../../test/push-service'
 import { respond, submitRequest } from '../../test/features/feature-requests';
 import { newId } from '../../shared/ids';
 import { deliverDueEmails, notifySelf } from '../notifications';
-import { resolveVapidKeys } from './vapid';
+import { generateVapidKeys, resolveVapidKeys } from './vapid';
 
 describe('the VAPID key pair', () => {
+  it('is a P-256 pair as web-push makes it: the public key is the private scalar\'s uncompressed point', () => {
+    const keys = generateVapidKeys();
+    const point = crypto.createECDH('prime256v1');
+    point.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+    expect(point.getPublicKey().toString('base64url')).toBe(keys.publicKey);
+    const library = webpush.generateVAPIDKeys();
+    expect([keys.publicKey.length, keys.privateKey.length]).toEqual([library.publicKey.length, library.privateKey.length]);
+    // web-push signs with it (it checks both keys' sizes), and two pairs are never the same.
+    expect(() => webpush.getVapidHeaders('https://push.example', 'mailto:admin@example.com', keys.publicKey, keys.privateKey, 'aes128gcm')).not.toThrow();
+    expect(generateVapidKeys().privateKey).not.toBe(keys.privateKey);
+  });
+
   it('is generated once into DATA_DIR (owner-only) and read back on the next start; configured keys win', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-vapid-'));
     try {

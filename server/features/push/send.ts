@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { PushPayload } from '@common/push';
 import type { ServerContext } from '../../context';
 
@@ -21,6 +20,10 @@ type PushDevice = Awaited<ReturnType<typeof pushDevicesOf>>[number];
  * still has the notification). Returns how many devices took it.
  */
 export async function pushToDevices(ctx: ServerContext, devices: readonly PushDevice[], payload: PushPayload): Promise<number> {
+  if (devices.length === 0) return 0;
+  // Loaded at the first push, not at start-up: web-push and its ASN.1 stack cost an idle server
+  // memory it keeps (vite.server.config.ts leaves it outside the bundle; bench:startup).
+  const { default: webpush } = await import('web-push');
   const body = JSON.stringify(payload);
   const results = await Promise.all(
     devices.map(async (device) => {

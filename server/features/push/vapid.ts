@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { generatedOnce } from '../../auth/secret';
 
@@ -24,9 +24,24 @@ function parseKeys(text: string): VapidKeys | null {
  * (mode 0600), as AUTH_SECRET is. Changing the pair orphans every subscription (browsers bind
  * a subscription to the public key), so it is kept like the auth secret, and backed up with DATA_DIR.
  */
+/**
+ * A new P-256 key pair as Web Push carries it (RFC 8292): the public key as the uncompressed
+ * point (0x04, x, y), the private key as the scalar d, both base64url — what web-push's
+ * generateVAPIDKeys gives, made with node:crypto so start-up does not load web-push.
+ */
+export function generateVapidKeys(): VapidKeys {
+  const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const coordinate = (value: string | undefined) => Buffer.from(value ?? '', 'base64url');
+  return {
+    publicKey: Buffer.concat([Buffer.from([0x04]), coordinate(jwk.x), coordinate(jwk.y)]).toString('base64url'),
+    privateKey: coordinate(jwk.d).toString('base64url'),
+  };
+}
+
 export function resolveVapidKeys(configured: VapidKeys | null, dataDir: string): VapidKeys {
   if (configured) return configured;
-  const text = generatedOnce(dataDir, 'vapid-keys.json', (existing) => parseKeys(existing) !== null, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const text = generatedOnce(dataDir, 'vapid-keys.json', (existing) => parseKeys(existing) !== null, () => JSON.stringify(generateVapidKeys()));
   const keys = parseKeys(text);
   if (!keys) throw new Error('DATA_DIR/vapid-keys.json holds no VAPID key pair');
   return keys;
