@@ -8,6 +8,7 @@ import { routePreloads } from './build/route-preloads';
 import { sharedScreenChunk } from './build/shared-screen-chunk';
 import { lucideDeepImports } from './build/lucide-deep-imports';
 import { pureSchemas } from './build/pure-schemas';
+import { contractsWithoutSchemas } from './build/contracts-without-schemas';
 import { pwaOptions } from './build/pwa';
 
 /** What every page runs first: React, the router, TanStack Query's core and lucide's icon factory. */
@@ -41,7 +42,7 @@ const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [lucideDeepImports(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), VitePWA(pwaOptions), precompress()],
+  plugins: [lucideDeepImports(), contractsWithoutSchemas(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), VitePWA(pwaOptions), precompress()],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },

@@ -27,8 +27,8 @@ export const CONVERSATIONS_BASE = '/api/conversations';
 /** Where the direct-message routes outside that prefix are mounted. */
 export const DIRECT_MESSAGES_BASE = '/api';
 
-const conversationParams = z.object({ id: recordId(CONVERSATION_NOT_FOUND) });
-const messageParams = z.object({ id: recordId(CONVERSATION_NOT_FOUND), messageId: recordId(MESSAGE_NOT_FOUND) });
+const conversationParamsSchema = z.object({ id: recordId(CONVERSATION_NOT_FOUND) });
+const messageParamsSchema = z.object({ id: recordId(CONVERSATION_NOT_FOUND), messageId: recordId(MESSAGE_NOT_FOUND) });
 
 /** /api/conversations: the viewer's conversations, a thread, replies, read marks and requests. All need a session. */
 export const conversationContracts = {
@@ -37,16 +37,16 @@ export const conversationContracts = {
   start: defineRoute({ method: 'POST', path: '/api/conversations', body: startConversationSchema, response: startConversationResponseSchema, status: 201 }),
   unreadCount: defineRoute({ method: 'GET', path: '/api/conversations/unread-count', response: unreadCountResponseSchema }),
   /** The conversation and its newest page of messages. */
-  read: defineRoute({ method: 'GET', path: '/api/conversations/:id', params: conversationParams, response: conversationResponseSchema }),
+  read: defineRoute({ method: 'GET', path: '/api/conversations/:id', params: conversationParamsSchema, response: conversationResponseSchema }),
   /** An older page of messages. */
-  messages: defineRoute({ method: 'GET', path: '/api/conversations/:id/messages', params: conversationParams, query: conversationPageQuerySchema, response: messagePageSchema }),
-  send: defineRoute({ method: 'POST', path: '/api/conversations/:id/messages', params: conversationParams, body: messageInputSchema, response: messageResponseSchema, status: 201 }),
-  edit: defineRoute({ method: 'PATCH', path: '/api/conversations/:id/messages/:messageId', params: messageParams, body: messageInputSchema, response: messageResponseSchema }),
-  deleteMessage: defineRoute({ method: 'DELETE', path: '/api/conversations/:id/messages/:messageId', params: messageParams, query: messageDeleteQuerySchema, response: messageResponseSchema }),
-  markRead: defineRoute({ method: 'POST', path: '/api/conversations/:id/read', params: conversationParams, response: unreadCountResponseSchema }),
-  typing: defineRoute({ method: 'POST', path: '/api/conversations/:id/typing', params: conversationParams, response: z.undefined(), status: 204 }),
-  accept: defineRoute({ method: 'POST', path: '/api/conversations/:id/accept', params: conversationParams, response: conversationSummaryResponseSchema }),
-  decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParams, response: z.object({ ok: z.literal(true) }) }),
+  messages: defineRoute({ method: 'GET', path: '/api/conversations/:id/messages', params: conversationParamsSchema, query: conversationPageQuerySchema, response: messagePageSchema }),
+  send: defineRoute({ method: 'POST', path: '/api/conversations/:id/messages', params: conversationParamsSchema, body: messageInputSchema, response: messageResponseSchema, status: 201 }),
+  edit: defineRoute({ method: 'PATCH', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, body: messageInputSchema, response: messageResponseSchema }),
+  deleteMessage: defineRoute({ method: 'DELETE', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, query: messageDeleteQuerySchema, response: messageResponseSchema }),
+  markRead: defineRoute({ method: 'POST', path: '/api/conversations/:id/read', params: conversationParamsSchema, response: unreadCountResponseSchema }),
+  typing: defineRoute({ method: 'POST', path: '/api/conversations/:id/typing', params: conversationParamsSchema, response: z.undefined(), status: 204 }),
+  accept: defineRoute({ method: 'POST', path: '/api/conversations/:id/accept', params: conversationParamsSchema, response: conversationSummaryResponseSchema }),
+  decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: z.object({ ok: z.literal(true) }) }),
 };
 
 /** Direct messages outside /api/conversations (issue 12): may the viewer write to someone, and their own settings. */

@@ -18,7 +18,7 @@ import { recordId } from './params';
 /** Where the stories router is mounted (server/app.ts); every path below starts with it. */
 export const STORIES_BASE = '/api/stories';
 
-const storyParams = z.object({ id: recordId(STORY_NOT_FOUND) });
+const storyParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND) });
 
 /** /api/stories: writing, listing and reading stories (reactions, comments and versions have routers of their own). */
 export const storyContracts = {
@@ -29,10 +29,10 @@ export const storyContracts = {
   /** Every one of the writer's stories, for the table screen. */
   rows: defineRoute({ method: 'GET', path: '/api/stories/mine/rows', response: storyRowsResponseSchema }),
   /** Open to guests for public stories. */
-  read: defineRoute({ method: 'GET', path: '/api/stories/:id', params: storyParams, response: storyResponseSchema }),
-  update: defineRoute({ method: 'PATCH', path: '/api/stories/:id', params: storyParams, body: storyUpdateSchema, response: savedStorySchema }),
-  setVisibility: defineRoute({ method: 'PATCH', path: '/api/stories/:id/visibility', params: storyParams, body: visibilityUpdateSchema, response: storyResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', params: storyParams, response: z.undefined(), status: 204 }),
+  read: defineRoute({ method: 'GET', path: '/api/stories/:id', params: storyParamsSchema, response: storyResponseSchema }),
+  update: defineRoute({ method: 'PATCH', path: '/api/stories/:id', params: storyParamsSchema, body: storyUpdateSchema, response: savedStorySchema }),
+  setVisibility: defineRoute({ method: 'PATCH', path: '/api/stories/:id/visibility', params: storyParamsSchema, body: visibilityUpdateSchema, response: storyResponseSchema }),
+  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', params: storyParamsSchema, response: z.undefined(), status: 204 }),
   /** A reader's view, counted once a day and never the author's. */
-  recordView: defineRoute({ method: 'POST', path: '/api/stories/:id/view', params: storyParams, response: viewResponseSchema }),
+  recordView: defineRoute({ method: 'POST', path: '/api/stories/:id/view', params: storyParamsSchema, response: viewResponseSchema }),
 };

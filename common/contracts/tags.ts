@@ -6,7 +6,7 @@ import { defineRoute } from './define';
 /** Where the tags router is mounted (server/app.ts). */
 export const TAGS_BASE = '/api/tags';
 
-const tagParams = z.object({ name: tagParamSchema });
+const tagParamsSchema = z.object({ name: tagParamSchema });
 
 /** /api/tags: tag pages, suggestions, the week's tags and following them (issue 27, docs/decisions/0044-tags.md). */
 export const tagContracts = {
@@ -17,7 +17,7 @@ export const tagContracts = {
   /** The tags the reader follows. */
   followed: defineRoute({ method: 'GET', path: '/api/tags/followed', response: tagListResponseSchema }),
   /** Open to guests: the tag and its public stories under the community's rules. */
-  page: defineRoute({ method: 'GET', path: '/api/tags/:name', params: tagParams, query: tagPageQuerySchema, response: tagPageSchema }),
-  follow: defineRoute({ method: 'POST', path: '/api/tags/:name/follow', params: tagParams, response: tagFollowResponseSchema }),
-  unfollow: defineRoute({ method: 'DELETE', path: '/api/tags/:name/follow', params: tagParams, response: tagFollowResponseSchema }),
+  page: defineRoute({ method: 'GET', path: '/api/tags/:name', params: tagParamsSchema, query: tagPageQuerySchema, response: tagPageSchema }),
+  follow: defineRoute({ method: 'POST', path: '/api/tags/:name/follow', params: tagParamsSchema, response: tagFollowResponseSchema }),
+  unfollow: defineRoute({ method: 'DELETE', path: '/api/tags/:name/follow', params: tagParamsSchema, response: tagFollowResponseSchema }),
 };

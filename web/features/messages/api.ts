@@ -19,13 +19,17 @@ export const conversationsQuery = (folder: ConversationFolder = 'inbox') =>
   cursorListQuery({
     queryKey: conversationKeys.folder(folder),
     path: (cursor) => routePath(routes.list, { query: { folder: folder === 'inbox' ? undefined : folder, cursor } }),
-    schema: routes.list.response,
+    // Checked in development only (docs/decisions/0035); production builds' contracts carry no schemas (0048).
+    schema: import.meta.env.DEV ? routes.list.response : undefined,
     items: (page) => page.conversations,
   });
 
-/** GET /:id answers with the conversation and its newest page; older pages carry messages only. */
-const threadPageSchema = routes.messages.response.extend({ conversation: conversationSummarySchema.optional() });
-type ThreadPage = z.infer<typeof threadPageSchema>;
+/**
+ * GET /:id answers with the conversation and its newest page; older pages carry messages only.
+ * Built in development only: production builds' contracts carry no schemas (docs/decisions/0048).
+ */
+const threadPageSchema = import.meta.env.DEV ? routes.messages.response.extend({ conversation: conversationSummarySchema.optional() }) : undefined;
+type ThreadPage = z.infer<NonNullable<typeof threadPageSchema>>;
 
 /**
  * A conversation's thread: its newest messages first, then older pages as the reader asks.

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { rolldown, type Plugin } from 'rolldown';
+import { contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
+import { pureSchemas } from './pure-schemas';
+
+const CONTRACTS = `import { z } from 'zod';
+import { defineRoute } from './define.ts';
+export const storyCreateSchema = z.object({ title: z.string().max(120) });
+export const savedStorySchema = z.object({ id: z.string().length(20) });
+const storyParamsSchema = z.object({ id: z.string().regex(/^[a-z]+$/) });
+export const contracts = {
+  create: defineRoute({ method: 'POST', path: '/api/stories', body: storyCreateSchema, response: savedStorySchema, status: 201 }),
+  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', params: storyParamsSchema, response: z.undefined(), }),
+};
+`;
+
+function memory(files: Record<string, string>): Plugin {
+  return {
+    name: 'memory',
+    resolveId: (source) => {
+      const name = source.replace('./', '');
+      return name in files ? `/app/common/contracts/${name}` : null;
+    },
+    load: (id) => files[id.replace('/app/common/contracts/', '')] ?? null,
+  };
+}
+
+/** An entry that calls a route by its method and path, as web/lib/call-route.ts does in production. */
+async function bundle(withPlugin: boolean): Promise<string> {
+  const files = {
+    'entry.ts': "import { contracts } from './stories.ts';\nconsole.log(contracts.create.method, contracts.remove.path);\n",
+    'stories.ts': CONTRACTS,
+    'define.ts': 'export function defineRoute(route) { return route; }\n',
+  };
+  const plugins = [memory(files), pureSchemas() as Plugin, ...(withPlugin ? [contractsWithoutSchemas() as Plugin] : [])];
+  const build = await rolldown({ input: './entry.ts', external: ['zod'], plugins });
+  const { output } = await build.generate({ format: 'es' });
+  await build.close();
+  return output[0].code;
+}
+
+describe('contractsWithoutSchemas', () => {
+  it('leaves the routes their method, path and status, and the bundler leaves out the schemas only they held', async () => {
+    const code = await bundle(true);
+    expect(code).toContain("method: 'POST'".replace(/'/g, '"'));
+    expect(code).toContain('/api/stories/:id');
+    expect(code).toContain('status: 201');
+    for (const gone of ['max(120)', 'length(20)', 'regex(', 'z.undefined()', 'z.object']) expect(code).not.toContain(gone);
+  });
+
+  it('is what makes the difference: without it every schema is built', async () => {
+    const code = await bundle(false);
+    for (const kept of ['max(120)', 'length(20)', 'regex(', 'z.undefined()']) expect(code).toContain(kept);
+  });
+
+  it('keeps the object valid whichever property comes last, and touches nothing but defineRoute calls', () => {
+    const edited = dropContractSchemas(CONTRACTS, 'stories.ts')?.code ?? '';
+    expect(edited).toContain("create: defineRoute({ method: 'POST', path: '/api/stories', status: 201 })");
+    expect(edited).toContain("remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', })");
+    expect(edited).toContain('export const storyCreateSchema = z.object({ title: z.string().max(120) });');
+    expect(dropContractSchemas('export const answer = compute({ body: 1 });', 'x.ts')).toBeNull();
+  });
+});
