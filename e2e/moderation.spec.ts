@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { CASE_ACTION_LABELS, CASE_OUTCOME_LABELS, REPORT_TEXTS, USER_STATUS_LABELS, type CaseOutcome } from '../common/moderation';
 import { signInAsAdmin } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { writerInOwnContext } from './support/users';
@@ -406,3 +407,20 @@ test('an account action needs a reason and can resolve the reports; a stale case
 
   for (const p of [writer.page, spammer.page, reporter.page]) await p.context().close();
 });
+
+test('while a search loads, the accounts list shows the old results dimmed and busy; axe checks the list once it has loaded', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/users');
+  await expect(page.getByTestId('admin-user-row').first()).toBeVisible();
+  // A slow answer, as on a busy machine: the check used to read the dimmed rows' contrast.
+  await page.route(/\/api\/admin\/users\?.*q=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.getByTestId('admin-user-search').fill('a');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('admin-user-list')).toHaveClass(/opacity-60/);
+  await expectNoAxeViolations(page, 'the accounts list after a search');
+  await expect(page.getByTestId('admin-user-list')).not.toHaveClass(/opacity-60/);
+});
+

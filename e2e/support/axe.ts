@@ -33,8 +33,15 @@ export async function axeResults(page: Page, options: AxeOptions = {}): Promise<
   );
 }
 
-/** Fails with each violation's rule and elements, once the page's colour transitions have ended. */
+/**
+ * Fails with each violation's rule and elements, once the page has settled: nothing marked
+ * busy, and its colour transitions ended. A list that is loading new results shows the old ones
+ * dimmed (`opacity-60`, `aria-busy`) until they come: axe reading them then reported the dimmed
+ * text's contrast, which no settled screen has (/admin/users while a search loaded, on a
+ * machine under load).
+ */
 export async function expectNoAxeViolations(page: Page, what = 'axe', options: AxeOptions = {}): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]'), `${what}: still loading`).toHaveCount(0);
   await transitionsFinished(page);
   const { violations } = await axeResults(page, options);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
