@@ -24,15 +24,19 @@ test.describe('the service worker', () => {
     const registrationId = await registered;
     // What a push service delivers, as Chromium would hand it to the worker (the payload server/features/notifications/emails.ts sends).
     const push = (payload: object) => cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E.baseUrl, registrationId, data: JSON.stringify(payload) });
-    await push({ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages?c=abc', tag: 'message' });
-    await push({ title: 'Bo sent you a message', body: 'Bo sent you a message on Drabble.', url: '/messages?c=def', tag: 'message' });
-    await push({ title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', url: '/', tag: 'streak_reminder' });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         const notes = (await registration?.getNotifications()) ?? [];
         return notes.map((n) => ({ title: n.title, tag: n.tag, url: (n.data as { url: string }).url })).sort((a, b) => a.tag.localeCompare(b.tag));
       });
+    await push({ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages?c=abc', tag: 'message' });
+    // Each shown before the next arrives, as pushes seconds apart are: two delivered at once may
+    // be shown in either order (the worker handles them side by side), which under load they were.
+    await expect.poll(shown).toEqual([{ title: 'Owner sent you a message', tag: 'message', url: '/messages?c=abc' }]);
+    await push({ title: 'Bo sent you a message', body: 'Bo sent you a message on Drabble.', url: '/messages?c=def', tag: 'message' });
+    await expect.poll(shown).toEqual([{ title: 'Bo sent you a message', tag: 'message', url: '/messages?c=def' }]);
+    await push({ title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', url: '/', tag: 'streak_reminder' });
     await expect.poll(shown).toEqual([
       { title: 'Bo sent you a message', tag: 'message', url: '/messages?c=def' },
       { title: 'Your 3-day streak ends at midnight', tag: 'streak_reminder', url: '/' },
