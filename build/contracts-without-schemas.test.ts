@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rolldown, type Plugin } from 'rolldown';
+import type { Plugin } from 'rolldown';
+import { bundleInMemory } from './bundle-in-memory';
 import { contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
 import { pureSchemas } from './pure-schemas';
 
@@ -14,29 +15,14 @@ export const contracts = {
 };
 `;
 
-function memory(files: Record<string, string>): Plugin {
-  return {
-    name: 'memory',
-    resolveId: (source) => {
-      const name = source.replace('./', '');
-      return name in files ? `/app/common/contracts/${name}` : null;
-    },
-    load: (id) => files[id.replace('/app/common/contracts/', '')] ?? null,
-  };
-}
-
 /** An entry that calls a route by its method and path, as web/lib/call-route.ts does in production. */
-async function bundle(withPlugin: boolean): Promise<string> {
+function bundle(withPlugin: boolean): Promise<string> {
   const files = {
     'entry.ts': "import { contracts } from './stories.ts';\nconsole.log(contracts.create.method, contracts.remove.path);\n",
     'stories.ts': CONTRACTS,
     'define.ts': 'export function defineRoute(route) { return route; }\n',
   };
-  const plugins = [memory(files), pureSchemas() as Plugin, ...(withPlugin ? [contractsWithoutSchemas() as Plugin] : [])];
-  const build = await rolldown({ input: './entry.ts', external: ['zod'], plugins });
-  const { output } = await build.generate({ format: 'es' });
-  await build.close();
-  return output[0].code;
+  return bundleInMemory(files, [pureSchemas() as Plugin, ...(withPlugin ? [contractsWithoutSchemas() as Plugin] : [])], '/app/common/contracts/');
 }
 
 describe('contractsWithoutSchemas', () => {

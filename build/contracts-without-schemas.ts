@@ -1,20 +1,10 @@
 import MagicString, { type SourceMap } from 'magic-string';
-import { parseAst, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { childrenOf, parseProgram, transformResult, type Node } from './ast';
 
 /** What a route contract holds for the server and for types only (common/contracts/define.ts). */
 const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
 const CONTRACT_MODULE = /[\\/]common[\\/]contracts[\\/](?!define\.)[^\\/]+\.ts$/;
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string' && typeof (value as Node).start === 'number';
-}
 
 /** Every `defineRoute({ … })` call's object in the tree. */
 function routeObjects(node: Node, found: Node[]): Node[] {
@@ -23,17 +13,14 @@ function routeObjects(node: Node, found: Node[]): Node[] {
     const [first] = node.arguments as Node[];
     if (callee.type === 'Identifier' && callee.name === 'defineRoute' && first?.type === 'ObjectExpression') found.push(first);
   }
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) routeObjects(child, found);
-  }
+  for (const child of childrenOf(node)) routeObjects(child, found);
   return found;
 }
 
 /** The contract module with each route's schemas left out (method, path and status stay), or null when it declares no route. */
 export function dropContractSchemas(code: string, id: string): { code: string; map: SourceMap } | null {
   if (!code.includes('defineRoute')) return null;
-  const objects = routeObjects(parseAst(code) as unknown as Node, []);
+  const objects = parseProgram(code).flatMap((statement) => routeObjects(statement, []));
   if (objects.length === 0) return null;
   const edited = new MagicString(code);
   for (const object of objects) {
@@ -44,7 +31,7 @@ export function dropContractSchemas(code: string, id: string): { code: string; m
       edited.remove(property.start, properties[index + 1]?.start ?? object.end - 1);
     });
   }
-  return { code: edited.toString(), map: edited.generateMap({ hires: 'boundary', source: id }) };
+  return transformResult(edited, id);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rolldown, type Plugin } from 'rolldown';
+import type { Plugin } from 'rolldown';
+import { bundleInMemory } from './bundle-in-memory';
 import { markSchemaConstructionPure, pureSchemas } from './pure-schemas';
 
 const SCHEMAS = `import { z } from 'zod';
@@ -10,22 +11,10 @@ export const liveEventSchemas = { ping: z.object({ at: z.string().datetime() }) 
 export const strict = z.boolean();
 `;
 
-/** The two modules from memory: an entry that reads one schema, and the module that builds them. */
-function memory(files: Record<string, string>): Plugin {
-  return {
-    name: 'memory',
-    resolveId: (source) => (source.replace('./', '') in files ? source.replace('./', '') : null),
-    load: (id) => files[id] ?? null,
-  };
-}
-
-async function bundle(withPlugin: boolean): Promise<string> {
+/** An entry that reads one schema, and the module that builds them. */
+function bundle(withPlugin: boolean): Promise<string> {
   const files = { 'entry.ts': "import { usedSchema } from './schemas.ts';\nconsole.log(usedSchema);\n", 'schemas.ts': SCHEMAS };
-  const plugin = pureSchemas();
-  const build = await rolldown({ input: 'entry.ts', external: ['zod'], plugins: [memory(files), ...(withPlugin ? [plugin as Plugin] : [])] });
-  const { output } = await build.generate({ format: 'es' });
-  await build.close();
-  return output[0].code;
+  return bundleInMemory(files, withPlugin ? [pureSchemas() as Plugin] : []);
 }
 
 describe('pureSchemas', () => {

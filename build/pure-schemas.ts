@@ -1,15 +1,9 @@
 import MagicString, { type SourceMap } from 'magic-string';
-import { parseAst, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { childrenOf, isNode, parseProgram, transformResult, type Node } from './ast';
 
 /** A binding that holds a zod schema, or a record of them, by the project's naming (`…Schema`, `…Schemas`). */
 const SCHEMA_NAME = /Schemas?$/;
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 interface Declarator {
   id: { name?: string };
@@ -19,10 +13,6 @@ interface Declarator {
 const FUNCTION = /^(ArrowFunctionExpression|FunctionExpression|FunctionDeclaration|ClassExpression)$/;
 const CALL = /^(CallExpression|NewExpression)$/;
 
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string' && typeof (value as Node).start === 'number';
-}
-
 /**
  * The calls that build a schema, outermost first: every call in the initializer but those in
  * functions (a refinement's body runs when a value is checked, and may be there for its effect)
@@ -31,18 +21,14 @@ function isNode(value: unknown): value is Node {
 function callsIn(node: Node, calls: Node[]): Node[] {
   if (FUNCTION.test(node.type) || node.type === 'ChainExpression') return calls;
   if (CALL.test(node.type)) calls.push(node);
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) callsIn(child, calls);
-  }
+  for (const child of childrenOf(node)) callsIn(child, calls);
   return calls;
 }
 
 /** The calls of every top-level `const …Schema = <call>` in the module's (already JavaScript) code. */
 function schemaCalls(code: string): Node[] {
-  const program = parseAst(code) as unknown as { body: Node[] };
   const calls: Node[] = [];
-  for (const statement of program.body) {
+  for (const statement of parseProgram(code)) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
     for (const { id, init } of declaration.declarations as Declarator[]) {
@@ -63,7 +49,7 @@ export function markSchemaConstructionPure(code: string, id: string): { code: st
     edited.appendLeft(call.start, '(/* @__PURE__ */ ');
     edited.appendLeft(call.end, ')');
   }
-  return { code: edited.toString(), map: edited.generateMap({ hires: 'boundary', source: id }) };
+  return transformResult(edited, id);
 }
 
 /**
