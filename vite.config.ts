@@ -24,6 +24,9 @@ function inFrameworkChunk(id: string): boolean {
   return FRAMEWORK.test(id) && !SCREEN_ONLY_QUERY.test(id);
 }
 
+/** The project's shared pure code (no I/O). */
+const COMMON_DIR = fileURLToPath(new URL('./common/', import.meta.url));
+
 const webFile = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
 /**
@@ -52,7 +55,13 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, ...shared.groups] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', test: inFrameworkChunk }, ...shared.groups] } },
+      // common/ is pure code with no effects of its own: a module that imports one of its
+      // modules for nothing it reads in production (a schema read in development only) does
+      // not load it, nor the chunk it is in (docs/decisions/0049).
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(COMMON_DIR) },
+    },
   },
   server: {
     port: 5173,

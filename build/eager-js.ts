@@ -49,3 +49,39 @@ export function measureEagerJs(webDir: string): EagerJs {
     gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
   };
 }
+
+/** A built chunk's static imports (`from "./x.js"`, `import "./x.js"`), as file names in the same folder. */
+function staticImportsOf(code: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)) found.add(match[1] ?? '');
+  found.delete('');
+  return [...found];
+}
+
+/**
+ * The chunks whose names start with `prefixes` (a screen's chunk: `CommunityScreen-`) and every
+ * chunk they import statically, in turn: what the browser runs before that screen shows.
+ */
+export function staticClosure(assetsDir: string, prefixes: string[]): string[] {
+  const names = fs.readdirSync(assetsDir).filter((name) => name.endsWith('.js'));
+  const queue = prefixes.map((prefix) => {
+    const match = names.find((name) => name.startsWith(prefix));
+    if (!match) throw new Error(`no chunk named ${prefix}… in ${assetsDir}`);
+    return match;
+  });
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    queue.push(...staticImportsOf(fs.readFileSync(path.join(assetsDir, name), 'utf8')));
+  }
+  return [...seen];
+}
+
+/** The source files a built chunk was made from, by its source map (none for the bundler's own runtime chunk, which has no map). */
+export function chunkSources(assetsDir: string, name: string): string[] {
+  const file = path.join(assetsDir, `${name}.map`);
+  if (!fs.existsSync(file)) return [];
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources;
+}

@@ -105,7 +105,6 @@ export const liveEventSchemas = {
 
 export type LiveEventType = keyof typeof liveEventSchemas;
 export type LiveEventPayload<T extends LiveEventType> = z.infer<(typeof liveEventSchemas)[T]>;
-export const LIVE_EVENT_TYPES = Object.keys(liveEventSchemas) as LiveEventType[];
 
 /** Types a change may record; `reset` belongs to the stream. */
 export type RecordedLiveEventType = Exclude<LiveEventType, 'reset'>;

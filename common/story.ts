@@ -4,32 +4,13 @@ import { progressSchema, timeZoneSchema } from './streak';
 import { emptyAsMissing, requiredText, safeText } from './text';
 import { tagListSchema, tagRefSchema } from './tags';
 import { contentWarningListSchema, contentWarningNoteSchema, storyWarningFieldsSchema } from './content-warnings';
+import { STORY_TITLE_MAX, STORY_TEXT_MAX, COMMENT_MAX, SEARCH_QUERY_MAX, STORY_PAGE_SIZE, STORY_PAGE_MAX, REACTION_KINDS, STORY_SORTS, VISIBILITY_FILTERS, USER_ID_PATTERN } from './story-rules';
 
-/** Limits the editor, the comment box and the server all enforce. */
-export const STORY_TITLE_MAX = 120;
-export const STORY_TEXT_MAX = 10_000;
-export const COMMENT_MAX = 1_000;
-export const SEARCH_QUERY_MAX = 100;
-export const STORY_PAGE_SIZE = 20;
-export const STORY_PAGE_MAX = 50;
-export const COMMENT_PAGE_SIZE = 50;
+/** The schemas; the rules and texts are in story-rules.ts (no zod), re-exported here. */
+export * from './story-rules';
 
 const formatted = (n: number) => n.toLocaleString('en-US');
 
-/**
- * The reactions a reader can leave on a public story: each toggled once per reader.
- * `likesCount` is the number of reactions of every kind.
- */
-export const REACTIONS = [
-  { kind: 'heart', emoji: '❤️', label: 'Love' },
-  { kind: 'fire', emoji: '🔥', label: 'Gripping' },
-  { kind: 'laugh', emoji: '😂', label: 'Funny' },
-  { kind: 'wow', emoji: '😮', label: 'Surprising' },
-  { kind: 'sad', emoji: '😢', label: 'Moving' },
-  { kind: 'clap', emoji: '👏', label: 'Well crafted' },
-] as const;
-export const REACTION_KINDS = ['heart', 'fire', 'laugh', 'wow', 'sad', 'clap'] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
 export const reactionKindSchema = z.enum(REACTION_KINDS, 'Unknown reaction.');
 
 export const reactionSummarySchema = z.object({
@@ -165,11 +146,6 @@ export type StoryUpdateInput = z.input<typeof storyUpdateSchema>;
 /** PATCH /api/stories/:id/visibility */
 export const visibilityUpdateSchema = z.object({ public: z.boolean('Say whether the story is public.') }).strict();
 
-export const STORY_SORTS = ['newest', 'liked'] as const;
-export type StorySort = (typeof STORY_SORTS)[number];
-export const VISIBILITY_FILTERS = ['all', 'public', 'private'] as const;
-export type VisibilityFilter = (typeof VISIBILITY_FILTERS)[number];
-
 /** A `nextCursor` passed back: opaque base64url, bounded. The server checks what it decodes to. */
 const cursorSchema = emptyAsMissing(
   z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'This list has changed. Please reload it.').optional(),
@@ -180,10 +156,6 @@ const limitSchema = z.preprocess(
   (v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]{1,6}$/.test(v) ? Number(v) : v),
   z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(STORY_PAGE_MAX, LIMIT_MESSAGE).default(STORY_PAGE_SIZE),
 );
-export const STORY_NOT_FOUND = 'Story not found';
-
-/** User ids are better-auth's random ids. */
-export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** An empty query parameter means "not given". */
 const optionalText = (max: number) =>
   safeText('Search text')
@@ -278,3 +250,4 @@ export const commentPageSchema = z.object({
 export type CommentPage = z.infer<typeof commentPageSchema>;
 export const commentCreatedSchema = z.object({ comment: commentSchema, commentsCount: z.number().int() });
 export const commentDeletedSchema = z.object({ commentsCount: z.number().int() });
+

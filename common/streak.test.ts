@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   canonicalTimeZone,
+  dailyGoalProblem,
   dailyGoalUpdateSchema,
   FREEZE_EARNED_EVERY,
   FREEZE_EXPLANATION,
@@ -263,5 +264,14 @@ describe('words and the daily goal', () => {
     expect(dailyGoalUpdateSchema.safeParse({ dailyGoal: 10_001 }).error?.issues[0]?.message).toBe('Daily goal must be at most 10,000 words.');
     expect(dailyGoalUpdateSchema.safeParse({ dailyGoal: 100.5 }).success).toBe(false);
     expect(dailyGoalUpdateSchema.safeParse({ dailyGoal: '500' }).success).toBe(false);
+  });
+
+  it('says the same of a goal in the form (no zod) as the API does', () => {
+    for (const goal of [50, 10_000, 500, 49, 0, -5, 10_001, 100.5, NaN, Infinity]) {
+      const api = dailyGoalUpdateSchema.safeParse({ dailyGoal: goal });
+      expect(dailyGoalProblem(goal), String(goal)).toBe(api.success ? null : api.error.issues[0]?.message);
+    }
+    expect(dailyGoalProblem(49)).toBe('Daily goal must be at least 50 words.');
+    expect(dailyGoalProblem(NaN)).toBe('Daily goal must be a number.');
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { EAGER_JS_BUDGET_BYTES, measureEagerJs } from '../build/eager-js';
+import { chunkSources, EAGER_JS_BUDGET_BYTES, measureEagerJs, staticClosure } from '../build/eager-js';
 
 // Reads the build `npm run test:e2e` just made; no page is opened.
 const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -12,4 +12,13 @@ test('the JavaScript index.html loads eagerly stays within 120 KB gzip', () => {
   expect(eager.files.some((file) => file.url.endsWith('.js'))).toBe(true);
   const listing = eager.files.map((file) => `${file.url} ${file.gzipBytes} B`).join('\n');
   expect(eager.gzipBytes, `eager JS over budget:\n${listing}`).toBeLessThanOrEqual(EAGER_JS_BUDGET_BYTES);
+});
+
+test('the first screens of a visit and the signed-in shell build no zod schemas', () => {
+  // Landing on home or /community, and the live stream and bar a signed-in visit adds (docs/decisions/0049).
+  const assets = `${webDir}/assets`;
+  const firstLoad = staticClosure(assets, ['index-', 'HomeScreen-', 'CommunityScreen-', 'LiveEvents-', 'SignedInNav-']);
+  expect(firstLoad.some((name) => name.startsWith('screens-landing-'))).toBe(true);
+  const withZod = firstLoad.filter((name) => chunkSources(assets, name).some((source) => /node_modules\/zod\//.test(source)));
+  expect(withZod, `first-load chunks with zod in them (of ${firstLoad.join(', ')})`).toEqual([]);
 });

@@ -96,6 +96,10 @@ test('a writer edits, cancels and saves each profile section', async ({ page }) 
   // The daily goal is edited from the statistics.
   const goal = page.getByTestId('stat-daily-goal');
   await goal.getByRole('button', { name: /^Edit/ }).click();
+  // The form refuses a goal out of range before sending it, in the API's words.
+  await goal.getByTestId('daily-goal-input').fill('20');
+  await goal.getByRole('button', { name: 'Save' }).click();
+  await expect(goal.getByRole('alert')).toHaveText('Daily goal must be at least 50 words.');
   await goal.getByTestId('daily-goal-input').fill('750');
   await goal.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Daily goal updated!');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { LIVE_EVENT_TYPES, liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
+import { liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
 import { ME_QUERY_KEY, meQueryOptions, setCurrentUserData } from './auth';
 import type { MessagePage } from '@common/conversations';
 import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
@@ -106,18 +106,34 @@ function parseEventData(event: Event): unknown {
   }
 }
 
-/** Checks the SSE message against the catalogue's schema and passes it to the handler. */
+/**
+ * Passes the SSE message to the handler. Development checks it against the catalogue's schema;
+ * production trusts its own server's events as it trusts its answers (docs/decisions/0035), so
+ * the first load builds no schemas (0049): it only refuses a message that is not a JSON object.
+ */
 export function handleLiveEvent<T extends LiveEventType>(type: T, handlers: LiveEventHandlers, event: Event): void {
   const handler = handlers[type];
   if (!handler) return;
-  const parsed = liveEventSchemas[type].safeParse(parseEventData(event));
-  if (!parsed.success) {
-    console.error(`Ignoring malformed ${type} event`, parsed.error);
+  const data = parseEventData(event);
+  if (import.meta.env.DEV) {
+    const parsed = liveEventSchemas[type].safeParse(data);
+    if (!parsed.success) {
+      console.error(`Ignoring malformed ${type} event`, parsed.error);
+      return;
+    }
+    // zod's output for the schema of T is LiveEventPayload<T>; TypeScript cannot relate the two through the index.
+    handler(parsed.data as LiveEventPayload<T>);
     return;
   }
-  // zod's output for the schema of T is LiveEventPayload<T>; TypeScript cannot relate the two through the index.
-  handler(parsed.data as LiveEventPayload<T>);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    console.error(`Ignoring malformed ${type} event`);
+    return;
+  }
+  handler(data as LiveEventPayload<T>);
 }
+
+/** The event types this tab handles. */
+const handledTypes = (handlers: LiveEventHandlers) => (Object.keys(handlers) as LiveEventType[]).filter((type) => handlers[type]);
 
 /** The id an SSE message carried, if any (a bare `id:` line moves it too, but reaches no listener). */
 function eventIdOf(event: Event): string | null {
@@ -173,7 +189,7 @@ export function useLiveEvents(userId: string | null): void {
       lastId.current = resume.position;
       resumedFromMe.current = userId;
       const source = new EventSource(eventsUrl(EVENTS_URL, watch, since));
-      const subscriptions = LIVE_EVENT_TYPES.filter((type) => handlers[type]).map((type) => {
+      const subscriptions = handledTypes(handlers).map((type) => {
         const listener = (event: Event) => {
           const id = eventIdOf(event);
           if (id) lastId.current = { userId, id };

@@ -1,4 +1,4 @@
-import type { StorySort, VisibilityFilter } from '@common/story';
+import type { StorySort, VisibilityFilter } from '@common/story-rules';
 
 /*
  * The query keys several features share: one feature's change refetches another's lists

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account-texts';
 import { emailSchema } from '@common/api';
 import { primaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError } from '../../components/FormField';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account-texts';
 import { providerConnectError, providerFromParam, providerSignInError } from './provider-errors';
 
 describe('providerFromParam', () => {

@@ -4,7 +4,7 @@ import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FeedPage, FeedStory } from '@common/social';
 import type { StorySummary } from '@common/story';
-import { TAG_TEXTS, tagPath } from '@common/tags';
+import { TAG_TEXTS, tagPath } from '@common/tag-rules';
 import { textLink } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

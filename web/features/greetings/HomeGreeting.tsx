@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatGreeting } from '@common/greetings';
+import { formatGreeting } from '@common/greeting-rules';
 import { displayLabel } from '@common/names';
 import type { UserRecord } from '@common/user';
 import { todayGreetingQuery } from './api';

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { formatImportSummary, type ImportSummary } from '@common/greetings';
+import { type ImportSummary } from '@common/greetings';
+import { formatImportSummary } from '@common/greeting-rules';
 import { primaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { DialogHeader } from '../../components/DialogHeader';
 import { DialogFooter } from '../../components/DialogFooter';

@@ -1,17 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  bulkEnabledResponseSchema,
-  compareGreetings,
-  formatImportSummary,
-  greetingDeletedSchema,
-  greetingListResponseSchema,
-  greetingResponseSchema,
-  importSummarySchema,
-  todayGreetingResponseSchema,
-  type Greeting,
-  type GreetingCreate,
-  type GreetingPunctuation,
-} from '@common/greetings';
+import { bulkEnabledResponseSchema, greetingDeletedSchema, greetingListResponseSchema, greetingResponseSchema, importSummarySchema, todayGreetingResponseSchema, type Greeting, type GreetingCreate } from '@common/greetings';
+import { compareGreetings, formatImportSummary, type GreetingPunctuation } from '@common/greeting-rules';
 import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { adminKeys, greetingKeys } from '../../lib/query-keys';

@@ -1,4 +1,4 @@
-import { GREETING_TEXTS } from '@common/greetings';
+import { GREETING_TEXTS } from '@common/greeting-rules';
 import { parseGreetingsCsv } from '@common/greetings-csv';
 import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
 

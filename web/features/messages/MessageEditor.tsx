@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MESSAGE_TEXT_MAX, messageInputSchema, type ConversationMessage } from '@common/conversations';
+import { messageInputSchema, type ConversationMessage } from '@common/conversations';
+import { MESSAGE_TEXT_MAX } from '@common/conversation-rules';
 import { inputField } from '../../components/ui';
 import { useEditMessage } from './api';
 import { refusalMessage } from './refusal';

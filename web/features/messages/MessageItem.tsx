@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Lightbulb } from 'lucide-react';
-import { MESSAGE_TEXTS, type ConversationMember, type ConversationMessage } from '@common/conversations';
+import { type ConversationMember, type ConversationMessage } from '@common/conversations';
+import { MESSAGE_TEXTS } from '@common/conversation-rules';
 import { formatDateTime } from '../../lib/format';
 import { MessageEditor } from './MessageEditor';
 import { MessageMenu } from './MessageMenu';

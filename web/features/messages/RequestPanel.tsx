@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { MESSAGE_TEXTS, type ConversationSummary } from '@common/conversations';
+import { type ConversationSummary } from '@common/conversations';
+import { MESSAGE_TEXTS } from '@common/conversation-rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { useAcceptRequest, useDeclineRequest } from './api';

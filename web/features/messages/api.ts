@@ -2,7 +2,8 @@ import { queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/rea
 import type { z } from 'zod';
 import { conversationContracts as routes, directMessageContracts } from '@common/contracts/conversations';
 import { routePath } from '@common/contracts/define';
-import { conversationSummarySchema, type ConversationFolder, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
+import { conversationSummarySchema, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
+import { type ConversationFolder } from '@common/conversation-rules';
 import { publicProfileResponseSchema } from '@common/profile';
 import { apiFetch } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';

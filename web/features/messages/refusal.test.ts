@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account';
-import { MESSAGE_TEXTS } from '@common/conversations';
+import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { MESSAGE_TEXTS } from '@common/conversation-rules';
 import { ApiError } from '../../lib/api';
 import { refusalMessage } from './refusal';
 

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { PROMPT_ARCHIVE_START, utcDayKey, type PromptArchiveEntry } from '@common/prompts';
+import { type PromptArchiveEntry } from '@common/prompts';
+import { PROMPT_ARCHIVE_START, utcDayKey } from '@common/prompt-rules';
 import { focusRing } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

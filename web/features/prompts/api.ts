@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { promptArchivePageSchema, promptDayResponseSchema, type DayKey } from '@common/prompts';
+import { promptArchivePageSchema, promptDayResponseSchema } from '@common/prompts';
+import { type DayKey } from '@common/prompt-rules';
 import { apiFetch, isApiError } from '../../lib/api';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
 import { storyKeys } from '../../lib/query-keys';

@@ -1,5 +1,5 @@
 import { formatDayWith } from '@common/dates';
-import type { DayKey } from '@common/prompts';
+import type { DayKey } from '@common/prompt-rules';
 
 /** "November 3, 2026" (en-US), "3 November 2026" (en-GB): prompt days are UTC days (common/dates.ts). */
 export function formatPromptDay(day: DayKey, locale?: string): string {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CONTENT_WARNING_TEXTS, type ReadingPreferences } from '@common/content-warnings';
+import { type ReadingPreferences } from '@common/content-warnings';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
 import { Switch } from '../../components/Switch';
 import { WarningCheckboxes } from '../stories';
 import { useSaveReadingPreferences } from './api';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS, type MessagingSettings } from '@common/conversations';
+import { type MessagingSettings } from '@common/conversations';
+import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS } from '@common/conversation-rules';
 import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { errorMessage } from '../../lib/errors';

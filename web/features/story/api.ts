@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  commentCreatedSchema,
-  commentDeletedSchema,
-  commentPageSchema,
-  reactionResponseSchema,
-  type ReactionKind,
-  type Story,
-} from '@common/story';
+import { commentCreatedSchema, commentDeletedSchema, commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
+import { type ReactionKind } from '@common/story-rules';
 import { storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema } from '@common/story-versions';
 import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
-import { dailyGoalUpdateSchema } from '@common/streak';
+import { dailyGoalProblem } from '@common/streak-rules';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
@@ -15,9 +15,10 @@ export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; 
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = dailyGoalUpdateSchema.safeParse({ dailyGoal: value.trim() === '' ? NaN : Number(value) });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please enter a number of words.');
-    save.mutate(parsed.data.dailyGoal, { onSuccess: onDone, onError: (failure) => setProblem(formErrorMessage(failure)) });
+    const goal = value.trim() === '' ? NaN : Number(value);
+    const refused = dailyGoalProblem(goal);
+    if (refused) return setProblem(refused);
+    save.mutate(goal, { onSuccess: onDone, onError: (failure) => setProblem(formErrorMessage(failure)) });
   };
   return (
     <form onSubmit={submit} className={`space-y-2 ${className}`} noValidate data-testid="daily-goal-form">

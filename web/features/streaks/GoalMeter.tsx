@@ -1,5 +1,5 @@
 import { Flame, Target } from 'lucide-react';
-import { goalProgress } from '@common/streak';
+import { goalProgress } from '@common/streak-rules';
 import { formatNumber } from '../../lib/format';
 
 interface GoalMeterProps {

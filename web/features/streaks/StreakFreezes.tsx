@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Snowflake } from 'lucide-react';
-import { FREEZE_EXPLANATION, FREEZES_MAX, freezesLabel, type Progress } from '@common/streak';
+import { type Progress } from '@common/streak';
+import { FREEZE_EXPLANATION, FREEZES_MAX, freezesLabel } from '@common/streak-rules';
 import { card } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { progressKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagProblem } from '@common/tags';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagProblem } from '@common/tag-rules';
 import { focusRing, inputField } from '../../components/ui';
 import { tagSuggestQuery } from './api';
 

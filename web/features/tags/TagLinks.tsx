@@ -1,6 +1,7 @@
 import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
-import { tagPath, type TagRef } from '@common/tags';
+import { type TagRef } from '@common/tags';
+import { tagPath } from '@common/tag-rules';
 import { focusRing } from '../../components/ui';
 
 /** A story's tags as links to their pages (/tag/<key>), each shown as first written. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash, Sparkles } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { TAG_TEXTS, tagKey } from '@common/tags';
-import { STORY_SORTS, type StorySort } from '@common/story';
+import { TAG_TEXTS, tagKey } from '@common/tag-rules';
+import { STORY_SORTS, type StorySort } from '@common/story-rules';
 import { tagFeed } from '@common/feeds';
 import { card, primaryButton, secondaryButton } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { todayPrompt, todayPromptResponseSchema, utcDayKey, type TodayPromptResponse } from '@common/prompts';
+import { todayPromptResponseSchema, type TodayPromptResponse } from '@common/prompts';
+import { todayPrompt, utcDayKey } from '@common/prompt-rules';
 import { progressResponseSchema, type Progress } from '@common/streak';
 import { apiFetch } from '../../../lib/api';
 import { progressKeys } from '../../../lib/query-keys';

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
 import { storyContracts } from '@common/contracts/stories';
-import { storyPageSchema, STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story';
+import { storyPageSchema } from '@common/story';
+import { STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story-rules';
 import { callRoute } from '../../../lib/call-route';
 import { cursorListQuery, withSearchParams } from '../../../lib/paged-list';
 import { storyKeys, type CommunityParams } from '../../../lib/query-keys';

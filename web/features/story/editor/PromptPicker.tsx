@@ -1,5 +1,6 @@
 import { CalendarDays, Dices, X } from 'lucide-react';
-import { randomPrompt, samePrompt, type Prompt, type PromptInput } from '@common/prompts';
+import { type Prompt, type PromptInput } from '@common/prompts';
+import { randomPrompt, samePrompt } from '@common/prompt-rules';
 import { focusRing } from '../../../components/ui';
 import { PromptChips } from '../../stories';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ContentWarning } from '@common/content-warnings';
+import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ContentWarning } from '@common/content-warning-rules';
 import { inputField } from '../../../components/ui';
 import { WarningCheckboxes } from '../../stories';
 

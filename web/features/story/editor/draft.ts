@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { promptSchema, samePrompt } from '@common/prompts';
+import { promptSchema } from '@common/prompts';
+import { samePrompt } from '@common/prompt-rules';
 import { contentWarningSchema } from '@common/content-warnings';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { promptForDay } from '@common/prompts';
+import { promptForDay } from '@common/prompt-rules';
 import { saveStory } from './save';
 import type { DraftFields } from './draft';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account-texts';
 import { formErrorMessage } from '../../../lib/errors';
 import { formProblems, savableWordCount, saveStory } from './save';
 import type { DraftFields } from './draft';

@@ -1,8 +1,10 @@
-import { promptForDay, samePrompt, type DayKey, type PromptInput } from '@common/prompts';
+import { type PromptInput } from '@common/prompts';
+import { promptForDay, samePrompt, type DayKey } from '@common/prompt-rules';
 import { storyContracts } from '@common/contracts/stories';
 import { savedStorySchema, storyTextSchema, titleSchema, type StoryCreateInput, type StoryUpdateInput } from '@common/story';
 import { countWords } from '@common/words';
-import { CONTENT_WARNING_TEXTS, contentWarningNoteSchema } from '@common/content-warnings';
+import { contentWarningNoteSchema } from '@common/content-warnings';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/call-route';
 import { browserTimeZone } from '../../stories';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DayKey } from '@common/prompts';
+import type { DayKey } from '@common/prompt-rules';
 import type { Progress } from '@common/streak';
 import { useCurrentUser } from '../../../lib/auth';
 import { errorMessage, formErrorMessage } from '../../../lib/errors';

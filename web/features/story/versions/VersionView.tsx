@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { History, RefreshCw, RotateCcw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Story } from '@common/story';
-import { samePrompt } from '@common/prompts';
+import { samePrompt } from '@common/prompt-rules';
 import { hasChanges, wordDiff } from '@common/word-diff';
 import { isPerfectDrabble } from '@common/words';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

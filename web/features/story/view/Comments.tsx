@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { COMMENT_MAX, commentCreateSchema, type Comment, type Story } from '@common/story';
+import { commentCreateSchema, type Comment, type Story } from '@common/story';
+import { COMMENT_MAX } from '@common/story-rules';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadMore } from '../../../components/LoadMore';

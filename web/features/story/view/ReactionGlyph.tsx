@@ -1,5 +1,5 @@
 import { Flame, Frown, Heart, Laugh, ThumbsUp, type LucideIcon, type LucideProps } from 'lucide-react';
-import type { ReactionKind } from '@common/story';
+import type { ReactionKind } from '@common/story-rules';
 
 /** The colour emoji fonts of the systems we know, before whatever the page's font falls back to. */
 const EMOJI_FONTS = '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", "Twemoji Mozilla", sans-serif';

@@ -1,4 +1,5 @@
-import { REACTIONS, type Story } from '@common/story';
+import { type Story } from '@common/story';
+import { REACTIONS } from '@common/story-rules';
 import { focusRing } from '../../../components/ui';
 import { formatNumber } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/auth';

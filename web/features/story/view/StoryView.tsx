@@ -6,7 +6,7 @@ import { storyContracts } from '@common/contracts/stories';
 import type { Story } from '@common/story';
 import { storyShareText } from '@common/share';
 import { STORY_TEXTS } from '@common/story-texts';
-import { CONTENT_WARNING_TEXTS } from '@common/content-warnings';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
 import { readingTimeLabel } from '@common/words';
 import { CONTEST_ENTRY_NOTICE } from '@common/contests';
 import { focusRing, secondaryButton, textLink } from '../../../components/ui';
