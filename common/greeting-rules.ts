@@ -1,3 +1,4 @@
+import { madeOnFirstUse } from './made-on-first-use';
 import { JSON_BODY_LIMIT_BYTES } from './limits';
 import type { ImportSummary, TodayGreeting } from './greetings';
 
@@ -53,12 +54,12 @@ export function formatImportSummary({ created, updated, unchanged, errors }: Imp
 
 // ---- Order, the greeting of the day, and how it reads ------------------------------------
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collator = madeOnFirstUse(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 /** The list's order: by text ignoring case and accents, then exactly, then by punctuation (! ? .). */
 export function compareGreetings(a: { text: string; punctuation: string }, b: { text: string; punctuation: string }): number {
   return (
-    collator.compare(a.text, b.text) ||
+    collator().compare(a.text, b.text) ||
     (a.text < b.text ? -1 : a.text > b.text ? 1 : 0) ||
     GREETING_PUNCTUATION.indexOf(a.punctuation as GreetingPunctuation) - GREETING_PUNCTUATION.indexOf(b.punctuation as GreetingPunctuation)
   );

@@ -1,25 +1,27 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat();
+import { madeOnFirstUse } from '@common/made-on-first-use';
+
+const dateFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
+const dateTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const timeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
+const numberFormat = madeOnFirstUse(() => new Intl.NumberFormat());
 
 /** "Mar 5, 2025" in the reader's locale. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
 }
 
 export function formatDateTime(iso: string | number): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
 }
 
 export function formatTime(at: number): string {
-  return timeFormat.format(new Date(at));
+  return timeFormat().format(new Date(at));
 }
 
 export function formatNumber(n: number): string {
-  return numberFormat.format(n);
+  return numberFormat().format(n);
 }
 
 /** "1 word", "2 words". */

@@ -4,11 +4,12 @@ import { card, focusRing } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { useProgress } from '../stories';
 import { DailyGoalForm, FreezeCount, GoalMeter, readableDay, useProgressFollowsRecord } from '../streaks';
+import { madeOnFirstUse } from '@common/made-on-first-use';
 
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
+const weekdayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }));
 /** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */
 function weekday(day: string): string {
-  return weekdayFormat.format(new Date(`${day}T12:00:00Z`));
+  return weekdayFormat().format(new Date(`${day}T12:00:00Z`));
 }
 
 /** Streak, best streak, freezes held, today's words against the goal, and the last seven days (a day a freeze covered marked). */

@@ -7,11 +7,12 @@ import { card } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { progressKeys } from '../../lib/query-keys';
 import { useProgress } from '../stories';
+import { madeOnFirstUse } from '@common/made-on-first-use';
 
-const frozenDayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const frozenDayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
 /** 'Tue, 8 Feb' for a YYYY-MM-DD day (read as a calendar date, not an instant). */
 export function readableDay(day: string): string {
-  return frozenDayFormat.format(new Date(`${day}T12:00:00Z`));
+  return frozenDayFormat().format(new Date(`${day}T12:00:00Z`));
 }
 
 /**
