@@ -6,7 +6,10 @@ import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './
 import { notificationKeys } from './query-keys';
 import { swapsSession } from './session-swap';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 const message = (data: unknown) => new MessageEvent('message', { data: JSON.stringify(data) });
 
@@ -70,12 +73,28 @@ describe('live events in the browser', () => {
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual({ user });
   });
 
-  it('ignores a payload that does not match the catalogue', () => {
+  it('in development, ignores a payload that does not match the catalogue', () => {
     const queryClient = new QueryClient();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     handleLiveEvent('user.updated', liveEventHandlers(queryClient, 'u1'), message({ user: { uid: 'u1' } }));
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(error).toHaveBeenCalled();
+  });
+
+  it('in production, passes any JSON object on unchecked and ignores anything else (docs/decisions/0049)', () => {
+    vi.stubEnv('DEV', false);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen: unknown[] = [];
+    const handlers = { 'bell.changed': (data: unknown) => seen.push(data) };
+    handleLiveEvent('bell.changed', handlers, message({ unread: 4 }));
+    // Not the catalogue's shape: development would refuse it, production does not check.
+    handleLiveEvent('bell.changed', handlers, message({ unread: 'many' }));
+    handleLiveEvent('bell.changed', handlers, message(4));
+    handleLiveEvent('bell.changed', handlers, message([1]));
+    handleLiveEvent('bell.changed', handlers, message(null));
+    handleLiveEvent('bell.changed', handlers, new MessageEvent('message', { data: '{not json' }));
+    expect(seen).toEqual([{ unread: 4 }, { unread: 'many' }]);
+    expect(error).toHaveBeenCalledTimes(4);
   });
 });
 
