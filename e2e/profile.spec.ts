@@ -214,3 +214,17 @@ test('signed out, the profile asks to log in and keeps the icon and About Me on 
   await expect(guest.getByTestId('about-value')).toHaveText('Just visiting.');
   expect(await page.evaluate(() => [localStorage.getItem('drabble.profileIcon'), localStorage.getItem('drabble.aboutMe')])).toEqual(['Camera', 'Just visiting.']);
 });
+
+test('on a phone, the daily goal form fits inside its statistics tile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signUp(page, newPerson('goalphone', 'Gil Goal'));
+  await page.goto('/profile');
+  const tile = page.getByTestId('stat-daily-goal');
+  await tile.getByRole('button', { name: /^Edit/ }).click();
+  await expect(tile.getByTestId('daily-goal-form')).toBeVisible();
+  const box = (await tile.boundingBox())!;
+  for (const name of ['Save', 'Cancel']) {
+    const button = (await tile.getByRole('button', { name }).boundingBox())!;
+    expect(button.x + button.width, `${name} ends past the tile's right edge`).toBeLessThanOrEqual(box.x + box.width);
+  }
+});

@@ -42,7 +42,8 @@ export function DailyGoalForm({ goal, onDone, className = '' }: { goal: number; 
       <p id={`${id}-hint`} className="text-xs text-muted">
         Between {formatNumber(DAILY_GOAL_MIN)} and {formatNumber(DAILY_GOAL_MAX)} words.
       </p>
-      <div className="flex gap-2">
+      {/* Wraps in a narrow statistics tile (/profile on a phone) instead of running out of it. */}
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className={`${primaryButton} px-3 py-1.5`} disabled={save.isPending}>
           Save
         </button>
