@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { CONTRACT_MODULE } from './contracts-without-schemas';
 
 /**
  * One chunk for the code several screens share (components, common schemas and zod, lucide
@@ -22,8 +23,6 @@ import type { Plugin } from 'vite';
  * notifications…), the longest task of its first load (docs/decisions/0034).
  */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
-/** Route contracts import schemas, but the web build strips them (build/contracts-without-schemas.ts): method and path stay. */
-const CONTRACT = /[\\/]common[\\/]contracts[\\/]/;
 
 const ON_OPEN_ONLY = /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|recharts|d3-)/;
 
@@ -79,9 +78,10 @@ export function sharedScreenChunk({ firstLoad }: { firstLoad: FirstLoadGroup[] }
       // zod and the modules that build schemas with it stay off the first load (docs/decisions/0049):
       // a first-load module may import one only for what it reads in development (a response
       // schema) or for a schema that is never built; in production nothing of it is left, so
-      // the import goes too. A first-load module that used a schema would pull `screens-shared`
+      // the import goes too (route contracts stay: the web build strips their schemas, 0048).
+      // A first-load module that used a schema would pull `screens-shared`
       // into the first load, which e2e/bundle-budget.spec.ts refuses.
-      const buildsSchemas = (id: string) => ZOD.test(id) || (!CONTRACT.test(id) && importsOf(id).some((next) => ZOD.test(next)));
+      const buildsSchemas = (id: string) => ZOD.test(id) || (!CONTRACT_MODULE.test(id) && importsOf(id).some((next) => ZOD.test(next)));
       for (const { name, roots } of firstLoad) {
         const missing = roots.filter((id) => !lazyRoots.has(id));
         if (missing.length > 0) this.error(`not lazily loaded parts: ${missing.join(', ')}`);

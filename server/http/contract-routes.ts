@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { z } from 'zod';
 import type { RouteContract, RouteReply } from '@common/contracts/define';
+import { madeOnFirstUse } from '@common/made-on-first-use';
 import type { AppEnv, SignedInEnv } from '../context';
 import { requireUser } from '../auth/session';
 import { EncodedJson, sendJson } from './encoded-json';
@@ -70,8 +71,7 @@ function reply<C extends RouteContract>(contract: C, c: Context, result: RouteRe
 export function contractRoutes(app: Hono<AppEnv>, base: string) {
   /** Reads a route's request; its query parsed once for requests without a query string. */
   function requestReader<C extends RouteContract>(contract: C) {
-    let emptyQuery: { value: unknown } | null = null;
-    const parseEmptyQuery = () => (emptyQuery ??= { value: contract.query ? parseWith(contract.query, {}) : undefined }).value;
+    const parseEmptyQuery = madeOnFirstUse((): unknown => (contract.query ? parseWith(contract.query, {}) : undefined));
     return (c: Context) => readRequest(contract, c, parseEmptyQuery);
   }
 
