@@ -12,6 +12,8 @@
  *   DATABASE_URL=postgres://… npm run bench:throughput    and PostgreSQL beside it, in a schema of its own, dropped after
  *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench:throughput
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:throughput     and a CPU profile of each server (node --cpu-prof)
+ *   BENCH_ONLY=guest npm run bench:throughput             hello-world and the lists named (guest, signedIn, guestMetrics,
+ *                                                         signedInMetrics, pgGuest, pgSignedIn): a profile of one path
  *
  * Every request sends `accept-encoding: gzip` as a browser would (the list goes out gzipped).
  * The shares depend on how busy the machine is (on 2 cores, hello-world is held back by the
@@ -27,6 +29,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -154,6 +157,8 @@ http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });
   res.end('hello world');
 }).listen(Number(process.env.PORT), '127.0.0.1');
+// A normal exit, so that --cpu-prof writes its profile.
+process.on('SIGTERM', () => process.exit(0));
 `;
 
 async function waitUntilUp(url: string, child: ChildProcess, name: string): Promise<void> {
@@ -231,6 +236,19 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
+/** The bytes of one answer as sent (compressed when it is), headers left out. */
+function wireBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One install measured: its database, its server (and on SQLite a second one with metrics on), a reader's cookie. */
@@ -250,9 +268,7 @@ async function startInstall(name: Install['name'], postgresUrl: string | undefin
   await seedCommunity(handle.db);
   await handle.close();
   const env = { DATA_DIR: database.dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...(database.url ? { DATABASE_URL: database.url } : {}) };
-  // BENCH_CPU_PROF=<dir>: each Drabble server writes a V8 CPU profile there when it stops (node --cpu-prof).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : [];
-  const drabble = await startChild(`drabble on ${name}`, [...profile, COMPILED_MAIN], env, '/api/health');
+  const drabble = await startChild(`drabble on ${name}`, [...profiled(name), COMPILED_MAIN], env, '/api/health');
   children.push(drabble);
   let metrics: Child | null = null;
   if (withMetrics) {
@@ -271,6 +287,12 @@ async function startInstall(name: Install['name'], postgresUrl: string | undefin
   return { name, database, drabble, metrics, cookie };
 }
 
+/** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof). */
+function profiled(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : [];
+}
+
 interface Target {
   key: string;
   label: string;
@@ -287,7 +309,7 @@ async function main(): Promise<void> {
     if (!fs.existsSync(COMPILED_MAIN)) throw new Error('dist/server.js is missing: run `npm run build` first (npm run bench:throughput does).');
     const sqlite = await startInstall('SQLite', undefined, true, children, databases);
     const postgres = postgresUrl ? await startInstall('PostgreSQL', postgresUrl, false, children, databases) : null;
-    const helloWorld = await startChild('hello-world', ['-e', HELLO_WORLD], {}, '/');
+    const helloWorld = await startChild('hello-world', [...profiled('hello-world'), '-e', HELLO_WORLD], {}, '/');
     children.push(helloWorld);
 
     const gzip = { 'accept-encoding': 'gzip' };
@@ -305,13 +327,17 @@ async function main(): Promise<void> {
           ]
         : []),
     ];
+    // BENCH_ONLY: hello-world and the lists named, so a CPU profile shows one path alone.
+    const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
+    if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.key === 'helloWorld' || only.includes(t.key)));
+    const measured = (key: string) => targets.some((t) => t.key === key);
     const byKey = (key: string) => targets.find((t) => t.key === key)!;
     // Metrics off and on, and SQLite and PostgreSQL, are measured back to back, the one first in
     // odd rounds and the other first in even ones, so a drift in the machine's load weighs on both alike.
     const pairs = [['guest', 'guestMetrics'], ['signedIn', 'signedInMetrics'], ...(postgres ? [['guest', 'pgGuest'], ['signedIn', 'pgSignedIn']] : [])];
     const roundOrder = (round: number): Target[] => {
       const order = ['helloWorld'];
-      for (const [a, b] of pairs) for (const key of round % 2 === 1 ? [a!, b!] : [b!, a!]) if (!order.includes(key)) order.push(key);
+      for (const [a, b] of pairs) for (const key of round % 2 === 1 ? [a!, b!] : [b!, a!]) if (measured(key) && !order.includes(key)) order.push(key);
       return order.map(byKey);
     };
 
@@ -322,6 +348,7 @@ async function main(): Promise<void> {
       if (res.status !== 200 || body.stories?.length !== 20) throw new Error(`${target.label}: ${res.status}, ${body.stories?.length ?? 0} stories: ${JSON.stringify(body).slice(0, 300)} ${target.url}`);
     }
 
+    log(`Answers on the wire (gzip): ${(await Promise.all(targets.map(async (t) => `${t.key} ${await wireBytes(t.url, t.headers)} B`))).join(', ')}`);
     log(`Drabble: node dist/server.js on ${postgres ? 'SQLite and PostgreSQL side by side' : 'SQLite (set DATABASE_URL=postgres://… to measure PostgreSQL beside it)'}, ${STORIES} public stories by ${WRITERS} writers each`);
     log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${SECONDS} s per measure, ${ROUNDS} interleaved rounds after a ${WARMUP_SECONDS} s warm-up of each; load ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
     for (const target of targets) await load(target.url, target.headers, WARMUP_SECONDS);
@@ -355,6 +382,7 @@ async function main(): Promise<void> {
         : []),
     ];
     for (const [key, of, label, target] of ratios) {
+      if (!measured(key) || !measured(of)) continue;
       const share = median(shares(key, of));
       const ok = share >= target;
       met &&= ok;
@@ -364,11 +392,12 @@ async function main(): Promise<void> {
     // load tool has a core of its own.
     const cpus = (key: string) => results.get(key)!.map((m) => m.cpuMicros).filter((v): v is number => v !== null);
     if (cpus('helloWorld').length > 0) {
-      const cpuOf = (key: string) => `${median(cpus(key)).toFixed(1)} µs`;
+      const cpuOf = (key: string) => (measured(key) ? `${median(cpus(key)).toFixed(1)} µs` : 'not measured');
       log(`  server CPU per request (median): hello-world ${cpuOf('helloWorld')}; SQLite guest ${cpuOf('guest')}, signed in ${cpuOf('signedIn')}${postgres ? `; PostgreSQL guest ${cpuOf('pgGuest')}, signed in ${cpuOf('pgSignedIn')} (Drabble's process only, not PostgreSQL's)` : ''}`);
     }
     // Metrics on against off, round by round (each pair measured moments apart).
     for (const [off, on, label] of [['guest', 'guestMetrics', 'guest list'], ['signedIn', 'signedInMetrics', 'signed-in list']] as const) {
+      if (!measured(off) || !measured(on)) continue;
       const costs = rates(off).map((r, i) => ((r - rates(on)[i]!) / r) * 100);
       const cost = median(costs);
       const ok = cost < METRICS_COST_TARGET;

@@ -23,7 +23,7 @@ import { adminRoutes } from './features/admin/routes';
 import { backupRoutes } from './features/backups/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { storyRoutes } from './features/stories/routes';
-import { guestPageShortcut, isSharedCommunityPage } from './features/stories/community-page';
+import { isSharedCommunityPage } from './features/stories/community-page';
 import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
 import { storyVersionRoutes } from './features/story-versions';
@@ -75,6 +75,17 @@ export interface AppOptions {
 /** No API answer is stored by browsers or proxies. */
 const API_CACHE_CONTROL = 'no-store';
 
+const securityOf = (ctx: ServerContext) => securityHeaders(ctx.config.publicUrl.startsWith('https://'));
+
+/**
+ * The headers the chain below adds to every API answer that has none of its own (the security
+ * headers and the API's cache-control): what an answer given ahead of the app must carry
+ * (http/early-answers.ts).
+ */
+export async function apiChainHeaders(ctx: ServerContext): Promise<Record<string, string>> {
+  return { ...(await headersAddedBy(securityOf(ctx))), 'cache-control': API_CACHE_CONTROL };
+}
+
 /** The whole HTTP surface: shared middleware, then one router per feature. */
 export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -90,11 +101,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
     });
   }
 
-  const security = securityHeaders(ctx.config.publicUrl.startsWith('https://'));
-  // The page guests open first, while it is kept, skips the chain below; it still gets the
-  // headers the chain would have added (the security headers and the API's cache-control).
-  app.get('/api/stories/community', guestPageShortcut(ctx, async () => ({ ...(await headersAddedBy(security)), 'cache-control': API_CACHE_CONTROL })));
-  app.use('*', security);
+  app.use('*', securityOf(ctx));
   // JSON and HTML over a kilobyte go out gzip- or deflate-compressed; built assets have their
   // own precompressed copies (server/static.ts). Never the live stream: compression would hold
   // events back in its buffer.

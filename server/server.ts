@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import { getRequestListener, type ServerType } from '@hono/node-server';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, underMigrationLock, type DatabaseHandle } from './db/database';
@@ -16,7 +17,10 @@ import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
 import { StreamPresence } from './events/presence';
 import { RateLimiter } from './http/rate-limit';
-import { createApp } from './app';
+import { apiChainHeaders, createApp } from './app';
+import { answeringEarly, type EarlyAnswer } from './http/early-answers';
+import { guestPageAnswer } from './features/stories/community-page';
+import { countRequest } from './metrics/http';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './shared/users';
 import { recordSystemEvent } from './shared/audit-log';
@@ -186,14 +190,16 @@ function drainHttpServer(server: ServerType): Promise<void> {
 }
 
 /** Starts listening; a listen error (EADDRINUSE) rejects instead of escaping as an uncaught exception. */
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string | undefined): Promise<ServerType> {
+function listen(fetch: Parameters<typeof getRequestListener>[0], early: (app: RequestListener) => RequestListener, port: number, hostname: string | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const s = serve({ fetch, port, hostname }, () => {
+    // What @hono/node-server's serve() does, with the early answers in front of Hono's listener.
+    const s = createHttpServer(early(getRequestListener(fetch, { hostname })));
+    s.keepAliveTimeout = KEEP_ALIVE_MS;
+    s.once('error', reject);
+    s.listen(port, hostname, () => {
       s.off('error', reject);
-      if ('keepAliveTimeout' in s) s.keepAliveTimeout = KEEP_ALIVE_MS;
       resolve(s);
     });
-    s.once('error', reject);
   });
 }
 
@@ -219,7 +225,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopWatching = database.onError((err) => outages.noted(err));
   const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining, databaseTroubled: () => outages.troubled() });
 
-  const server = await listen(app.fetch, options.port ?? config.port, options.host).catch(async (err: unknown) => {
+  // The guest's community page, while it is kept, is answered before Hono sees the request.
+  const guestPage = guestPageAnswer(ctx, () => apiChainHeaders(ctx));
+  const counted = (answer: EarlyAnswer, method: string, startedAt: number) => countRequest(ctx.metrics, method, answer.route, 200, startedAt);
+  const early = (listener: RequestListener) => answeringEarly(guestPage, listener, { draining: () => draining, answered: ctx.metrics.enabled ? counted : undefined });
+  const server = await listen(app.fetch, early, options.port ?? config.port, options.host).catch(async (err: unknown) => {
     // The port is taken (say): let go of what was opened, so the caller can exit or try another port.
     await ctx.bus.close();
     await ctx.emails.close();

@@ -28,8 +28,13 @@ export function httpMetrics(metrics: Metrics): MiddlewareHandler {
     } finally {
       metrics.httpInFlight.dec();
     }
-    const labels = { method: METHODS.has(c.req.method) ? c.req.method : 'OTHER', route: routeLabel(c), status: String(c.res.status) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, (performance.now() - start) / 1000);
+    countRequest(metrics, c.req.method, routeLabel(c), c.res.status, start);
   };
+}
+
+/** One answered request, counted and timed from `startedAt` (performance.now()); also for answers given ahead of the app. */
+export function countRequest(metrics: Metrics, method: string, route: string, status: number, startedAt: number): void {
+  const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) };
+  metrics.httpRequests.inc(labels);
+  metrics.httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
 }

@@ -99,6 +99,18 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
     watcher.close();
   });
 
+  it('counts the guest community pages answered ahead of the app like any other answer', async () => {
+    const guestPage = () => fetch(`${server.url}/api/stories/community`, { headers: { 'accept-encoding': 'gzip' } });
+    const writer = await signUp(server);
+    // Over a kilobyte of JSON, so the page is kept gzipped and the early answer can give it.
+    for (let i = 0; i < 4; i++) await postStory(writer.client, { public: true });
+    expect((await guestPage()).status).toBe(200);
+    const before = value(await scrape(server), 'drabble_http_requests_total', { route: '/api/stories/community', method: 'GET', status: '200' }) ?? 0;
+    const answers = await Promise.all(Array.from({ length: 5 }, guestPage));
+    expect(answers.map((res) => res.headers.get('content-encoding'))).toEqual(Array(5).fill('gzip'));
+    expect(value(await scrape(server), 'drabble_http_requests_total', { route: '/api/stories/community', method: 'GET', status: '200' })).toBe(before + 5);
+  });
+
   it('reports the last backup through the hook the backup feature registers', async () => {
     const lastRunAt = new Date('2030-01-02T03:04:05Z');
     server.ctx.metrics.registerBackupMetrics(async () => ({ lastRunAt, ok: false, lastSuccessAt: new Date('2030-01-01T03:04:05Z') }));

@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEvent } from 'kysely';
 import { storyPageSchema, type StoryPage } from '@common/story';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { GUEST_PAGE_TTL_MS } from './community-page';
+import { apiChainHeaders } from '../../app';
+import { GUEST_PAGE_TTL_MS, guestPageAnswer } from './community-page';
 import { postStory } from '../../test/features/stories';
 
 /** The same test database, through a handle whose every statement is noted while `recording`. */
@@ -76,6 +79,33 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     expect(early.headers['content-encoding']).toBe('gzip');
     expect(early.headers['content-security-policy']).toContain("default-src 'self'");
     expect(early).toEqual(full);
+  });
+
+  it('is answered ahead of the app only for a GET of the page itself, without cookies, taking gzip, while it is kept', async () => {
+    const answer = guestPageAnswer(one.ctx, () => apiChainHeaders(one.ctx));
+    const request = (given: { method?: string; url?: string; headers?: Record<string, string> } = {}) =>
+      ({ method: 'GET', url: '/api/stories/community', ...given, headers: { 'accept-encoding': 'gzip, deflate, br', ...given.headers } }) as unknown as IncomingMessage;
+    const shown = await page(one.client());
+    await vi.waitFor(() => expect(answer(request())).not.toBeNull());
+    const early = answer(request())!;
+    expect(JSON.parse(gunzipSync(early.body).toString())).toEqual(shown);
+    expect(early.headers['content-security-policy']).toContain("default-src 'self'");
+    const others = [
+      request({ headers: { cookie: 'theme=dark' } }),
+      request({ url: '/api/stories/community?limit=5' }),
+      request({ method: 'HEAD' }),
+      request({ headers: { 'accept-encoding': 'br' } }),
+      request({ headers: { 'accept-encoding': 'gzip;q=0.5, deflate' } }),
+    ];
+    for (const other of others) {
+      await page(one.client());
+      // Checked side by side: the page is kept for both.
+      expect([answer(other), answer(request())].map((a) => a !== null), JSON.stringify({ method: other.method, url: other.url, headers: other.headers })).toEqual([false, true]);
+    }
+    // A story saved here drops the page: the next guest is answered by the app.
+    await page(one.client());
+    await postStory(writer.client, { public: true });
+    expect(answer(request())).toBeNull();
   });
 
   it('shows a story, a reaction and an edit at once on the instance that saved them', async () => {

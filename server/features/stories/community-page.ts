@@ -1,12 +1,12 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { storyContracts } from '@common/contracts/stories';
 import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
 import { AUTHOR_STATE } from '@common/moderation';
 import { warningMask } from '@common/content-warnings';
-import type { AppEnv, ServerContext } from '../../context';
-import { rawHeader } from '../../http/raw-header';
+import type { ServerContext } from '../../context';
+import type { EarlyAnswerer } from '../../http/early-answers';
 import { encodeJson, GZIP_JSON_HEADERS, prefersGzip, type EncodedJson } from '../../http/encoded-json';
 import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
@@ -168,20 +168,20 @@ export function communityHeadCache(ctx: ServerContext): CommunityHeadCache {
 }
 
 /**
- * The guest's shared page, answered ahead of the app's middleware (app.ts): a GET of the page
- * with no cookie at all (so no session: a guest) that takes gzip, while the page is kept. The
- * chain would add only its fixed headers to that answer (`chainHeaders`, resolved once); every
- * other request, and this one when the page is not kept, goes on down the chain as before.
+ * The guest's shared page, answered ahead of the app (http/early-answers.ts): a GET of the
+ * page with no cookie at all (so no session: a guest) that takes gzip, while the page is kept.
+ * The app's chain would add only its fixed headers to that answer (`chainHeaders`, resolved
+ * once, at start); every other request, and this one when the page is not kept, goes to the app.
  */
-export function guestPageShortcut(ctx: ServerContext, chainHeaders: () => Promise<Record<string, string>>): MiddlewareHandler<AppEnv> {
+export function guestPageAnswer(ctx: ServerContext, chainHeaders: () => Promise<Record<string, string>>): EarlyAnswerer {
   const cache = communityHeadCache(ctx);
-  let headers: Promise<Record<string, string>> | null = null;
-  return async (c, next) => {
-    const head = c.req.method === 'GET' && rawHeader(c, 'cookie') === undefined && isSharedCommunityPage(c) ? cache.fresh() : null;
-    const gzip = head?.guest.gzip;
-    if (!gzip || !prefersGzip(rawHeader(c, 'accept-encoding'))) return next();
-    headers ??= chainHeaders().then((chain) => ({ ...chain, ...GZIP_JSON_HEADERS }));
-    // A copy each time: the node adapter writes the length into the record it is given.
-    return new Response(gzip, { status: 200, headers: { ...(await headers) } });
+  let headers: Readonly<Record<string, string>> | null = null;
+  void chainHeaders().then((chain) => (headers = { ...chain, ...GZIP_JSON_HEADERS }));
+  const route = storyContracts.community.path;
+  return (req) => {
+    if (headers === null || req.method !== 'GET' || req.url !== route || req.headers.cookie !== undefined) return null;
+    const body = cache.fresh()?.guest.gzip;
+    if (!body || !prefersGzip(req.headers['accept-encoding'])) return null;
+    return { headers, body, route };
   };
 }
