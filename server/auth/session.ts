@@ -4,6 +4,7 @@ import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context
 import { ensureSessionUser, findSessionUser, findSessionUserWithShelf } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
 import type { ShelfFacts } from '../policy/relations';
+import { rawHeader } from '../http/raw-header';
 
 export interface SessionOptions {
   /**
@@ -35,7 +36,8 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
     c.set('sessionId', null);
     c.set('shelfFacts', null);
     cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
-    const signedToken = sessionTokens.of(c.req.header('cookie'), cookieName);
+    // rawHeader: c.req.header would build a Fetch Headers of every header, on every request.
+    const signedToken = sessionTokens.of(rawHeader(c, 'cookie'), cookieName);
     if (!signedToken) return next();
 
     const cached = cache.get(signedToken);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { rawHeader } from './raw-header';
 
 /*
  * An answer serialised once and gzipped in one synchronous call, for answers sent many times
@@ -44,7 +45,7 @@ export function prefersGzip(header: string | undefined): boolean {
  * the compress middleware deals with it (deflate, or nothing) as for every other route.
  */
 export function sendJson<T>(c: Context, encoded: EncodedJson<T>, status: 200 | 201 = 200): Response {
-  if (encoded.gzip && prefersGzip(c.req.header('accept-encoding'))) {
+  if (encoded.gzip && prefersGzip(rawHeader(c, 'accept-encoding'))) {
     return c.body(encoded.gzip, status, GZIP_JSON_HEADERS);
   }
   return c.body(encoded.json, status, { 'content-type': 'application/json' });
