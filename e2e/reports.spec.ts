@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
 import { ageAccount, queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
@@ -27,12 +27,18 @@ async function commentOn(reader: ContextWriter, storyId: string, text: string): 
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('reporting a comment from the story page: a category and a note, the thanks, and no second report', async ({ browser }) => {
+/** Ada's story with a comment by Ben and one by Ada herself. */
+async function storyWithComments(browser: Browser) {
   const ada = await writerInOwnContext(browser, 'Ada');
   const ben = await writerInOwnContext(browser, 'Ben');
   const storyId = await publish(ada, 'Low Tide');
   await commentOn(ben, storyId, 'Nobody wants to read this rubbish.');
   await commentOn(ada, storyId, 'Thanks for reading, everyone.');
+  return { ada, ben, storyId };
+}
+
+test('reporting a comment from the story page: a category and a note, the thanks, and no second report', async ({ browser }) => {
+  const { ada, ben, storyId } = await storyWithComments(browser);
 
   const page = ada.page;
   await page.goto(`/story/${storyId}`);
@@ -68,7 +74,11 @@ test('reporting a comment from the story page: a category and a note, the thanks
   await page.reload();
   await expect(page.getByTestId('comment').filter({ hasText: 'rubbish' }).getByRole('button', { name: `Reported comment by ${ben.name}` })).toBeVisible();
   await expect(page.getByTestId('comment').filter({ hasText: 'rubbish' }).getByTestId('report-comment')).toHaveAttribute('data-reported', 'true');
+});
 
+// Apart from the test above: each checks its screens in light and dark, wide and at 375 px.
+test('a reader is offered Report on a story and a profile, not on their own comment, and reports the profile', async ({ browser }) => {
+  const { ada, ben, storyId } = await storyWithComments(browser);
   // Ben sees Report on Ada's story and on her profile, not on his own comment.
   await ben.page.goto(`/story/${storyId}`);
   await expect(ben.page.getByTestId('report-story')).toBeVisible();
