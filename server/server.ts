@@ -190,10 +190,9 @@ function drainHttpServer(server: ServerType): Promise<void> {
 }
 
 /** Starts listening; a listen error (EADDRINUSE) rejects instead of escaping as an uncaught exception. */
-function listen(fetch: Parameters<typeof getRequestListener>[0], early: (app: RequestListener) => RequestListener, port: number, hostname: string | undefined): Promise<ServerType> {
+function listen(listener: RequestListener, port: number, hostname: string | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    // What @hono/node-server's serve() does, with the early answers in front of Hono's listener.
-    const s = createHttpServer(early(getRequestListener(fetch, { hostname })));
+    const s = createHttpServer(listener);
     s.keepAliveTimeout = KEEP_ALIVE_MS;
     s.once('error', reject);
     s.listen(port, hostname, () => {
@@ -225,11 +224,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopWatching = database.onError((err) => outages.noted(err));
   const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining, databaseTroubled: () => outages.troubled() });
 
-  // The guest's community page, while it is kept, is answered before Hono sees the request.
-  const guestPage = guestPageAnswer(ctx, () => apiChainHeaders(ctx));
+  // What @hono/node-server's serve() would listen with, behind the early answers: the guest's
+  // community page, while it is kept, is answered before Hono sees the request.
   const counted = (answer: EarlyAnswer, method: string, startedAt: number) => countRequest(ctx.metrics, method, answer.route, 200, startedAt);
-  const early = (listener: RequestListener) => answeringEarly(guestPage, listener, { draining: () => draining, answered: ctx.metrics.enabled ? counted : undefined });
-  const server = await listen(app.fetch, early, options.port ?? config.port, options.host).catch(async (err: unknown) => {
+  const listener = answeringEarly(guestPageAnswer(ctx, apiChainHeaders(ctx)), getRequestListener(app.fetch, { hostname: options.host }), {
+    draining: () => draining,
+    answered: ctx.metrics.enabled ? counted : undefined,
+  });
+  const server = await listen(listener, options.port ?? config.port, options.host).catch(async (err: unknown) => {
     // The port is taken (say): let go of what was opened, so the caller can exit or try another port.
     await ctx.bus.close();
     await ctx.emails.close();

@@ -82,7 +82,7 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
   });
 
   it('is answered ahead of the app only for a GET of the page itself, without cookies, taking gzip, while it is kept', async () => {
-    const answer = guestPageAnswer(one.ctx, () => apiChainHeaders(one.ctx));
+    const answer = guestPageAnswer(one.ctx, apiChainHeaders(one.ctx));
     const request = (given: { method?: string; url?: string; headers?: Record<string, string> } = {}) =>
       ({ method: 'GET', url: '/api/stories/community', ...given, headers: { 'accept-encoding': 'gzip, deflate, br', ...given.headers } }) as unknown as IncomingMessage;
     const shown = await page(one.client());

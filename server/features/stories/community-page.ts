@@ -170,13 +170,13 @@ export function communityHeadCache(ctx: ServerContext): CommunityHeadCache {
 /**
  * The guest's shared page, answered ahead of the app (http/early-answers.ts): a GET of the
  * page with no cookie at all (so no session: a guest) that takes gzip, while the page is kept.
- * The app's chain would add only its fixed headers to that answer (`chainHeaders`, resolved
- * once, at start); every other request, and this one when the page is not kept, goes to the app.
+ * The app's chain would add only its fixed headers to that answer (`chainHeaders`, found once,
+ * at start); every other request, and this one when the page is not kept, goes to the app.
  */
-export function guestPageAnswer(ctx: ServerContext, chainHeaders: () => Promise<Record<string, string>>): EarlyAnswerer {
+export function guestPageAnswer(ctx: ServerContext, chainHeaders: Promise<Record<string, string>>): EarlyAnswerer {
   const cache = communityHeadCache(ctx);
   let headers: Readonly<Record<string, string>> | null = null;
-  void chainHeaders().then((chain) => (headers = { ...chain, ...GZIP_JSON_HEADERS }));
+  void chainHeaders.then((chain) => (headers = { ...chain, ...GZIP_JSON_HEADERS }));
   const route = storyContracts.community.path;
   return (req) => {
     if (headers === null || req.method !== 'GET' || req.url !== route || req.headers.cookie !== undefined) return null;
