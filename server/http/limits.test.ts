@@ -83,6 +83,17 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
     expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterMs > 0 && r.retryAfterMs <= 60_000)).toBe(true);
   });
 
+  it('never asks a refused request to wait longer than the window, even one that read the clock before the window opened', async () => {
+    // In a burst, a request can read the clock a moment before the one whose write opened the window.
+    const limiter = new RateLimiter(server.ctx.db);
+    const key = `test:early-clock:${dialect}`;
+    const opened = Date.now();
+    expect((await limiter.reserve(key, 1, 60_000, opened)).allowed).toBe(true);
+    const refused = await limiter.reserve(key, 1, 60_000, opened - 5);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
   it('story creation: a burst lets exactly LIMITS.storyWrites.max stories be stored', async () => {
     const writer = await signUp(server);
     const max = maxOf('storyWrites');

@@ -62,7 +62,9 @@ export class RateLimiter {
     const hit = await this.count(key, windowMs, now);
     const allowed = hit.count <= max;
     if (!allowed) this.onRefused(key);
-    return { ...hit, allowed, retryAfterMs: allowed ? 0 : Math.max(0, hit.resetAt - now) };
+    // Clamped to the window: in a burst, this request may have read the clock a moment before
+    // the one whose write opened the window.
+    return { ...hit, allowed, retryAfterMs: allowed ? 0 : Math.min(windowMs, Math.max(0, hit.resetAt - now)) };
   }
 
   /** Gives back a place taken by `reserve` (the attempt turned out not to count). */
