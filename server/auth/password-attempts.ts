@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS } from '@common/account-texts';
 import type { ServerContext } from '../context';
 import { AppError, tooManyRequests } from '../http/errors';
 import { LIMITS, limitMax } from '../http/limits';
-import { limitKey, reserveLimit, type RateLimiter } from '../http/rate-limit';
+import { limitKey, reserveLimit, type RateLimiter, type Reservation } from '../http/rate-limit';
 
 type Limiting = Pick<ServerContext, 'rateLimiter' | 'config'>;
 
@@ -50,25 +50,35 @@ export async function reservePasswordCheck(ctx: Limiting, email: string, ip: str
     },
   });
   const lockedFor = (resetAt: number) => check(false, true, Math.max(0, resetAt - now));
+  const laterLimits = { pair: LIMITS.passwordChecksPerAccountAddress, account: LIMITS.passwordChecksPerAccount };
+  /** Refused by one limit: the wait is the longest of it and of the limits after it that are full too. */
+  const refused = async (by: Reservation, ...later: Array<keyof typeof laterLimits>) => {
+    const waits = await Promise.all(
+      later.map(async (name) => {
+        const hit = await limiter.current(keys[name], now);
+        return hit && hit.count >= limitMax(laterLimits[name], ctx.config) ? Math.max(0, hit.resetAt - now) : 0;
+      }),
+    );
+    return check(false, false, Math.max(by.retryAfterMs, ...waits));
+  };
 
-  // The day's cap is counted only by checks that will happen: a request the 15-minute limits
-  // refuse is no failed check, and must not use up the owner's day.
-  const [byAddress, byAccount, byPair, day] = await Promise.all([
-    reserveLimit(ctx, 'passwordChecksPerAddress', { ip }, now),
-    reserveLimit(ctx, 'passwordChecksPerAccount', { account }, now),
-    reserveLimit(ctx, 'passwordChecksPerAccountAddress', { account, ip }, now),
-    limiter.current(keys.day, now),
-  ]);
-  if (day && day.count >= limitMax(LIMITS.passwordFailuresPerDay, ctx.config)) {
-    // Nothing is checked for a locked account: the places just taken go back.
-    await refund('address', 'account', 'pair');
-    return lockedFor(day.resetAt);
-  }
+  const day = await limiter.current(keys.day, now);
+  if (day && day.count >= limitMax(LIMITS.passwordFailuresPerDay, ctx.config)) return lockedFor(day.resetAt);
+
+  // One limit after another, each taken only by a request the ones before let through: a
+  // request refused by one takes no place under those after it, so in a burst (where
+  // parallel requests take places in any order) none of the five places of an account at an
+  // address goes to a request that another limit refuses.
+  const byAddress = await reserveLimit(ctx, 'passwordChecksPerAddress', { ip }, now);
+  if (!byAddress.allowed) return refused(byAddress, 'account', 'pair');
   // Successful checks are refunded, so a count of 1 means: this address has failed nothing lately.
   const freshAddress = byAddress.count === 1;
-  const blockers = [byAddress, byPair, ...(freshAddress ? [] : [byAccount])].filter((r) => !r.allowed);
-  if (blockers.length > 0) return check(false, false, Math.max(...blockers.map((r) => r.retryAfterMs)));
-  // One atomic upsert decides the last places of the day, whatever else runs in parallel.
+  const byAccount = await reserveLimit(ctx, 'passwordChecksPerAccount', { account }, now);
+  if (!byAccount.allowed && !freshAddress) return refused(byAccount, 'pair');
+  const byPair = await reserveLimit(ctx, 'passwordChecksPerAccountAddress', { account, ip }, now);
+  if (!byPair.allowed) return refused(byPair);
+  // The day's cap is counted only by checks that will happen, in one atomic upsert that decides
+  // its last places whatever else runs in parallel.
   const byDay = await reserveLimit(ctx, 'passwordFailuresPerDay', { account }, now);
   if (!byDay.allowed) {
     await refund('address', 'account', 'pair');

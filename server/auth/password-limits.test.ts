@@ -3,7 +3,9 @@ import { ACCOUNT_TEXTS } from '@common/account';
 import { testDialects } from '../test/databases';
 import { linkToken, signUp, signUpVerified, startTestServer, type TestServer } from '../test/server';
 import { addressKey } from '../http/client-ip';
+import { limitKey, reserveLimit } from '../http/rate-limit';
 import { hashingSlots } from './password';
+import { reservePasswordCheck } from './password-attempts';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -76,6 +78,22 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(await server.ctx.rateLimiter.peek(`pw:acct-day:${person.email}`)).toBe(5);
     // The right password from the same address waits too: the guesses used its places.
     expect((await signIn(person.email, person.password, from)).status).toBe(429);
+  });
+
+  it('takes no place under the other limits for a check one limit refuses, so a parallel burst checks exactly the limit', async () => {
+    // In a burst the counters are taken in parallel requests in any order: a request holding
+    // one of the pair's five places but refused by the address must not keep that place, or
+    // fewer than five guesses are checked (the PostgreSQL run of the burst above saw four).
+    const person = await signUp(server);
+    const from = freshAddress();
+    const limiter = server.ctx.rateLimiter;
+    const account = person.email.toLowerCase();
+    for (let i = 0; i < 30; i++) await reserveLimit(server.ctx, 'passwordChecksPerAddress', { ip: from });
+    const refused = await reservePasswordCheck(server.ctx, person.email, from);
+    expect(refused.allowed).toBe(false);
+    expect(await limiter.peek(limitKey('passwordChecksPerAccountAddress', { account, ip: from }))).toBe(0);
+    expect(await limiter.peek(limitKey('passwordChecksPerAccount', { account }))).toBe(0);
+    expect(await limiter.peek(limitKey('passwordFailuresPerDay', { account }))).toBe(0);
   });
 
   it('counts per account across addresses, yet the owner at an address with no failures still gets in', async () => {
