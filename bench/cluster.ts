@@ -150,7 +150,7 @@ async function startInstance(name: string, port: number, env: Record<string, str
 async function stopInstance(instance: Instance): Promise<void> {
   if (instance.process.exitCode !== null || instance.process.signalCode !== null) return;
   instance.process.kill('SIGTERM');
-  const timer = setTimeout(() => instance.process.kill('SIGKILL'), 12_000);
+  const timer = setTimeout(() => instance.process.kill('SIGKILL'), 15_000);
   await instance.exited;
   clearTimeout(timer);
 }
@@ -621,6 +621,9 @@ async function main(): Promise<number> {
     AUTH_SECRET,
     PUBLIC_URL: publicUrl,
     TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    // After SIGTERM, health fails while everything is still answered: HAProxy's checks (a
+    // second apart, two to fail) take the instance out before it closes a connection.
+    DRAIN_NOTICE_SECONDS: '3',
     SESSION_CACHE_MS: String(SESSION_CACHE_MS),
     // Every client of the run signs up from this one address.
     SIGNUP_RATE_LIMIT: '100000',

@@ -129,7 +129,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   const ownLimit = (c: Context) => isProfileImageUpload(c) || isStoryImport(c);
   app.use('/api/*', (c, next) => (noBody(c.req.method) || ownLimit(c) ? next() : jsonBodyLimit(c, next)));
 
-  app.route('/api/health', healthRoutes(ctx, options.ping));
+  app.route('/api/health', healthRoutes(ctx, options.ping, options.draining));
   app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));

@@ -30,6 +30,7 @@ describe('configuration', () => {
       logRetentionDays: 90,
       sessionCacheMs: 5000,
       dbWaitSeconds: 60,
+      drainNoticeSeconds: 0,
       databasePoolSize: 10,
       metricsToken: null,
     });
@@ -43,6 +44,13 @@ describe('configuration', () => {
     expect(error({ DB_WAIT_SECONDS: '-1' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "-1")');
     expect(error({ DB_WAIT_SECONDS: '3601' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be 0–3600 seconds (got "3601")');
     expect(error({ DB_WAIT_SECONDS: '2.5' })).toBe('Invalid configuration: DB_WAIT_SECONDS must be a whole number of seconds (got "2.5")');
+  });
+
+  it('reads DRAIN_NOTICE_SECONDS, 0 (close at once) to 60 seconds', () => {
+    expect(loadConfig({ DRAIN_NOTICE_SECONDS: '3' }).drainNoticeSeconds).toBe(3);
+    expect(loadConfig({ DRAIN_NOTICE_SECONDS: '' }).drainNoticeSeconds).toBe(0);
+    expect(error({ DRAIN_NOTICE_SECONDS: 'soon' })).toBe('Invalid configuration: DRAIN_NOTICE_SECONDS must be a number of seconds (got "soon")');
+    expect(error({ DRAIN_NOTICE_SECONDS: '61' })).toBe('Invalid configuration: DRAIN_NOTICE_SECONDS must be 0–60 seconds (got "61")');
   });
 
   it('reads DATABASE_POOL_SIZE, 1 to 100 connections', () => {

@@ -121,6 +121,12 @@ const envSchema = z.object({
     .min(0, 'must be 0–3600 seconds')
     .max(3600, 'must be 0–3600 seconds')
     .default(60),
+  DRAIN_NOTICE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0–60 seconds')
+    .max(60, 'must be 0–60 seconds')
+    .default(0),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -192,6 +198,11 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** How long start-up waits for an unreachable database, trying again with backoff (db/wait.ts); 0 tries once. */
   dbWaitSeconds: number;
+  /**
+   * After SIGTERM, how long the instance keeps answering while /api/health says 503, so a load
+   * balancer stops sending to it before it closes any connection (server.ts close; 0: at once).
+   */
+  drainNoticeSeconds: number;
   /** PostgreSQL: connections this instance's pool opens at most (db/database.ts; docs/decisions/0033). */
   databasePoolSize: number;
   /** GET /metrics answers only `Authorization: Bearer <token>`; null turns metrics off (metrics/routes.ts). */
@@ -291,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Drabble <no-reply@${new URL(publicUrl).hostname}>` },
     dbWaitSeconds: e.DB_WAIT_SECONDS,
+    drainNoticeSeconds: e.DRAIN_NOTICE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     metricsToken: e.METRICS_TOKEN ?? null,
     backups: { dir: e.BACKUP_DIR ?? null, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },

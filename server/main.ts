@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.drainNoticeSeconds * 1000 + 10_000);
     force.unref();
     server.close().then(
       () => process.exit(0),

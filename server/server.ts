@@ -281,10 +281,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       clearInterval(maintenance);
       clearInterval(emails);
       clearInterval(emailQueue);
+      // Health says 503 from here, and every answer closes its connection. Behind a load
+      // balancer (DRAIN_NOTICE_SECONDS) everything goes on being answered until its checks have
+      // taken this instance out: closing idle connections at once races a request the balancer
+      // is sending on one, which then gets no answer at all (decision 0051).
+      draining = true;
+      if (config.drainNoticeSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainNoticeSeconds * 1000));
       // Open event streams keep the HTTP server from closing: end them first.
       stopFollowing();
       await recheck.stop();
-      draining = true;
       streams.closeAll(RESTART_RETRY_MS);
       await drainHttpServer(server);
       await streams.presence?.stop();

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
@@ -60,13 +61,26 @@ function slowSave(client: TestClient) {
   };
 }
 
+/** A GET on `agent`'s kept-alive connection: its status, the connection header, and which socket carried it. */
+function getOn(agent: http.Agent, url: string): Promise<{ status: number; connection: string | undefined; socket: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socket: req.socket }));
+    });
+    req.on('error', reject);
+  });
+}
+
 describe.each(testDialects())('SIGTERM on %s', (dialect) => {
   it('answers every request in flight, tells open streams when to reconnect, then exits cleanly', async () => {
     const database = await createTestDatabase(dialect);
     await database.handle.close();
     const port = await freePort();
     const url = `http://localhost:${port}`;
-    const proc = startProcess({ ...database.env, PORT: String(port), METRICS_TOKEN: TOKEN, AUTH_SECRET: 'test-secret-that-is-long-enough-000000' });
+    // Three seconds of notice: the health check fails while everything else is still answered.
+    const proc = startProcess({ ...database.env, PORT: String(port), METRICS_TOKEN: TOKEN, AUTH_SECRET: 'test-secret-that-is-long-enough-000000', DRAIN_NOTICE_SECONDS: '3' });
+    const balancer = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'the server answering');
       const writer = new TestClient(url);
@@ -79,7 +93,16 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
 
       const saves = Array.from({ length: IN_FLIGHT }, () => slowSave(writer));
       await waitUntil(async () => (await inFlight(url)) >= IN_FLIGHT, `${IN_FLIGHT} saves in flight`);
+      // A load balancer's connection, idle when the signal comes.
+      const before = await getOn(balancer, `${url}/api/stories/community`);
+      expect(before.status).toBe(200);
       proc.child.kill('SIGTERM');
+
+      // During the notice the health check fails, and a request sent on the idle connection is
+      // still answered, on that same connection, which then closes.
+      await waitUntil(async () => (await fetch(`${url}/api/health`)).status === 503, 'health failing');
+      const during = await getOn(balancer, `${url}/api/stories/community`);
+      expect(during).toEqual({ status: 200, connection: 'close', socket: before.socket });
       // The stream ends first, with the wait before reconnecting (1–2 s) as its last word.
       const text = await streamText;
       const retries = [...text.matchAll(/^retry: (\d+)$/gm)].map((m) => Number(m[1]));
@@ -101,6 +124,7 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
         await check.close();
       }
     } finally {
+      balancer.destroy();
       proc.child.kill('SIGKILL');
       await database.drop();
     }
