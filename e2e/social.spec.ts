@@ -89,7 +89,7 @@ test('following from a profile, following back to become friends, the /friends t
   await expect(ada.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ben.name));
 });
 
-test('blocking from the menu hides each from the other until unblocked; muting for a while and unmuting', async ({ browser }) => {
+test('blocking from the menu hides each from the other until unblocked', async ({ browser }) => {
   const cy = await writerInOwnContext(browser, 'Cy');
   const dee = await writerInOwnContext(browser, 'Dee');
   await openProfile(dee, cy);
@@ -122,8 +122,12 @@ test('blocking from the menu hides each from the other until unblocked; muting f
   await expect(cy.page.getByTestId('public-stories-heading')).toBeVisible();
   await openProfile(dee, cy);
   await expect(followButton(dee.page)).toHaveText(SOCIAL_TEXTS.follow);
+});
 
-  // Mute for a day through the submenu; /settings lists it with Unmute.
+test('muting for a day from the menu; Settings lists it with Unmute', async ({ browser }) => {
+  const cy = await writerInOwnContext(browser, 'Cy');
+  const dee = await writerInOwnContext(browser, 'Dee');
+  await openProfile(cy, dee);
   await cy.page.getByRole('button', { name: `More actions for ${dee.name}` }).click();
   await cy.page.getByRole('menuitem', { name: SOCIAL_TEXTS.mute }).click();
   await cy.page.getByRole('menuitem', { name: '1 day' }).click();
