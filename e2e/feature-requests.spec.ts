@@ -22,6 +22,19 @@ async function openSuggestions(page: Page): Promise<Locator> {
   return popover;
 }
 
+/** The admin, signed in in a browser of their own, at /admin/feature-requests: the card of `idea`, the filters, the heading. */
+async function adminAtFeatureRequests(browser: Browser, idea: string) {
+  const admin = await freshPage(browser);
+  await signInAsAdmin(admin);
+  await admin.goto('/admin/feature-requests');
+  return {
+    admin,
+    card: admin.getByTestId('feature-request').filter({ hasText: idea }),
+    filters: admin.getByRole('group', { name: 'Filter by status' }),
+    heading: admin.getByRole('heading', { level: 1 }),
+  };
+}
+
 /** The filter button's own count, which the heading repeats for the chosen filter. */
 async function filterCount(filter: Locator): Promise<number> {
   const match = /(\d+)$/.exec((await filter.innerText()).trim());
@@ -49,12 +62,7 @@ test('an admin answers a suggestion; the writer replies from /messages and the a
     await expect(again).toHaveCount(0);
   });
 
-  const admin = await freshPage(browser);
-  await signInAsAdmin(admin);
-  await admin.goto('/admin/feature-requests');
-  const card = admin.getByTestId('feature-request').filter({ hasText: idea });
-  const filters = admin.getByRole('group', { name: 'Filter by status' });
-  const heading = admin.getByRole('heading', { level: 1 });
+  const { admin, card, filters, heading } = await adminAtFeatureRequests(browser, idea);
 
   await test.step('the admin finds it with who asked, the date, no responses and New', async () => {
     await expect(card).toBeVisible();
@@ -171,12 +179,7 @@ test('an admin filters suggestions by status and marks one in progress, logged',
   expect(suggested.status()).toBe(201);
   await writer.context().close();
 
-  const admin = await freshPage(browser);
-  await signInAsAdmin(admin);
-  await admin.goto('/admin/feature-requests');
-  const card = admin.getByTestId('feature-request').filter({ hasText: idea });
-  const filters = admin.getByRole('group', { name: 'Filter by status' });
-  const heading = admin.getByRole('heading', { level: 1 });
+  const { admin, card, filters, heading } = await adminAtFeatureRequests(browser, idea);
   await expect(card).toBeVisible();
 
   await test.step('the filters: new shows it, resolved does not, and the heading counts the filter', async () => {
