@@ -98,7 +98,8 @@ describe('the server process', () => {
       // A request the server has begun reading when SIGTERM comes is answered before the process exits.
       // (A fetch sent just before the signal may still sit in the listen backlog, or reuse a pooled
       // connection the drain closes as idle; half a request on its own socket is surely in flight.)
-      const answer = await startHalfARequest(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+      // (Not /api/health: from the signal on it answers 503, so that a load balancer lets the instance go.)
+      const answer = await startHalfARequest(port, 'GET /api/prompts/today HTTP/1.1\r\nHost: localhost\r\n');
       proc.child.kill('SIGTERM');
       // Logged just before the listener closes: the rest of the request arrives while it drains.
       await proc.printed('shutting down: draining requests');
