@@ -74,6 +74,30 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     [tabA, tabB, other].forEach((s) => s.close());
   });
 
+  it('delivers a change made the moment the stream is open, however slowly the server reads where it starts', async () => {
+    // Seen in CI on PostgreSQL: the stream answered 200 and only then read the latest id, so a
+    // change committed in between counted as already sent and never arrived. A slow read of
+    // the position widens that gap to a second, far longer than the change below takes.
+    const writer = await signUp(server);
+    const bus = server.ctx.bus;
+    const readPosition = bus.position.bind(bus);
+    bus.position = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return readPosition();
+    };
+    try {
+      const stream = await openEventStream(writer.client);
+      try {
+        expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 640 })).status).toBe(200);
+        expect(userOf(await stream.next('user.updated')).dailyGoal).toBe(640);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      bus.position = readPosition;
+    }
+  });
+
   it('replays what a client missed exactly once, in order, when it reconnects with Last-Event-ID', async () => {
     const writer = await signUp(server);
     const first = await openEventStream(writer.client);

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/session';
 import { readQuery } from '../http/validate';
 import { ADMINS_TOPIC, userTopic, type EventBus } from './bus';
 import { SseConnection } from './connection';
-import { OUTBOX_PAGE } from './outbox';
+import { OUTBOX_PAGE, type OutboxPosition } from './outbox';
 import type { OpenStreams } from './streams';
 import { eventsQuerySchema, watchTopics } from './watch';
 
@@ -38,13 +38,13 @@ async function finalHeaders(c: Context<SignedInEnv>): Promise<Record<string, str
 }
 
 /**
- * Brings a new stream up to date. Without a last id it starts at the latest id. With one, it
- * replays every later event on the client's topics, waiting for the socket to drain between
- * pages, or sends `reset` when some of them are no longer kept (or the id is one this server
- * never issued).
+ * Brings a new stream up to date from `position`, read before the client saw the stream open.
+ * Without a last id it starts at the latest id. With one, it replays every later event on the
+ * client's topics, waiting for the socket to drain between pages, or sends `reset` when some
+ * of them are no longer kept (or the id is one this server never issued).
  */
-async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: number | null, out: SseConnection): Promise<void> {
-  const { oldest, latest } = await bus.position();
+async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: number | null, position: OutboxPosition, out: SseConnection): Promise<void> {
+  const { oldest, latest } = position;
   if (resumeFrom === null) return out.position(latest);
   if (resumeFrom > latest || oldest > resumeFrom + 1) return out.reset(latest);
   out.sentUpTo = resumeFrom;
@@ -58,6 +58,9 @@ async function catchUp(bus: EventBus, topics: readonly string[], resumeFrom: num
 }
 
 interface StreamRequest {
+  out: SseConnection;
+  unsubscribe: () => void;
+  position: OutboxPosition;
   uid: string;
   sessionId: string;
   topics: string[];
@@ -67,16 +70,15 @@ interface StreamRequest {
 
 /**
  * Runs one stream on Node's response, outside Hono's web-stream machinery (which costs tens
- * of KB per connection: docs/decisions/0016-live-streams-at-scale.md). Subscribes before
- * catching up so nothing falls between the two.
+ * of KB per connection: docs/decisions/0016-live-streams-at-scale.md), once the route has
+ * subscribed it and read where it starts.
  */
 async function runStream(ctx: ServerContext, streams: OpenStreams, res: ServerResponse, headers: Promise<Record<string, string | string[]>>, req: StreamRequest): Promise<void> {
+  const { out, unsubscribe } = req;
   const head = await headers;
-  if (res.destroyed) return;
+  if (res.destroyed) return unsubscribe();
   // Recorded before the client sees the stream open, so "online" holds from then on.
   const presenceId = (await streams.presence?.add(req.uid, req.watching)) ?? null;
-  const out = new SseConnection(res);
-  const unsubscribe = ctx.bus.subscribe(req.topics, out.deliver);
   // At most MAX_OPEN_STREAMS_PER_USER per user: this one may close their oldest. Registered
   // with its session, which closes it when it ends (auth/session-ends.ts).
   const forget = streams.add(req.uid, req.sessionId, out);
@@ -92,7 +94,7 @@ async function runStream(ctx: ServerContext, streams: OpenStreams, res: ServerRe
   res.writeHead(200, head);
   out.write(': connected\n\nretry: 3000\n\n', false);
   try {
-    await catchUp(ctx.bus, req.topics, req.resumeFrom, out);
+    await catchUp(ctx.bus, req.topics, req.resumeFrom, req.position, out);
     out.release();
   } catch (err) {
     // The client reconnects with the last id it holds and is replayed from there.
@@ -122,8 +124,22 @@ export function eventRoutes(ctx: ServerContext, streams: OpenStreams) {
     // A HEAD has no body to stream: the answer a GET would start with, and done.
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
     const res = outgoingOf(c);
-    void runStream(ctx, streams, res, finalHeaders(c), { uid: user.uid, sessionId, topics, resumeFrom, watching: watch ?? null }).catch((err: unknown) => {
+    // Subscribed first, then where the stream starts is read, both before the client hears it
+    // open: an event committed before the read is in the replay or counted as seen, and one
+    // the client causes after the 200 has a later id and is delivered (held during the replay).
+    const out = new SseConnection(res);
+    const unsubscribe = ctx.bus.subscribe(topics, out.deliver);
+    let position: OutboxPosition;
+    try {
+      position = await ctx.bus.position();
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+    const stream = { out, unsubscribe, position, uid: user.uid, sessionId, topics, resumeFrom, watching: watch ?? null };
+    void runStream(ctx, streams, res, finalHeaders(c), stream).catch((err: unknown) => {
       ctx.logger.error({ err }, 'live-event stream failed');
+      unsubscribe();
       res.destroy();
     });
     // A response of its own per stream: middleware add headers to it (read by finalHeaders).
