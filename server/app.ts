@@ -8,7 +8,7 @@ import type { AppEnv, ServerContext } from './context';
 import { createErrorHandler, errorResponse } from './http/errors';
 import { headersAddedBy, refuseForeignOrigins, securityHeaders } from './http/security';
 import { clientIp } from './http/client-ip';
-import { loadSession } from './auth/session';
+import { forgetSessionUsersOnWrite, loadSession } from './auth/session';
 import { refuseDeactivated } from './auth/deactivated';
 import { authRoutes } from './auth/routes';
 import { requireAdminTwoFactor, twoFactorRoutes } from './auth/two-factor-routes';
@@ -113,6 +113,8 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
     await next();
   });
   app.use('/api/*', refuseForeignOrigins([ctx.config.publicUrl]));
+  // Before every router that writes, better-auth's included: a write empties the kept users rows.
+  app.use('/api/*', forgetSessionUsersOnWrite(ctx));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => {

@@ -150,6 +150,8 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     },
   });
   ctx.auth = auth;
+  // A live event is a write somewhere (this instance or another): kept users rows may be stale.
+  bus.onEveryEvent(() => auth.sessionUsers.clear());
   await underMigrationLock(database.db, (conn) => migrateAuthTables(auth, conn, database.dialect)).catch(closing(bus));
   await syncEmailVerification(database.db, config.adminEmail, logger).catch(closing(bus));
   return ctx as ServerContext;

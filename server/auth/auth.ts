@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import { fromDbBool } from '../db/bool';
 import { hashPassword, verifyPassword } from './password';
 import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
+import { SESSION_USER_TTL_MS, SessionUserCache } from './session-user-cache';
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
 import { signInSafetyPlugin, twoFactorPlugin } from './two-factor';
@@ -109,6 +110,8 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
   if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
   if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
   const sessionCache = new SessionCache(config.sessionCacheMs);
+  // A users row is never trusted longer than the session it was read for.
+  const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_TTL_MS, config.sessionCacheMs));
 
   const options = {
     appName: 'Drabble',
@@ -226,7 +229,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
     plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin(), passkeyPlugin(config.publicUrl)],
   } satisfies BetterAuthOptions;
 
-  return Object.assign(betterAuth(options), { sessionCache });
+  return Object.assign(betterAuth(options), { sessionCache, sessionUsers });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

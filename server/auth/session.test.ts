@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { signUp, startTwoInstances, type TestServer } from '../test/server';
+import { openEventStream } from '../test/sse';
 
 /** Long enough that the steps before the first check on the second instance fit in it. */
 const WINDOW_MS = 2500;
@@ -91,5 +92,54 @@ describe.each(testDialects())('the session cache on %s', (dialect) => {
     const forged = writer.client.cookieHeader.replace(/(drabble\.session_token=[^.;]+\.)([^;]+)/, (_, token: string) => `${token}${encodeURIComponent('A'.repeat(43) + '=')}`);
     expect(forged).not.toBe(writer.client.cookieHeader);
     expect((await new TestClient(one.url).raw('GET', '/api/me', { headers: { cookie: forged } })).status).toBe(401);
+  });
+  it('answers reads on a kept session from the users row read a moment before; a write on the instance forgets it', async () => {
+    const writer = await signUp(one);
+    expect((await writer.client.get('/api/me')).status).toBe(200);
+    expect((await writer.client.get('/api/me')).status).toBe(200);
+    expect(one.ctx.auth.sessionUsers.get(writer.uid, false)?.user.uid).toBe(writer.uid);
+    // A write by anyone on this instance: the next read reads the row again and sees it.
+    expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 720 })).status).toBe(200);
+    expect(one.ctx.auth.sessionUsers.get(writer.uid, false)).toBeNull();
+    expect((await writer.client.get<{ user: { dailyGoal: number } }>('/api/me')).body.user.dailyGoal).toBe(720);
+  });
+
+  it('never keeps a row read before a write: reads in a burst around one, then every read after it sees it', async () => {
+    const writer = await signUp(one);
+    const goal = async () => (await writer.client.get<{ user: { dailyGoal: number } }>('/api/me')).body.user.dailyGoal;
+    for (const dailyGoal of [810, 820, 830]) {
+      // Reads in flight on both sides of the write, some filling the kept row as it commits.
+      const around = Array.from({ length: 20 }, () => goal());
+      expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal })).status).toBe(200);
+      await Promise.all(around);
+      expect(await Promise.all(Array.from({ length: 20 }, () => goal()))).toEqual(Array(20).fill(dailyGoal));
+    }
+  });
+
+  it('shows a change made without any announcement (the command line’s) within a second', async () => {
+    const writer = await signUp(one);
+    expect((await writer.client.get('/api/me')).status).toBe(200);
+    const changedAt = Date.now();
+    await one.ctx.db.updateTable('users').set({ dailyGoal: 730 }).where('uid', '=', writer.uid).execute();
+    await expect.poll(async () => (await writer.client.get<{ user: { dailyGoal: number } }>('/api/me')).body.user.dailyGoal, { timeout: 3000, interval: 50 }).toBe(730);
+    expect(Date.now() - changedAt).toBeLessThan(2000);
+  });
+
+  it('shows a change made on another instance as soon as its live event arrives', async () => {
+    // SQLite runs one instance per database file: events cross instances on PostgreSQL.
+    if (dialect !== 'postgres') return;
+    const writer = await signUp(one);
+    const onTwo = two.client().adopt(writer.client);
+    const stream = await openEventStream(writer.client);
+    try {
+      expect((await writer.client.get('/api/me')).status).toBe(200);
+      expect(one.ctx.auth.sessionUsers.get(writer.uid, false)).not.toBeNull();
+      expect((await onTwo.patch('/api/me/daily-goal', { dailyGoal: 740 })).status).toBe(200);
+      await stream.next('user.updated');
+      // Instance one dispatched the event before its stream carried it: the kept row is gone.
+      expect((await writer.client.get<{ user: { dailyGoal: number } }>('/api/me')).body.user.dailyGoal).toBe(740);
+    } finally {
+      stream.close();
+    }
   });
 });

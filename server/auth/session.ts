@@ -3,7 +3,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context';
 import { ensureSessionUser, findSessionUser, findSessionUserWithShelf } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
-import type { ShelfFacts } from '../policy/relations';
+import type { KeptSessionUser } from './session-user-cache';
 import { rawHeader } from '../http/raw-header';
 
 export interface SessionOptions {
@@ -41,7 +41,7 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
     if (!signedToken) return next();
 
     const cached = cache.get(signedToken);
-    const found = cached ? await cachedSessionUser(ctx, cached.uid, wantsShelf(c)) : null;
+    const found = cached ? await cachedSessionUser(ctx, cached.uid, wantsShelf(c), isRead(c.req.method)) : null;
     if (cached && found) {
       signIn(c, found.user, cached.sessionId);
       c.set('shelfFacts', found.shelf);
@@ -92,10 +92,40 @@ class SessionTokens {
   }
 }
 
-/** A cached session's users row: one statement, with the shelf facts when the route reads them. */
-function cachedSessionUser(ctx: ServerContext, uid: string, withShelf: boolean): Promise<{ user: SessionUser; shelf: ShelfFacts | null } | null> {
-  if (withShelf) return findSessionUserWithShelf(ctx.db, uid, new Date().toISOString());
-  return findSessionUser(ctx.db, uid).then((user) => user && { user, shelf: null });
+/** GET and HEAD: the requests that may be answered from a kept users row. */
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * A cached session's users row: kept from a read in the last moment (auth/session-user-cache.ts)
+ * for a read, else one statement, with the shelf facts when the route reads them.
+ */
+async function cachedSessionUser(ctx: ServerContext, uid: string, withShelf: boolean, read: boolean): Promise<KeptSessionUser | null> {
+  const rows = ctx.auth.sessionUsers;
+  const kept = read ? rows.get(uid, withShelf) : null;
+  if (kept) return kept;
+  const ticket = rows.ticket();
+  const found = withShelf
+    ? await findSessionUserWithShelf(ctx.db, uid, new Date().toISOString())
+    : await findSessionUser(ctx.db, uid).then((user) => user && { user, shelf: null });
+  if (found && read) rows.put(uid, found, ticket);
+  return found;
+}
+
+/**
+ * Empties the kept users rows when a request that may write (anything but GET and HEAD) starts
+ * and when it ends: a read after it sees what it wrote, and one that overlapped it stores nothing.
+ */
+export function forgetSessionUsersOnWrite(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  const rows = ctx.auth.sessionUsers;
+  return async (c, next) => {
+    if (isRead(c.req.method)) return next();
+    rows.clear();
+    try {
+      await next();
+    } finally {
+      rows.clear();
+    }
+  };
 }
 
 function signIn(c: Context<AppEnv>, user: SessionUser, sessionId: string): void {

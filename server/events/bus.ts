@@ -36,6 +36,7 @@ const DRAIN_RETRY_MS = 2000;
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly everyEvent = new Set<Listener>();
   private lastDispatched = 0;
   private draining: Promise<void> | null = null;
   private drainAgain = false;
@@ -173,15 +174,25 @@ export class EventBus {
     } while (this.drainAgain && !this.closed);
   }
 
+  /** Told of every event dispatched here, whatever its topic (e.g. to drop what a write made stale). */
+  onEveryEvent(listener: Listener): () => void {
+    this.everyEvent.add(listener);
+    return () => this.everyEvent.delete(listener);
+  }
+
   private dispatch(event: LiveEvent): void {
-    for (const listener of this.listeners.get(event.topic) ?? []) {
-      try {
-        listener(event);
-      } catch (err) {
-        this.logger.error({ err }, 'live-event listener failed');
-      }
+    for (const listener of this.everyEvent) this.tell(listener, event);
+    for (const listener of this.listeners.get(event.topic) ?? []) this.tell(listener, event);
+  }
+
+  private tell(listener: Listener, event: LiveEvent): void {
+    try {
+      listener(event);
+    } catch (err) {
+      this.logger.error({ err }, 'live-event listener failed');
     }
   }
+
 
   private async listen(): Promise<void> {
     const { default: pgModule } = await import('pg');
