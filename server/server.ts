@@ -18,8 +18,8 @@ import { OpenStreams } from './events/streams';
 import { StreamPresence } from './events/presence';
 import { RateLimiter } from './http/rate-limit';
 import { apiChainHeaders, createApp } from './app';
-import { answeringEarly, type EarlyAnswer } from './http/early-answers';
-import { guestPageAnswer } from './features/stories/community-page';
+import { answeringEarly, firstEarlyAnswer, type EarlyAnswer } from './http/early-answers';
+import { guestPageAnswer, readerPageAnswer } from './features/stories/community-page';
 import { countRequest } from './metrics/http';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './shared/users';
@@ -229,7 +229,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // What @hono/node-server's serve() would listen with, behind the early answers: the guest's
   // community page, while it is kept, is answered before Hono sees the request.
   const counted = (answer: EarlyAnswer, method: string, startedAt: number) => countRequest(ctx.metrics, method, answer.route, 200, startedAt);
-  const listener = answeringEarly(guestPageAnswer(ctx, apiChainHeaders(ctx)), getRequestListener(app.fetch, { hostname: options.host }), {
+  const chainHeaders = apiChainHeaders(ctx);
+  const early = firstEarlyAnswer(guestPageAnswer(ctx, chainHeaders), readerPageAnswer(ctx, chainHeaders));
+  const listener = answeringEarly(early, getRequestListener(app.fetch, { hostname: options.host }), {
     draining: () => draining,
     answered: ctx.metrics.enabled ? counted : undefined,
   });

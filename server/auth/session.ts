@@ -68,6 +68,23 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
   };
 }
 
+/**
+ * The person a read's Cookie header signs in, answered from memory alone: a session the session
+ * cache trusts and a users row kept in the last second (with shelf facts when `withShelf`).
+ * Null whenever the middleware would have to ask the database or better-auth. For answers
+ * given ahead of the app (http/early-answers.ts), which cannot wait.
+ */
+export function keptSignedInReader(ctx: ServerContext): (cookieHeader: string | undefined, withShelf: boolean) => KeptSessionUser | null {
+  const tokens = new SessionTokens();
+  let cookieName: string | null = null;
+  void ctx.auth.$context.then((auth) => (cookieName = auth.authCookies.sessionToken.name));
+  return (cookieHeader, withShelf) => {
+    const signedToken = cookieName === null ? undefined : tokens.of(cookieHeader, cookieName);
+    const session = signedToken ? ctx.auth.sessionCache.get(signedToken) : null;
+    return session ? ctx.auth.sessionUsers.get(session.uid, withShelf) : null;
+  };
+}
+
 /** How many Cookie headers' session tokens are remembered, and the longest one that is. */
 const REMEMBERED_COOKIE_HEADERS = 256;
 const MAX_REMEMBERED_COOKIE_HEADER = 4096;

@@ -4,7 +4,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
  * Answers given at the node:http level, before a request becomes a Fetch `Request` for Hono
  * (docs/decisions/0050-answers-ahead-of-the-app.md). Only answers kept whole in memory that
  * need nothing of the app's chain but its fixed headers belong here: the shared community
- * page for a guest is the one (stories/community-page.ts).
+ * page, for a guest and for a signed-in reader held in memory (stories/community-page.ts).
  */
 export interface EarlyAnswer {
   /** Every header the app's chain would have sent with it; the length is added here. */
@@ -22,6 +22,17 @@ export interface EarlyAnswerOptions {
   draining?: () => boolean;
   /** Called once per early answer, when it has been handed to the socket (metrics, when on). */
   answered?: (answer: EarlyAnswer, method: string, startedAt: number) => void;
+}
+
+/** The first early answer any of these gives. */
+export function firstEarlyAnswer(...answerers: EarlyAnswerer[]): EarlyAnswerer {
+  return (req) => {
+    for (const answerer of answerers) {
+      const answer = answerer(req);
+      if (answer) return answer;
+    }
+    return null;
+  };
 }
 
 /** The app's request listener with early answers in front of it. */

@@ -8,7 +8,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../test/
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { apiChainHeaders } from '../../app';
-import { GUEST_PAGE_TTL_MS, guestPageAnswer } from './community-page';
+import { GUEST_PAGE_TTL_MS, guestPageAnswer, readerPageAnswer } from './community-page';
 import { postStory } from '../../test/features/stories';
 
 /** The same test database, through a handle whose every statement is noted while `recording`. */
@@ -79,6 +79,53 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     expect(early.headers['content-encoding']).toBe('gzip');
     expect(early.headers['content-security-policy']).toContain("default-src 'self'");
     expect(early).toEqual(full);
+  });
+
+  it('answers a reader held in memory ahead of the middleware, with no statement, exactly as the chain answered them a moment before', async () => {
+    const reader = await signUp(one);
+    const get = () => reader.client.raw('GET', '/api/stories/community', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const answer = async (res: Response) => ({ status: res.status, headers: Object.fromEntries([...res.headers].filter(([name]) => name !== 'date')), body: await res.text() });
+    await get();
+    // The session is trusted now; this read keeps the reader's row and shelf facts for a second.
+    const full = await answer(await get());
+    // What the server's early answerer (the same state) would do with this request now: answer it.
+    const answerer = readerPageAnswer(one.ctx, apiChainHeaders(one.ctx));
+    const request = { method: 'GET', url: '/api/stories/community', headers: { 'accept-encoding': 'gzip, deflate, br', cookie: reader.client.cookieHeader } } as unknown as IncomingMessage;
+    await vi.waitFor(() => expect(answerer(request)).not.toBeNull());
+    const { result: early, statements } = await counted(async () => answer(await get()));
+    expect(statements).toHaveLength(0);
+    expect(early.headers['content-encoding']).toBe('gzip');
+    expect(early).toEqual(full);
+    expect((JSON.parse(early.body) as StoryPage).stories[0]!.permissions).toMatchObject({ edit: false, react: true });
+  });
+
+  it('leaves to the app a reader it cannot settle from memory: the page’s author, one who blocks, one deactivated, one whose row is not kept', async () => {
+    const early = readerPageAnswer(one.ctx, apiChainHeaders(one.ctx));
+    const request = (client: TestClient) =>
+      ({ method: 'GET', url: '/api/stories/community', headers: { 'accept-encoding': 'gzip', cookie: client.cookieHeader } }) as unknown as IncomingMessage;
+    const held = async (client: TestClient) => {
+      for (let i = 0; i < 2; i++) await page(client);
+      return early(request(client));
+    };
+    const reader = await signUp(one);
+    await vi.waitFor(async () => expect(await held(reader.client)).not.toBeNull());
+
+    const author = await signUp(one);
+    await postStory(author.client, { public: true });
+    expect(await held(author.client)).toBeNull();
+
+    const blocker = await signUp(one);
+    expect((await blocker.client.post(`/api/blocks/${author.uid}`)).status).toBe(200);
+    expect(await held(blocker.client)).toBeNull();
+
+    const leaving = await signUp(one);
+    expect((await leaving.client.post('/api/account/deletion', { email: leaving.email })).status).toBe(200);
+    expect(await held(leaving.client)).toBeNull();
+
+    // A write anywhere on the instance forgets the kept rows: the next read goes to the app.
+    expect(await held(reader.client)).not.toBeNull();
+    expect((await author.client.patch('/api/me/daily-goal', { dailyGoal: 900 })).status).toBe(200);
+    expect(early(request(reader.client))).toBeNull();
   });
 
   it('is answered ahead of the app only for a GET of the page itself, without cookies, taking gzip, while it is kept', async () => {

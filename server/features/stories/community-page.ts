@@ -12,7 +12,8 @@ import type { Database } from '../../db/types';
 import { readableBy, type StoryScope } from '../../policy/readable-stories';
 import { shelfFacts, type ShelfFacts } from '../../policy/relations';
 import { storyPolicy, type StoryFacts } from '../../policy/stories';
-import type { SignedInViewer } from '../../policy/viewer';
+import { viewerOf, type SignedInViewer } from '../../policy/viewer';
+import { keptSignedInReader } from '../../auth/session';
 import { communityPage, communityQuery } from './lists';
 
 /**
@@ -90,13 +91,8 @@ export function readerAnswer(head: CommunityHead): EncodedJson<StoryPage> {
  * content warnings sees fewer: the page is theirs only when none of its stories carries one.
  */
 export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, viewer: SignedInViewer, known: ShelfFacts | null = null): Promise<boolean> {
-  const stories = factsOf(head);
-  head.readerPermissions ??= stories.map((story) => storyPolicy.permissions(SOME_READER, story));
-  const reader = head.readerPermissions;
-  if (!stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
-  // A reader who hides content warnings carried by a story on the page has a page of their own.
-  if (viewer.hiddenWarnings && (head.warnings ??= head.page.stories.map((story) => warningMask(story.contentWarnings))).some((mask) => (mask & viewer.hiddenWarnings!) !== 0)) return false;
-  if (head.seqs.length === 0) return true;
+  const settled = isReadersPageFromMemory(head, viewer, known);
+  if (settled !== null) return settled;
   // Most readers block, mute and follow no limited writer: five index probes settle it without a look at each row.
   // Usually read already, with the reader's users row (isSharedCommunityPage).
   const facts = known ?? (await shelfFacts(db, viewer.uid, new Date().toISOString()));
@@ -108,6 +104,23 @@ export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, v
   head.seqList ??= sql.join(head.seqs.map((seq) => sql.lit(seq)));
   const hidden = await sql<{ seq: number }>`select s.seq from stories as s where s.seq in (${head.seqList}) and not (${readableBy(viewer, COMMUNITY_SCOPE)})`.execute(db);
   return hidden.rows.length === 0;
+}
+
+/**
+ * isReadersPage from what is in memory: true or false when the page and the reader's shelf
+ * facts (if known) settle it, null when the database must be asked.
+ */
+export function isReadersPageFromMemory(head: CommunityHead, viewer: SignedInViewer, facts: ShelfFacts | null): boolean | null {
+  const stories = factsOf(head);
+  head.readerPermissions ??= stories.map((story) => storyPolicy.permissions(SOME_READER, story));
+  const reader = head.readerPermissions;
+  if (!stories.every((story, i) => samePermissions(storyPolicy.permissions(viewer, story), reader[i]!))) return false;
+  // A reader who hides content warnings carried by a story on the page has a page of their own.
+  if (viewer.hiddenWarnings && (head.warnings ??= head.page.stories.map((story) => warningMask(story.contentWarnings))).some((mask) => (mask & viewer.hiddenWarnings!) !== 0)) return false;
+  if (head.seqs.length === 0) return true;
+  if (facts === null) return null;
+  if (facts.seesLimited) return false;
+  return facts.blocksOrMutes ? null : true;
 }
 
 export class CommunityHeadCache {
@@ -183,5 +196,32 @@ export function guestPageAnswer(ctx: ServerContext, chainHeaders: Promise<Record
     const body = cache.fresh()?.guest.gzip;
     if (!body || !prefersGzip(req.headers['accept-encoding'])) return null;
     return { headers, body, route };
+  };
+}
+
+/**
+ * The same page for a signed-in reader, ahead of the app: a GET of the page that takes gzip,
+ * while it is kept, from a reader whose session and users row (with shelf facts) this instance
+ * holds from the last second (auth/session.ts keptSignedInReader) and whom nothing sets apart
+ * (isReadersPageFromMemory). The app's chain adds the same fixed headers to a signed-in
+ * reader's answer as to a guest's (no cookie is refreshed on a trusted session). A deactivated
+ * account, one awaiting approval, and any reader the memory cannot settle go to the app.
+ */
+export function readerPageAnswer(ctx: ServerContext, chainHeaders: Promise<Record<string, string>>): EarlyAnswerer {
+  const cache = communityHeadCache(ctx);
+  const reader = keptSignedInReader(ctx);
+  let headers: Readonly<Record<string, string>> | null = null;
+  void chainHeaders.then((chain) => (headers = { ...chain, ...GZIP_JSON_HEADERS }));
+  const route = storyContracts.community.path;
+  return (req) => {
+    const cookie = req.headers.cookie;
+    if (headers === null || req.method !== 'GET' || req.url !== route || cookie === undefined) return null;
+    const head = cache.fresh();
+    if (!head || !prefersGzip(req.headers['accept-encoding'])) return null;
+    const kept = reader(cookie, true);
+    if (!kept || kept.user.deactivatedAt || kept.user.awaitingApproval) return null;
+    if (isReadersPageFromMemory(head, viewerOf(kept.user), kept.shelf) !== true) return null;
+    const body = readerAnswer(head).gzip;
+    return body ? { headers, body, route } : null;
   };
 }
