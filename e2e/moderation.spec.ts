@@ -217,6 +217,10 @@ test('an admin removes a reported comment, warns its writer and resolves the rep
 
   await page.goto('/admin/users');
   await page.getByTestId('admin-user-search').fill(commenter.name);
+  // The search applies after a pause in typing: until then the whole list shows, the commenter
+  // in it, and the search then dims it while it loads. Wait for the list narrowed to them, as a
+  // person would (beside stress-ng, axe once read the dimmed list).
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
   const userRow = page.getByTestId('admin-user-row').filter({ hasText: commenter.name });
   await expect(userRow.getByTestId('user-status')).toHaveText(USER_STATUS_LABELS.warned);
   await look(page, 'users-list', 'admin-users-screen');
