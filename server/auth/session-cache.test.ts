@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { testClock } from '../test/clock';
 import { SessionCache } from './session-cache';
 
 const session = { sessionId: 's1', uid: 'u1' };
 const farFuture = new Date(Date.UTC(2100, 0, 1));
 
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
-
 describe('the session cache', () => {
   it('keeps a verified session for its time to live, never past the session’s own expiry', () => {
-    const time = clock();
+    const time = testClock();
     const cache = new SessionCache(5000, 100, time.now);
     cache.put('tok.sig', session, farFuture, cache.ticket());
     time.advance(4999);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testClock } from '../test/clock';
 import type { SessionUser } from '../context';
 import type { ShelfFacts } from '../policy/relations';
 import { SessionUserCache } from './session-user-cache';
@@ -6,14 +7,9 @@ import { SessionUserCache } from './session-user-cache';
 const user = { uid: 'u1', admin: false } as SessionUser;
 const shelf: ShelfFacts = { seesLimited: false, blocksOrMutes: false };
 
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
-
 describe('the kept session users rows', () => {
   it('keeps a row for its time to live', () => {
-    const time = clock();
+    const time = testClock();
     const rows = new SessionUserCache(1000, 100, time.now);
     rows.put('u1', { user, shelf: null }, rows.ticket());
     time.advance(999);
