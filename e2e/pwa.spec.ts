@@ -113,7 +113,21 @@ test('offline: the shell opens, stories read before and your own are readable, a
   const title = `Night train ${crypto.randomBytes(3).toString('hex')}`;
   const story = await writeStory(page, title, 'The lights went out at the border.');
   const unopened = await writeStory(page, `${title}, the sequel`, 'Morning came up grey over the fields.');
+  // The first page is left before its list of the writer's stories arrives, as when someone
+  // moves on at once: a later page keeps them instead (the first read is held until then).
+  let leftFirstPage!: () => void;
+  const firstPageLeft = new Promise<void>((resolve) => (leftFirstPage = resolve));
+  let firstRead = true;
+  await context.route('**/api/stories/mine?**', async (route) => {
+    if (firstRead) {
+      firstRead = false;
+      await firstPageLeft;
+    }
+    await route.fallback();
+  });
   await openEditorOnce(page, story.id, title);
+  leftFirstPage();
+  expect(firstRead).toBe(false);
   // The writer's own stories are kept for reading offline without being opened.
   await expect
     .poll(() => page.evaluate(async (id) => Boolean(await (await caches.open('drabble-api')).match(`/api/stories/${id}`)), unopened.id))

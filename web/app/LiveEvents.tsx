@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../lib/live-events';
 import { useToast } from '../components/toasts/toast-context';
 import { hasQueuedSaves } from '../lib/save-queue';
+import { onceASession } from '../lib/once-a-session';
 
 /** How often saves made offline are tried again while the browser thinks it is online but the server did not answer. */
 const RETRY_QUEUED_MS = 30_000;
@@ -26,7 +27,7 @@ function useQueuedSaves(userId: string): void {
   }, [userId, queryClient, toast]);
 }
 
-/** Set once this tab has read the writer's own stories for reading offline. */
+/** Set once this tab has read the writer's own stories for reading offline (and finished). */
 const KEPT_FOR_OFFLINE = 'drabble.keptForOffline';
 
 /** Once a session, with a service worker in control: the writer's own newest stories go into its cache, so they open offline. */
@@ -35,13 +36,15 @@ function useOwnStoriesOffline(userId: string): void {
   useEffect(() => {
     const keep = () => {
       if (!navigator.onLine) return;
+      let storage: Storage;
       try {
-        if (sessionStorage.getItem(KEPT_FOR_OFFLINE) === userId) return;
-        sessionStorage.setItem(KEPT_FOR_OFFLINE, userId);
+        storage = sessionStorage;
       } catch {
-        return;
+        return; // Some private modes refuse session storage: nothing is kept for offline.
       }
-      void import('../features/stories').then((m) => m.keepMyStoriesForOffline(queryClient)).catch(() => undefined);
+      onceASession(storage, KEPT_FOR_OFFLINE, userId, () =>
+        import('../features/stories').then((m) => m.keepMyStoriesForOffline(queryClient)),
+      );
     };
     const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     if (!workers) return undefined;
