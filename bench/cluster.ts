@@ -29,7 +29,7 @@
  *
  *   npm run cluster                          60 s, 24 clients
  *   npm run cluster -- --seconds 120 --clients 40
- *   npm run cluster:ci                       the short mode CI runs (30 s, 8 clients, short rounds)
+ *   npm run cluster:ci                       the short mode CI runs (20 s, 8 clients, short rounds)
  *
  * Options: --seconds N, --clients N (even), --throughput-seconds N, --rounds N,
  * --connections N. CLUSTER_POSTGRES_URL names another PostgreSQL server (default

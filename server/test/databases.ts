@@ -80,7 +80,7 @@ async function createPostgresDatabase(dataDir: string, serverUrl: string, option
   // Only TEST_DATABASE_URL's server sits behind the suite's PgBouncer; a test's own cluster does not.
   const pooler = options.postgresUrl ? undefined : process.env.TEST_PGBOUNCER_URL;
   const template = options.migrated ? await postgresTemplate(serverUrl) : 'template0';
-  await withClient(serverUrl, (admin) => admin.query(`create database ${name} template ${template}`));
+  await withClient(serverUrl, async (admin) => admin.query(`create database ${name} template ${template}${await copyStrategy(admin)}`));
   const direct = databaseUrl(serverUrl, name);
   const app = pooler ? databaseUrl(pooler, name) : direct;
   const open = (openOptions?: Parameters<typeof openPostgres>[2]) => openPostgres(app, undefined, { ...openOptions, listenUrl: direct });
@@ -112,6 +112,16 @@ async function createPostgresSchema(dataDir: string, url: string): Promise<TestD
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * PostgreSQL 15 and later copy a template block by block through the WAL unless told to copy its
+ * files: for these small databases the file copy took half the time (10 creations of the
+ * migrated template: 1.0 s against 2.0 s, and 0.7 s against 1.2 s to drop them).
+ */
+async function copyStrategy(admin: pg.Client): Promise<string> {
+  const { rows } = await admin.query<{ server_version_num: string }>('show server_version_num');
+  return Number(rows[0]?.server_version_num) >= 150_000 ? ' strategy file_copy' : '';
 }
 
 /** `url` naming database `name` instead of its own. */
