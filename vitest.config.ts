@@ -9,7 +9,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts', 'build/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'web/**/*.test.ts', 'build/**/*.test.ts'],
+          environment: 'node',
+          // Pure tests that stub what they need and undo it: a fresh module graph per file cost
+          // 20 of the project's 22 s (26 core-seconds; 6 without), importing the same modules again.
+          isolate: false,
+          unstubGlobals: true,
+        },
       },
       {
         resolve: { alias },

@@ -14,20 +14,32 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) next to one file. */
+/**
+ * Source maps are half the bytes but fetched only by someone debugging: at the best settings they
+ * took 12.9 of the build's 24 s (2026-11-28), at these 0.45 s, a few percent larger.
+ */
+const SOURCE_MAP = /\.map$/;
+const MAP_BROTLI_QUALITY = 5;
+const MAP_GZIP_LEVEL = 6;
+
+/** Writes `<file>.br` (brotli) and `<file>.gz` (gzip) next to one file: the best settings, but for source maps. */
 export function precompressFile(file: string): void {
   const data = fs.readFileSync(file);
+  const map = SOURCE_MAP.test(file);
   const brotli = zlib.brotliCompressSync(data, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: map ? MAP_BROTLI_QUALITY : zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
   });
   fs.writeFileSync(`${file}.br`, brotli);
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: map ? MAP_GZIP_LEVEL : zlib.constants.Z_BEST_COMPRESSION }));
 }
 
 /**
  * After `vite build`, stores a brotli and a gzip copy of every compressible built file, so the
  * server sends them as they are (serveStatic's `precompressed`) instead of compressing each
- * request or sending them raw. Source maps are compressed too: they are large and rarely fetched.
+ * request or sending them raw. Source maps are compressed too (they are large), more lightly.
  */
 export function precompress(): Plugin {
   let outDir = '';
