@@ -153,4 +153,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // e2e/support/test.ts closes the contexts a test opens itself; Playwright's own test leaves them open for the run.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import test, expect and the types from './support/test', which closes the browser contexts a test opens." }] },
+      ],
+    },
+  },
 );

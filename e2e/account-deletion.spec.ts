@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { YOUR_DATA_TEXTS } from '../common/your-data';
 import { newPerson, signUpThroughUi } from './support/users';
 import { shootLooks } from './support/looks';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { E2E } from './support/env';
 import { expectNoSidewaysScroll } from './support/looks';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { ADMIN_TEXTS } from '../common/admin';
 import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { ACCENT_COLORS } from '../common/theme';
 import { expectThemeMode, fetchMe, rememberGuestThemeMode, saveThemeModeThroughApi, THEME_MODES } from './support/appearance';
 import { nextLoggedEvent } from './support/event-log';

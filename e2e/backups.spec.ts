@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { shootLooks } from './support/looks';
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { chunkSources, EAGER_JS_BUDGET_BYTES, measureEagerJs, staticClosure } from '../build/eager-js';
 
 // Reads the build `npm run test:e2e` just made; no page is opened.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CONTENT_WARNING_TEXTS } from '../common/content-warnings';
 import { shootLooks } from './support/looks';
 import { E2E } from './support/env';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { CONTEST_ACCOUNT_MIN_AGE_DAYS } from '../common/contests';
 import { windowsFor } from '../server/test/features/contest-windows';
 import { signInAsAdmin } from './support/admin';

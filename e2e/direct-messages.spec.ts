@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
 import { ageAccount } from './support/db';
 import { E2E } from './support/env';

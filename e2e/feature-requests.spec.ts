@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { FEATURE_REQUEST_TEXTS, SUGGESTION_THANKS } from '../common/feature-request';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { SOCIAL_TEXTS } from '../common/social';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';

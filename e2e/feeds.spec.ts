@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Story } from '../common/story';
 import { E2E } from './support/env';
 import { skipTutorial } from './support/tutorial';

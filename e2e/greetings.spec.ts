@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { compareGreetings } from '../common/greetings';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import type { Story } from '../common/story';
 import { rememberGuestThemeMode, type ThemeMode } from './support/appearance';
 import { E2E } from './support/env';

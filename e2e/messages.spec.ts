@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { MESSAGE_PAGE_SIZE, MESSAGE_TEXTS } from '../common/conversations';
 import { signInAsAdmin } from './support/admin';

@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { waitForMail } from './support/mail';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { PASSWORD_TEXTS } from '../common/passwords';
 import { shootLooks } from './support/looks';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { newPerson, type TestPerson } from './support/users';
 
 /** The first-visit tutorial would cover the page; these tests are about the profile. */

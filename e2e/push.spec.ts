@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { EMAIL_TYPE_LABELS } from '@common/notifications';
 import { E2E } from './support/env';
 import { expectNoAxeViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
 import { ageAccount, queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DOWNLOAD_RETRY_DELAYS_MS } from '../common/limits';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { ACCOUNT_TEXTS } from '../common/account';
 import { DISPLAY_NAME_MAX } from '../common/limits';
 import { IMPORT_TEXTS } from '../common/your-data';

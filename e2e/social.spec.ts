@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MESSAGE_TEXTS } from '../common/conversations';
 import { SOCIAL_TEXTS } from '../common/social';
 import { ageAccount } from './support/db';

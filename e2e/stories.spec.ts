@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { TUTORIAL_SHOWN_STORAGE_KEY } from '../web/app/tutorial/tutorial-storage';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { queryE2eDatabase } from './support/db';
 import { nextLoggedEvent } from './support/event-log';
 import { newPerson, signUpThroughApi } from './support/users';

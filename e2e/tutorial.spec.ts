@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { nextLoggedEvent } from './support/event-log';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { earnedText } from '../common/badges';
 import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';

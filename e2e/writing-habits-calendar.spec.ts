@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { formatDay } from '../common/calendar';
 import { addDays } from '../common/streak';
 import { seedWritingDays } from './support/db';

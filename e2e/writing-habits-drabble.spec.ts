@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';

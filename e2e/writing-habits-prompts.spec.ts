@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { promptForDay, utcDayKey } from '../common/prompts';
 import { addDays } from '../common/streak';
 import { newPerson, signUpThroughApi } from './support/users';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { NOTIFICATION_TYPE_LABELS } from '../common/notifications';
 import { addDays, FREEZE_EXPLANATION } from '../common/streak';
 import { seedWritingDays } from './support/db';

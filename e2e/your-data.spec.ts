@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { IMPORT_TEXTS, YOUR_DATA_TEXTS } from '../common/your-data';
 import { newPerson, signUpThroughApi } from './support/users';
