@@ -7,6 +7,7 @@ import type { EventBus } from './events/bus';
 import type { Logger } from './logger';
 import type { RateLimiter } from './http/rate-limit';
 import type { Auth } from './auth/auth';
+import type { Passwords } from './auth/password';
 import type { ObjectStorage } from './storage';
 import type { Mailer } from './email/mailer';
 import type { EmailQueue } from './email/queue';
@@ -34,6 +35,8 @@ export interface ServerContext {
   metrics: Metrics;
   /** Web Push's VAPID key pair (features/push/vapid.ts): configured, or generated once into DATA_DIR. */
   vapid: VapidKeys;
+  /** Hashes and checks passwords (auth/password.ts): what better-auth and the account screens use. */
+  passwords: Passwords;
 }
 
 /**

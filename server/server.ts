@@ -11,6 +11,7 @@ import { waitForDatabase } from './db/wait';
 import { OutageWatch } from './db/unavailable';
 import { createAuth, migrateAuthTables } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
+import { argon2Passwords, type Argon2Cost } from './auth/password';
 import { resolveVapidKeys } from './features/push';
 import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './auth/session-ends';
 import { EventBus } from './events/bus';
@@ -68,6 +69,8 @@ export interface StartOptions {
   /** 0 picks a free port. Defaults to config.port. */
   port?: number;
   host?: string;
+  /** OWASP's argon2id setting unless given (the API tests start their servers cheaper). */
+  passwordCost?: Argon2Cost;
 }
 
 export interface RunningServer {
@@ -85,13 +88,14 @@ export function openDatabase(config: AppConfig): DatabaseHandle {
 }
 
 /** Builds everything a request needs, migrating the database first. */
-export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger): Promise<ServerContext> {
+export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger, passwordCost?: Argon2Cost): Promise<ServerContext> {
   await migrateToLatest(database.db);
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const metrics = new Metrics(config.metricsToken !== null);
   database.onError((err) => metrics.dbError(err));
   metrics.observe({ pool: database.poolUse });
   const bus = await EventBus.start(database, logger, { delivered: (lagMs) => metrics.liveEventLag.observe(lagMs / 1000) });
+  const passwords = argon2Passwords(passwordCost);
   const ctx: Partial<ServerContext> = {
     config,
     db: database.db,
@@ -102,6 +106,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     storage: createStorage(config),
     metrics,
     vapid: resolveVapidKeys(config.push.keys, config.dataDir),
+    passwords,
   };
   ctx.mailer = createMailer(config.mail, logger);
   ctx.emails = new EmailQueue(database.db, ctx.mailer, logger, metrics, config.publicUrl);
@@ -142,6 +147,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
       });
     },
     joining: signUpRule(database.db, config.adminEmail),
+    passwords,
     onSessionEnded: async (session) => {
       // The session is already gone; a failed announcement is caught up by SessionRecheck.
       await announceSessionsEnded({ db: database.db, bus }, session.userId, [session.id]).catch((err: unknown) =>
@@ -213,7 +219,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (!options.database) await database.close();
     throw err;
   });
-  const ctx = await createContext(config, database, logger);
+  const ctx = await createContext(config, database, logger, options.passwordCost);
   // Presence rows of this instance's open streams, renewed by one shared timer.
   const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
   // Sessions that end on any instance close their streams here; the re-check catches the rest.

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, verifyEmail, type TestServer } from '../test/server';
+import { OWASP_ARGON2_COST } from './password';
 import type { UserRecord } from '@common/user';
 
 describe.each(testDialects())('sign-in on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    // At OWASP's cost, as a real server hashes: one test here checks the stored hash's parameters.
+    server = await startTestServer(dialect, {}, { passwordCost: OWASP_ARGON2_COST });
   });
   afterAll(async () => {
     await server.stop();
@@ -131,6 +133,21 @@ describe.each(testDialects())('sign-in on %s', (dialect) => {
     expect(changed.status).toBe(200);
     expect((await second.get('/api/me')).status).toBe(401);
     expect((await first.client.get('/api/me')).status).toBe(200);
+  });
+});
+
+describe('password cost', () => {
+  it('a server started with another argon2id cost hashes new passwords at it, and signs them in', async () => {
+    const server = await startTestServer('sqlite', {}, { passwordCost: { memoryCost: 2048, timeCost: 2, parallelism: 1 } });
+    try {
+      const person = await signUp(server);
+      const row = await sql<{ password: string }>`select password from ${sql.table('authAccounts')} where ${sql.ref('userId')} = ${person.uid}`.execute(server.ctx.db);
+      expect(row.rows[0]?.password).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
+      const again = await server.client().post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+      expect(again.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';
 import type { Logger } from '../logger';
 import { fromDbBool } from '../db/bool';
-import { hashPassword, verifyPassword } from './password';
+import { argon2Passwords, type Passwords } from './password';
 import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims } from './id-token';
 import { SESSION_USER_TTL_MS, SessionUserCache } from './session-user-cache';
 import { SessionCache } from './session-cache';
@@ -102,10 +102,12 @@ export interface CreateAuthOptions {
   onSessionEnded: (session: { id: string; userId: string }) => Promise<void>;
   /** Who may join (issue 26): the registration mode, invites and blocked domains, for every new account. None: anyone. */
   joining?: SignUpRule;
+  /** At OWASP's cost unless given. */
+  passwords?: Passwords;
   logger: Logger;
 }
 
-export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, onSessionEnded, joining, logger }: CreateAuthOptions) {
+export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegistrationRemoved, onSessionEnded, joining, passwords = argon2Passwords(), logger }: CreateAuthOptions) {
   const providers: GenericOAuthConfig[] = [];
   if (config.providers.google) providers.push(oidcProvider(db, 'google', config.providers.google));
   if (config.providers.microsoft) providers.push(oidcProvider(db, 'microsoft', config.providers.microsoft));
@@ -132,7 +134,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
       autoSignIn: true,
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: passwords.hash, verify: passwords.verify },
     },
     trustedOrigins: [config.publicUrl],
     // A provider sign-in that fails without an errorCallbackURL lands on the login screen.

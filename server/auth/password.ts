@@ -1,12 +1,18 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
+/** argon2id's cost: memory in KiB, passes, lanes. */
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
 /**
- * argon2id at OWASP's first recommended setting (46 MiB, t=1, p=1). better-auth's default
- * scrypt parameters are weaker than today's guidance, so it is given these instead.
- * @node-rs/argon2 hashes with argon2id unless told otherwise.
+ * OWASP's first recommended setting (46 MiB, t=1, p=1). better-auth's default scrypt parameters
+ * are weaker than today's guidance, so it is given these instead.
  */
-const ARGON2_OPTIONS = { memoryCost: 47_104, timeCost: 1, parallelism: 1, outputLen: 32 } as const;
+export const OWASP_ARGON2_COST: Argon2Cost = { memoryCost: 47_104, timeCost: 1, parallelism: 1 };
 
 /**
  * A counting semaphore. Each hash takes a core for ~50 ms and libuv's small thread pool,
@@ -39,15 +45,31 @@ export class Semaphore {
 
 export const hashingSlots = new Semaphore(Math.max(1, os.availableParallelism() - 1));
 
-export function hashPassword(password: string): Promise<string> {
-  return hashingSlots.run(() => hash(password, ARGON2_OPTIONS));
+/** Hashes new passwords and checks given ones; a stored hash carries its own cost, so any hash checks. */
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
-export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
-  try {
-    return await hashingSlots.run(() => verify(stored, password));
-  } catch {
-    // A malformed stored hash is a failed sign-in, not a server error.
-    return false;
-  }
+/**
+ * Passwords hashed with argon2id (@node-rs/argon2's default) at `cost`: OWASP's unless a server
+ * is started with another (the API tests start theirs cheaper: server/test/server.ts).
+ */
+export function argon2Passwords(cost: Argon2Cost = OWASP_ARGON2_COST): Passwords {
+  const options = { ...cost, outputLen: 32 };
+  return {
+    hash: (password) => hashingSlots.run(() => hash(password, options)),
+    verify: async ({ hash: stored, password }) => {
+      try {
+        return await hashingSlots.run(() => verify(stored, password));
+      } catch {
+        // A malformed stored hash is a failed sign-in, not a server error.
+        return false;
+      }
+    },
+  };
 }
+
+const owasp = argon2Passwords();
+export const hashPassword = owasp.hash;
+export const verifyPassword = owasp.verify;

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { loadConfig, type AppConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { startServer, type RunningServer } from '../server';
+import type { Argon2Cost } from '../auth/password';
 import { TestClient } from './client';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { startTestSmtp, type TestSmtp } from './smtp';
@@ -21,14 +22,33 @@ export interface TestServer extends RunningServer {
 
 export const ADMIN_EMAIL = 'owner@drabble.test';
 
+/**
+ * The argon2id cost of a test server's new password hashes: 1 MiB instead of OWASP's 46, as Rails
+ * and Django hash at their lowest cost in tests. The suite hashes over two thousand passwords
+ * (every sign-up, on both databases): at OWASP's cost 21 ms of CPU each, at this one 0.5 ms. The
+ * hashing is the same code (auth/password.ts) with a smaller number; the tests of the cost
+ * itself and of hashing under a flood start their servers at OWASP's (`passwordCost`).
+ */
+export const TEST_PASSWORD_COST: Argon2Cost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export interface TestServerOptions {
+  /** The argon2id cost of new password hashes: TEST_PASSWORD_COST unless given. */
+  passwordCost?: Argon2Cost;
+}
+
 /** One API server on its own fresh database, listening on a free port. */
-export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(dialect, { migrated: true });
-  return startTestServerOn(database, env);
+  return startTestServerOn(database, env, database.handle, options);
 }
 
 /** Another server instance on an existing test database (the multi-instance tests). */
-export async function startTestServerOn(database: TestDatabase, env: Record<string, string> = {}, handle = database.handle): Promise<TestServer> {
+export async function startTestServerOn(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  handle = database.handle,
+  { passwordCost = TEST_PASSWORD_COST }: TestServerOptions = {},
+): Promise<TestServer> {
   // Origin checks and cookies need the real address up front, so pick the port first. Another
   // process may take it between the probe and the listen: then pick again.
   const mail = await startTestSmtp();
@@ -45,7 +65,7 @@ export async function startTestServerOn(database: TestDatabase, env: Record<stri
   const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
     const config = loadConfig({ ...installEnv, PORT: String(await freePort()) });
     try {
-      return { config, running: await startServer({ config, database: handle, webDir: null, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) }) };
+      return { config, running: await startServer({ config, database: handle, webDir: null, passwordCost, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) }) };
     } catch (err) {
       if (attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
       throw err;

@@ -3,7 +3,6 @@ import type { UserRecord } from '@common/user';
 import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { reserveLimit } from '../../http/rate-limit';
-import { hashPassword, verifyPassword } from '../../auth/password';
 import { assertAcceptablePassword } from '../../auth/new-password';
 import { passwordCheckRefused } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
@@ -25,7 +24,7 @@ export async function checkCurrentPassword(ctx: ServerContext, actor: Actor, giv
   if (!given) throw badRequest(ACCOUNT_TEXTS.passwordRequired, 'password_required');
   const attempt = await reservePasswordCheckFor(ctx, actor.user.email, actor.ip);
   if (!attempt.allowed) throw passwordCheckRefused(attempt);
-  if (!(await verifyPassword({ hash: password.password, password: given }))) {
+  if (!(await ctx.passwords.verify({ hash: password.password, password: given }))) {
     throw badRequest(ACCOUNT_TEXTS.wrongCurrentPassword, 'wrong_password');
   }
   await attempt.succeeded();
@@ -37,7 +36,7 @@ export async function changePassword(ctx: ServerContext, actor: Actor, change: P
   if (!password) throw badRequest('Your account has no password yet. Use "Email me a link to set a password".', 'no_password');
   await assertAcceptablePassword(ctx, change.newPassword, { email: actor.user.email, name: actor.user.name });
   await checkCurrentPassword(ctx, actor, change.currentPassword);
-  await (await authStore(ctx)).updatePassword(actor.user.uid, await hashPassword(change.newPassword));
+  await (await authStore(ctx)).updatePassword(actor.user.uid, await ctx.passwords.hash(change.newPassword));
   await revokeSessions(ctx, actor.user.uid, actor.sessionId);
   await recordActivity(ctx.db, ctx.logger, {
     type: 'password_changed',
@@ -98,7 +97,7 @@ export async function resetPassword(ctx: ServerContext, token: string, newPasswo
   if (!link || !user || user.email.toLowerCase() !== link.email) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
 
   const store = await authStore(ctx);
-  const hash = await hashPassword(newPassword);
+  const hash = await ctx.passwords.hash(newPassword);
   const credential = (await store.findAccounts(user.uid)).find((a) => a.providerId === 'credential');
   if (credential) await store.updatePassword(user.uid, hash);
   else await store.createAccount({ userId: user.uid, providerId: 'credential', accountId: user.uid, password: hash });
