@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { createServer as createHttpServer, type RequestListener } from 'node:http';
-import { getRequestListener, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, underMigrationLock, type DatabaseHandle } from './db/database';
@@ -18,6 +17,7 @@ import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
 import { StreamPresence } from './events/presence';
 import { RateLimiter } from './http/rate-limit';
+import { drain, listen } from './http/listen';
 import { apiChainHeaders, createApp } from './app';
 import { answeringEarly, firstEarlyAnswer, type EarlyAnswer } from './http/early-answers';
 import { guestPageAnswer, readerPageAnswer } from './features/stories/community-page';
@@ -52,13 +52,6 @@ const EMAIL_TICK_MS = 15 * 1000;
 const EMAIL_QUEUE_TICK_MS = 5 * 1000;
 /** With no session cache (SESSION_CACHE_MS=0), how often open streams re-check their sessions. */
 const RECHECK_WITHOUT_CACHE_MS = 1000;
-/**
- * How long an idle kept-alive connection stays open. Longer than a load balancer keeps one to
- * reuse (HAProxy: a client may idle 10 s, idle pool connections are purged from 5 s on; cloud
- * balancers 60 s): Node's default, about 6 s, closed connections HAProxy was sending a request
- * on, and the client got no answer (server/http/keep-alive.test.ts). Idle sockets cost little.
- */
-const KEEP_ALIVE_MS = 65_000;
 
 export interface StartOptions {
   config: AppConfig;
@@ -174,41 +167,8 @@ function closing(bus: EventBus) {
   };
 }
 
-const DRAIN_LIMIT_MS = 8000;
 /** At shutdown, open streams are told to reconnect after 1–2 s (to another instance, or this one restarted). */
 const RESTART_RETRY_MS = 1000;
-
-/**
- * Stops accepting connections and lets in-flight requests finish. Keep-alive connections
- * become idle as their last response ends, so idle ones are closed as they appear; after
- * DRAIN_LIMIT_MS whatever is left is cut.
- */
-function drainHttpServer(server: ServerType): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-    const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
-    const limit = setTimeout(() => http.closeAllConnections?.(), DRAIN_LIMIT_MS);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(limit);
-      resolve();
-    });
-    http.closeIdleConnections?.();
-  });
-}
-
-/** Starts listening; a listen error (EADDRINUSE) rejects instead of escaping as an uncaught exception. */
-function listen(listener: RequestListener, port: number, hostname: string | undefined): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const s = createHttpServer(listener);
-    s.keepAliveTimeout = KEEP_ALIVE_MS;
-    s.once('error', reject);
-    s.listen(port, hostname, () => {
-      s.off('error', reject);
-      resolve(s);
-    });
-  });
-}
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
@@ -301,7 +261,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       stopFollowing();
       await recheck.stop();
       streams.closeAll(RESTART_RETRY_MS);
-      await drainHttpServer(server);
+      await drain(server);
       await streams.presence?.stop();
       await backups.stop();
       await ctx.bus.close();
