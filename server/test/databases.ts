@@ -4,10 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import pino from 'pino';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database';
 import { migrationProvider } from '../db/migrations';
+import { createAuth, migrateAuthTables } from '../auth/auth';
+import { loadConfig } from '../config';
+import { emptyForReuse, readPristine, takeAway, type Pristine } from './recycled-databases';
 
 /**
  * The databases the API suite runs on: SQLite always; PostgreSQL when TEST_DATABASE_URL
@@ -35,9 +39,11 @@ export interface TestDatabaseOptions {
   /** Another PostgreSQL server than TEST_DATABASE_URL's (a test's own cluster). */
   postgresUrl?: string;
   /**
-   * Already at the newest migration, copied from a template migrated once per set of
-   * migrations, instead of migrated again by every test file's server. Off by default: the
-   * migration, backup and restore tests start from an empty database.
+   * Already at the newest migration, with better-auth's tables, copied from a template made once
+   * per set of migrations, instead of migrated again by every test file's server (on PostgreSQL,
+   * a database an earlier test file of the worker used, emptied back to the template's state:
+   * recycled-databases.ts). Off by default: the migration, backup and restore tests start from an
+   * empty database.
    */
   migrated?: boolean;
   /**
@@ -45,6 +51,8 @@ export interface TestDatabaseOptions {
    * of its own: for the tests of installs that share one database, each in a schema.
    */
   inSchema?: boolean;
+  /** PostgreSQL, with `migrated`: a new copy of the template, never an emptied one (for the test of the reuse). */
+  fresh?: boolean;
 }
 
 /**
@@ -76,25 +84,101 @@ async function createSqliteDatabase(dataDir: string, options: TestDatabaseOption
 }
 
 async function createPostgresDatabase(dataDir: string, serverUrl: string, options: TestDatabaseOptions): Promise<TestDatabase> {
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   // Only TEST_DATABASE_URL's server sits behind the suite's PgBouncer; a test's own cluster does not.
   const pooler = options.postgresUrl ? undefined : process.env.TEST_PGBOUNCER_URL;
-  const template = options.migrated ? await postgresTemplate(serverUrl) : 'template0';
-  await withClient(serverUrl, async (admin) => admin.query(`create database ${name} template ${template}${await copyStrategy(admin)}`));
+  // Migrated databases on TEST_DATABASE_URL's server are emptied and used again (recycled-databases.ts).
+  const recycling = options.migrated && !options.postgresUrl ? await recyclingOn(serverUrl) : null;
+  const name = (options.fresh ? undefined : recycling?.spare.pop()) ?? (await createDatabase(serverUrl, options, recycling));
   const direct = databaseUrl(serverUrl, name);
   const app = pooler ? databaseUrl(pooler, name) : direct;
-  const open = (openOptions?: Parameters<typeof openPostgres>[2]) => openPostgres(app, undefined, { ...openOptions, listenUrl: direct });
+  const opened: DatabaseHandle[] = [];
+  const open = (openOptions?: Parameters<typeof openPostgres>[2]) => {
+    const handle = openPostgres(app, undefined, { ...openOptions, listenUrl: direct });
+    opened.push(handle);
+    return handle;
+  };
   return {
     handle: open(),
     dataDir,
     env: { DATA_DIR: dataDir, DATABASE_URL: app, ...(pooler ? { DATABASE_LISTEN_URL: direct } : {}) },
     reopen: open,
     drop: async () => {
+      // Nothing of this file's may reach the database once the next file has it: its pools take no
+      // more queries (not awaited: a client a failed test left checked out would hold it).
+      for (const handle of opened) void handle.close().catch(() => {});
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const emptiedAs = recycling ? await emptied(serverUrl, name, recycling.pristine) : null;
+      if (emptiedAs) {
+        recycling!.spare.push(emptiedAs);
+        return;
+      }
       // FORCE: a handle a failed test left open must not keep its database around.
       await withClient(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new database: a copy of the migrated template, or an empty one (template0). */
+async function createDatabase(serverUrl: string, options: TestDatabaseOptions, recycling: Recycling | null): Promise<string> {
+  const name = newDatabaseName();
+  const template = options.migrated ? await postgresTemplate(serverUrl) : 'template0';
+  await withClient(serverUrl, async (admin) => admin.query(`create database ${name} template ${template}${await copyStrategy(admin)}`));
+  // The first fresh copy tells what a used one is emptied back to.
+  if (recycling && !recycling.pristine) {
+    recycling.pristine = withClient(databaseUrl(serverUrl, name), readPristine);
+    // Awaited when a database is emptied; if it failed, databases are dropped as before.
+    recycling.pristine.catch(() => {});
+  }
+  return name;
+}
+
+interface Recycling {
+  /** Read from the worker's first fresh copy of the template. */
+  pristine: Promise<Pristine> | null;
+  /** Emptied databases, ready for the next test file of this worker. */
+  spare: string[];
+}
+
+/**
+ * Names every database of this run (TEST_RUN_ID, set by the global set-up), so that its
+ * tear-down drops the ones the workers kept for reuse.
+ */
+const TEST_RUN_ID = process.env.TEST_RUN_ID ?? 'local';
+export const testDatabasePattern = (runId: string) => `test\\_${runId}\\_%`;
+
+const recyclings = new Map<string, Promise<Recycling | null>>();
+
+/** Reuse needs the superuser (triggers and foreign keys are off while a database is emptied). */
+function recyclingOn(serverUrl: string): Promise<Recycling | null> {
+  let recycling = recyclings.get(serverUrl);
+  if (!recycling) {
+    recycling = withClient(serverUrl, async (admin) => {
+      const { rows } = await admin.query<{ super: boolean }>('select rolsuper as super from pg_roles where rolname = current_user');
+      return rows[0]?.super ? { pristine: null, spare: [] } : null;
+    });
+    recyclings.set(serverUrl, recycling);
+  }
+  return recycling;
+}
+
+const newDatabaseName = () => `test_${TEST_RUN_ID}_${crypto.randomBytes(6).toString('hex')}`;
+
+/**
+ * Takes the used database `name` away under a new name and empties it back to the template's
+ * state: its new name, or null when it is not to be used again (then it is dropped, whatever its name).
+ */
+async function emptied(serverUrl: string, name: string, pristine: Promise<Pristine> | null): Promise<string | null> {
+  if (!pristine) return null;
+  let current = name;
+  try {
+    const state = await pristine;
+    current = await withClient(serverUrl, (admin) => takeAway(admin, name, newDatabaseName()));
+    if (await withClient(databaseUrl(serverUrl, current), (client) => emptyForReuse(client, state))) return current;
+  } catch {
+    // Dropped below, as any database that is not used again.
+  }
+  if (current !== name) await withClient(serverUrl, (admin) => admin.query(`drop database if exists ${current} with (force)`));
+  return null;
 }
 
 async function createPostgresSchema(dataDir: string, url: string): Promise<TestDatabase> {
@@ -144,8 +228,10 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
 /**
  * A short hash of every migration's source: a template is reused only by code with the same
  * migrations (helpers' worktrees and branches share this machine's PostgreSQL and temp dir).
+ * The data-layer modules migrations build their SQL from (the search document, the tag count
+ * triggers), and what decides better-auth's tables (its configuration, its version).
  */
-const MIGRATION_SOURCES = ['search-document.ts', 'story-tags.ts'];
+const MIGRATION_SOURCES = ['db/search-document.ts', 'db/story-tags.ts', 'auth/auth.ts'];
 const migrationsHash = (() => {
   let hash: string | null = null;
   return () => {
@@ -153,12 +239,32 @@ const migrationsHash = (() => {
     const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
     const digest = crypto.createHash('sha256');
     for (const file of fs.readdirSync(dir).sort()) digest.update(file).update(fs.readFileSync(path.join(dir, file)));
-    // The data-layer modules migrations build their SQL from (the search document, the tag count triggers).
-    for (const file of MIGRATION_SOURCES) digest.update(file).update(fs.readFileSync(fileURLToPath(new URL(`../db/${file}`, import.meta.url))));
+    for (const file of MIGRATION_SOURCES) digest.update(file).update(fs.readFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url))));
+    digest.update(fs.readFileSync(fileURLToPath(new URL('../../node_modules/better-auth/package.json', import.meta.url))));
     hash = digest.digest('hex').slice(0, 12);
     return hash;
   };
 })();
+
+/**
+ * What a template holds: every migration, and the tables better-auth makes at a server's first
+ * start (migrateAuthTables), so that no test file's server makes them again. No rows beyond the
+ * migrations' own: a template outlives the day it was made.
+ */
+async function migrateForTemplate(handle: DatabaseHandle): Promise<void> {
+  await migrateToLatest(handle.db);
+  const auth = createAuth({
+    config: loadConfig({}),
+    db: handle.db,
+    dialect: handle.dialect,
+    secret: 'a-template-has-no-sessions-to-sign-0000',
+    logger: pino({ level: 'silent' }),
+    onSignedIn: async () => {},
+    onPreRegistrationRemoved: async () => {},
+    onSessionEnded: async () => {},
+  });
+  await migrateAuthTables(auth, handle.db, handle.dialect);
+}
 
 let sqliteTemplateFile: Promise<string> | null = null;
 
@@ -171,7 +277,7 @@ function sqliteTemplate(): Promise<string> {
     const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
     const handle = openSqlite(building);
     try {
-      await migrateToLatest(handle.db);
+      await migrateForTemplate(handle);
     } finally {
       // Closing the last connection checkpoints the WAL into the file and removes it.
       await handle.close();
@@ -207,7 +313,7 @@ function postgresTemplate(serverUrl: string): Promise<string> {
         await admin.query(`create database ${building} template template0`);
         const handle = openPostgres(databaseUrl(serverUrl, building));
         try {
-          await migrateToLatest(handle.db);
+          await migrateForTemplate(handle);
         } finally {
           await handle.close();
         }
