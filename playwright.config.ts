@@ -76,11 +76,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         `--disable-features=${DISABLED_FEATURES.join(',')}`,
-        // V8 without its optimising compilers (Maglev, TurboFan): a test's pages live seconds, not
-        // long enough to repay compiling hot code again, which Chromium did on background threads.
-        // Measured on a 17-test sample (process accounting, three runs each): Chromium used
-        // 38–41 core-seconds against 46–50 with them, the tests' wall time the same.
-        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },
