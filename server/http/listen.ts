@@ -10,6 +10,11 @@ import type { Socket } from 'node:net';
 const KEEP_ALIVE_MS = 65_000;
 const DRAIN_LIMIT_MS = 8000;
 const SWEEP_MS = 50;
+/**
+ * A connection is taken for silent once it has sent nothing for this long. Not at once: a request
+ * can be on its way in a connection just accepted, before Node has read a byte of it.
+ */
+const SILENT_AFTER_MS = 500;
 
 /**
  * Every open connection, for the drain to find those that never sent a byte. Node counts a new
@@ -18,18 +23,18 @@ const SWEEP_MS = 50;
  * client opens when two requests start together, held every shutdown for the whole
  * DRAIN_LIMIT_MS (server/http/drain.test.ts).
  */
-const openConnections = new WeakMap<Server, Set<Socket>>();
+const openConnections = new WeakMap<Server, Map<Socket, number>>();
 
 /** Starts listening; a listen error (EADDRINUSE) rejects instead of escaping as an uncaught exception. */
 export function listen(listener: RequestListener, port: number, hostname: string | undefined): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(listener);
     server.keepAliveTimeout = KEEP_ALIVE_MS;
-    const open = new Set<Socket>();
+    const open = new Map<Socket, number>();
     openConnections.set(server, open);
     // No 'data' listener: one would take the socket off the HTTP parser's fast path.
     server.on('connection', (socket: Socket) => {
-      open.add(socket);
+      open.set(socket, Date.now());
       socket.once('close', () => open.delete(socket));
     });
     server.once('error', reject);
@@ -43,13 +48,14 @@ export function listen(listener: RequestListener, port: number, hostname: string
 /**
  * Stops accepting connections and lets in-flight requests finish. Keep-alive connections
  * become idle as their last response ends, so idle ones are closed as they appear, and so are
- * connections that never sent anything; after DRAIN_LIMIT_MS whatever is left is cut.
+ * connections that have sent nothing for SILENT_AFTER_MS; after DRAIN_LIMIT_MS whatever is left is cut.
  */
 export function drain(server: Server): Promise<void> {
-  const open = openConnections.get(server) ?? new Set<Socket>();
+  const open = openConnections.get(server) ?? new Map<Socket, number>();
   const closeUnused = () => {
     server.closeIdleConnections();
-    for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+    const silentSince = Date.now() - SILENT_AFTER_MS;
+    for (const [socket, connectedAt] of open) if (socket.bytesRead === 0 && connectedAt <= silentSince) socket.destroy();
   };
   return new Promise<void>((resolve) => {
     const sweep = setInterval(closeUnused, SWEEP_MS);

@@ -123,11 +123,11 @@ async function createDatabase(serverUrl: string, options: TestDatabaseOptions, r
   const name = newDatabaseName();
   const template = options.migrated ? await postgresTemplate(serverUrl) : 'template0';
   await withClient(serverUrl, async (admin) => admin.query(`create database ${name} template ${template}${await copyStrategy(admin)}`));
-  // The first fresh copy tells what a used one is emptied back to.
+  // The first fresh copy tells what a used one is emptied back to: read before anything writes to it.
   if (recycling && !recycling.pristine) {
     recycling.pristine = withClient(databaseUrl(serverUrl, name), readPristine);
-    // Awaited when a database is emptied; if it failed, databases are dropped as before.
-    recycling.pristine.catch(() => {});
+    // If it failed, databases are dropped as before.
+    await recycling.pristine.catch(() => {});
   }
   return name;
 }
