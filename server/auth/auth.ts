@@ -241,3 +241,12 @@ export async function migrateAuthTables(auth: Auth, db: Kysely<Database>, dialec
   const { runMigrations } = await getMigrations({ ...auth.options, database: { db, type: dialect } });
   await runMigrations();
 }
+
+/** The same with no server around (a restore, the test databases' template): an instance made only for its tables. */
+export async function migrateAuthTablesWithout(
+  server: Pick<CreateAuthOptions, 'config' | 'db' | 'dialect' | 'secret' | 'logger'>,
+): Promise<void> {
+  const noop = async () => {};
+  const auth = createAuth({ ...server, onSignedIn: noop, onPreRegistrationRemoved: noop, onSessionEnded: noop });
+  await migrateAuthTables(auth, server.db, server.dialect);
+}

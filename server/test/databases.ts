@@ -9,7 +9,7 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database';
 import { migrationProvider } from '../db/migrations';
-import { createAuth, migrateAuthTables } from '../auth/auth';
+import { migrateAuthTablesWithout } from '../auth/auth';
 import { loadConfig } from '../config';
 import { emptyForReuse, readPristine, takeAway, type Pristine } from './recycled-databases';
 
@@ -253,17 +253,13 @@ const migrationsHash = (() => {
  */
 async function migrateForTemplate(handle: DatabaseHandle): Promise<void> {
   await migrateToLatest(handle.db);
-  const auth = createAuth({
+  await migrateAuthTablesWithout({
     config: loadConfig({}),
     db: handle.db,
     dialect: handle.dialect,
     secret: 'a-template-has-no-sessions-to-sign-0000',
     logger: pino({ level: 'silent' }),
-    onSignedIn: async () => {},
-    onPreRegistrationRemoved: async () => {},
-    onSessionEnded: async () => {},
   });
-  await migrateAuthTables(auth, handle.db, handle.dialect);
 }
 
 let sqliteTemplateFile: Promise<string> | null = null;

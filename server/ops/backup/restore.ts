@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import { migrateInTransaction, type DatabaseHandle, type Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { migrationProvider } from '../../db/migrations';
-import { createAuth, migrateAuthTables } from '../../auth/auth';
+import { migrateAuthTablesWithout } from '../../auth/auth';
 import { OWNER_ONLY } from '../../files';
 import type { Logger } from '../../logger';
 import type { ObjectStorage } from '../../storage';
@@ -318,17 +318,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         if (dialect === 'sqlite') await query('pragma defer_foreign_keys = on');
         await dropEverything(query, dialect);
         await retryingCatalogRace(conn, dialect, () => migrateInTransaction(conn, providerFor(manifest.migrations)));
-        const auth = createAuth({
-          config,
-          db: conn,
-          dialect,
-          secret,
-          logger: target.logger,
-          onSignedIn: async () => {},
-          onPreRegistrationRemoved: async () => {},
-          onSessionEnded: async () => {},
-        });
-        await retryingCatalogRace(conn, dialect, () => migrateAuthTables(auth, conn, dialect));
+        await retryingCatalogRace(conn, dialect, () => migrateAuthTablesWithout({ config, db: conn, dialect, secret, logger: target.logger }));
 
         const catalog = new Map((await readCatalog(query, dialect)).map((t) => [t.name, t]));
         for (const table of manifest.tables) {
