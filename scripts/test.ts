@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in three lanes side by side, with the seconds each stage took.
  *
- *   api:     the API suite (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
+ *   api:     the API suite (SQLite, and PostgreSQL when TEST_DATABASE_URL is set); under CI,
+ *            then the cluster check (once the build is there)
  *   browser: the production build, then the browser tests against it
  *   checks:  typecheck, lint, unit tests
  *
@@ -23,6 +24,8 @@ import { performance } from 'node:perf_hooks';
 interface Stage {
   name: string;
   command: string[];
+  /** Waits for the browser lane's build (it runs the compiled server). */
+  afterBuild?: boolean;
 }
 
 interface Outcome {
@@ -34,8 +37,16 @@ interface Outcome {
 const npm = (script: string): string[] => ['npm', 'run', '--silent', script];
 const nice = (command: string[]): string[] => ['nice', '-n', '10', ...command];
 
+/**
+ * Under CI, deploy/ for real once the API suite is done: three compiled instances behind HAProxy
+ * and PgBouncer, 20 s of load (`npm run cluster:ci`; bench/cluster.ts installs HAProxy and
+ * PgBouncer when missing, which needs root). It overlaps the browser tests' last minute instead
+ * of following `npm test`.
+ */
+const CLUSTER: Stage[] = process.env.CI === 'true' ? [{ name: 'cluster', command: npm('cluster:ci'), afterBuild: true }] : [];
+
 const LANES: Record<string, Stage[]> = {
-  api: [{ name: 'api', command: npm('test:api') }],
+  api: [{ name: 'api', command: npm('test:api') }, ...CLUSTER],
   browser: [
     { name: 'build', command: npm('build') },
     { name: 'e2e', command: ['npx', 'playwright', 'test'] },
@@ -75,13 +86,20 @@ function run(lane: string, stage: Stage): Promise<Outcome> {
   });
 }
 
+let builtOk: (ok: boolean) => void = () => {};
+const built = new Promise<boolean>((resolve) => (builtOk = resolve));
+
 async function inOrder(lane: string, stages: Stage[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const stage of stages) {
+    if (stage.afterBuild && !(await built)) break;
     const outcome = await run(lane, stage);
+    if (stage.name === 'build') builtOk(outcome.ok);
     outcomes.push(outcome);
     if (!outcome.ok) break;
   }
+  // The lane with the build ended before it (a stage before it failed): nothing waits in vain.
+  if (stages.some((stage) => stage.name === 'build')) builtOk(false);
   return outcomes;
 }
 
