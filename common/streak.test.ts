@@ -40,6 +40,9 @@ describe('localDay', () => {
 
   it('treats an unknown zone as UTC', () => {
     expect(localDay(new Date('2025-03-10T23:00:00Z'), 'Mars/Olympus')).toBe('2025-03-10');
+    // Asked again, once UTC's formatter is kept: still UTC, and a real zone is still itself.
+    expect(localDay(new Date('2025-03-10T23:00:00Z'), 'Mars/Olympus')).toBe('2025-03-10');
+    expect(localDay(new Date('2025-03-10T23:00:00Z'), 'Asia/Tokyo')).toBe('2025-03-11');
   });
 });
 

@@ -78,6 +78,9 @@ test.describe('a guest', () => {
     const second = await page.context().newPage();
     await second.goto('/login');
     await expectThemeMode(second, 'light');
+    // Back to the first tab to choose there, as a person would (a tab behind another gets no
+    // animation frames, so each click waited 1–2 s for the button to be "stable").
+    await page.bringToFront();
     await cycleGuestTheme(page, 'dark-blue');
     await expectThemeMode(second, 'dark-blue');
     await page.getByTestId('accent-picker').click();
@@ -129,6 +132,8 @@ test('a signed-in writer’s choices are saved to their record, reach their othe
   await expectThemeMode(page, 'light');
   expect((await fetchMe(page)).themeMode).toBeNull();
   const second = await page.context().newPage();
+  // Opening a tab puts it in front; the person goes on in the first one.
+  await page.bringToFront();
 
   await test.step('the mode is saved and survives a reload', async () => {
     await cycleTheme(page, 'light', 'dark-blue');
@@ -145,6 +150,7 @@ test('a signed-in writer’s choices are saved to their record, reach their othe
     await second.goto('/');
     await expect(second.getByTestId('account-menu-trigger')).toBeVisible();
     await expectThemeMode(second, 'dark-gray');
+    await page.bringToFront();
     await cycleTheme(page, 'dark-gray', 'light');
     await expectThemeMode(second, 'light');
 

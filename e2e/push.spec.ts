@@ -24,23 +24,35 @@ test.describe('the service worker', () => {
     const registrationId = await registered;
     // What a push service delivers, as Chromium would hand it to the worker (the payload server/features/notifications/emails.ts sends).
     const push = (payload: object) => cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E.baseUrl, registrationId, data: JSON.stringify(payload) });
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        const notes = (await registration?.getNotifications()) ?? [];
-        return notes.map((n) => ({ title: n.title, tag: n.tag, url: (n.data as { url: string }).url })).sort((a, b) => a.tag.localeCompare(b.tag));
-      });
-    await push({ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages?c=abc', tag: 'message' });
+    // What the worker asks Chromium to show, recorded in the worker as each is shown. Not read
+    // back with getNotifications(): Chromium's answer first drops every stored notification it
+    // does not yet count as displayed, so a read just after a push lost that notification for
+    // good (3–5 of 30 repeats, on a quiet machine; none in 30 without the reads). Replacing the
+    // older notification of the same tag is Chromium's part.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await worker.evaluate(() => {
+      const scope = globalThis as unknown as { registration: ServiceWorkerRegistration; shownForTest: object[] };
+      scope.shownForTest = [];
+      const show = scope.registration.showNotification.bind(scope.registration);
+      scope.registration.showNotification = async (title, options = {}) => {
+        await show(title, options);
+        const { renotify } = options as { renotify?: boolean };
+        scope.shownForTest.push({ title, body: options.body, tag: options.tag, renotify, url: (options.data as { url: string }).url });
+      };
+    });
+    const shown = () => worker.evaluate(() => (globalThis as unknown as { shownForTest: object[] }).shownForTest);
+    const owner = { title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', tag: 'message', renotify: true, url: '/messages?c=abc' };
+    const bo = { title: 'Bo sent you a message', body: 'Bo sent you a message on Drabble.', tag: 'message', renotify: true, url: '/messages?c=def' };
+    const streak = { title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', tag: 'streak_reminder', renotify: true, url: '/' };
     // Each shown before the next arrives, as pushes seconds apart are: two delivered at once may
     // be shown in either order (the worker handles them side by side), which under load they were.
-    await expect.poll(shown).toEqual([{ title: 'Owner sent you a message', tag: 'message', url: '/messages?c=abc' }]);
-    await push({ title: 'Bo sent you a message', body: 'Bo sent you a message on Drabble.', url: '/messages?c=def', tag: 'message' });
-    await expect.poll(shown).toEqual([{ title: 'Bo sent you a message', tag: 'message', url: '/messages?c=def' }]);
-    await push({ title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', url: '/', tag: 'streak_reminder' });
-    await expect.poll(shown).toEqual([
-      { title: 'Bo sent you a message', tag: 'message', url: '/messages?c=def' },
-      { title: 'Your 3-day streak ends at midnight', tag: 'streak_reminder', url: '/' },
-    ]);
+    await push({ title: owner.title, body: owner.body, url: owner.url, tag: owner.tag });
+    await expect.poll(shown).toEqual([owner]);
+    await push({ title: bo.title, body: bo.body, url: bo.url, tag: bo.tag });
+    await expect.poll(shown).toEqual([owner, bo]);
+    // A screen outside the app is never opened: the worker falls back to home.
+    await push({ title: streak.title, body: streak.body, url: 'https://elsewhere.example/', tag: streak.tag });
+    await expect.poll(shown).toEqual([owner, bo, streak]);
   });
 });
 
