@@ -22,8 +22,10 @@ test.describe('the service worker', () => {
     });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registered;
-    // What a push service delivers, as Chromium would hand it to the worker (the payload server/features/notifications/emails.ts sends).
-    const push = (payload: object) => cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E.baseUrl, registrationId, data: JSON.stringify(payload) });
+    // What a push service delivers, as Chromium would hand it to the worker (the payload server/features/notifications/emails.ts
+    // sends: title, body, url, tag; anything else in it is not read).
+    const push = (payload: { title: string; body: string; url: string; tag: string }) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E.baseUrl, registrationId, data: JSON.stringify({ title: payload.title, body: payload.body, url: payload.url, tag: payload.tag }) });
     // What the worker asks Chromium to show, recorded in the worker as each is shown. Not read
     // back with getNotifications(): Chromium's answer first drops every stored notification it
     // does not yet count as displayed, so a read just after a push lost that notification for
@@ -46,12 +48,12 @@ test.describe('the service worker', () => {
     const streak = { title: 'Your 3-day streak ends at midnight', body: 'Write a few words.', tag: 'streak_reminder', renotify: true, url: '/' };
     // Each shown before the next arrives, as pushes seconds apart are: two delivered at once may
     // be shown in either order (the worker handles them side by side), which under load they were.
-    await push({ title: owner.title, body: owner.body, url: owner.url, tag: owner.tag });
+    await push(owner);
     await expect.poll(shown).toEqual([owner]);
-    await push({ title: bo.title, body: bo.body, url: bo.url, tag: bo.tag });
+    await push(bo);
     await expect.poll(shown).toEqual([owner, bo]);
     // A screen outside the app is never opened: the worker falls back to home.
-    await push({ title: streak.title, body: streak.body, url: 'https://elsewhere.example/', tag: streak.tag });
+    await push({ ...streak, url: 'https://elsewhere.example/' });
     await expect.poll(shown).toEqual([owner, bo, streak]);
   });
 });
