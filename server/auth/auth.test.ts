@@ -119,7 +119,7 @@ describe.each(testDialects())('sign-in on %s', (dialect) => {
   it('logs user_login with the method and user_logout', async () => {
     const { client, uid } = await signUp(server);
     await client.post('/api/auth/sign-out', {});
-    const rows = await server.ctx.db.selectFrom('systemLogs').select(['type', 'details', 'user']).where('user', 'like', `%${uid}%`).orderBy('timestamp').execute();
+    const rows = await server.ctx.db.selectFrom('systemLogs').select(['type', 'details', 'user']).where('user', 'like', `%${uid}%`).orderBy('timestamp').orderBy('id').execute();
     expect(rows.map((r) => r.type)).toEqual(['user_login', 'user_logout']);
     expect(JSON.parse(rows[0]!.details!)).toEqual({ method: 'Email/Password' });
   });

@@ -23,7 +23,7 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
   const adminsNow = async () =>
     (await server.ctx.db.selectFrom('users').select('email').where('admin', '=', 1).orderBy('email').execute()).map((r) => r.email);
   const cliLogs = (type: string) =>
-    server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource', 'user']).where('type', '=', type).orderBy('timestamp').execute();
+    server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource', 'user']).where('type', '=', type).orderBy('timestamp').orderBy('id').execute();
 
   it('create-admin makes a verified account an admin, refuses what cannot be one, and logs it as the command line', async () => {
     expect(await drabble(['create-admin', 'nobody@example.com'], env)).toEqual({

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { v7 as timeOrderedId } from 'uuid';
 import { redactDetails } from '@common/redact';
 import type { Database, LogTableBase } from '../db/types';
 import type { Logger } from '../logger';
@@ -24,10 +24,18 @@ export interface LogEvent {
   message?: string | null;
 }
 
+/**
+ * Log ids are UUIDv7: they sort by time and, within one millisecond, in the order this process
+ * wrote them, so the audit log (ordered by timestamp, then id) lists a burst in its true order.
+ */
+function logId(): string {
+  return timeOrderedId();
+}
+
 /** A log row with server time and redacted details: what people wrote is never stored. */
 function toRow(event: LogEvent): LogTableBase {
   return {
-    id: crypto.randomUUID(),
+    id: logId(),
     timestamp: new Date().toISOString(),
     type: event.type,
     action: event.action ?? null,
@@ -84,7 +92,7 @@ export async function insertAdminLog(db: Kysely<Database>, entry: AdminLogEntry)
   await db
     .insertInto('adminLogs')
     .values({
-      id: crypto.randomUUID(),
+      id: logId(),
       user: JSON.stringify(entry.admin),
       action: entry.action,
       target: entry.target,

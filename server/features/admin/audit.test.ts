@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditPageSchema, auditTypesSchema, type AuditEntry, type AuditPage } from '@common/admin';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { ErrorBody } from '../../test/features/stories';
 import { AUDIT_CSV_COLUMNS } from './audit-csv';
+import { insertAdminLog, recordSystemEvent } from '../../shared/audit-log';
 import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from '../../test/features/admin';
 
 describe.each(testDialects())('admin audit log on %s', (dialect) => {
@@ -149,6 +150,24 @@ describe.each(testDialects())('admin audit log on %s', (dialect) => {
     }
     const admins = await everyPage('type=paging_test&source=admin');
     expect(admins.entries.map((e) => e.id).sort()).toEqual(expected.filter((e) => e.source === 'admin').map((e) => e.id).sort());
+  });
+
+  it('lists entries written within one millisecond newest first, in the order they were written', async () => {
+    const admin = { uid: people.admin.uid, displayName: null, email: 'same-ms@example.com' };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2024-07-01T12:00:00.000Z') });
+    try {
+      for (let i = 0; i < 12; i++) {
+        await insertAdminLog(server.ctx.db, { admin, action: 'same_ms_test', target: `step/${i}` });
+        await recordSystemEvent(server.ctx.db, server.ctx.logger, { type: 'same_ms_test', resource: `step/${i}` });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const written = Array.from({ length: 12 }, (_, i) => `step/${i}`);
+    for (const source of ['admin', 'system']) {
+      const { entries } = await everyPage(`type=same_ms_test&source=${source}`);
+      expect(entries.map((e) => e.target)).toEqual([...written].reverse());
+    }
   });
 
   it('never shows what people wrote: a feature request’s text stays redacted in the list and the export', async () => {

@@ -80,7 +80,7 @@ describe.each(testDialects())('messages in a feature request thread on %s', (dia
       ['admin', 'Started on it'],
     ]);
     expect(stored.participants.find((p) => p.uid === writer.uid)?.unread).toBe(1);
-    const logs = await server.ctx.db.selectFrom('adminLogs').select('action').where('target', '=', `featureRequests/${request.id}`).execute();
+    const logs = await server.ctx.db.selectFrom('adminLogs').select('action').where('target', '=', `featureRequests/${request.id}`).orderBy('timestamp').orderBy('id').execute();
     expect(logs.map((l) => l.action)).toEqual(['admin_feature_request', 'feature_request_status', 'admin_feature_request']);
   });
 

@@ -298,7 +298,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const caseId = await fileReport(server, reporterA, 'story', story.id);
     await applyCaseAction(owner, caseId, 'dismiss', 'Looks fine');
     await resolve(owner, caseId, 'dismissed');
-    const logs = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'user', 'details']).where('target', '=', `moderationCases/${caseId}`).orderBy('timestamp').execute();
+    const logs = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'user', 'details']).where('target', '=', `moderationCases/${caseId}`).orderBy('timestamp').orderBy('id').execute();
     expect(logs.map((l) => l.action)).toEqual(['moderation_dismiss', 'moderation_resolve']);
     expect(JSON.parse(logs[0]!.user ?? '{}')).toMatchObject({ uid: owner.uid });
     expect(JSON.parse(logs[0]!.details ?? '{}')).toMatchObject({ reason: 'Looks fine', targetUid: writer.uid });

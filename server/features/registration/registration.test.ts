@@ -40,7 +40,7 @@ describe.each(testDialects())('who may join on %s', (dialect) => {
   }
 
   async function adminActions(action: string) {
-    const rows = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'details', 'user']).where('action', '=', action).execute();
+    const rows = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'details', 'user']).where('action', '=', action).orderBy('timestamp').orderBy('id').execute();
     return rows.map((row) => ({ ...row, details: JSON.parse(row.details ?? 'null') as unknown, user: JSON.parse(row.user ?? 'null') as { uid: string } }));
   }
 

@@ -147,7 +147,7 @@ describe.each(testDialects())('stories on %s', (dialect) => {
 
     // Setting the visibility it already has changes and logs nothing.
     await ada.client.patch(`/api/stories/${story.id}/visibility`, { public: false });
-    const logs = await server.ctx.db.selectFrom('systemLogs').selectAll().where('resource', '=', `stories/${story.id}`).orderBy('timestamp').execute();
+    const logs = await server.ctx.db.selectFrom('systemLogs').selectAll().where('resource', '=', `stories/${story.id}`).orderBy('timestamp').orderBy('id').execute();
     expect(logs.map((l) => [l.type, l.action])).toEqual([
       ['story_public_toggle', 'make_public'],
       ['story_public_toggle', 'make_private'],

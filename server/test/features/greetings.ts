@@ -10,7 +10,7 @@ export async function storedGreetings(server: TestServer): Promise<Map<string, b
 }
 
 export async function adminLogsOf(server: TestServer, action: string) {
-  const rows = await server.ctx.db.selectFrom('adminLogs').select(['user', 'action', 'target', 'details']).where('action', '=', action).orderBy('timestamp').execute();
+  const rows = await server.ctx.db.selectFrom('adminLogs').select(['user', 'action', 'target', 'details']).where('action', '=', action).orderBy('timestamp').orderBy('id').execute();
   return rows.map((row) => ({ ...row, user: JSON.parse(row.user ?? 'null') as { uid: string } | null, details: row.details === null ? null : (JSON.parse(row.details) as unknown) }));
 }
 
