@@ -4,6 +4,7 @@ import { promptForDay, utcDayKey } from '../common/prompts';
 import { addDays } from '../common/streak';
 import { newPerson, signUpThroughApi } from './support/users';
 import { shootLooks } from './support/looks';
+import { E2E } from './support/env';
 
 // A writer's whole way from home to a prompt page, the editor and back, with screenshots in four looks.
 
@@ -90,6 +91,12 @@ test('the archive lists today and yesterday with their stories counted, 30 at a 
   await signUpThroughApi(page, newPerson('archivist', 'Archive Reader'));
   const today = await serverToday(page);
   const prompt = promptForDay(today);
+  // A story of its own for today's count, so the test does not lean on stories other tests wrote.
+  const story = await page.request.post('/api/stories', {
+    data: { title: 'Archived', content: 'The day kept its prompt.', public: true, prompt, promptDay: today },
+    headers: { origin: E2E.baseUrl },
+  });
+  expect(story.status(), await story.text()).toBe(201);
   await page.goto('/');
   await page.getByTestId('today-prompt').getByRole('link', { name: 'Past prompts' }).click();
   await expect(page).toHaveURL(/\/prompts$/);
