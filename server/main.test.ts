@@ -1,31 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/server';
-
-/**
- * The server as its own node process (tsx as a loader, not the tsx command, whose parent process
- * relays signals: under load a relayed SIGTERM came back as exit 143 instead of the server's own 0).
- */
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  /** Resolves once the process has printed `text` (its logs are the signal, not a timer). */
-  const printed = (text: string) =>
-    new Promise<void>((resolve) => {
-      const check = () => output.includes(text) && resolve();
-      check();
-      child.stdout.on('data', check);
-      child.stderr.on('data', check);
-    });
-  return { child, exited, output: () => output, printed };
-}
+import { compiledServer, startServerProcess } from './test/server-process';
 
 async function waitForHealth(url: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -64,10 +43,12 @@ async function startHalfARequest(port: number, start: string): Promise<{ finish:
 }
 
 describe('the server process', () => {
+  beforeAll(() => compiledServer(), 60_000);
+
   it('stops at start-up with one line naming a bad variable', async () => {
-    const proc = run({ PORT: 'abc' });
+    const proc = await startServerProcess({ PORT: 'abc' });
     expect(await proc.exited).toBe(1);
-    expect(proc.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual(['Invalid configuration: PORT must be a port number (got "abc")']);
+    expect(proc.output().trim().split('\n')).toEqual(['Invalid configuration: PORT must be a port number (got "abc")']);
   });
 
   it('stops with a clear line when its port is taken, instead of crashing on an uncaught error', async () => {
@@ -76,7 +57,7 @@ describe('the server process', () => {
     await new Promise<void>((resolve) => taken.listen(port, resolve));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
     try {
-      const proc = run({ PORT: String(port), DATA_DIR: dataDir });
+      const proc = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir });
       expect(await proc.exited).toBe(1);
       expect(proc.output()).toContain('Drabble could not start:');
       expect(proc.output()).toContain('EADDRINUSE');
@@ -90,7 +71,7 @@ describe('the server process', () => {
   it('starts with no configuration, creates its data and secret, and exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
     const port = await freePort();
-    const proc = run({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
+    const proc = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
     try {
       await waitForHealth(`http://localhost:${port}`);
       expect(fs.existsSync(path.join(dataDir, 'drabble.sqlite'))).toBe(true);

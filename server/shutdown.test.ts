@@ -1,25 +1,14 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStoryInput } from './test/features/story-builders';
 import { createTestDatabase, testDialects } from './test/databases';
 import { freePort } from './test/server';
 import { TestClient } from './test/client';
+import { compiledServer, startServerProcess } from './test/server-process';
 
 const TOKEN = 'shutdown-test-token-0123456789';
 const IN_FLIGHT = 5;
-
-/** The server as production runs it, in a process of its own, so SIGTERM is the real signal. */
-function startProcess(env: Record<string, string>) {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -72,6 +61,8 @@ function getOn(agent: http.Agent, url: string): Promise<{ status: number; connec
   });
 }
 
+beforeAll(() => compiledServer(), 60_000);
+
 describe.each(testDialects())('SIGTERM on %s', (dialect) => {
   it('answers every request in flight, tells open streams when to reconnect, then exits cleanly', async () => {
     const database = await createTestDatabase(dialect);
@@ -79,7 +70,7 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
     const port = await freePort();
     const url = `http://localhost:${port}`;
     // Three seconds of notice: the health check fails while everything else is still answered.
-    const proc = startProcess({ ...database.env, PORT: String(port), METRICS_TOKEN: TOKEN, AUTH_SECRET: 'test-secret-that-is-long-enough-000000', DRAIN_NOTICE_SECONDS: '3' });
+    const proc = await startServerProcess({ ...database.env, PORT: String(port), METRICS_TOKEN: TOKEN, AUTH_SECRET: 'test-secret-that-is-long-enough-000000', DRAIN_NOTICE_SECONDS: '3' });
     const balancer = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'the server answering');

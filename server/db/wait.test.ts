@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { createPgCluster, postgresBinaries, type PgCluster } from '../test/pg-cluster';
 import { freePort } from '../test/server';
 import { TestClient } from '../test/client';
+import { compiledServer, startServerProcess } from '../test/server-process';
 
 interface LogLine {
   level: number;
@@ -88,19 +88,17 @@ describe.runIf(postgresBinaries())('a server started before its PostgreSQL is re
 });
 
 describe('a server whose database stays out of reach', () => {
+  beforeAll(() => compiledServer(), 60_000);
+
   it('gives up after DB_WAIT_SECONDS with one clear line, having logged its tries', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-wait-'));
-    const env = { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(await freePort()), DB_WAIT_SECONDS: '1', DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/test` };
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const proc = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), DB_WAIT_SECONDS: '1', DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/test` });
     try {
-      expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
-      expect(output).toContain('database not reachable yet (try 1)');
-      expect(output).toMatch(/Drabble could not start: .*ECONNREFUSED/);
+      expect(await proc.exited).toBe(1);
+      expect(proc.output()).toContain('database not reachable yet (try 1)');
+      expect(proc.output()).toMatch(/Drabble could not start: .*ECONNREFUSED/);
     } finally {
-      child.kill('SIGKILL');
+      proc.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
