@@ -12,7 +12,7 @@ import { EmailQueue, RETRY_FOR_MS } from './queue';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The queue as it stands: id, recipient, tries and last failure of every waiting email. */
-const queued = (server: TestServer) => server.ctx.db.selectFrom('emailQueue').select(['id', 'recipient', 'attempts', 'lastError']).orderBy('createdAt').execute();
+const queued = (server: TestServer) => server.ctx.db.selectFrom('emailQueue').select(['id', 'recipient', 'attempts', 'lastError']).orderBy('createdAt').orderBy('id').execute();
 
 /** Every queue pass of every instance at once, at a clock past any backoff: what many ticks would do. */
 async function deliverEverywhere(servers: TestServer[], at: number): Promise<void> {

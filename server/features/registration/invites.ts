@@ -93,6 +93,7 @@ async function toInvites(db: Db, rows: InviteRow[]): Promise<Invite[]> {
         .select(['j.inviteId', 'j.uid', 'j.joinedAt', 'u.displayName', 'u.name'])
         .where('j.inviteId', 'in', ids)
         .orderBy('j.joinedAt')
+        .orderBy('j.uid')
         .execute()
     : [];
   const now = new Date().toISOString();

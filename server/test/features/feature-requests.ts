@@ -35,7 +35,7 @@ export async function adminPage(admin: TestClient, query = ''): Promise<AdminFea
 
 /** The adminLogs rows about one request, oldest first. */
 export function adminLogsOf(db: Kysely<Database>, id: string) {
-  return db.selectFrom('adminLogs').selectAll().where('target', '=', `featureRequests/${id}`).orderBy('timestamp').execute();
+  return db.selectFrom('adminLogs').selectAll().where('target', '=', `featureRequests/${id}`).orderBy('timestamp').orderBy('id').execute();
 }
 
 /**
