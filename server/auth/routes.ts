@@ -100,7 +100,7 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     const path = c.req.path.slice('/api/auth'.length);
     if (!isExposedAuthEndpoint(c.req.method, path)) throw notFound('No such API endpoint.');
     // better-auth copies the provider's answer into a Location header: refuse what cannot go there.
-    if (path.startsWith('/oauth2/callback/') && !oauthCallbackQuerySchema.safeParse(c.req.queries()).success) {
+    if (path.startsWith('/oauth2/callback/') && !oauthCallbackQuerySchema.safeParse(queryAsBetterAuthReadsIt(c.req.url)).success) {
       throw badRequest('The sign-in response is not valid.');
     }
     const ip = c.var.clientIp;
@@ -216,6 +216,17 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
   });
 
   return app;
+}
+
+/**
+ * Every value of every query parameter, decoded as better-auth decodes it (WHATWG URL): a broken
+ * UTF-8 escape becomes U+FFFD there, where Hono's decoding kept the escape as written.
+ */
+function queryAsBetterAuthReadsIt(url: string): Record<string, string[]> {
+  // A Map, not an object: a parameter may be called __proto__ or constructor.
+  const query = new Map<string, string[]>();
+  for (const [name, value] of new URL(url).searchParams) query.set(name, [...(query.get(name) ?? []), value]);
+  return Object.fromEntries(query);
 }
 
 /**

@@ -102,13 +102,17 @@ describe.each(testDialects())('hostile input that used to reach the database, on
   });
 
   it('refuses a provider answer that cannot go into a redirect', async () => {
-    const res = await server.client().get<ErrorBody>('/api/auth/oauth2/callback/google?code=abc&state=x&error=access%1Bdenied');
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('The sign-in response is not valid.');
+    // A control character; a broken UTF-8 escape (a lone surrogate), which better-auth reads as U+FFFD.
+    for (const error of ['access%1Bdenied', 'access_den%ED%A0%80ied', 'x%C3']) {
+      const res = await server.client().get<ErrorBody>(`/api/auth/oauth2/callback/google?code=abc&state=x&error=${error}`);
+      expect(res.status, error).toBe(400);
+      expect(res.body.error.message, error).toBe('The sign-in response is not valid.');
+    }
     const start = await server.client().post<ErrorBody>('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL: '/\u0000' });
     expect(start.status).toBe(400);
     expect(start.body.error.message).toBe('That return address is not valid.');
     // A plain provider error still goes back to the login page.
     expect((await server.client().get('/api/auth/oauth2/callback/google?error=access_denied')).status).toBe(302);
+    expect((await server.client().get('/api/auth/oauth2/callback/google?error=access_denied&__proto__&constructor=1')).status).toBe(302);
   });
 });
