@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { v7 as timeOrderedId } from 'uuid';
+// Log ids are UUIDv7: they sort by time and, within one millisecond, in the order this process
+// wrote them, so the audit log (ordered by timestamp, then id) lists a burst in its true order.
+import { v7 as logId } from 'uuid';
 import { redactDetails } from '@common/redact';
 import type { Database, LogTableBase } from '../db/types';
 import type { Logger } from '../logger';
@@ -22,14 +24,6 @@ export interface LogEvent {
   userAgent?: string | null;
   stack?: string | null;
   message?: string | null;
-}
-
-/**
- * Log ids are UUIDv7: they sort by time and, within one millisecond, in the order this process
- * wrote them, so the audit log (ordered by timestamp, then id) lists a burst in its true order.
- */
-function logId(): string {
-  return timeOrderedId();
 }
 
 /** A log row with server time and redacted details: what people wrote is never stored. */
