@@ -11,6 +11,7 @@ import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { openEventStream } from '../../test/sse';
+import { latestId, recordUserEvents, until, type EventStream } from '../../test/events';
 import { ROUTES, PARAMS, type Pool } from '../../test/fuzz/routes';
 import { Random } from '../../test/fuzz/random';
 import { ageAccount, enter, moveContest, newContest, postDrabble, windowsFor } from '../../test/features/contests';
@@ -45,6 +46,8 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
     rival = await signUp(server, { name: 'Rival Writer' });
     for (const who of [author, reader, rival]) await ageAccount(server, who);
     await server.ctx.db.updateTable('users').set({ profileImage: IMAGE }).where('uid', '=', author.uid).execute();
+    // The reader follows the author: their feed, their notifications.
+    expect((await reader.client.post(`/api/follows/${author.uid}`)).status).toBe(200);
   });
   afterAll(async () => {
     fs.rmSync(webDir, { recursive: true, force: true });
@@ -76,7 +79,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
       caseIds: none,
       versionIds: none,
     };
-    const answers: Array<{ url: string; status: number; text: string }> = [];
+    const urls: string[] = [];
     const routes = ROUTES.filter((r) => r.method === 'GET' && !r.stream && !r.daily);
     expect(routes.length).toBeGreaterThan(40);
     for (const [i, route] of routes.entries()) {
@@ -89,64 +92,92 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
         .filter(([key]) => key !== 'cursor')
         .map(([key, gen]) => `${key}=${encodeURIComponent(String(gen(r, pool)))}`);
       // Lists filtered by the writer too (community ?author=, search): the likeliest place to tie the two.
-      const variants = [url, ...(query.length ? [`${url}?${query.join('&')}`] : [])];
-      for (const variant of variants) {
-        const res = await client.raw('GET', variant);
-        answers.push({ url: variant, status: res.status, text: await res.text() });
-      }
+      urls.push(url, ...(query.length ? [`${url}?${query.join('&')}`] : []));
     }
-    for (const extra of [`/api/stories/community?author=${ids.uid}`, `/api/stories/community?q=${encodeURIComponent('the')}`, `/community/feed.atom`, `/user/${ids.uid}/feed.atom`, '/sitemap.xml']) {
-      const res = await client.raw('GET', extra);
-      answers.push({ url: extra, status: res.status, text: await res.text() });
-    }
-    // The link previews (Open Graph) of the story page and the author's profile.
-    for (const page of [`/story/${ids.story}`, `/user/${ids.uid}`]) {
-      const res = await web.request(page);
-      answers.push({ url: `html ${page}`, status: res.status, text: await res.text() });
-    }
-    return answers;
+    urls.push(`/api/stories/community?author=${ids.uid}`, `/api/stories/community?q=${encodeURIComponent('the')}`, `/community/feed.atom`, `/user/${ids.uid}/feed.atom`, '/sitemap.xml');
+    // All at once: GETs change nothing, and a hundred round trips one after another are what made
+    // this test slow on a loaded machine (one ran past 20 s), not the server's work.
+    const read = async (url: string, res: Response | Promise<Response>) => {
+      const answer = await res;
+      return { url, status: answer.status, text: await answer.text() };
+    };
+    return Promise.all([
+      ...urls.map((url) => read(url, client.raw('GET', url))),
+      // The link previews (Open Graph) of the story page and the author's profile.
+      ...[`/story/${ids.story}`, `/user/${ids.uid}`].map((page) => read(`html ${page}`, web.request(page))),
+    ]);
   }
 
-  it('names no author anywhere during the entry and voting windows, and everyone after the reveal', async () => {
+  /**
+   * A contest open for entries, the author's entry (titled `title`, so no other test's entry is
+   * taken for it) and a rival's in it, favourited by the reader (their favourites list, their export).
+   */
+  async function contestWithEntry(title: string) {
     const contest = await newContest(admin);
-    const guest = server.client();
-    // The reader follows the author (their feed, their notifications); the author writes for the contest and enters.
-    expect((await reader.client.post(`/api/follows/${author.uid}`)).status).toBe(200);
-    const streams = [await openEventStream(reader.client, undefined, { watch: 'community' }), await openEventStream(guest, undefined, { watch: 'community' })];
-    const story = await postDrabble(author, { title: 'The Lamplighter of Quiet Street' });
+    const story = await postDrabble(author, { title });
     await enter(author, contest, story.id);
     const rivalStory = await postDrabble(rival);
     await enter(rival, contest, rivalStory.id);
-    const entry = { id: story.id, title: story.title };
-    const watching = await openEventStream(reader.client, undefined, { watch: `story:${story.id}` });
-    streams.push(watching);
-
-    // The reader may favourite it, but neither react nor comment until the reveal.
     expect((await reader.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
-    const reaction = await reader.client.send<{ error: { message: string } }>('PUT', `/api/stories/${story.id}/reactions/heart`);
-    expect([reaction.status, reaction.body.error.message]).toEqual([403, CONTEST_TEXTS.closedForComments]);
-    const comment = await reader.client.post<{ error: { message: string } }>(`/api/stories/${story.id}/comments`, { text: 'Who wrote this?' });
-    expect([comment.status, comment.body.error.message]).toEqual([403, CONTEST_TEXTS.closedForComments]);
+    return { contest, entry: { id: story.id, title: story.title }, ids: { story: story.id, uid: author.uid, contest } };
+  }
 
-    const ids = { story: story.id, uid: author.uid, contest };
-    for (const phase of ['entry', 'voting'] as const) {
-      if (phase === 'voting') {
-        await moveContest(server, contest, windowsFor('voting'));
-        expect((await reader.client.send('PUT', `/api/contests/${contest}/votes/${story.id}`)).status).toBe(200);
-      }
-      for (const [who, client] of [['reader', reader.client], ['guest', guest], ['rival', rival.client]] as const) {
-        const answers = await readEverything(client, ids);
-        const leaked = answers.filter((a) => leaks(a.text, entry)).map((a) => `${who} ${phase}: ${a.url} (${a.status})`);
-        expect(leaked).toEqual([]);
-        // The contest page and the story page did show the entry itself (the test reads real answers).
-        expect(answers.find((a) => a.url === `/api/contests/${contest}`)?.text).toContain(entry.title);
-        expect(answers.find((a) => a.url === `/api/stories/${story.id}`)?.text).toContain('Anonymous entrant');
-      }
+  /** Into the voting window, the reader voting for the entry (their votes name it). */
+  async function openVoting(contest: string, storyId: string) {
+    await moveContest(server, contest, windowsFor('voting'));
+    expect((await reader.client.send('PUT', `/api/contests/${contest}/votes/${storyId}`)).status).toBe(200);
+  }
+
+  /**
+   * Resolves once `stream` has everything recorded so far: an event recorded now on its owner's
+   * own topic has arrived, and a stream sends its events in the order they were recorded.
+   */
+  async function caughtUp(stream: EventStream, owner: SignedUp) {
+    await recordUserEvents(server, owner.uid, 1);
+    const recorded = await latestId(server);
+    await until(() => stream.received.some((m) => Number(m.id) >= recorded), `event ${recorded} reached ${owner.uid}'s stream`, 10_000);
+  }
+
+  it.each(['entry', 'voting'] as const)('names no author in any answer to a follower, a guest or a rival while the contest is open for %s', async (phase) => {
+    const { contest, entry, ids } = await contestWithEntry(`The Lamplighter of Quiet Street (${phase})`);
+    if (phase === 'voting') await openVoting(contest, entry.id);
+    const readers = [['reader', reader.client], ['guest', server.client()], ['rival', rival.client]] as const;
+    const everything = await Promise.all(readers.map(([, client]) => readEverything(client, ids)));
+    for (const [i, [who]] of readers.entries()) {
+      const answers = everything[i] ?? [];
+      const leaked = answers.filter((a) => leaks(a.text, entry)).map((a) => `${who} ${phase}: ${a.url} (${a.status})`);
+      expect(leaked).toEqual([]);
+      // The contest page and the story page did show the entry itself (the test reads real answers).
+      expect(answers.find((a) => a.url === `/api/contests/${contest}`)?.text).toContain(entry.title);
+      expect(answers.find((a) => a.url === `/api/stories/${entry.id}`)?.text).toContain('Anonymous entrant');
     }
-    // The live streams and the reader's notifications.
+  });
+
+  it('names no author on the live streams, in the follower\'s notifications or in their data export, and lets them neither react nor comment', async () => {
+    // Guests have no live stream at all.
+    expect((await openEventStream(server.client(), undefined, { watch: 'community' })).status).toBe(401);
+    const community = await openEventStream(reader.client, undefined, { watch: 'community' });
+    const rivals = await openEventStream(rival.client, undefined, { watch: 'community' });
+    const { contest, entry } = await contestWithEntry('The Lamplighter of Quiet Street (live)');
+    // No one watches the entry's own page live: its topic's events name the story's writer, and
+    // the stream refuses it as it does a story on no list of the reader's (the page falls back to
+    // the reader's own events).
+    const watching = await openEventStream(reader.client, undefined, { watch: `story:${entry.id}` });
+    expect(watching.status).toBe(404);
+    const streams = [[community, reader], [rivals, rival]] as const;
+    expect(streams.map(([stream]) => stream.status)).toEqual([200, 200]);
+
+    // The reader may favourite it (contestWithEntry did), but neither react nor comment until the reveal.
+    const reaction = await reader.client.send<{ error: { message: string } }>('PUT', `/api/stories/${entry.id}/reactions/heart`);
+    expect([reaction.status, reaction.body.error.message]).toEqual([403, CONTEST_TEXTS.closedForComments]);
+    const comment = await reader.client.post<{ error: { message: string } }>(`/api/stories/${entry.id}/comments`, { text: 'Who wrote this?' });
+    expect([comment.status, comment.body.error.message]).toEqual([403, CONTEST_TEXTS.closedForComments]);
+    await openVoting(contest, entry.id);
+
     // From the entry on, nothing on the live streams names the author at all.
-    for (const stream of streams) {
-      expect(stream.received.filter((m) => leaks(`${m.data} ${story.id}`, entry))).toEqual([]);
+    for (const [stream, owner] of streams) {
+      await caughtUp(stream, owner);
+      expect(stream.received.filter((m) => leaks(`${m.data} ${entry.id}`, entry))).toEqual([]);
       stream.close();
     }
     const notifications = await reader.client.get<unknown>('/api/notifications');
@@ -157,14 +188,18 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
     const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
     const leakingFiles = Object.entries(files).filter(([, bytes]) => leaks(strFromU8(bytes), entry)).map(([name]) => name);
     expect(leakingFiles).toEqual([]);
+  });
 
-    // After the reveal the author is named on the results and the story page.
+  it('names the author on the results, the story page and its link preview after the reveal', async () => {
+    const { contest, entry } = await contestWithEntry('The Lamplighter of Quiet Street (revealed)');
+    await openVoting(contest, entry.id);
     await moveContest(server, contest, windowsFor('closed'));
+    const guest = server.client();
     const results = await guest.get<{ entries: Array<{ storyId: string; author: { uid: string } | null }> }>(`/api/contests/${contest}`);
-    expect(results.body.entries.find((e) => e.storyId === story.id)?.author?.uid).toBe(author.uid);
-    const revealed = await guest.get<{ story: { uid: string; authorDisplayName: string } }>(`/api/stories/${story.id}`);
+    expect(results.body.entries.find((e) => e.storyId === entry.id)?.author?.uid).toBe(author.uid);
+    const revealed = await guest.get<{ story: { uid: string; authorDisplayName: string } }>(`/api/stories/${entry.id}`);
     expect(revealed.body.story).toMatchObject({ uid: author.uid, authorDisplayName: NAME });
-    const html = await (await web.request(`/story/${story.id}`)).text();
+    const html = await (await web.request(`/story/${entry.id}`)).text();
     expect(html).toContain(NAME);
   });
 });
