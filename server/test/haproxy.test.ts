@@ -84,4 +84,52 @@ describe('deploy/haproxy.cfg', () => {
     const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${proxy.url}/x`).then((r) => r.status)));
     expect(statuses).toEqual(Array(20).fill(200));
   });
+
+  /**
+   * Behind HAProxy, an instance that dies with the request in hand (kill -9, a crash): its health
+   * check still passes, it takes the connection and the request, then closes with no answer. And
+   * a well one. `seen` lists the requests each took.
+   */
+  async function dyingAndWell() {
+    const seen = { dying: [] as string[], well: [] as string[] };
+    const dying = http.createServer((req, res) => {
+      if (req.url === '/api/health') return void res.writeHead(200).end();
+      seen.dying.push(`${req.method} ${req.url}`);
+      req.socket.destroy();
+    });
+    const well = http.createServer((req, res) => {
+      if (req.url !== '/api/health') seen.well.push(`${req.method} ${req.url}`);
+      res.writeHead(200).end('well');
+    });
+    for (const server of [dying, well]) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      cleanup.push(() => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      });
+    }
+    const proxy = await start([dying, well].map((server) => `127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const send = (method: string, i: number) =>
+      fetch(`${proxy.url}/x${i}`, { method, ...(method === 'POST' ? { body: 'x' } : {}) }).then(
+        (r) => r.status,
+        () => 'no answer' as const,
+      );
+    return { seen, send };
+  }
+
+  it('sends a read that an instance dropped without answering to another instance', async () => {
+    const { seen, send } = await dyingAndWell();
+    const reads = await Promise.all(Array.from({ length: 10 }, (_, i) => send('GET', i)));
+    expect(seen.dying.length).toBeGreaterThan(0);
+    expect(reads).toEqual(Array(10).fill(200));
+  });
+
+  it('never sends a write twice: one the dying instance took gets no answer', async () => {
+    const { seen, send } = await dyingAndWell();
+    const writes = await Promise.all(Array.from({ length: 10 }, (_, i) => send('POST', i)));
+    expect(seen.dying.length).toBeGreaterThan(0);
+    // Each write reached one instance only (the dying one may have saved it before it died).
+    expect([...seen.dying, ...seen.well].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `POST /x${i}`).sort());
+    expect(writes.filter((w) => w !== 200)).toHaveLength(seen.dying.length);
+  });
 });
