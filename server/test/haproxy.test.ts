@@ -17,11 +17,22 @@ async function backend(name: string, healthy = () => true) {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(name);
     }
   });
+  const listening = await listen(server);
+  return {
+    address: listening.address,
+    close: () => {
+      open.forEach((res) => res.destroy());
+      return listening.close();
+    },
+  };
+}
+
+/** Starts a stand-in instance on a free local port: its address for HAProxy, and how to stop it. */
+async function listen(server: http.Server) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
-      open.forEach((res) => res.destroy());
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -101,14 +112,9 @@ describe('deploy/haproxy.cfg', () => {
       if (req.url !== '/api/health') seen.well.push(`${req.method} ${req.url}`);
       res.writeHead(200).end('well');
     });
-    for (const server of [dying, well]) {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      cleanup.push(() => {
-        server.closeAllConnections();
-        return new Promise<void>((resolve) => server.close(() => resolve()));
-      });
-    }
-    const proxy = await start([dying, well].map((server) => `127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const instances = [await listen(dying), await listen(well)];
+    cleanup.push(...instances.map((instance) => instance.close));
+    const proxy = await start(instances.map((instance) => instance.address));
     const send = (method: string, i: number) =>
       fetch(`${proxy.url}/x${i}`, { method, ...(method === 'POST' ? { body: 'x' } : {}) }).then(
         (r) => r.status,
