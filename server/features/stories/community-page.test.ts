@@ -20,12 +20,14 @@ import { optimizeDatabase } from '../../db/maintenance';
  * The request each statement runs for ("GET /api/stories/community"), or none for the server's
  * own timers (emails, reminders, contests, statistics, live events): Node announces each request
  * it takes on this channel just before handing it to the app, in the request's own async context.
+ * Subscribed while this file's servers run (the worker's other files share the process).
  */
 const requestOf = new AsyncLocalStorage<string>();
-diagnostics.subscribe('http.server.request.start', (message) => {
+const REQUEST_START = 'http.server.request.start';
+const noteRequest = (message: unknown) => {
   const { request } = message as { request: IncomingMessage };
   requestOf.enterWith(`${request.method} ${request.url}`);
-});
+};
 const COMMUNITY_PAGE = 'GET /api/stories/community';
 
 /** The same test database, through a handle that notes, while `recording`, the statements run for the community page's requests. */
@@ -62,6 +64,7 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
   }
 
   beforeAll(async () => {
+    diagnostics.subscribe(REQUEST_START, noteRequest);
     database = await createTestDatabase(dialect);
     one = await startTestServerOn(database, {}, countingHandle(database, statements, () => recording));
     two = await startTestServerOn(database, {}, database.reopen());
@@ -73,6 +76,7 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     await two.mail.stop();
     await one.stop();
     await database.handle.close();
+    diagnostics.unsubscribe(REQUEST_START, noteRequest);
   });
 
   it('costs a signed-in reader who blocks and mutes no one one statement: their users row, which carries that fact', async () => {
