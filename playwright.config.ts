@@ -2,41 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/support/chromium';
 import { E2E } from './e2e/support/env';
 
 // One fresh data directory per run, shared with the workers through the environment.
 process.env.DRABBLE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-'));
-
-/**
- * Chromium reads only the last --disable-features it is given, so this list, which comes after
- * Playwright's, repeats Playwright's own (playwright-core's chromiumSwitches, 1.65) before adding ours.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
-const DISABLED_FEATURES = [
-  ...PLAYWRIGHT_DISABLED_FEATURES,
-  // Debian's Chromium runs the full browser headless, which opens two omnibox-popup WebUI
-  // renderers for every new window: 130 ms a browser context at load 11 (20 contexts in
-  // 7.0–7.7 s with them, 4.5–4.9 s without), and their CPU after. Tests never use the address bar.
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  // A renderer started ahead for the next navigation, which a test's short-lived pages rarely
-  // use: 125 renderer processes for 25 tests with it, 75 without.
-  'SpareRendererForSitePerProcess',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,17 +36,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: E2E.chromiumPath,
-      // Without the background-networking flags Chromium keeps dialling out on a closed network.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--disable-features=${DISABLED_FEATURES.join(',')}`,
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [
