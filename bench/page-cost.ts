@@ -57,14 +57,22 @@ function processTimes(): Map<number, ProcessTimes> {
   return all;
 }
 
+/** A process's command line; empty when it ended since /proc was listed. */
+function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Core-seconds used so far by the Chromium processes this process started, and all below them. */
 function chromiumSeconds(): number {
   const all = processTimes();
   const mine = new Set<number>();
   for (const [pid, times] of all) {
     if (times.ppid !== process.pid) continue;
-    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (command.includes('chromium') || command.includes('chrome')) mine.add(pid);
+    if (/chrom(e|ium)/.test(commandLine(pid))) mine.add(pid);
   }
   // Processes are listed in pid order, which a child need not follow: repeat until nothing is added.
   for (let added = true; added; ) {
