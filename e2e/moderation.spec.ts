@@ -417,20 +417,19 @@ test('while a search loads, the accounts list shows the old results dimmed and b
   await page.goto('/admin/users');
   await expect(page.getByTestId('admin-user-row').first()).toBeVisible();
   // A slow answer, as on a busy machine: the check used to read the dimmed rows' contrast.
-  let sent: () => void = () => {};
-  const searchSent = new Promise<void>((resolve) => (sent = resolve));
-  await page.route(/\/api\/admin\/users\?.*q=/, async (route) => {
+  const search = /\/api\/admin\/users\?.*q=/;
+  await page.route(search, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
-    sent();
   });
+  const answered = page.waitForResponse(search);
   await page.getByTestId('admin-user-search').fill('a');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
   await expect(page.getByTestId('admin-user-list')).toHaveClass(/opacity-60/);
-  // The check's wait for the list counts from when the held search was sent on, not
-  // from the start of the pause the test itself puts in (at load 10, with two browser workers,
-  // the answer and its drawing took more than the 3 s that left).
-  await searchSent;
+  // The check's wait for the list counts from the held search's answer, not from the start of
+  // the pause the test itself puts in (at load 10, with two browser workers, the answer and its
+  // drawing took more than the 3 s that left).
+  await answered;
   await expectNoAxeViolations(page, 'the accounts list after a search');
   await expect(page.getByTestId('admin-user-list')).not.toHaveClass(/opacity-60/);
 });
