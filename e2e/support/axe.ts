@@ -52,10 +52,15 @@ export async function expectNoAxeViolations(page: Page, what = 'axe', options: A
  * scheme starts the colour transitions (`transition-colors`): axe reading colours caught
  * half-way between light and dark reported contrast no settled screen has (#8d97a6 on #fcfdfe,
  * a grey between the two schemes' muted text, on /admin/users). Infinite ones (spinners) are not waited for.
+ *
+ * It watches each animation's state rather than awaiting its `finished` promise: Chromium stops
+ * updating a transition whose element leaves the view inside a `content-visibility: auto` card
+ * (the story lists), and its promise never settles though its state reaches "finished".
  */
 export async function transitionsFinished(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
