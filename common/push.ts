@@ -51,5 +51,6 @@ export const PUSH_DEVICES_MAX = 20;
 export const PUSH_TEXTS = {
   tooManyDevices: `You can receive notifications on up to ${PUSH_DEVICES_MAX} devices. Remove one in Settings first.`,
   insecureEndpoint: 'Push services are reached over https only.',
+  privateEndpoint: 'Push services are reached at public internet addresses only.',
   notFound: 'That device is not subscribed.',
 } as const;

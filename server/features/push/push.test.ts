@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_INTERVAL_MS } from '@common/notifications';
-import { PUSH_DEVICES_MAX, pushPayloadSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push';
+import { PUSH_DEVICES_MAX, PUSH_TEXTS, pushPayloadSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { startPushService, type TestPushService } from '../../test/push-service';
@@ -13,6 +14,7 @@ import { respond, submitRequest } from '../../test/features/feature-requests';
 import { newId } from '../../shared/ids';
 import { deliverDueEmails, notifySelf } from '../notifications';
 import { generateVapidKeys, resolveVapidKeys } from './vapid';
+import { pushDevicesOf, pushToDevices } from './send';
 
 describe('the VAPID key pair', () => {
   it('is a P-256 pair as web-push makes it: the public key is the private scalar\'s uncompressed point', () => {
@@ -205,5 +207,71 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     const next = await signUp(server);
     expect((await next.client.post('/api/me/push-subscriptions', { subscription: { endpoint: accepted.endpoint, keys: accepted.keys } })).status).toBe(201);
     expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toHaveLength(PUSH_DEVICES_MAX - 1);
+  });
+});
+
+/**
+ * A subscription names the address the server will POST to, so it must not reach the machine
+ * itself or the network behind it (a request forged through the server: its metadata service,
+ * an admin port). Without PUSH_HTTP_ENDPOINTS, as in production.
+ */
+describe.each(testDialects())('push services at addresses that are not public, on %s', (dialect) => {
+  let server: TestServer;
+  /** A TCP port on this machine that counts who connects to it. */
+  let listener: net.Server;
+  let connections = 0;
+  let port = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await Promise.all([server.stop(), new Promise((resolve) => listener.close(resolve))]);
+  });
+
+  /** A device's keys as a browser makes them: web-push refuses to encrypt for others. */
+  const deviceKeys = () => ({ p256dh: crypto.createECDH('prime256v1').generateKeys().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') });
+
+  it('refuses a subscription whose push service is this machine or a private network, and keeps none', async () => {
+    const writer = await signUp(server);
+    const hosts = ['localhost', 'push.localhost', '127.0.0.1', '127.1', '[::1]', '10.0.0.7', '172.16.4.2', '192.168.1.20', '169.254.169.254', '100.64.0.1', '0.0.0.0', '[fd00::1]', '[fe80::1]', '[::ffff:127.0.0.1]'];
+    for (const host of hosts) {
+      const res = await writer.client.post<{ error: { code: string; message: string } }>('/api/me/push-subscriptions', { subscription: { endpoint: `https://${host}/push/1`, keys: deviceKeys() } });
+      expect(res.status, host).toBe(400);
+      expect(res.body.error.message, host).toBe(PUSH_TEXTS.privateEndpoint);
+    }
+    const insecure = await writer.client.post<{ error: { message: string } }>('/api/me/push-subscriptions', { subscription: { endpoint: 'http://push.example/x', keys: deviceKeys() } });
+    expect([insecure.status, insecure.body.error.message]).toEqual([400, PUSH_TEXTS.insecureEndpoint]);
+    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
+
+    // Public addresses and names are kept (names are checked on each push, by what DNS answers then).
+    for (const host of ['fcm.googleapis.com', '8.8.8.8', '[2606:4700::1111]']) {
+      expect((await writer.client.post('/api/me/push-subscriptions', { subscription: { endpoint: `https://${host}/push/1`, keys: deviceKeys() } })).status, host).toBe(201);
+    }
+  });
+
+  it('never connects to a kept device whose push service is not at a public address, by number or by the name DNS answers', async () => {
+    const writer = await signUp(server);
+    // Rows the subscription check would refuse now (kept from before it, or a name that resolved elsewhere then).
+    const endpoints = [`https://127.0.0.1:${port}/push`, `https://localhost:${port}/push`];
+    await server.ctx.db
+      .insertInto('pushSubscriptions')
+      .values(endpoints.map((endpoint) => ({ id: newId(), uid: writer.uid, endpoint, ...deviceKeys(), label: 'Browser', created_at: new Date().toISOString() })))
+      .execute();
+    const devices = await pushDevicesOf(server.ctx, writer.uid);
+    const payload = { title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages', tag: 'message' };
+    expect(await pushToDevices(server.ctx, devices, payload)).toBe(0);
+    expect(connections).toBe(0);
+
+    // The same pushes where private addresses are allowed (the tests' local push service) do connect.
+    const allowing = { ...server.ctx, config: { ...server.ctx.config, push: { ...server.ctx.config.push, httpEndpoints: true } } };
+    expect(await pushToDevices(allowing, devices, payload)).toBe(0);
+    expect(connections).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { forUpdate } from '../../db/locks';
 import { newId } from '../../shared/ids';
+import { namesNonPublicHost } from '../../shared/public-address';
 
 function toDevice(row: { id: string; label: string; created_at: string }): PushDevice {
   return { id: row.id, label: row.label, createdAt: row.created_at };
@@ -21,7 +22,12 @@ export async function listDevices(ctx: ServerContext, uid: string): Promise<Push
  */
 export async function subscribe(ctx: ServerContext, uid: string, input: PushSubscribeInput, userAgent: string | undefined, now = new Date()): Promise<PushDevice> {
   const { endpoint, keys } = input.subscription;
-  if (!endpoint.startsWith('https://') && !ctx.config.push.httpEndpoints) throw badRequest(PUSH_TEXTS.insecureEndpoint);
+  if (!ctx.config.push.httpEndpoints) {
+    if (!endpoint.startsWith('https://')) throw badRequest(PUSH_TEXTS.insecureEndpoint);
+    // Said now for what the address itself shows; names are checked on every push (send.ts),
+    // where what DNS answers then is what counts.
+    if (namesNonPublicHost(new URL(endpoint))) throw badRequest(PUSH_TEXTS.privateEndpoint);
+  }
   const row = { id: newId(), uid, endpoint, p256dh: keys.p256dh, auth: keys.auth, label: deviceLabel(userAgent), created_at: now.toISOString() };
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('uid').where('uid', '=', uid).$call(forUpdate(ctx.dialect)).executeTakeFirst();
