@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { transitionsFinished } from './support/axe';
+import { framesDrawn } from './support/looks';
 
 // The helpers that wait for a settled screen before axe reads its colours, held to what they
 // promise on a page of their own (no app needed).
@@ -16,7 +17,7 @@ test('waiting for transitions ends when a card scrolled out of view mid-transiti
     button { color: black; transition: color 150ms; }
     .dark button { color: white; }
   </style><ul>${cards}</ul>`);
-  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  await framesDrawn(page);
   await page.evaluate(() => document.body.classList.add('dark'));
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.getAnimations().length)).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ export async function shot(target: Page | Locator, options: { path: string; full
  * in a frame's rendering step, and what its callback changes shows in a later frame; until then a
  * person has not seen the page at that size either. Under load a frame can take seconds to come.
  */
-async function framesDrawn(page: Page): Promise<void> {
+export async function framesDrawn(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
