@@ -151,6 +151,9 @@ function shownValue(name: string, value: string | undefined): string {
 }
 
 /** Where uploads (profile images) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
+/** Every environment variable the server reads: docs/self-hosting.md documents each (config-docs.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
 
 export interface OidcProviderConfig {
