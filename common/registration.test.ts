@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedDomainOf, inviteState, normalizeDomain, registrationUpdateSchema } from './registration';
+import { inviteState, isBlockedEmail, normalizeDomain, registrationUpdateSchema } from './registration';
 
 describe('blocked email domains', () => {
   it('normalises what people type: case, @, *., a final dot, punycode', () => {
@@ -15,12 +15,21 @@ describe('blocked email domains', () => {
 
   it('blocks the domain and every subdomain, whatever the case, and nothing that merely ends alike', () => {
     const blocked = ['spam.example', 'bad.test'];
-    expect(blockedDomainOf('a@spam.example', blocked)).toBe('spam.example');
-    expect(blockedDomainOf('a@MAIL.Spam.Example', blocked)).toBe('spam.example');
-    expect(blockedDomainOf('a@deep.sub.bad.test', blocked)).toBe('bad.test');
-    expect(blockedDomainOf('a@notspam.example', blocked)).toBeNull();
-    expect(blockedDomainOf('a@spam.example.org', blocked)).toBeNull();
-    expect(blockedDomainOf('no-at-sign', blocked)).toBeNull();
+    expect(isBlockedEmail('a@spam.example', blocked)).toBe(true);
+    expect(isBlockedEmail('a@MAIL.Spam.Example', blocked)).toBe(true);
+    expect(isBlockedEmail('a@deep.sub.bad.test', blocked)).toBe(true);
+    expect(isBlockedEmail('a@bad.test.', blocked)).toBe(true);
+    expect(isBlockedEmail('a@notspam.example', blocked)).toBe(false);
+    expect(isBlockedEmail('a@spam.example.org', blocked)).toBe(false);
+  });
+
+  it('while any domain is blocked, refuses an address whose domain cannot be read as a domain name', () => {
+    const blocked = ['blocked.test'];
+    for (const email of ['a@x-.blocked.test', 'a@x--.blocked.test', `a@${'x'.repeat(64)}.blocked.test`, 'p@blocked.test..', 'a@-x.elsewhere.test', 'a@localhost', 'a@[127.0.0.1]', 'a@', 'no-at-sign']) {
+      expect(isBlockedEmail(email, blocked), email).toBe(true);
+    }
+    // With nothing blocked there is nothing to slip past.
+    expect(isBlockedEmail('a@x-.blocked.test', [])).toBe(false);
   });
 
   it('stores a typed list normalised, without duplicates, sorted; refuses what is not a domain', () => {

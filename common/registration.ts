@@ -25,9 +25,14 @@ export const REGISTRATION_TEXTS = {
   emailNotPossible: 'Sign-up with this email address is not possible.',
   emailChangeNotPossible: 'This email address cannot be used.',
   inviteRequired: 'Creating an account needs an invite. Ask someone on this site for an invite link.',
+  /** The login screen's "Sign up" tab in invite-only mode without an invite: instead of the form. */
+  inviteOnly: 'Joining is by invitation. Ask someone on this site for an invite link, then open it to create your account.',
   inviteInvalid: 'This invite link is no longer valid. Ask for a new one.',
   waitingTitle: 'Your account is waiting for approval',
   waitingBody: 'An admin will look at your sign-up soon. We will email you when you can start writing.',
+  waitingMeanwhile: 'Meanwhile, you can read the stories in Community.',
+  /** The admin panel's notice, with a link to the Users list filtered to them. */
+  waitingCount: (n: number) => (n === 1 ? '1 person is waiting for approval' : `${n} people are waiting for approval`),
   awaitingApproval: 'Your account is waiting for approval.',
   notWaiting: 'This account is not waiting for approval.',
   inviteGone: 'No such invite.',
@@ -54,13 +59,19 @@ export function normalizeDomain(input: string): string | null {
   return valid ? host : null;
 }
 
-/** The blocked domain an address falls under (the domain itself or any subdomain of it), or null. */
-export function blockedDomainOf(email: string, blocked: readonly string[]): string | null {
+/**
+ * Whether an address may not be used while `blocked` is the list: its domain is a blocked one
+ * or under one (each of its suffixes is checked). While any domain is blocked, an address whose
+ * domain cannot be read as a domain name (a label ending in a hyphen, one over 63 characters,
+ * a second final dot, no "@") is refused too: it may well reach a blocked domain's mail server,
+ * and a check that cannot read it must not let it through.
+ */
+export function isBlockedEmail(email: string, blocked: readonly string[]): boolean {
+  if (blocked.length === 0) return false;
   const at = email.lastIndexOf('@');
-  if (at < 0) return null;
-  const domain = normalizeDomain(email.slice(at + 1));
-  if (!domain) return null;
-  return blocked.find((d) => domain === d || domain.endsWith(`.${d}`)) ?? null;
+  const domain = at < 0 ? null : normalizeDomain(email.slice(at + 1));
+  if (!domain) return true;
+  return blocked.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
 /** A list as typed: one domain per entry; each normalised, duplicates dropped, sorted. */

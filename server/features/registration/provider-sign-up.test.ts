@@ -4,6 +4,7 @@ import type { MeResponse } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../../test/server';
 import { signInWithProvider, startMockOidc } from '../../test/oidc';
+import { HOSTILE_BLOCKED_ADDRESSES } from '../../test/features/registration';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 
@@ -63,6 +64,21 @@ describe.each(testDialects())('provider sign-ups follow the registration mode on
     expect((await signInWithProvider(server.client(), 'google')).headers.get('location')).toBe('/stories');
     oidc.signInAs({ sub: `sub-${earlier}`, email: earlier, name: 'Early Bird' });
     expect((await signInWithProvider(server.client(), 'google')).headers.get('location')).toBe('/stories');
+  });
+
+  it('a blocked domain keeps out a provider’s address under it that cannot be read as a domain name, and makes no account', async () => {
+    expect((await owner.client.patch('/api/admin/settings/registration', { mode: 'open', blockedDomains: ['blocked.test'] })).status).toBe(200);
+    try {
+      for (const email of [...HOSTILE_BLOCKED_ADDRESSES, 'p@blocked.test..']) {
+        oidc.signInAs({ sub: `sub-${email}`, email, name: 'Hostile Person' });
+        const refused = await signInWithProvider(server.client(), 'google');
+        expect(refused.headers.get('location'), email).toBe('/login?provider=google&error=sign_up_not_possible');
+        expect(await accountsFor(email), email).toEqual([]);
+      }
+      expect(await server.ctx.db.selectFrom('authUsers').select('email').where('email', 'like', '%blocked.test%').execute()).toEqual([]);
+    } finally {
+      expect((await owner.client.patch('/api/admin/settings/registration', { blockedDomains: [] })).status).toBe(200);
+    }
   });
 
   it('approval: a new person through a provider signs in and waits', async () => {

@@ -5,7 +5,8 @@ import type { MeResponse } from '@common/user';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../../test/server';
 import { expectAdminsOnly } from '../../test/features/admin';
-import type { ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../../test/features/stories';
+import { HOSTILE_BLOCKED_ADDRESSES } from '../../test/features/registration';
 
 describe.each(testDialects())('who may join on %s', (dialect) => {
   let server: TestServer;
@@ -90,6 +91,60 @@ describe.each(testDialects())('who may join on %s', (dialect) => {
 
     const [entry] = (await adminActions('account_approved')).filter((e) => e.target === `users/${person.uid}`);
     expect(entry?.user.uid).toBe(owner.uid);
+  });
+
+  it('approval: a waiting person reads what a guest may read (the community, public stories, profiles, prompts) and nothing of their own', async () => {
+    const story = await postStory(writer.client, { public: true, title: 'Read while waiting' });
+    await setRegistration({ mode: 'approval' });
+    const person = await signUp(server, { name: 'Reading Waiter' });
+    const guest = server.client();
+    for (const path of ['/api/stories/community', '/api/stories/community?sort=newest', `/api/stories/${story.id}`, `/api/users/${writer.uid}`, '/api/prompts/today', '/api/tags']) {
+      const [asGuest, asWaiting] = await Promise.all([guest.get(path), person.client.get(path)]);
+      expect(asGuest.status, path).toBe(200);
+      expect(asWaiting.status, path).toBe(200);
+      expect(asWaiting.body, path).toEqual(asGuest.body);
+    }
+    const community = await person.client.get<{ stories: Array<{ id: string }> }>('/api/stories/community');
+    expect(community.body.stories.map((s) => s.id)).toContain(story.id);
+    // What needs an account still says why it is refused, not "sign in".
+    for (const path of ['/api/feed', '/api/notifications', '/api/stories/mine', '/api/account']) {
+      const refused = await person.client.get<ErrorBody>(path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error, path).toEqual({ code: 'awaiting_approval', message: REGISTRATION_TEXTS.awaitingApproval });
+    }
+    // Reading as a guest writes nothing: no view counted under their name, no reaction possible.
+    const react = await person.client.send<ErrorBody>('PUT', `/api/stories/${story.id}/reactions/like`);
+    expect(react.status).toBe(403);
+    expect(react.body.error.code).toBe('awaiting_approval');
+    // Their own record is still theirs, and so is how the site looks to them.
+    expect((await person.client.get<MeResponse>('/api/me')).body.user).toMatchObject({ uid: person.uid, awaitingApproval: true });
+    const look = await person.client.patch<MeResponse>('/api/me/preferences', { themeMode: 'dark' });
+    expect(look.status).toBe(200);
+    expect(look.body.user.themeMode).toBe('dark');
+  });
+
+  it('approval: admins see how many people wait, counted as the Users queue lists them, through a burst of sign-ups and decisions', async () => {
+    await setRegistration({ mode: 'approval' });
+    const waitingCount = async () => {
+      const res = await owner.client.get<{ users: number; waiting: number }>('/api/admin/overview');
+      expect(res.status).toBe(200);
+      return res.body.waiting;
+    };
+    const listed = async () => adminUserListSchema.parse((await owner.client.get('/api/admin/users?status=waiting')).body).items.length;
+    const before = await waitingCount();
+    expect(before).toBe(await listed());
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(server, { name: `Queued ${i}` })));
+    expect(await waitingCount()).toBe(before + 6);
+    expect(await listed()).toBe(before + 6);
+    // Decisions at once, each person twice: every one is decided once, and the count follows.
+    const decisions = await Promise.all(
+      people.flatMap((p, i) => [0, 1].map(() => owner.client.post(`/api/admin/users/${p.uid}/approval`, { decision: i % 2 ? 'decline' : 'approve' }))),
+    );
+    expect(decisions.filter((r) => r.status === 200)).toHaveLength(6);
+    expect(await waitingCount()).toBe(before);
+    expect(await listed()).toBe(before);
+    // Not for anyone else.
+    expect((await writer.client.get('/api/admin/overview')).status).toBe(403);
   });
 
   it('approval: a declined account is deleted, emailed, logged, and its address can sign up again', async () => {
@@ -210,6 +265,20 @@ describe.each(testDialects())('who may join on %s', (dialect) => {
     expect(invalid.body.error.message).toContain(REGISTRATION_TEXTS.invalidDomain('not a domain'));
     const logged = (await adminActions('registration_settings_changed')).find((e) => JSON.stringify(e.details).includes('junk.test'));
     expect(logged?.details).toEqual({ blockedDomains: { added: ['bad.test', 'junk.test', 'spam.example'], removed: [] } });
+  });
+
+  it('refuses, at sign-up and email change, an address whose domain is under a blocked one but cannot be read as a domain name', async () => {
+    await setRegistration({ blockedDomains: ['blocked.test'] });
+    for (const email of HOSTILE_BLOCKED_ADDRESSES) {
+      const refused = await signUpWith(email);
+      expect(refused.status, email).toBe(403);
+      expect(refused.body.error, email).toEqual({ code: 'sign_up_not_possible', message: REGISTRATION_TEXTS.emailNotPossible });
+      const change = await writer.client.post<ErrorBody>('/api/account/email', { newEmail: email, currentPassword: writer.password });
+      expect(change.status, email).toBe(400);
+      expect(change.body.error, email).toEqual({ code: 'email_not_possible', message: REGISTRATION_TEXTS.emailChangeNotPossible });
+    }
+    const accounts = await server.ctx.db.selectFrom('authUsers').select('email').where('email', 'like', '%blocked.test%').execute();
+    expect(accounts).toEqual([]);
   });
 
   it('logs each mode change with what it was and became', async () => {

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { blockedDomainOf } from '@common/registration';
+import { isBlockedEmail } from '@common/registration';
 import type { Database } from '../../db/types';
 import { ensureSessionUser, isOwner } from '../../shared/users';
 import { consumeInvite, recordInviteJoin, releaseInvite } from './invites';
@@ -39,7 +39,7 @@ export function signUpRule(db: Kysely<Database>, adminEmail: string | null): Sig
     before: async (user: { email: string; emailVerified: boolean }, endpoint: Endpoint | null): Promise<void> => {
       if (!endpoint) return;
       const settings = await readRegistration(db);
-      if (blockedDomainOf(user.email, settings.blockedDomains)) {
+      if (isBlockedEmail(user.email, settings.blockedDomains)) {
         throw new APIError('FORBIDDEN', refusal('SIGN_UP_NOT_POSSIBLE'));
       }
       // The owner address, once a provider vouches for it, is never kept out of its own site.
