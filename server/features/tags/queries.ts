@@ -2,11 +2,31 @@ import type { Kysely } from 'kysely';
 import { SUGGEST_MAX, type TagSummary } from '@common/tag-pages';
 import type { Database } from '../../db/types';
 import { readableBy } from '../../policy/readable-stories';
+import type { Viewer } from '../../policy/viewer';
 
 type Db = Kysely<Database>;
 
 export async function findTag(db: Db, key: string) {
   return db.selectFrom('tags').select(['id', 'key', 'name', 'storyCount']).where('key', '=', key).executeTakeFirst();
+}
+
+/**
+ * Whether the viewer may know the tag exists: a public story they may read carries it, or they
+ * follow it. A tag only on private stories (or a hidden writer's) answers as one never used,
+ * so its spelling is not told to anyone (db/story-tags.ts keeps the guest's count, the quick yes).
+ */
+export async function tagShownTo(db: Db, viewer: Viewer, tag: { id: string; storyCount: number | string | bigint }): Promise<boolean> {
+  if (Number(tag.storyCount) > 0) return true;
+  const readable = await db
+    .selectFrom('storyTags as st')
+    .innerJoin('stories as s', 's.id', 'st.storyId')
+    .select('st.storyId')
+    .where('st.tagId', '=', tag.id)
+    .where(readableBy(viewer, { publicOnly: true }))
+    .limit(1)
+    .executeTakeFirst();
+  if (readable) return true;
+  return viewer !== null && isFollowing(db, viewer.uid, tag.id);
 }
 
 const summaries = (rows: Array<{ key: string; name: string; storyCount: number | string | bigint }>): TagSummary[] =>

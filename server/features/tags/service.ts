@@ -5,11 +5,12 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { listCommunity } from '../stories';
-import { findTag, isFollowing } from './queries';
+import { findTag, isFollowing, tagShownTo } from './queries';
 
-async function tagOr404(ctx: ServerContext, key: string) {
+/** The tag, or 404 alike for a key never used and one the viewer may not know of (queries.ts tagShownTo). */
+async function tagOr404(ctx: ServerContext, viewer: Viewer, key: string) {
   const tag = await findTag(ctx.db, key);
-  if (!tag) throw notFound(TAG_TEXTS.notFound);
+  if (!tag || !(await tagShownTo(ctx.db, viewer, tag))) throw notFound(TAG_TEXTS.notFound);
   return tag;
 }
 
@@ -19,7 +20,7 @@ async function tagOr404(ctx: ServerContext, key: string) {
  * the reader's hidden content warnings are the community's rules, written once.
  */
 export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, query: z.output<typeof tagPageQuerySchema>): Promise<TagPage> {
-  const tag = await tagOr404(ctx, key);
+  const tag = await tagOr404(ctx, viewer, key);
   const [page, followed] = await Promise.all([
     listCommunity(ctx.db, ctx.dialect, viewer, { ...query, q: undefined, perfect: false }, { tagId: tag.id }),
     viewer === null ? false : isFollowing(ctx.db, viewer.uid, tag.id),
@@ -30,7 +31,7 @@ export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, q
 
 /** Follows (or stops following) a tag; doing it twice is no error. */
 export async function setTagFollow(ctx: ServerContext, viewer: SignedInViewer, key: string, follow: boolean, now = new Date()): Promise<{ followed: boolean }> {
-  const tag = await tagOr404(ctx, key);
+  const tag = await tagOr404(ctx, viewer, key);
   if (follow) {
     await ctx.db
       .insertInto('tagFollows')

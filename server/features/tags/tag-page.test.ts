@@ -66,6 +66,29 @@ describe.each(testDialects())('tag pages on %s', (dialect) => {
     expect((await server.client().get('/api/tags/lamplight?cursor=%%%')).status).toBe(400);
   });
 
+  it('answers a tag used only on private stories exactly as one never used, to everyone, its page and its follow alike', async () => {
+    await postStory(writer.client, { public: false, tags: ['Velvet Hush'] });
+    const never = await server.client().get<ErrorBody>('/api/tags/never-said-aloud');
+    for (const client of [server.client(), reader.client, writer.client]) {
+      const page = await client.get<ErrorBody>('/api/tags/velvet-hush');
+      expect({ status: page.status, body: page.body }).toEqual({ status: never.status, body: never.body });
+    }
+    for (const method of ['POST', 'DELETE'] as const) {
+      const hidden = await reader.client.send<ErrorBody>(method, '/api/tags/velvet-hush/follow');
+      const unknown = await reader.client.send<ErrorBody>(method, '/api/tags/never-said-aloud/follow');
+      expect({ status: hidden.status, body: hidden.body }, method).toEqual({ status: unknown.status, body: unknown.body });
+    }
+    // Once a public story carries it, the tag is there for everyone; a follower keeps it after that story goes private again.
+    const shown = await postStory(writer.client, { public: true, tags: ['velvet hush'] });
+    expect((await tagPage(server.client(), '/api/tags/velvet-hush')).tag).toEqual({ key: 'velvet-hush', name: 'Velvet Hush', storyCount: 1, followed: false });
+    expect((await reader.client.send('POST', '/api/tags/velvet-hush/follow')).status).toBe(200);
+    expect((await writer.client.patch(`/api/stories/${shown.id}`, { public: false })).status).toBe(200);
+    expect((await tagPage(reader.client, '/api/tags/velvet-hush')).tag).toMatchObject({ storyCount: 0, followed: true });
+    expect((await server.client().get('/api/tags/velvet-hush')).status).toBe(404);
+    expect((await reader.client.send('DELETE', '/api/tags/velvet-hush/follow')).status).toBe(200);
+    expect((await reader.client.get('/api/tags/velvet-hush')).status).toBe(404);
+  });
+
   it('keeps to the community’s rules: blocks both ways, mutes, limited and suspended writers, hidden warnings', async () => {
     const blocker = await signUp(server);
     const muted = await signUp(server);
