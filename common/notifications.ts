@@ -88,7 +88,7 @@ export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   comment: 'Comments on your stories',
   reaction: 'Reactions to your stories',
-  favorite: 'Favourites of your stories',
+  favorite: 'Favorites of your stories',
   follow: 'New followers',
   friend: 'New friends',
   follow_request: 'Follow requests',
@@ -237,7 +237,7 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
     case 'reaction':
       return [{ text: `${who} reacted to ` }, subject];
     case 'favorite':
-      return [{ text: `${who} favourited ` }, subject];
+      return [{ text: `${who} favorited ` }, subject];
     case 'follow':
       return [{ text: `${who} started following you` }];
     case 'friend':

@@ -96,7 +96,7 @@ describe('authorizeStory', () => {
     expect(answer(() => authorizeStory(OTHER, 'delete', publicStory))).toEqual([403, 'Only the author can delete this story.']);
     expect(answer(() => authorizeStory(OWNER, 'comment', privateStory))).toEqual([403, 'Comments are open on public stories only.']);
     expect(answer(() => authorizeStory(OWNER, 'react', privateStory))).toEqual([403, 'Reactions are open on public stories only.']);
-    expect(answer(() => authorizeStory(OWNER, 'favorite', publicStory))).toEqual([403, 'You cannot favourite your own story.']);
+    expect(answer(() => authorizeStory(OWNER, 'favorite', publicStory))).toEqual([403, 'You cannot favorite your own story.']);
   });
 
   it('narrows the record for the caller', () => {

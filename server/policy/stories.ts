@@ -72,7 +72,7 @@ const REFUSALS: Record<Exclude<StoryAction, 'read'>, string> = {
   versions: 'Only the author can see this story’s versions.',
   react: 'Reactions are open on public stories only.',
   comment: 'Comments are open on public stories only.',
-  favorite: 'You cannot favourite your own story.',
+  favorite: 'You cannot favorite your own story.',
   remove: 'Only admins can remove other people’s stories.',
 };
 

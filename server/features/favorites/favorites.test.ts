@@ -54,7 +54,7 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     for (const own of [hidden, await postStory(ada.client, { public: true })]) {
       const refused = await ada.client.send<ErrorBody>('PUT', `/api/favorites/${own.id}`);
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toEqual({ code: 'forbidden', message: 'You cannot favourite your own story.' });
+      expect(refused.body.error).toEqual({ code: 'forbidden', message: 'You cannot favorite your own story.' });
       expect((await ada.client.get<{ story: Story }>(`/api/stories/${own.id}`)).body.story.permissions.favorite).toBe(false);
     }
     expect(await favoritesOf(ada)).toEqual([]);

@@ -20,7 +20,7 @@ stories/                One Markdown file per story, named <date written>-<title
 stories.json            Every story with its details, counts, link and text.
 comments.json           The comments you wrote, each with a link to its story.
 reactions.json          The reactions you left on stories.
-favorites.json          The stories you saved as favourites.
+favorites.json          The stories you saved as favorites.
                         A story you can no longer read (its writer made it private or
                         deleted it) shows as "a story that is no longer available".
 following.csv           The writers you follow (name, profile link, since).

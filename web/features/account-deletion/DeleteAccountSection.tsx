@@ -27,7 +27,7 @@ export function DeleteAccountSection() {
           after {GRACE_DAYS} days. Until then you can sign in and choose “{YOUR_DATA_TEXTS.cancelDeletion}” to get everything back.
         </p>
         <p>
-          When it is deleted, your stories, reactions, favourites, follows and notifications are removed. Your comments on other people’s
+          When it is deleted, your stories, reactions, favorites, follows and notifications are removed. Your comments on other people’s
           stories stay as “{YOUR_DATA_TEXTS.deletedComment}” so conversations still make sense, and your messages show as “Message deleted”.
           Download your data first if you want to keep it.
         </p>

@@ -13,12 +13,12 @@ export function FavoritesScreen() {
       <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
         Favorites
       </h1>
-      <p className="mt-1 text-muted">Stories you kept, most recently favourited first.</p>
+      <p className="mt-1 text-muted">Stories you kept, most recently favorited first.</p>
       <div className="mt-6">
         <StoryGrid
           headingLevel="h2"
           list={list}
-          label="Favourite stories"
+          label="Favorite stories"
           empty={
             <EmptyState icon={<Heart aria-hidden className="size-6" />} title="No favorites yet.">
               Tap the heart on a story to keep it here.{' '}

@@ -17,7 +17,7 @@ function DownloadEverything() {
   return (
     <div className="space-y-2" data-testid="export">
       <p className="text-sm text-muted">
-        A zip of your stories (as Markdown files), profile, comments, reactions, favourites, follows, messages, suggestions and writing days.
+        A zip of your stories (as Markdown files), profile, comments, reactions, favorites, follows, messages, suggestions and writing days.
         One export a day.
       </p>
       {waiting ? (

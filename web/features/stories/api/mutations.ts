@@ -61,7 +61,7 @@ export function useToggleFavorite(): (storyId: string, favorite: boolean) => Pro
         setCachedFavorites(queryClient, () => favorites);
         await queryClient.invalidateQueries({ queryKey: storyKeys.favorites });
       } catch (error) {
-        console.error('Could not update favourites', error);
+        console.error('Could not update favorites', error);
         setCachedFavorites(queryClient, (list) => (favorite ? list.filter((id) => id !== storyId) : [storyId, ...list]));
       }
     },
