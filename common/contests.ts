@@ -3,6 +3,7 @@ import { isPerfectDrabble } from './words';
 import { dayKeyOf, dayNumber, promptForDay, utcDayKey, type DayKey } from './prompts';
 import { AUTHOR_STATE } from './moderation';
 import { DEFAULT_PROFILE_ICON } from './profile-icons';
+import { storyWarningFieldsSchema } from './content-warnings';
 
 /**
  * The weekly drabble contest (issue 28, docs/decisions/0045-contests.md): a prompt, an entry
@@ -275,6 +276,10 @@ export const contestEntrySchema = z.object({
   author: contestAuthorSchema.nullable(),
   votes: z.number().int().nullable(),
   place: z.number().int().nullable(),
+  /** Its warnings: the text waits behind "Show story", as everywhere (common/content-warning-rules.ts textIsGated). */
+  ...storyWarningFieldsSchema.shape,
+  /** It carries a warning this reader chose never to see: folded, rather than left out (an entry they may vote on). */
+  filtered: z.boolean(),
 });
 export type ContestEntry = z.infer<typeof contestEntrySchema>;
 

@@ -114,6 +114,12 @@ export const storyCreateSchema = z
     contentWarningNote: contentWarningNoteSchema.default(null),
     /** Up to five tags (common/tags.ts), each kept once. */
     tags: tagListSchema.default([]),
+    /**
+     * Written for this contest ("Enter this week's contest"): its words count towards the
+     * writer's streak and badges only when the contest's results are out, so they cannot name
+     * the entrant (docs/decisions/0045-contests.md). Ignored unless the contest is open to this writer.
+     */
+    contestId: z.string().min(1).max(64).optional(),
   })
   .strict();
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;

@@ -133,8 +133,13 @@ export interface StoriesTable {
   contentWarningNote: Defaulted<string | null>;
   /** The story's tags' names, a JSON list (storyTags holds the same, for matching). */
   tagNames: Defaulted<string>;
-  /** The contest this story is an anonymous entry of, until the results are out (migration 0024); null otherwise. */
+  /**
+   * The contest this story is an anonymous entry of, or was written for, until the results are
+   * out (migrations 0024, 0027); null otherwise. Only a public one is an anonymous entry.
+   */
   contestId: Defaulted<string | null>;
+  /** Words not yet counted towards the writer's days: an unrevealed entry's (migration 0027). */
+  wordsPending: Defaulted<number>;
 }
 
 /** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */

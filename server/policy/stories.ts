@@ -27,7 +27,9 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  *   feature, never `delete`. From the user's page that feature lets them remove private ones too.
  * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
- *   makes the story not exist for the viewer, so every action is 404 'Story not found'.
+ *   makes the story not exist for the viewer, so every action is 404 'Story not found'; except
+ *   an anonymous contest entry, which everyone reads alike until the results are out (a 404
+ *   only for the people its writer blocked would tell them whose it is).
  */
 export { STORY_NOT_FOUND };
 
@@ -47,7 +49,10 @@ export type StoryAction = 'read' | 'versions' | keyof StoryPermissions;
 
 const isPublic = (story: StoryFacts) => fromDbBool(story.public);
 const shown = (story: StoryFacts) => isPublic(story) && story.authorState < AUTHOR_STATE.hidden;
-const read = (viewer: Viewer, story: StoryFacts) => story.blocked !== true && (shown(story) || own(viewer, story));
+/** An entry of a contest whose results are not out: shown without its author, to everyone alike. */
+const anonymousEntry = (story: StoryFacts) => isPublic(story) && Boolean(story.contestId);
+// A block does not hide an anonymous entry: a 404 for the blocked reader alone would name its writer.
+const read = (viewer: Viewer, story: StoryFacts) => (story.blocked !== true || anonymousEntry(story)) && (shown(story) || own(viewer, story));
 
 const openForTalk = (story: StoryFacts) => isPublic(story) && !story.contestId;
 

@@ -24,6 +24,7 @@ import * as tags from './0023_tags';
 import * as contests from './0024_contests';
 import * as tagsAtScale from './0025_tags_at_scale';
 import * as pushSubscriptions from './0026_push_subscriptions';
+import * as contestPendingWords from './0027_contest_pending_words';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024_contests': contests,
   '0025_tags_at_scale': tagsAtScale,
   '0026_push_subscriptions': pushSubscriptions,
+  '0027_contest_pending_words': contestPendingWords,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

@@ -13,18 +13,23 @@ export function earnedRows(db: Db, uid: string) {
 type Eb = ExpressionBuilder<Database, never>;
 
 /**
+ * The writer's stories that count towards badges: not an unrevealed contest entry (or a story
+ * written for one), whose badge would name its writer the moment it was entered; the contest's
+ * reveal awards what they reach (features/contests/reveal.ts).
+ */
+const ownStories = (eb: Eb, uid: string) => eb.selectFrom('stories').where('uid', '=', uid).where('contestId', 'is', null);
+
+/**
  * Each fact as an expression of the writer's own rows: an `exists` where "at least one" is all
  * a first-time badge asks (read as 1 or 0), else a number.
  */
 const factExpressions: Record<BadgeFact, (eb: Eb, uid: string) => Expression<unknown>> = {
-  stories: (eb, uid) => eb.exists(eb.selectFrom('stories').select('id').where('uid', '=', uid)),
-  perfectDrabbles: (eb, uid) => eb.exists(eb.selectFrom('stories').select('id').where('uid', '=', uid).where('wordCount', '=', DRABBLE_WORDS)),
+  stories: (eb, uid) => eb.exists(ownStories(eb, uid).select('id')),
+  perfectDrabbles: (eb, uid) => eb.exists(ownStories(eb, uid).select('id').where('wordCount', '=', DRABBLE_WORDS)),
   bestStreak: (eb, uid) => eb.selectFrom('users').select('bestStreak').where('uid', '=', uid),
   answeredPrompts: (eb, uid) =>
-    eb
-      .selectFrom('stories')
+    ownStories(eb, uid)
       .select((inner) => inner.fn.count<number | string>('promptDay').distinct().as('days'))
-      .where('uid', '=', uid)
       .where('promptDay', 'is not', null),
   // A reader's comment: the author cannot comment on their own stories, but say so anyway.
   commentsReceived: (eb, uid) =>
@@ -36,7 +41,7 @@ const factExpressions: Record<BadgeFact, (eb: Eb, uid: string) => Expression<unk
         .where('s.uid', '=', uid)
         .where('c.uid', '<>', uid),
     ),
-  mostReactions: (eb, uid) => eb.selectFrom('stories').select((inner) => inner.fn.max('likesCount').as('most')).where('uid', '=', uid),
+  mostReactions: (eb, uid) => ownStories(eb, uid).select((inner) => inner.fn.max('likesCount').as('most')),
   // Places are written only by a contest's reveal (features/contests/reveal.ts).
   contestWins: (eb, uid) => eb.exists(eb.selectFrom('contestEntries').select('uid').where('uid', '=', uid).where('place', '=', 1)),
   contestPodiums: (eb, uid) => eb.exists(eb.selectFrom('contestEntries').select('uid').where('uid', '=', uid).where('place', '<=', 3)),

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { notifySelf } from '../notifications';
 import { ensureWeeklyContests } from './weekly';
-import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, lockContest, summariesOf } from './queries';
+import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, lockContest, summariesOf, unpublishEntry } from './queries';
 
 /** How many contests the admin screen lists, newest first. */
 const ADMIN_CONTESTS_MAX = 30;
@@ -80,8 +80,8 @@ export async function editContest(ctx: ServerContext, id: string, input: Contest
 
 /**
  * POST /api/admin/contests/:id/entries/:storyId/disqualify: the entry leaves the contest
- * (its votes go, freeing the readers' votes), its story is an ordinary story again, and its
- * author is told why. Until the results are out.
+ * (its votes go, freeing the readers' votes), its story goes back to private, and its author is
+ * told why. Until the results are out.
  */
 export async function disqualifyEntry(ctx: ServerContext, id: string, storyId: string, reason: string, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -94,7 +94,7 @@ export async function disqualifyEntry(ctx: ServerContext, id: string, storyId: s
     if (entry.disqualifiedAt !== null) return;
     await trx.updateTable('contestEntries').set({ disqualifiedAt: at, disqualifiedReason: reason }).where('contestId', '=', id).where('storyId', '=', storyId).execute();
     await trx.deleteFrom('contestVotes').where('contestId', '=', id).where('storyId', '=', storyId).execute();
-    await trx.updateTable('stories').set({ contestId: null }).where('id', '=', storyId).execute();
+    await unpublishEntry(trx, storyId, at);
     await notifySelf(ctx, trx, { to: entry.uid, type: 'moderation', detail: disqualifiedNotice(reason), link: `/contests/${id}`, at });
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});
   });

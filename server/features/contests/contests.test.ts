@@ -89,7 +89,8 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect(page.myEntry?.storyId).toBe(second.id);
     const rows = await server.ctx.db.selectFrom('contestEntries').select('storyId').where('contestId', '=', id).execute();
     expect(rows).toEqual([{ storyId: second.id }]);
-    expect((await bob.client.get<{ story: Story }>(`/api/stories/${first.id}`)).body.story).toMatchObject({ uid: ada.uid, contestId: null });
+    // The replaced entry went back to private (entrants.test.ts has the rest of that rule).
+    expect((await bob.client.get(`/api/stories/${first.id}`)).status).toBe(404);
 
     // Refusals: not 100 words, not theirs, written before the window, already in another contest.
     const short = await postDrabble(ada, { words: 99 });
@@ -109,11 +110,11 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect((await ada.client.send('PUT', `/api/contests/missingContest000000/entry`, { storyId: second.id })).status).toBe(404);
     expect((await ada.client.send('PUT', `/api/contests/${id}/entry`, { story: second.id })).status).toBe(400);
 
-    // Withdrawn: the story is an ordinary story again.
+    // Withdrawn: the story is a private story again.
     const withdrawn = await ada.client.delete<unknown>(`/api/contests/${id}/entry`);
     expect(withdrawn.status).toBe(200);
     expect((await readContest(ada, id)).myEntry).toBeNull();
-    expect((await bob.client.get<{ story: Story }>(`/api/stories/${second.id}`)).body.story.uid).toBe(ada.uid);
+    expect((await bob.client.get(`/api/stories/${second.id}`)).status).toBe(404);
     const again = await ada.client.delete(`/api/contests/${id}/entry`);
     expect([again.status, message(again)]).toEqual([404, CONTEST_TEXTS.noEntry]);
 

@@ -1,3 +1,4 @@
 export { adminContestRoutes, contestRoutes } from './routes';
 export { revealDueContests } from './reveal';
 export { ensureWeeklyContests } from './weekly';
+export { contestOpenTo } from './queries';

@@ -4,6 +4,7 @@ import { contestPhase, contestTitle, participationRefusal, type ContestAuthor, t
 import type { ContestsTable, Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { forUpdate } from '../../db/locks';
+import { toDbBool } from '../../db/bool';
 
 type Db = Kysely<Database>;
 
@@ -74,3 +75,19 @@ export function authorOf(row: { uid: string; authorDisplayName: string; authorPr
 }
 
 export const AUTHOR_COLUMNS = ['s.authorDisplayName', 's.authorProfileIcon', 's.authorProfileColor', 's.authorProfileImage'] as const;
+
+/** The contest a new story is written for, when this writer may enter it now; null otherwise (the story is then an ordinary one). */
+export async function contestOpenTo(db: Db, contestId: string, uid: string, now: Date): Promise<string | null> {
+  const contest = await findContest(db, contestId);
+  if (!contest || contestPhase(contest, now) !== 'entry') return null;
+  return (await personRefusal(db, uid, now)) === null ? contest.id : null;
+}
+
+/**
+ * An entry leaving its contest before the reveal (withdrawn, replaced or disqualified) goes back
+ * to private: readers have seen it without a name, and it must not now appear with one. It keeps
+ * `contestId` until the reveal, so the words it holds back still wait for it (reveal.ts).
+ */
+export async function unpublishEntry(db: Db, storyId: string, at: string): Promise<void> {
+  await db.updateTable('stories').set({ public: toDbBool(false), madePrivateAt: at, publishedAt: null }).where('id', '=', storyId).where('public', '=', 1).execute();
+}

@@ -1,14 +1,17 @@
 import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
 import { contestPhase, placeNotice, rankByVotes } from '@common/contests';
+import { localDay } from '@common/streak';
 import type { ServerContext } from '../../context';
 import { awardBadges } from '../badges';
 import { notifySelf } from '../notifications';
+import { addWritingWords, resolveTimeZone, syncStreakAndTell } from '../streaks';
 import { countingEntries, lockContest } from './queries';
 
 /**
  * The reveal (issue 28): once voting has closed, the first request that looks at the contest
  * (or the maintenance tick) ranks the entries, writes each one's votes and place, lets the
- * stories show their authors again, awards the podium badges and tells every entrant their
+ * stories show their authors again, counts the words written for it towards their writers'
+ * streaks, awards the badges (the podium's, and any the held-back entries reach) and tells every entrant their
  * place: all in one transaction that holds the contest row, and only when `revealedAt` is
  * still empty, so two instances (or two requests) never reveal, award or notify twice.
  */
@@ -26,10 +29,21 @@ export async function revealContest(ctx: ServerContext, id: string, now: Date): 
       await trx.updateTable('contestEntries').set({ votes: Number(item.votes ?? 0), place }).where('contestId', '=', id).where('storyId', '=', item.storyId).execute();
     }
     await trx.updateTable('contests').set({ revealedAt: at, updated_at: at }).where('id', '=', id).execute();
-    // Every entry's story shows its author again and returns to the lists (disqualified and withdrawn ones already had).
-    await trx.updateTable('stories').set({ contestId: null }).where('contestId', '=', id).execute();
+    // The words written for the contest count now, on the days they were written (in each writer's zone).
+    const pending = await trx.selectFrom('stories').select(['uid', 'created_at', 'wordsPending']).where('contestId', '=', id).where('wordsPending', '>', 0).execute();
+    for (const story of pending) {
+      const zone = await resolveTimeZone(trx, story.uid);
+      await addWritingWords(trx, story.uid, localDay(new Date(story.created_at), zone), Number(story.wordsPending));
+    }
+    const writers = new Set([...pending.map((p) => p.uid), ...ranked.map((r) => r.item.uid)]);
+    // Streaks first: they hold each writer's row, which a save takes before its story's (so before the stories below).
+    for (const uid of writers) await syncStreakAndTell(ctx, trx, uid, now);
+    // Every entry's story shows its author again and returns to the lists; withdrawn and
+    // disqualified ones stay private, and every story written for the contest is an ordinary one now.
+    await trx.updateTable('stories').set({ contestId: null, wordsPending: 0 }).where('contestId', '=', id).execute();
+    // Every badge (not only the podium's) catches up with what the entries held back.
+    for (const uid of writers) await awardBadges(ctx, trx, uid, at);
     for (const { item, place } of ranked) {
-      if (place <= 3) await awardBadges(ctx, trx, item.uid, at, ['contestWins', 'contestPodiums']);
       await notifySelf(ctx, trx, { to: item.uid, type: 'contest', detail: placeNotice(place, ranked.length), link: `/contests/${id}`, at });
     }
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});

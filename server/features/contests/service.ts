@@ -17,13 +17,14 @@ import {
   type PastContests,
 } from '@common/contests';
 import { STORY_NOT_FOUND } from '@common/story';
+import { warningsOfMask } from '@common/content-warnings';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { SignedInViewer, Viewer } from '../../policy/viewer';
+import { accountAdmin, type SignedInViewer, type Viewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
-import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, countingEntries, findContest, lockContest, personRefusal, summariesOf, toSummary, type ContestRow } from './queries';
+import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, countingEntries, findContest, lockContest, personRefusal, summariesOf, toSummary, unpublishEntry, type ContestRow } from './queries';
 import { awaitsReveal, revealContest, revealDueContests } from './reveal';
 import { ensureWeeklyContests } from './weekly';
 
@@ -81,7 +82,7 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
     phase === 'upcoming'
       ? []
       : await countingEntries(ctx.db, id)
-          .select(['e.storyId', 'e.uid', 'e.votes', 'e.place', 'e.created_at', 's.title', 's.content', 's.wordCount', ...AUTHOR_COLUMNS])
+          .select(['e.storyId', 'e.uid', 'e.votes', 'e.place', 'e.created_at', 's.title', 's.content', 's.wordCount', 's.contentWarnings', 's.contentWarningNote', ...AUTHOR_COLUMNS])
           // Entry order: within a tie the earlier entry is listed first (the sort by place below keeps it).
           .orderBy('e.created_at')
           .orderBy('e.storyId')
@@ -98,6 +99,10 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
     author: revealed ? authorOf(r) : null,
     votes: revealed ? Number(r.votes ?? 0) : null,
     place: revealed && r.place !== null ? Number(r.place) : null,
+    contentWarnings: warningsOfMask(Number(r.contentWarnings)),
+    contentWarningNote: r.contentWarningNote,
+    // The reader's own entry is never folded away from them, as their own stories never are.
+    filtered: r.uid !== uid && (Number(r.contentWarnings) & (viewer?.hiddenWarnings ?? 0)) !== 0,
   }));
   const ordered = revealed
     ? [...entries].sort((a, b) => (a.place ?? Infinity) - (b.place ?? Infinity))
@@ -110,7 +115,7 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
     myEntry: mine ? { storyId: mine.storyId, title: mine.title } : null,
     votesLeft: phase === 'voting' && uid !== null ? Math.max(0, CONTEST_VOTES_MAX - voted.size) : 0,
     enterRefusal: entryPhaseRefusal(phase) ?? person,
-    voteRefusal: voteRefusal({ phase, admin: viewer?.admin ?? false, ownEntry: false, alreadyVoted: true, votesGiven: 0 }) ?? person,
+    voteRefusal: voteRefusal({ phase, admin: accountAdmin(viewer), ownEntry: false, alreadyVoted: true, votesGiven: 0 }) ?? person,
   };
 }
 
@@ -124,11 +129,6 @@ async function ownEntryStory(ctx: ServerContext, contestId: string, uid: string)
     .where('e.uid', '=', uid)
     .where('e.disqualifiedAt', 'is', null)
     .executeTakeFirst();
-}
-
-/** The story shows its author again and is on the lists again (the shared community page drops: PUBLIC_STORIES_TOPIC). */
-async function releaseStory(trx: Trx, storyId: string): Promise<void> {
-  await trx.updateTable('stories').set({ contestId: null }).where('id', '=', storyId).execute();
 }
 
 /**
@@ -157,7 +157,7 @@ export async function enterContest(ctx: ServerContext, viewer: SignedInViewer, i
     if (previous?.disqualifiedAt) throw forbidden(CONTEST_TEXTS.alreadyEntered);
     if (previous) {
       await trx.deleteFrom('contestEntries').where('contestId', '=', id).where('uid', '=', viewer.uid).execute();
-      await releaseStory(trx, previous.storyId);
+      await unpublishEntry(trx, previous.storyId, at);
     }
     await trx.insertInto('contestEntries').values({ contestId: id, uid: viewer.uid, storyId, created_at: at, disqualifiedAt: null, disqualifiedReason: null, votes: null, place: null }).execute();
     const becomesPublic = story.public !== 1;
@@ -173,8 +173,9 @@ export async function enterContest(ctx: ServerContext, viewer: SignedInViewer, i
   return contestPage(ctx, viewer, id, now);
 }
 
-/** DELETE /api/contests/:id/entry: withdraws the writer's entry while entries are open; the story becomes an ordinary story again. */
+/** DELETE /api/contests/:id/entry: withdraws the writer's entry while entries are open; the story becomes a private story. */
 export async function withdrawEntry(ctx: ServerContext, viewer: SignedInViewer, id: string, now: Date): Promise<ContestPage> {
+  const at = now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, ctx.dialect, id);
     if (!contest) throw notFound(CONTEST_TEXTS.notFound);
@@ -183,7 +184,7 @@ export async function withdrawEntry(ctx: ServerContext, viewer: SignedInViewer, 
     const entry = await trx.selectFrom('contestEntries').select(['storyId', 'disqualifiedAt']).where('contestId', '=', id).where('uid', '=', viewer.uid).executeTakeFirst();
     if (!entry || entry.disqualifiedAt !== null) throw notFound(CONTEST_TEXTS.noEntry);
     await trx.deleteFrom('contestEntries').where('contestId', '=', id).where('uid', '=', viewer.uid).execute();
-    await releaseStory(trx, entry.storyId);
+    await unpublishEntry(trx, entry.storyId, at);
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});
   });
   await ctx.bus.flush();
@@ -212,12 +213,12 @@ export async function castVote(ctx: ServerContext, viewer: SignedInViewer, id: s
       if (alreadyVoted) await trx.deleteFrom('contestVotes').where('contestId', '=', id).where('voterUid', '=', viewer.uid).where('storyId', '=', storyId).execute();
       return given.filter((s) => s !== storyId);
     }
-    if (viewer.admin) throw forbidden(CONTEST_TEXTS.adminVote);
+    if (accountAdmin(viewer)) throw forbidden(CONTEST_TEXTS.adminVote);
     const person = await personRefusal(trx, viewer.uid, now);
     if (person) throw forbidden(person);
     const entry = await countingEntries(trx, id).select('e.uid').where('e.storyId', '=', storyId).executeTakeFirst();
     if (!entry) throw notFound(CONTEST_TEXTS.entryNotFound);
-    const refusal = voteRefusal({ phase, admin: viewer.admin, ownEntry: entry.uid === viewer.uid, alreadyVoted, votesGiven: given.length });
+    const refusal = voteRefusal({ phase, admin: accountAdmin(viewer), ownEntry: entry.uid === viewer.uid, alreadyVoted, votesGiven: given.length });
     if (refusal) throw refusal === CONTEST_TEXTS.tooManyVotes ? conflict(refusal) : forbidden(refusal);
     if (alreadyVoted) return given;
     await trx.insertInto('contestVotes').values({ contestId: id, voterUid: viewer.uid, storyId, created_at: now.toISOString() }).execute();

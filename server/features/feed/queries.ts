@@ -62,6 +62,9 @@ function feedKeysQuery(db: Db, viewer: SignedInViewer, strategy: FeedStrategy, f
       .where(noBlockBetween(viewer.uid, 's.uid'))
       .where(notMutedBy(viewer.uid, 's.uid', now));
   }
+  // An unrevealed contest entry is on no list but its author's (readableBy): counted here, it
+  // would tell the writer's followers (the new-stories count) that they had just entered.
+  q = q.where('s.contestId', 'is', null);
   // The reader's hidden content warnings (their own stories are never in their feed).
   const warned = withoutHiddenWarnings(viewer, 's.uid', 's.contentWarnings');
   if (warned) q = q.where(warned);

@@ -18,7 +18,9 @@ import { authorizeStory } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
 import { findStoryRowFor, lockStory, reactionSummary, toStory } from './queries';
 import { changesText, keepVersion } from './versions';
+import { recordStoryLeftShelves } from './live';
 import { setStoryTags } from '../tags';
+import { contestOpenTo } from '../contests';
 import { STORY_TEXTS } from '@common/story-texts';
 import { conflict } from '../../http/errors';
 
@@ -45,6 +47,10 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
   await ctx.db.transaction().execute(async (trx) => {
     const zone = await resolveTimeZone(trx, uid, input.timezone);
     const authorState = await currentAuthorState(trx, ctx.dialect, uid);
+    // Written for a contest open to this writer: saved private (entering publishes it without
+    // their name), and its words wait for the reveal, since a streak or badge moving now would name the entrant.
+    const forContest = input.contestId === undefined ? null : await contestOpenTo(trx, input.contestId, uid, now);
+    const isPublic = input.public && forContest === null;
     await trx
       .insertInto('stories')
       .values({
@@ -52,12 +58,14 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
         uid,
         title: input.title,
         ...text,
-        public: toDbBool(input.public),
+        public: toDbBool(isPublic),
         created_at: at,
         updated_at: at,
-        madePublicAt: input.public ? at : null,
-        publishedAt: input.public ? at : null,
+        madePublicAt: isPublic ? at : null,
+        publishedAt: isPublic ? at : null,
         madePrivateAt: null,
+        contestId: forContest,
+        wordsPending: forContest === null ? 0 : text.wordCount,
         ...promptColumns(input.prompt),
         ...warningColumns(input),
         promptDay: answeredPromptDay(input.prompt, now, input.promptDay),
@@ -66,11 +74,11 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
       })
       .execute();
     if (input.tags.length > 0) await setStoryTags(trx, id, input.tags, at);
-    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
+    if (forContest === null) await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
     await syncStreakAndTell(ctx, trx, uid, now);
     await awardBadges(ctx, trx, uid, at);
-    if (input.public) await tellFollowersOfStory(ctx, trx, uid, id);
+    if (isPublic) await tellFollowersOfStory(ctx, trx, uid, id);
   });
   const progress = await loadProgress(ctx.db, uid, now);
   return { story: await getStory(ctx, actor.user, id), progress };
@@ -111,10 +119,16 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     // Making a public story public again has nothing to write (an empty SET is not SQL).
     if (Object.keys(changes).length > 0) await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
     if (input.tags !== undefined) await setStoryTags(trx, id, input.tags, at);
-    await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(Number(row.wordCount), wordCount));
+    const added = wordsAdded(Number(row.wordCount), wordCount);
+    // An unrevealed contest entry's words wait for the reveal, as when it was written (createStory).
+    if (row.contestId === null) await addWritingWords(trx, uid, localDay(now, zone), added);
+    else if (added > 0) await trx.updateTable('stories').set((eb) => ({ wordsPending: eb('wordsPending', '+', added) })).where('id', '=', id).execute();
     await syncStreakAndTell(ctx, trx, uid, now);
     await awardBadges(ctx, trx, uid, at);
     if (visibility && input.public) await tellFollowersOfStory(ctx, trx, uid, id);
+    // Made private, or given a warning some readers hide: it leaves shelves on every instance.
+    const warningsChanged = changes.contentWarnings !== undefined && changes.contentWarnings !== Number(row.contentWarnings);
+    if ((visibility && !input.public) || warningsChanged) await recordStoryLeftShelves(ctx, trx, row);
     return { toggled: visibility !== null };
   });
   if (result.toggled) await logVisibility(ctx, actor, id, input.public === true);
@@ -154,6 +168,7 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
     const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
     if (change) await trx.updateTable('stories').set(change).where('id', '=', id).execute();
     if (change && makePublic) await tellFollowersOfStory(ctx, trx, row.uid, id);
+    if (change && !makePublic) await recordStoryLeftShelves(ctx, trx, row);
     return change !== null;
   });
   if (toggled) await logVisibility(ctx, actor, id, makePublic);
@@ -166,6 +181,7 @@ export async function deleteStory(ctx: ServerContext, actor: Actor, id: string):
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'delete', row);
     await eraseStories(trx, [id]);
+    await recordStoryLeftShelves(ctx, trx, row);
     return row;
   });
   await recordSystemEvent(ctx.db, ctx.logger, {

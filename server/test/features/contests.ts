@@ -6,7 +6,7 @@ export { windowsFor };
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-import type { Story } from '@common/story';
+import type { Story, StoryCreateInput } from '@common/story';
 import { postStory } from './stories';
 import { randomText } from './story-builders';
 import type { SignedUp, TestServer } from '../server';
@@ -30,9 +30,13 @@ export async function ageAccount(server: TestServer, who: { uid: string }, days 
   await server.ctx.db.updateTable('users').set({ created_at: iso(Date.now() - days * 24 * HOUR) }).where('uid', '=', who.uid).execute();
 }
 
-/** A perfect drabble (exactly 100 words), private unless told otherwise. */
-export function postDrabble(who: SignedUp, overrides: { title?: string; public?: boolean; words?: number } = {}): Promise<Story> {
-  return postStory(who.client, { title: overrides.title ?? `Entry ${Math.random().toString(36).slice(2, 8)}`, content: randomText(overrides.words ?? 100), public: overrides.public ?? false });
+/** A perfect drabble (exactly 100 words), private unless told otherwise; `contestId`: written for that contest (the editor's "Enter this week's contest"). */
+export function postDrabble(
+  who: SignedUp,
+  overrides: { title?: string; public?: boolean; words?: number } & Pick<StoryCreateInput, 'contestId' | 'contentWarnings' | 'contentWarningNote'> = {},
+): Promise<Story> {
+  const { title, words, public: isPublic, ...rest } = overrides;
+  return postStory(who.client, { title: title ?? `Entry ${Math.random().toString(36).slice(2, 8)}`, content: randomText(words ?? 100), public: isPublic ?? false, ...rest });
 }
 
 export async function enter(who: SignedUp, contestId: string, storyId: string): Promise<ContestPage> {
