@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER } from './auth';
 import { INVITE_COOKIE, INVITE_HEADER } from './invite';
 import { humanAuthError } from './messages';
 import { assertAcceptablePassword } from './new-password';
+import { hashingAs } from './password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
 import { noticePasskeyAdded, noticeTwoFactorChange, twoFactorOn } from './sign-in-notice';
 
@@ -144,8 +145,11 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     let usedCode: string | null = null;
     let turning: { userId: string; wasOn: boolean } | null = null;
     const codeAction = codeActionOf(path);
+    // Whose password better-auth hashes below: it waits in that account's line (password.ts hashingAs).
+    let hashingEmail = email;
     if (CODE_CHECKS.has(path) || PASSWORD_CHECKS.has(path) || codeAction) {
       const subject = await ctx.auth.api.twoFactorSubject({ headers: c.req.raw.headers });
+      hashingEmail ??= subject?.email ?? null;
       // Only a session may use a code instead of the password; someone between the password and the code may not.
       if (codeAction && !subject?.signedIn) throw unauthenticated();
       if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable' || codeAction)) {
@@ -184,9 +188,11 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
     headers.delete(INVITE_HEADER);
     if (invite.code) headers.set(INVITE_HEADER, invite.code);
     const forwarded = invite.fromBody ? JSON.stringify(withoutInvite(body)) : rawBody;
-    const response = codeAction
-      ? await codeActionResponse(ctx, headers, codeAction, twoFactorCodeSchema.parse(body).code)
-      : invite.cookie(await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined })));
+    const response = await hashingAs(hashingEmail, async () =>
+      codeAction
+        ? codeActionResponse(ctx, headers, codeAction, twoFactorCodeSchema.parse(body).code)
+        : invite.cookie(await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined }))),
+    );
 
     // A wrong password or code keeps its places in the counters; anything else gives them back.
     if (check && response.ok) await check.succeeded();

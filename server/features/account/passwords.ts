@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { reserveLimit } from '../../http/rate-limit';
 import { assertAcceptablePassword } from '../../auth/new-password';
+import { hashingAs } from '../../auth/password';
 import { passwordCheckRefused } from '../../auth/password-attempts';
 import { appLink, passwordChangedMessage, resetPasswordMessage } from '../../email/templates';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
@@ -20,11 +21,12 @@ import type { Actor } from '../../shared/actor';
  */
 export async function checkCurrentPassword(ctx: ServerContext, actor: Actor, given: string | undefined): Promise<void> {
   const { password } = await signInMethods(ctx, actor.user.uid);
-  if (!password?.password) return;
+  const stored = password?.password;
+  if (!stored) return;
   if (!given) throw badRequest(ACCOUNT_TEXTS.passwordRequired, 'password_required');
   const attempt = await reservePasswordCheckFor(ctx, actor.user.email, actor.ip);
   if (!attempt.allowed) throw passwordCheckRefused(attempt);
-  if (!(await ctx.passwords.verify({ hash: password.password, password: given }))) {
+  if (!(await hashingAs(actor.user.email, () => ctx.passwords.verify({ hash: stored, password: given })))) {
     throw badRequest(ACCOUNT_TEXTS.wrongCurrentPassword, 'wrong_password');
   }
   await attempt.succeeded();
@@ -36,7 +38,7 @@ export async function changePassword(ctx: ServerContext, actor: Actor, change: P
   if (!password) throw badRequest('Your account has no password yet. Use "Email me a link to set a password".', 'no_password');
   await assertAcceptablePassword(ctx, change.newPassword, { email: actor.user.email, name: actor.user.name });
   await checkCurrentPassword(ctx, actor, change.currentPassword);
-  await (await authStore(ctx)).updatePassword(actor.user.uid, await ctx.passwords.hash(change.newPassword));
+  await (await authStore(ctx)).updatePassword(actor.user.uid, await hashingAs(actor.user.email, () => ctx.passwords.hash(change.newPassword)));
   await revokeSessions(ctx, actor.user.uid, actor.sessionId);
   await recordActivity(ctx.db, ctx.logger, {
     type: 'password_changed',
@@ -97,7 +99,7 @@ export async function resetPassword(ctx: ServerContext, token: string, newPasswo
   if (!link || !user || user.email.toLowerCase() !== link.email) throw badRequest(ACCOUNT_TEXTS.linkInvalid, 'invalid_link');
 
   const store = await authStore(ctx);
-  const hash = await ctx.passwords.hash(newPassword);
+  const hash = await hashingAs(user.email, () => ctx.passwords.hash(newPassword));
   const credential = (await store.findAccounts(user.uid)).find((a) => a.providerId === 'credential');
   if (credential) await store.updatePassword(user.uid, hash);
   else await store.createAccount({ userId: user.uid, providerId: 'credential', accountId: user.uid, password: hash });
