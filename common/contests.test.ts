@@ -57,6 +57,8 @@ describe('contest windows and phases', () => {
 
   it('names the contest by its week and uses the Monday daily prompt when none is written', () => {
     expect(contestTitle(week.entryOpensAt)).toBe('Week of November 30, 2026');
+    // An admin's contest opening midweek is named after its week's Monday too.
+    expect(contestTitle('2026-12-02T15:00:00.000Z')).toBe('Week of November 30, 2026');
     const p = promptForDay('2026-11-30');
     expect(dailyContestPrompt('2026-11-30')).toBe(`${p.genre} · ${p.theme} · ${p.twist}`);
   });

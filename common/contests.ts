@@ -81,9 +81,9 @@ export function dailyContestPrompt(monday: DayKey): string {
   return `${genre} · ${theme} · ${twist}`;
 }
 
-/** "Week of November 30, 2026": a contest's name, from its entry window's first day (UTC). */
+/** "Week of November 30, 2026": a contest's name, the Monday (UTC) of the week its entries open in, whichever day that is. */
 export function contestTitle(entryOpensAt: string): string {
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(entryOpensAt));
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${mondayOf(new Date(entryOpensAt))}T00:00:00Z`));
   return `Week of ${date}`;
 }
 

@@ -59,12 +59,28 @@ export async function adminContests(ctx: ServerContext, now: Date): Promise<Admi
   };
 }
 
-/** POST /api/admin/contests. Refused when entries would already be closed. */
+/**
+ * POST /api/admin/contests. Refused when entries would already be closed. The admin's contest
+ * takes the place of the automatic one of the week its entries open in (weekly.ts), while that
+ * one has no entries: two contests of one week, one of them made by no one, only confuse. Once
+ * the automatic one has entries it stays (they are its writers'), and the two run side by side.
+ * Stories written for the automatic one wait for the admin's reveal instead (their held-back words).
+ */
 export async function createContest(ctx: ServerContext, input: ContestInput, now: Date): Promise<{ id: string }> {
   if (new Date(input.entryClosesAt).getTime() <= now.getTime()) throw conflict('Entries would already be closed. Please choose later dates.');
   const id = newId();
   const at = now.toISOString();
-  await ctx.db.insertInto('contests').values({ id, ...promptColumns(input), ...windowColumns(input), revealedAt: null, created_at: at, updated_at: at }).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('contests').values({ id, ...promptColumns(input), ...windowColumns(input), revealedAt: null, created_at: at, updated_at: at }).execute();
+    const week = mondayOf(new Date(input.entryOpensAt));
+    const automatic = await trx.selectFrom('contests').select('id').where('week', '=', week).executeTakeFirst();
+    // Held like every entry holds it, so no writer enters it while it is being replaced.
+    if (!automatic || !(await lockContest(trx, ctx.dialect, automatic.id))) return;
+    const entered = await trx.selectFrom('contestEntries').select('uid').where('contestId', '=', automatic.id).executeTakeFirst();
+    if (entered) return;
+    await trx.updateTable('stories').set({ contestId: id }).where('contestId', '=', automatic.id).execute();
+    await trx.deleteFrom('contests').where('id', '=', automatic.id).execute();
+  });
   return { id };
 }
 

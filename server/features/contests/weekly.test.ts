@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentContestsSchema, dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
+import { contestTitle, currentContestsSchema, dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type TestServer } from '../../test/server';
+import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type TestServer } from '../../test/server';
+import { ageAccount, enter, newContest, postDrabble, windowsFor } from '../../test/features/contests';
 import { ensureWeeklyContests } from './weekly';
 
 describe.each(testDialects())('weekly contests on %s', (dialect) => {
@@ -43,6 +44,28 @@ describe.each(testDialects())('weekly contests on %s', (dialect) => {
     const made = (await weeks(automatic)).map((w) => w.week);
     expect(made).not.toContain(monday);
     expect(made).toContain(nextContestMonday(later));
+  });
+
+  it('gives an admin\'s contest the place of the automatic one of its week, unless that one already has entries', async () => {
+    await automatic.client().get('/api/contests/current');
+    const admin = await signUpVerified(automatic, { email: ADMIN_EMAIL, name: 'The Owner' });
+    const now = new Date();
+    // Next week's automatic contest has no entries: the admin's, opening on its Tuesday, replaces it.
+    const nextMonday = nextContestMonday(now);
+    const next = defaultContestWindows(nextMonday);
+    const tuesday = new Date(Date.parse(next.entryOpensAt) + 86_400_000).toISOString();
+    const replacing = await newContest(admin, { ...next, entryOpensAt: tuesday }, 'A bell rings under the sea');
+    expect((await weeks(automatic)).map((w) => w.week)).not.toContain(nextMonday);
+    const listed = currentContestsSchema.parse((await automatic.client().get('/api/contests/current')).body).contests;
+    expect(listed.filter((c) => c.entryOpensAt >= next.entryOpensAt && c.entryOpensAt < next.entryClosesAt).map((c) => [c.id, c.title])).toEqual([[replacing, contestTitle(next.entryOpensAt)]]);
+    // This week's has an entry: it stays, beside the admin's.
+    const writer = await signUp(automatic, { name: 'Early Entrant' });
+    await ageAccount(automatic, writer);
+    const thisWeek = (await weeks(automatic)).find((w) => w.week === mondayOf(now))!;
+    const own = await automatic.ctx.db.selectFrom('contests').select('id').where('week', '=', thisWeek.week).executeTakeFirstOrThrow();
+    await enter(writer, own.id, (await postDrabble(writer)).id);
+    await newContest(admin, windowsFor('entry', now.getTime()), 'A second prompt this week');
+    expect((await weeks(automatic)).map((w) => w.week)).toContain(mondayOf(now));
   });
 
   it('makes none when WEEKLY_CONTEST=manual', async () => {
