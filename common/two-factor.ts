@@ -46,6 +46,8 @@ export interface TwoFactorStatus {
   required: boolean;
   /** Whether the account has a password to confirm changes with (provider-only accounts do not). */
   hasPassword: boolean;
+  /** Whether this session passed the second factor (a code when signing in or turning it on, or a passkey). */
+  passed: boolean;
 }
 
 export const TWO_FACTOR_TEXTS = {
@@ -54,4 +56,5 @@ export const TWO_FACTOR_TEXTS = {
   wrongRecoveryCode: 'That recovery code is not right, or it was already used.',
   signInExpired: 'Your sign-in took too long. Enter your password again.',
   adminRequired: 'Admins must turn on two-factor sign-in before using the admin screens.',
+  adminSignInAgain: 'This session was not signed in with your two-factor code. Sign out and sign in again with it to use the admin screens.',
 } as const;

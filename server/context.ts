@@ -52,6 +52,8 @@ export interface AppEnv {
     /** The same person as policies see them (null: a guest), built once from `user`. */
     viewer: Viewer;
     sessionId: string | null;
+    /** The session passed the second factor: a code after the password or a provider, or a passkey (auth/auth.ts). */
+    secondFactor: boolean;
     /** The reader's shelf facts, read with their users row on the requests that ask (auth/session.ts); else null. */
     shelfFacts: ShelfFacts | null;
     clientIp: string;

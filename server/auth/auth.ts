@@ -15,7 +15,7 @@ import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims
 import { SESSION_USER_TTL_MS, SessionUserCache } from './session-user-cache';
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
-import { signInSafetyPlugin, twoFactorPlugin } from './two-factor';
+import { askForCode, codeStepPath, codeStepProvider, passesSecondFactor, sessionPassed, signInSafetyPlugin, twoFactorPlugin } from './two-factor';
 import { passkeyPlugin } from './passkey';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password' | 'Passkey';
@@ -78,14 +78,14 @@ function oidcProvider(db: Kysely<Database>, providerId: 'google' | 'microsoft', 
   };
 }
 
+const providerMethod = (providerId: string | null | undefined): LoginMethod | null =>
+  providerId === 'google' ? 'Google' : providerId === 'microsoft' ? 'Microsoft' : null;
+
 export function loginMethodFor(path: string, providerId: string | undefined): LoginMethod | null {
   if (path.startsWith('/sign-in/email') || path.startsWith('/sign-up/email')) return 'Email/Password';
-  // A passkey sign-in is complete in itself: better-auth's two-factor step follows only the password.
+  // A passkey sign-in is complete in itself: it is both factors (decision 0040).
   if (path === '/passkey/verify-authentication') return 'Passkey';
-  if (path.includes('/callback')) {
-    if (providerId === 'google') return 'Google';
-    if (providerId === 'microsoft') return 'Microsoft';
-  }
+  if (path.includes('/callback')) return providerMethod(providerId);
   return null;
 }
 
@@ -122,7 +122,13 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
     secret,
     database: { db, type: dialect },
     user: { modelName: 'authUsers' },
-    session: { modelName: 'authSessions', expiresIn: SESSION_DAYS * 24 * 60 * 60 },
+    session: {
+      modelName: 'authSessions',
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Whether the session passed the second factor (a code, or a passkey): set when it is made
+      // (databaseHooks below), never by a client. REQUIRE_ADMIN_2FA reads it (auth/session.ts).
+      additionalFields: { secondFactor: { type: 'boolean', required: false, defaultValue: false, input: false } },
+    },
     account: {
       modelName: 'authAccounts',
       // No trusted providers: a provider links by email only when both sides are verified (see userInfoFor).
@@ -169,9 +175,10 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
         },
         // A suspended account cannot sign in by any method (issue 14); a deleted one has no auth rows left.
         create: {
-          before: async (session) => {
+          before: async (session, endpoint) => {
             const row = await db.selectFrom('users').select('suspendedAt').where('uid', '=', session.userId).executeTakeFirst();
             if (row?.suspendedAt) throw new APIError('FORBIDDEN', { message: REPORT_TEXTS.suspendedSignIn, code: 'ACCOUNT_SUSPENDED' });
+            return { data: { ...session, secondFactor: passesSecondFactor(endpoint, session.userId) } };
           },
         },
       },
@@ -211,16 +218,27 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
       after: createAuthMiddleware(async (ctx) => {
         const created = ctx.context.newSession;
         if (!created) return;
+        const twoFactorOn = (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
         // Two-factor (issue 26): the password alone signs no one in; the plugin's own hook, after
         // this one, swaps the session for the code step, and the sign-in happens at /two-factor/verify-*.
-        if (ctx.path === '/sign-in/email' && (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+        if (ctx.path === '/sign-in/email' && twoFactorOn) return;
         const providerId = typeof ctx.params?.providerId === 'string' ? ctx.params.providerId : undefined;
-        // A code checked with a session (turning two-factor on) is no sign-in; one checked after the password is.
+        // Nor does any other way in without the second factor (a provider's callback, whether it
+        // links the identity now or did before): the same code step, reached by a redirect.
+        // A session this request only refreshed or replaced for its holder is not a way in.
+        const sessionCookie = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+        if (twoFactorOn && !sessionPassed(created.session) && sessionCookie !== created.session.token) {
+          await askForCode(ctx, created, providerId ?? null);
+          const returnTo = ctx.context.responseHeaders?.get('location');
+          if (returnTo) throw ctx.redirect(codeStepPath(returnTo, config.publicUrl));
+          return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+        }
+        // A code checked with a session (turning two-factor on) is no sign-in; one checked after the password or a provider is.
         const secondStep = ctx.path.startsWith('/two-factor/verify-') && !ctx.context.session;
         await onSignedIn(
           { id: created.user.id, email: created.user.email, name: created.user.name, emailVerified: created.user.emailVerified },
           {
-            method: secondStep ? 'Email/Password' : loginMethodFor(ctx.path, providerId),
+            method: secondStep ? (providerMethod(await codeStepProvider(ctx)) ?? 'Email/Password') : loginMethodFor(ctx.path, providerId),
             signedUp: ctx.path === '/sign-up/email',
             ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null,
             userAgent: ctx.headers?.get('user-agent') ?? null,

@@ -4,6 +4,7 @@ import type { UserRecord } from '@common/user';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../test/server';
 import { connectProvider, signInWithProvider, startMockOidc } from '../test/oidc';
+import { codeOf, turnOnTwoFactor } from '../test/two-factor';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 
@@ -199,6 +200,72 @@ describe.each(testDialects())('which provider identities may sign in to which ac
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const left = await server.ctx.db.selectFrom('authAccounts').select('providerId').where('userId', '=', user.uid).execute();
     expect(left).toHaveLength(1);
+  });
+});
+
+describe.each(testDialects())('a provider sign-in to an account with two-factor on, on %s', (dialect) => {
+  let oidc: MockOidc;
+  let server: TestServer;
+  beforeAll(async () => {
+    oidc = await startMockOidc();
+    server = await startTestServer(dialect, {
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      REQUIRE_ADMIN_2FA: 'true',
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await oidc.stop();
+  });
+
+  const CODE_STEP = '/login?step=two-factor&next=%2Fstories';
+  const sessionsOf = async (uid: string) => (await server.ctx.db.selectFrom('authSessions').select('id').where('userId', '=', uid).execute()).length;
+
+  it('ends in the code step, linked automatically or already linked, and signs in only with the code', async () => {
+    const person = await signUpVerified(server);
+    const { totp, recoveryCodes } = await turnOnTwoFactor(person);
+    const sessions = await sessionsOf(person.uid);
+    oidc.signInAs({ sub: `sub-${person.email}`, email: person.email, name: 'Same Person' });
+
+    // The first sign-in links the verified identity by its address.
+    const first = server.client();
+    const linked = await signInWithProvider(first, 'google');
+    expect(linked.status).toBe(302);
+    expect(linked.headers.get('location')).toBe(CODE_STEP);
+    expect((await first.get('/api/me')).status).toBe(401);
+    expect((await first.get('/api/auth/get-session')).body).toBeNull();
+    expect(await sessionsOf(person.uid)).toBe(sessions);
+    const links = await server.ctx.db.selectFrom('authAccounts').select('providerId').where('userId', '=', person.uid).execute();
+    expect(links.map((l) => l.providerId).sort()).toEqual(['credential', 'google']);
+    // A wrong code signs no one in; the right one does, and the sign-in is logged as Google's.
+    const right = codeOf(totp, 1);
+    expect((await first.post('/api/auth/two-factor/verify-totp', { code: right === '000000' ? '000001' : '000000' })).status).toBe(401);
+    expect((await first.get('/api/me')).status).toBe(401);
+    expect((await first.post('/api/auth/two-factor/verify-totp', { code: right })).status).toBe(200);
+    expect((await first.get<Me>('/api/me')).body.user.uid).toBe(person.uid);
+    const logins = await server.ctx.db.selectFrom('systemLogs').select('details').where('type', '=', 'user_login').where('user', 'like', `%${person.uid}%`).execute();
+    expect(logins.map((l) => JSON.parse(l.details ?? '{}') as { method: string }).at(-1)).toEqual({ method: 'Google' });
+
+    // Already linked: the same, and a recovery code finishes it too. The web's own return path is kept.
+    const second = server.client();
+    const back = await signInWithProvider(second, 'google', { callbackURL: '/login?next=%2Fwrite' });
+    expect(back.headers.get('location')).toBe('/login?step=two-factor&next=%2Fwrite');
+    expect((await second.get('/api/me')).status).toBe(401);
+    expect((await second.post('/api/auth/two-factor/verify-backup-code', { code: recoveryCodes[0] })).status).toBe(200);
+    expect((await second.get<Me>('/api/me')).body.user.uid).toBe(person.uid);
+  });
+
+  it('gives an admin no admin API until the code is given', async () => {
+    const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
+    const { totp } = await turnOnTwoFactor(admin);
+    oidc.signInAs({ sub: `sub-${admin.email}`, email: admin.email, name: 'The Owner' });
+    const client = server.client();
+    expect((await signInWithProvider(client, 'google')).headers.get('location')).toBe(CODE_STEP);
+    expect((await client.get('/api/admin/overview')).status).toBe(401);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) })).status).toBe(200);
+    expect((await client.get('/api/admin/overview')).status).toBe(200);
   });
 });
 

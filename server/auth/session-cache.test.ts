@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testClock } from '../test/clock';
 import { SessionCache } from './session-cache';
 
-const session = { sessionId: 's1', uid: 'u1' };
+const session = { sessionId: 's1', uid: 'u1', secondFactor: false };
 const farFuture = new Date(Date.UTC(2100, 0, 1));
 
 describe('the session cache', () => {

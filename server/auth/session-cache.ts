@@ -12,6 +12,8 @@
 export interface CachedSession {
   sessionId: string;
   uid: string;
+  /** The session passed the second factor (auth/auth.ts `secondFactor`): REQUIRE_ADMIN_2FA reads it on every request. */
+  secondFactor: boolean;
 }
 
 interface Entry extends CachedSession {
@@ -50,7 +52,7 @@ export class SessionCache {
       this.#entries.delete(parts.token);
       return null;
     }
-    return { sessionId: entry.sessionId, uid: entry.uid };
+    return { sessionId: entry.sessionId, uid: entry.uid, secondFactor: entry.secondFactor };
   }
 
   /** Taken before asking the database; `put` with a stale ticket stores nothing. */

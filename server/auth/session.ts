@@ -4,6 +4,8 @@ import type { AppEnv, ServerContext, SessionUser, SignedInEnv } from '../context
 import { ensureSessionUser, findSessionUser, findSessionUserWithShelf } from '../shared/users';
 import { assertSignedIn, viewerOf, type Viewer } from '../policy/viewer';
 import type { KeptSessionUser } from './session-user-cache';
+import type { CachedSession } from './session-cache';
+import { sessionPassed } from './two-factor';
 import { rawHeader } from '../http/raw-header';
 
 export interface SessionOptions {
@@ -34,6 +36,7 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
     c.set('user', null);
     c.set('viewer', null);
     c.set('sessionId', null);
+    c.set('secondFactor', false);
     c.set('shelfFacts', null);
     cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
     // rawHeader: c.req.header would build a Fetch Headers of every header, on every request.
@@ -43,7 +46,7 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
     const cached = cache.get(signedToken);
     const found = cached ? await cachedSessionUser(ctx, cached.uid, wantsShelf(c), isRead(c.req.method)) : null;
     if (cached && found) {
-      signIn(c, found.user, cached.sessionId);
+      signIn(ctx, c, found.user, cached);
       c.set('shelfFacts', found.shelf);
       return next();
     }
@@ -56,8 +59,9 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
         { uid: response.user.id, email: response.user.email, displayName: response.user.name, emailVerified: response.user.emailVerified },
         ctx.config.adminEmail,
       );
-      signIn(c, verified, response.session.id);
-      cache.put(signedToken, { sessionId: response.session.id, uid: verified.uid }, new Date(response.session.expiresAt), ticket);
+      const session = { sessionId: response.session.id, uid: verified.uid, secondFactor: sessionPassed(response.session) };
+      signIn(ctx, c, verified, session);
+      cache.put(signedToken, session, new Date(response.session.expiresAt), ticket);
     }
     await next();
     // A route that signed the person in afresh (password reset) has set its own cookie: keep it.
@@ -145,10 +149,19 @@ export function forgetSessionUsersOnWrite(ctx: ServerContext): MiddlewareHandler
   };
 }
 
-function signIn(c: Context<AppEnv>, user: SessionUser, sessionId: string): void {
+/**
+ * The person, and what they may do in this session: with REQUIRE_ADMIN_2FA on, an admin's
+ * powers come only with a session that passed the second factor (a code, or a passkey). The
+ * users row still says admin (the web shows them the setup or "sign in again"); the viewer,
+ * which every policy and the live topics read, does not.
+ */
+function signIn(ctx: ServerContext, c: Context<AppEnv>, user: SessionUser, session: CachedSession): void {
+  const viewer = viewerOf(user);
+  const heldBack = user.admin && ctx.config.requireAdmin2fa && !session.secondFactor;
   c.set('user', user);
-  c.set('viewer', viewerOf(user));
-  c.set('sessionId', sessionId);
+  c.set('viewer', heldBack ? { ...viewer, admin: false, adminHeldBack: true } : viewer);
+  c.set('sessionId', session.sessionId);
+  c.set('secondFactor', session.secondFactor);
 }
 
 const cookieNameOf = (cookie: string) => cookie.slice(0, cookie.indexOf('='));

@@ -15,21 +15,24 @@ export function twoFactorRoutes(ctx: ServerContext) {
       twoFactorOn(ctx, uid),
       ctx.db.selectFrom('authAccounts').select('id').where('userId', '=', uid).where('providerId', '=', 'credential').where('password', 'is not', null).executeTakeFirst(),
     ]);
-    return c.json({ enabled, required: ctx.config.requireAdmin2fa && admin, hasPassword: password !== undefined } satisfies TwoFactorStatus);
+    return c.json({ enabled, required: ctx.config.requireAdmin2fa && admin, hasPassword: password !== undefined, passed: c.var.secondFactor } satisfies TwoFactorStatus);
   });
   return app;
 }
 
 /**
- * REQUIRE_ADMIN_2FA=true: an admin without two-factor sign-in gets 403 `two_factor_required`
- * from every admin API (the web shows the setup instead of the admin screen). Everyone else
- * goes on to the admin policy's own answer.
+ * REQUIRE_ADMIN_2FA=true: an admin whose session did not pass the second factor gets 403
+ * `two_factor_required` from every admin API: with the message to turn it on when the account
+ * has it off (the web shows the setup instead of the admin screen), or to sign in again with
+ * the code when it is on. Everyone else goes on to the admin policy's own answer. The same
+ * session holds no admin power elsewhere either (auth/session.ts: the viewer is no admin).
  */
 export function requireAdminTwoFactor(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.var.user;
-    if (ctx.config.requireAdmin2fa && user?.admin && !(await twoFactorOn(ctx, user.uid))) {
-      throw new AppError(403, 'two_factor_required', TWO_FACTOR_TEXTS.adminRequired);
+    if (ctx.config.requireAdmin2fa && user?.admin && !c.var.secondFactor) {
+      const message = (await twoFactorOn(ctx, user.uid)) ? TWO_FACTOR_TEXTS.adminSignInAgain : TWO_FACTOR_TEXTS.adminRequired;
+      throw new AppError(403, 'two_factor_required', message);
     }
     await next();
   };

@@ -5,6 +5,10 @@ import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';
 import { AFTER_CODE_PATHS } from './two-factor';
+import { codeOf, turnOnTwoFactor } from '../test/two-factor';
+import { makeAdmin, respond, storedThread, submitRequest } from '../test/features/feature-requests';
+import { recordUserEvents } from '../test/events';
+import { openEventStream } from '../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -13,8 +17,6 @@ type Enabled = { totpURI: string; backupCodes: string[] };
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-/** The code an authenticator app shows, `steps` periods from now (the server accepts one step either side). */
-const codeOf = (totp: OTPAuth.TOTP, steps = 0) => totp.generate({ timestamp: Date.now() + steps * 30_000 });
 
 describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   let server: TestServer;
@@ -29,15 +31,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   const freshAddress = () => `10.2.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   const from = (ip: string, userAgent = CHROME_MAC) => ({ 'x-forwarded-for': ip, 'user-agent': userAgent });
 
-  /** Turns two-factor on as /settings does: the password, then one code from the app. */
-  async function turnOn(person: SignedUp) {
-    const enabled = await person.client.post<Enabled>('/api/auth/two-factor/enable', { password: person.password });
-    expect(enabled.status).toBe(200);
-    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
-    const confirmed = await person.client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp) });
-    expect(confirmed.status).toBe(200);
-    return { totp, recoveryCodes: enabled.body.backupCodes };
-  }
+  const turnOn = turnOnTwoFactor;
 
   /** The password step of a sign-in, in a new browser at `ip`. */
   async function passwordStep(person: SignedUp, ip: string) {
@@ -62,7 +56,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     expect(totp.issuer).toBe('Drabble');
     expect(totp.label).toBe(person.email);
     // Not on until a code from the app confirms the scan.
-    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: false, hasPassword: true });
+    expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: false, hasPassword: true, passed: false });
     const badConfirm = await person.client.post<ErrorBody>('/api/auth/two-factor/verify-totp', { code: '000000' === codeOf(totp) ? '111111' : '000000' });
     expect(badConfirm.status).toBe(401);
     expect(badConfirm.body.error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_TEXTS.wrongCode });
@@ -363,7 +357,7 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
 
   it('refuses every admin API to an admin without two-factor until it is on', async () => {
     const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
-    expect((await admin.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: true, hasPassword: true });
+    expect((await admin.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: true, hasPassword: true, passed: false });
     for (const path of ['/api/admin/overview', '/api/admin/users', '/api/admin/reports', '/api/admin/backups']) {
       const res = await admin.client.get<ErrorBody>(path);
       expect(res.status, path).toBe(403);
@@ -380,5 +374,83 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
     expect((await admin.client.get('/api/admin/overview')).status).toBe(403);
     expect((await admin.client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp) })).status).toBe(200);
     expect((await admin.client.get('/api/admin/overview')).status).toBe(200);
+  });
+});
+
+describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the account, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { REQUIRE_ADMIN_2FA: 'true' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const status = async (client: TestClient) => (await client.get<TwoFactorStatus>('/api/account/two-factor')).body;
+
+  it('refuses admin APIs to a session that did not pass the second factor, though the account has it on', async () => {
+    const admin = await makeAdmin(server, await signUpVerified(server));
+    // A second browser, signed in before two-factor was on: its session never passed it.
+    const earlier = server.client();
+    expect((await earlier.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password })).status).toBe(200);
+    const { totp } = await turnOnTwoFactor(admin);
+    // Turning it on with a code from the app is passing it, in this browser.
+    expect((await admin.client.get('/api/admin/overview')).status).toBe(200);
+    expect(await status(admin.client)).toEqual({ enabled: true, required: true, hasPassword: true, passed: true });
+
+    expect(await status(earlier)).toEqual({ enabled: true, required: true, hasPassword: true, passed: false });
+    for (const path of ['/api/admin/overview', '/api/admin/users', '/api/admin/feature-requests']) {
+      const res = await earlier.get<ErrorBody>(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error).toEqual({ code: 'two_factor_required', message: TWO_FACTOR_TEXTS.adminSignInAgain });
+    }
+
+    // Signing in again, with the code, gives the admin screens back.
+    const again = server.client();
+    const password = await again.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
+    expect(password.body.twoFactorRedirect).toBe(true);
+    expect((await again.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) })).status).toBe(200);
+    expect((await again.get('/api/admin/overview')).status).toBe(200);
+    expect((await status(again)).passed).toBe(true);
+  });
+
+  it("gives an admin whose session did not pass no more than a member in feature requests' threads, and no admins' topic", async () => {
+    const answering = await makeAdmin(server, await signUpVerified(server));
+    await turnOnTwoFactor(answering);
+    const idle = await makeAdmin(server, await signUpVerified(server));
+    const writer = await signUp(server);
+    const request = await submitRequest(writer.client, 'Footnotes in stories, please');
+    const { conversationId } = await respond(answering.client, request.id, 'Looking into it');
+    const thread = `/api/conversations/${conversationId}`;
+    const before = await storedThread(server.ctx.db, request.id);
+
+    // To the admin without two-factor the thread does not exist, as to any member who is not in it.
+    for (const path of [thread, `${thread}/messages`]) expect((await idle.client.get(path)).status, path).toBe(404);
+    expect((await idle.client.post(`${thread}/messages`, { text: 'An admin answer' })).status).toBe(404);
+    expect((await idle.client.post(`${thread}/read`, {})).status).toBe(404);
+    const listed = await idle.client.get<{ conversations: Array<{ id: string }> }>('/api/conversations');
+    expect(listed.body.conversations.map((c) => c.id)).not.toContain(conversationId);
+    const after = await storedThread(server.ctx.db, request.id);
+    expect([after.messages.length, after.participants.length, after.responses.length]).toEqual([before.messages.length, before.participants.length, before.responses.length]);
+
+    // Their live stream does not carry the admins' topic: a new request's text reaches the
+    // admin who passed it, and not them, though an event after it on their own topic does.
+    const idleStream = await openEventStream(idle.client);
+    const answeringStream = await openEventStream(answering.client);
+    try {
+      await submitRequest(writer.client, 'A secret wish for the admins');
+      expect((await answeringStream.next('notification.created')).data).toContain('A secret wish for the admins');
+      await recordUserEvents(server, idle.uid, 1);
+      await idleStream.next('user.updated');
+      expect(idleStream.received.filter((m) => m.data.includes('secret wish') || m.event === 'notification.created' || m.event === 'featureRequest.changed')).toEqual([]);
+    } finally {
+      idleStream.close();
+      answeringStream.close();
+    }
+
+    // Once they turn two-factor on (a code from the app, in this session), the thread is theirs to answer.
+    await turnOnTwoFactor(idle);
+    expect((await idle.client.get(thread)).status).toBe(200);
+    expect((await idle.client.post(`${thread}/messages`, { text: 'An admin answer' })).status).toBe(201);
   });
 });

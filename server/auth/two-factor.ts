@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
+import type { GenericEndpointContext } from '@better-auth/core';
 import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
+import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_ISSUER } from '@common/two-factor';
@@ -10,6 +11,66 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 /** The plugin's model name inside better-auth (its table is authTwoFactors). */
 const TWO_FACTOR_MODEL = 'twoFactor';
 const RECOVERY_CODE_LENGTH = 10;
+/** The code step has ten minutes after the password or the provider. */
+const CODE_STEP_SECONDS = 600;
+
+/**
+ * The ways in that pass the second factor: a code at the code step (or the code from the app
+ * that turns two-factor on), and a passkey, which is both factors in one (decision 0040).
+ */
+const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/passkey/verify-authentication']);
+
+/** A better-auth session row: whether it passed the second factor (its `secondFactor` field, set when it was made). */
+export const sessionPassed = (session: object): boolean => (session as { secondFactor?: unknown }).secondFactor === true;
+
+/**
+ * What a session being made records as `secondFactor`: true when this request proved the
+ * second factor, or when it replaces a session of the same person that had (turning
+ * two-factor off, say, makes the browser a new session). Anything else is false, and with
+ * two-factor on it never becomes a sign-in (askForCode).
+ */
+export function passesSecondFactor(endpoint: GenericEndpointContext | null, userId: string): boolean {
+  if (!endpoint) return false;
+  if (SECOND_FACTOR_PATHS.has(endpoint.path)) return true;
+  const current = endpoint.context.session;
+  return current !== null && current.user.id === userId && sessionPassed(current.session);
+}
+
+/**
+ * A session made for an account with two-factor on without the second factor (a provider's
+ * callback, linked before or just now): it is dropped, and the browser is left at the same code
+ * step as after the password, with the plugin's own cookie and row (as its hook makes them,
+ * two-factor/index.mjs), so its /two-factor/verify-* finish the sign-in. The row's identifier
+ * names the provider, for the sign-in the code completes (codeStepProvider).
+ */
+export async function askForCode(ctx: GenericEndpointContext, made: { session: { token: string }; user: { id: string } }, providerId: string | null): Promise<void> {
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(made.session.token);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: CODE_STEP_SECONDS });
+  const identifier = `2fa-${providerId && /^[a-z]+$/.test(providerId) ? `${providerId}-` : ''}${generateRandomString(20)}`;
+  await ctx.context.internalAdapter.createVerificationValue({ value: made.user.id, identifier, expiresAt: new Date(Date.now() + CODE_STEP_SECONDS * 1000) });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+}
+
+/** The provider whose sign-in the request's code step continues (askForCode), or null after a password. */
+export async function codeStepProvider(ctx: GenericEndpointContext): Promise<string | null> {
+  const identifier = await ctx.getSignedCookie(ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name, ctx.context.secret);
+  return (typeof identifier === 'string' && /^2fa-([a-z]+)-/.exec(identifier)?.[1]) || null;
+}
+
+/**
+ * Where a provider sign-in that needs the code sends the browser: the login screen's code step,
+ * keeping where the person was going (the web's return address is /login?next=…).
+ */
+export function codeStepPath(returnTo: string | null, publicUrl: string): string {
+  const query = new URLSearchParams({ step: 'two-factor' });
+  if (returnTo) {
+    const url = new URL(returnTo, publicUrl);
+    const next = url.origin !== new URL(publicUrl).origin ? null : url.pathname === '/login' ? url.searchParams.get('next') : url.pathname + url.search;
+    if (next && next !== '/') query.set('next', next);
+  }
+  return `/login?${query.toString()}`;
+}
 
 /**
  * The server-only endpoints the /api/auth wrapper calls after better-auth's own verify-totp or
@@ -31,8 +92,7 @@ export const twoFactorPlugin = () =>
     issuer: TWO_FACTOR_ISSUER,
     backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: RECOVERY_CODE_LENGTH, storeBackupCodes: 'encrypted' },
     totpOptions: { digits: 6, period: 30 },
-    // The code step has ten minutes after the password.
-    twoFactorCookieMaxAge: 600,
+    twoFactorCookieMaxAge: CODE_STEP_SECONDS,
     schema: { twoFactor: { modelName: 'authTwoFactors' } },
   });
 

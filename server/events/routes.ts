@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { AppEnv, ServerContext, SignedInEnv } from '../context';
 import { requireUser } from '../auth/session';
+import { adminAny } from '../policy/viewer';
 import { readQuery } from '../http/validate';
 import { ADMINS_TOPIC, userTopic, type EventBus } from './bus';
 import { SseConnection } from './connection';
@@ -118,7 +119,8 @@ export function eventRoutes(ctx: ServerContext, streams: OpenStreams) {
   app.get('/', requireUser, async (c) => {
     const { since, watch } = readQuery(c, eventsQuerySchema);
     const { user, viewer, sessionId } = c.var;
-    const topics = [userTopic(user.uid), ...(user.admin ? [ADMINS_TOPIC] : []), ...(watch ? await watchTopics(ctx.db, viewer, watch) : [])];
+    // The viewer, not the users row: an admin whose session REQUIRE_ADMIN_2FA holds back hears no admins' topic.
+    const topics = [userTopic(user.uid), ...(adminAny(viewer) ? [ADMINS_TOPIC] : []), ...(watch ? await watchTopics(ctx.db, viewer, watch) : [])];
     const header = c.req.header('last-event-id');
     const resumeFrom = header !== undefined ? lastEventId(header) : (since ?? null);
     // A HEAD has no body to stream: the answer a GET would start with, and done.

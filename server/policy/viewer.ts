@@ -7,7 +7,14 @@ import { unauthenticated } from '../http/errors';
  */
 export interface SignedInViewer {
   uid: string;
+  /** Whether this request may use admin powers: an admin account, and a session REQUIRE_ADMIN_2FA accepts. */
   admin: boolean;
+  /**
+   * An admin account whose powers this session does not have: REQUIRE_ADMIN_2FA is on and the
+   * session did not pass the second factor (auth/session.ts). `admin` is false for it, so
+   * every rule that gives admins more refuses; rules that hold admins back read `accountAdmin`.
+   */
+  adminHeldBack?: true;
   /**
    * The content warnings (a mask, common/content-warnings.ts) whose stories the reader's
    * lists leave out: read with the users row, so filtering costs no statement. Absent: none.
@@ -35,6 +42,8 @@ export function viewerOf(user: ViewerSource | null): Viewer {
 export const signedIn = (viewer: Viewer): viewer is SignedInViewer => viewer !== null;
 export const own = (viewer: Viewer, record: { uid: string }): boolean => viewer !== null && viewer.uid === record.uid;
 export const adminAny = (viewer: Viewer): viewer is AdminViewer => viewer !== null && viewer.admin;
+/** The account is an admin, whether or not this session may act as one: for rules that hold admins back (no contest votes). */
+export const accountAdmin = (viewer: Viewer): boolean => viewer !== null && (viewer.admin || viewer.adminHeldBack === true);
 
 /** 401 for a guest: the first step of every authorize function that needs a session. */
 export function assertSignedIn(viewer: Viewer): asserts viewer is SignedInViewer {

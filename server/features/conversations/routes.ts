@@ -22,7 +22,7 @@ export function conversationRoutes(ctx: ServerContext) {
   on.signedIn(routes.unreadCount, [], async (_request, c) => unreadCount(ctx, c.var.viewer));
   on.signedIn(routes.read, [], async ({ params }, c) => readConversation(ctx, c.var.viewer, params.id));
   on.signedIn(routes.messages, [], async ({ params, query }, c) => readMessages(ctx, c.var.viewer, params.id, query.cursor));
-  on.signedIn(routes.send, messages, async ({ params, body }, c) => sendMessage(ctx, c.var.user, params.id, body.text));
+  on.signedIn(routes.send, messages, async ({ params, body }, c) => sendMessage(ctx, c.var.user, c.var.viewer, params.id, body.text));
   on.signedIn(routes.edit, messages, async ({ params, body }, c) => ({ message: await editMessage(ctx, c.var.viewer, params.id, params.messageId, body.text) }));
   on.signedIn(routes.deleteMessage, inboxWrites, async ({ params, query }, c) => ({
     message: await deleteMessage(ctx, c.var.viewer, params.id, params.messageId, query.for),

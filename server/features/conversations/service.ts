@@ -11,7 +11,7 @@ import {
 import type { ServerContext, SessionUser } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeConversation } from '../../policy/conversations';
-import { viewerOf, type SignedInViewer } from '../../policy/viewer';
+import type { SignedInViewer } from '../../policy/viewer';
 import { markRequestThreadRead, postInRequestThread } from '../feature-requests';
 import { acceptConversation, replyDirect } from './direct';
 import { conversationSummary, findConversation, findConversationView, findMessageRow, listConversations, listMessages, messageAs, unreadConversations, viewOf } from './queries';
@@ -37,8 +37,7 @@ export async function readMessages(ctx: ServerContext, viewer: SignedInViewer, i
 }
 
 /** Posts a message; what else it changes depends on the kind of conversation. */
-export async function sendMessage(ctx: ServerContext, user: SessionUser, id: string, text: string): Promise<MessageResponse> {
-  const viewer = viewerOf(user);
+export async function sendMessage(ctx: ServerContext, user: SessionUser, viewer: SignedInViewer, id: string, text: string): Promise<MessageResponse> {
   const peek = await findConversation(ctx.db, id);
   // A direct reply reads the conversation's facts again under its locks and is refused there,
   // as here: reading them first too would only repeat the statements.
@@ -46,7 +45,7 @@ export async function sendMessage(ctx: ServerContext, user: SessionUser, id: str
   const conversation = await viewOf(ctx.db, peek);
   authorizeConversation(viewer, 'reply', conversation);
   // A feature request's thread, the only other kind.
-  const messageId = await postInRequestThread(ctx, user, id, text);
+  const messageId = await postInRequestThread(ctx, user, viewer, id, text);
   const view = await findConversationView(ctx.db, id);
   const row = view && (await findMessageRow(ctx.db, id, messageId));
   if (!view || !row) throw notFound(CONVERSATION_NOT_FOUND);

@@ -119,10 +119,10 @@ export async function respondToFeatureRequest(ctx: ServerContext, admin: Session
 
 /**
  * A message posted in a request's thread from /messages: the requester's reply, or an
- * admin's answer (exactly as from the admin panel). Returns the message's id.
+ * admin's answer (exactly as from the admin panel). Returns the message's id. The session's
+ * viewer decides, not one built from the users row: REQUIRE_ADMIN_2FA may hold its admin back.
  */
-export async function postInRequestThread(ctx: ServerContext, user: SessionUser, conversationId: string, text: string): Promise<string> {
-  const viewer = viewerOf(user);
+export async function postInRequestThread(ctx: ServerContext, user: SessionUser, viewer: SignedInViewer, conversationId: string, text: string): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const link = await trx.selectFrom('conversations').select('featureRequestId').where('id', '=', conversationId).executeTakeFirst();
     const request = link?.featureRequestId ? await lockFeatureRequest(trx, ctx.dialect, link.featureRequestId) : undefined;
