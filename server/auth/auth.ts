@@ -16,7 +16,7 @@ import { SESSION_USER_TTL_MS, SessionUserCache } from './session-user-cache';
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
 import { askForCode, codeStepPath, codeStepProvider, passesSecondFactor, sessionPassed, signInSafetyPlugin, twoFactorPlugin } from './two-factor';
-import { passkeyPlugin } from './passkey';
+import { passkeyPlugin, uniquePasskeyCredentials } from './passkey';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password' | 'Passkey';
 
@@ -246,7 +246,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
         );
       }),
     },
-    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin(), passkeyPlugin(config.publicUrl)],
+    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin(), passkeyPlugin(config.publicUrl, db)],
   } satisfies BetterAuthOptions;
 
   return Object.assign(betterAuth(options), { sessionCache, sessionUsers });
@@ -258,6 +258,7 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function migrateAuthTables(auth: Auth, db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const { runMigrations } = await getMigrations({ ...auth.options, database: { db, type: dialect } });
   await runMigrations();
+  await uniquePasskeyCredentials(db);
 }
 
 /** The same with no server around (a restore, the test databases' template): an instance made only for its tables. */

@@ -6,6 +6,7 @@ import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';
 import { addPasskey, softwarePasskeyFor, type SoftwarePasskey } from '../test/passkey-authenticator';
+import { uniquePasskeyCredentials } from './passkey';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -23,7 +24,7 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
    * A passkey row as better-auth's plugin stores one after a registration (the ceremony
    * itself runs in Chromium's virtual authenticator, e2e/passkeys.spec.ts).
    */
-  async function storedPasskey(person: SignedUp, name: string, createdAt: Date) {
+  async function storedPasskey(person: SignedUp, name: string, createdAt: Date, credentialID?: string) {
     const id = randomUUID().replaceAll('-', '');
     await server.ctx.db
       .insertInto('authPasskeys')
@@ -32,7 +33,7 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
         name,
         userId: person.uid,
         publicKey: 'pQECAyYgASFYIA',
-        credentialID: `cred-${id}`,
+        credentialID: credentialID ?? `cred-${id}`,
         counter: 0,
         deviceType: 'multiDevice',
         backedUp: dialect === 'postgres' ? true : 1,
@@ -43,6 +44,8 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
       .execute();
     return id;
   }
+
+  const storedPasskeyWithCredential = (person: SignedUp, credentialID: string) => storedPasskey(person, 'Copy', new Date(), credentialID);
 
   const softwarePasskey = () => softwarePasskeyFor(server.config.publicUrl);
 
@@ -99,6 +102,65 @@ describe.each(testDialects())('passkeys, on %s', (dialect) => {
     const afterRemoval = await passkeySignIn(server.client(), key);
     expect(afterRemoval.status).toBe(401);
     expect(afterRemoval.body.error.code).toBe('passkey_unknown');
+  });
+
+  it('signs in once when the same signed answer is posted twice at once', async () => {
+    const ada = await signUp(server);
+    const key = softwarePasskey();
+    expect((await addPasskey(ada.client, key, 'Laptop')).status).toBe(200);
+    const sessions = async () => (await server.ctx.db.selectFrom('authSessions').select('id').where('userId', '=', ada.uid).execute()).length;
+    for (let round = 0; round < 5; round++) {
+      const before = await sessions();
+      const browser = server.client();
+      const options = await browser.get<{ challenge: string }>('/api/auth/passkey/generate-authenticate-options');
+      const answer = key.authenticate(options.body.challenge);
+      const both = await Promise.all([0, 1].map(() => browser.post<ErrorBody>('/api/auth/passkey/verify-authentication', { response: answer })));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(await sessions()).toBe(before + 1);
+    }
+  });
+
+  it('refuses a passkey whose credential id another account already registered, and keeps the first', async () => {
+    const ada = await signUp(server);
+    const eve = await signUp(server);
+    const adas = softwarePasskey();
+    expect((await addPasskey(ada.client, adas, 'Laptop')).status).toBe(200);
+    // Eve's own key pair under the id of Ada's passkey.
+    const copy = softwarePasskeyFor(server.config.publicUrl, adas.credentialId);
+    const refused = await addPasskey(eve.client, copy, 'Not mine');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'passkey_failed', message: PASSKEY_TEXTS.addFailed });
+    expect((await eve.client.get<PasskeyList>('/api/account/passkeys')).body.passkeys).toEqual([]);
+    // Ada's passkey still signs Ada in.
+    const browser = server.client();
+    const options = await browser.get<{ challenge: string }>('/api/auth/passkey/generate-authenticate-options');
+    expect((await browser.post('/api/auth/passkey/verify-authentication', { response: adas.authenticate(options.body.challenge) })).status).toBe(200);
+    expect((await browser.get<{ user: { email: string } } | null>('/api/auth/get-session')).body?.user.email).toBe(ada.email);
+
+    // Two accounts adding one new id at the same moment: the database keeps exactly one.
+    const [bob, cyd] = await Promise.all([signUp(server), signUp(server)]);
+    const shared = softwarePasskey();
+    const both = await Promise.all([addPasskey(bob.client, shared, 'Mine'), addPasskey(cyd.client, softwarePasskeyFor(server.config.publicUrl, shared.credentialId), 'Mine too')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    const rows = await server.ctx.db.selectFrom('authPasskeys').select('userId').where('credentialID', '=', shared.id).execute();
+    expect(rows).toHaveLength(1);
+    // The database itself refuses a second row with the id.
+    await expect(storedPasskeyWithCredential(eve, shared.id)).rejects.toThrow(/unique/i);
+  });
+
+  it('brings a database holding copies of a credential id to one row per id, the earliest kept', async () => {
+    // As an install from before the unique index: the index gone, copies registered after the real one.
+    await server.ctx.db.schema.dropIndex('authPasskeys_credentialID_unique').execute();
+    const [ada, eve, bob] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    const real = await storedPasskey(ada, 'Laptop', new Date('2026-01-01T10:00:00Z'), 'copied-id');
+    await storedPasskey(eve, 'Copy', new Date('2026-01-02T10:00:00Z'), 'copied-id');
+    await storedPasskey(bob, 'Copy', new Date('2026-01-03T10:00:00Z'), 'copied-id');
+    const alone = await storedPasskey(bob, 'Phone', new Date('2026-01-03T10:00:00Z'));
+    await uniquePasskeyCredentials(server.ctx.db);
+    await uniquePasskeyCredentials(server.ctx.db);
+    expect(await server.ctx.db.selectFrom('authPasskeys').select('id').where('credentialID', '=', 'copied-id').execute()).toEqual([{ id: real }]);
+    expect(await server.ctx.db.selectFrom('authPasskeys').select('id').where('userId', '=', bob.uid).execute()).toEqual([{ id: alone }]);
+    await expect(storedPasskeyWithCredential(eve, 'copied-id')).rejects.toThrow(/unique/i);
   });
 
   it('lists only the person’s own passkeys, newest first, with name and date', async () => {

@@ -35,14 +35,15 @@ const UV = 0x04;
 const AT = 0x40;
 
 export class SoftwarePasskey {
-  readonly credentialId = randomBytes(16);
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   private counter = 0;
 
+  /** A key pair of its own; the credential id random unless given (to play a copy of another's id). */
   constructor(
     private readonly rpId: string,
     private readonly origin: string,
+    readonly credentialId: Buffer = randomBytes(16),
   ) {
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' }));
   }
@@ -103,7 +104,7 @@ export class SoftwarePasskey {
 }
 
 /** A software passkey for the test server at `publicUrl` (its rpID and origin). */
-export const softwarePasskeyFor = (publicUrl: string) => new SoftwarePasskey(new URL(publicUrl).hostname, new URL(publicUrl).origin);
+export const softwarePasskeyFor = (publicUrl: string, credentialId?: Buffer) => new SoftwarePasskey(new URL(publicUrl).hostname, new URL(publicUrl).origin, credentialId);
 
 /** Adds a passkey as Settings does: options, the device's answer, then the answer with a name. */
 export async function addPasskey(client: TestClient, key: SoftwarePasskey, name: string) {
