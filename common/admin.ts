@@ -9,7 +9,7 @@ import { utcDayKey, type DayKey } from './prompts';
  * The admin panel's API contract (docs/decisions/0012-admin-dashboard-and-audit.md). Every
  * route answers 401 to guests and 403 to signed-in people who are not admins.
  *
- * GET  /api/admin/overview                        → { users }
+ * GET  /api/admin/overview                        → AdminOverview
  * GET  /api/admin/dashboard?days=7|30|90          → Dashboard
  * GET  /api/admin/notifications?cursor=           → NotificationPage (newest first)
  * POST /api/admin/notifications/:id/read          → UnreadCount
@@ -18,6 +18,10 @@ import { utcDayKey, type DayKey } from './prompts';
  * GET  /api/admin/audit/export?source&type&user&from&to → text/csv attachment
  * GET  /api/admin/audit/types                     → AuditTypes (for the type filter)
  */
+
+/** The panel's header: accounts in all (deleted ones left out), and those waiting for approval. */
+export const adminOverviewSchema = z.object({ users: z.number().int().nonnegative(), waiting: z.number().int().nonnegative() });
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
 /** An opaque `nextCursor` passed back: bounded base64url; the server checks what it decodes to. */
 const cursorSchema = emptyAsMissing(z.string().regex(/^[A-Za-z0-9_-]{1,300}$/, 'This list has changed. Please reload it.').optional());

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AUDIT_EXPORT_MAX, AUDIT_PAGE_SIZE, auditFilterSchema, auditQuerySchema, dashboardQuerySchema, notificationQuerySchema } from '@common/admin';
+import { AUDIT_EXPORT_MAX, type AdminOverview, AUDIT_PAGE_SIZE, auditFilterSchema, auditQuerySchema, dashboardQuerySchema, notificationQuerySchema } from '@common/admin';
 import type { AppEnv, ServerContext } from '../../context';
 import { guard } from '../../http/guards';
 import { idParam } from '../../http/params';
@@ -7,6 +7,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { readQuery } from '../../http/validate';
 import { authorizeAdmin } from '../../policy/admin';
 import { countUsers } from '../../shared/users';
+import { countWaitingForApproval } from '../../shared/user-status';
 import { auditTypes, readAudit } from './audit';
 import { auditCsv } from './audit-csv';
 import { loadDashboard } from './dashboard';
@@ -16,7 +17,10 @@ import { listNotifications, markNotificationsRead, NOTIFICATION_NOT_FOUND } from
 export function adminRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/overview', guard(authorizeAdmin, 'viewOverview'), async (c) => c.json({ users: await countUsers(ctx.db) }));
+  app.get('/overview', guard(authorizeAdmin, 'viewOverview'), async (c) => {
+    const [users, waiting] = await Promise.all([countUsers(ctx.db), countWaitingForApproval(ctx.db)]);
+    return c.json({ users, waiting } satisfies AdminOverview);
+  });
 
   app.get('/dashboard', guard(authorizeAdmin, 'viewDashboard'), async (c) => {
     const { days } = readQuery(c, dashboardQuerySchema);

@@ -8,10 +8,10 @@ import {
   type AdminUserDetail,
   type AdminUserList,
   type AdminUserSummary,
-  type UserStatus,
 } from '@common/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
+import { statusWhere } from '../../shared/user-status';
 import { fromDbBool } from '../../db/bool';
 import { badRequest, notFound } from '../../http/errors';
 import { allowedAccountActions, removableBy } from '../../policy/moderation';
@@ -34,27 +34,6 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 type SummaryRow = Account & { awaitingApprovalSince: string | null; created_at: string; lastActive: string; openReports: number | string | bigint | null };
-
-/** users.status as `userStatus` decides it, strongest first, as a where clause. */
-function statusWhere(status: UserStatus) {
-  const set = (column: string) => sql<SqlBool>`${sql.ref(column)} is not null`;
-  const unset = (column: string) => sql<SqlBool>`${sql.ref(column)} is null`;
-  const all = (...parts: ReturnType<typeof set>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-  switch (status) {
-    case 'suspended':
-      return set('suspendedAt');
-    case 'waiting':
-      return all(unset('suspendedAt'), set('awaitingApprovalSince'));
-    case 'deactivated':
-      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), set('deactivatedAt'));
-    case 'limited':
-      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), set('limitedAt'));
-    case 'warned':
-      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), unset('limitedAt'), set('warnedAt'));
-    case 'active':
-      return all(unset('suspendedAt'), unset('awaitingApprovalSince'), unset('deactivatedAt'), unset('limitedAt'), unset('warnedAt'));
-  }
-}
 
 /** Case-insensitive "contains" on name, display name or email; the typed text's own % and _ match themselves. */
 function searchWhere(q: string) {
