@@ -1,45 +1,21 @@
 #!/usr/bin/env node
 // `npx drabble <command>`: the command line for whoever runs a Drabble install (server/cli).
-// Runs the compiled dist/cli.js, building it first when it is missing or older than the code
+// What needs no command to run (--help, a command's --help, a mistyped command or option) is
+// answered first, from server/cli/usage.js alone: at once, with nothing built or loaded. A
+// command runs the compiled dist/cli.js, built first when it is missing or older than the code
 // it is built from (as `npm start` builds the server), so a fresh checkout needs only `npm install`.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { COMMAND_INFO, readCommandLine } from '../server/cli/usage.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'dist', 'cli.js');
-
-/** The newest modification time under these folders (a few hundred files: milliseconds). */
-function newestSource(dirs) {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
-    }
-  };
-  for (const dir of dirs) if (fs.existsSync(dir)) walk(path.join(root, dir));
-  return Math.max(newest, fs.statSync(path.join(root, 'package.json')).mtimeMs);
+const { answer } = readCommandLine(process.argv.slice(2), COMMAND_INFO);
+if (answer) {
+  for (const line of answer.out) process.stdout.write(`${line}\n`);
+  for (const line of answer.err) process.stderr.write(`${line}\n`);
+  // Not process.exit: a pipe may still hold what was written.
+  process.exitCode = answer.code;
+} else {
+  // Loaded only now: the build step is no part of an answer above.
+  const { built, ensureCliBuilt } = await import('./build-cli.js');
+  if (ensureCliBuilt()) await import(pathToFileURL(built).href);
+  else process.exitCode = 1;
 }
-
-const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(['server', 'common']);
-if (stale) {
-  process.stderr.write('drabble: building the command line (first use after a change)…\n');
-  // Built in a folder of its own, then renamed into place: several commands started at once
-  // (two terminals, a script) each build whole, and none ever loads a half-written file.
-  const scratch = path.join(root, 'dist', `.cli-build-${process.pid}`);
-  const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:cli', '--', '--outDir', scratch], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) {
-    fs.rmSync(scratch, { recursive: true, force: true });
-    process.stderr.write('drabble: could not build the command line (npm run build:cli failed)\n');
-    process.exit(1);
-  }
-  for (const file of ['cli.js.map', 'cli.js']) fs.renameSync(path.join(scratch, file), path.join(root, 'dist', file));
-  fs.rmSync(scratch, { recursive: true, force: true });
-}
-await import(pathToFileURL(built).href);

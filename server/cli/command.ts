@@ -1,4 +1,6 @@
-import type { ParseArgsConfig } from 'node:util';
+import type { CommandInfo, ParsedArgs } from './usage.js';
+
+export type { ParsedArgs } from './usage.js';
 
 /** Where a command writes: standard output for what it reports, standard error for trouble. */
 export interface CliIo {
@@ -8,23 +10,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
-export interface ParsedArgs {
-  values: Record<string, string | boolean | undefined>;
-  positionals: string[];
-}
-
-/** One `npx drabble <name>` command. */
-export interface CliCommand {
-  name: string;
-  /** One line for `npx drabble --help`. */
-  summary: string;
-  /** The synopsis after `drabble`, e.g. `backup [--out FILE]`. */
-  usage: string;
-  /** What `npx drabble <name> --help` says below the synopsis. */
-  description: string;
-  options?: NonNullable<ParseArgsConfig['options']>;
-  /** How many positional arguments it takes: [fewest, most]. */
-  positionals?: readonly [number, number];
+/** One `npx drabble <name>` command: its words (usage.js, COMMAND_INFO) and what it does. */
+export interface CliCommand extends CommandInfo {
   /** Resolves with the exit code (0 when it returns nothing). */
   run(args: ParsedArgs, io: CliIo): Promise<number | void>;
 }

@@ -36,8 +36,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
  * side (bin/drabble.js would otherwise build in each of them).
  */
 export function buildCommandLine(): void {
-  const result = spawnSync(process.execPath, [BIN, '--help'], { cwd: REPO_ROOT, encoding: 'utf8', env: childEnv({}) });
-  if (result.status !== 0) throw new Error(`node bin/drabble.js --help failed: ${result.stderr}`);
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/build-cli.js')], { cwd: REPO_ROOT, encoding: 'utf8', env: childEnv({}) });
+  if (result.status !== 0) throw new Error(`node bin/build-cli.js failed: ${result.stderr}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CommandFailed, type CliCommand } from '../command';
+import { commandInfo } from '../usage.js';
 import { COMMAND_LINE_SOURCE, withInstall } from '../install';
 import { findAccount } from '../accounts';
 import { toDbBool } from '../../db/bool';
@@ -6,17 +7,7 @@ import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 import { publishUserChanged } from '../../shared/users';
 
 export const createAdminCommand: CliCommand = {
-  name: 'create-admin',
-  summary: 'make an existing account an admin',
-  usage: 'create-admin EMAIL',
-  description: [
-    'Makes the account with this address an admin. The account must exist (sign up with the address first)',
-    'and its address must be verified: the server takes admin away from an unverified address when it starts',
-    '(verify it with "npx drabble verify-email EMAIL" when you know the address is theirs). A suspended account,',
-    'or one whose deletion was asked for, is refused. Takes effect on their next request; their open tabs update.',
-    'Logged in the audit log as done from the command line.',
-  ].join('\n'),
-  positionals: [1, 1],
+  ...commandInfo('create-admin'),
   run: async ({ positionals: [email] }, io) =>
     withInstall(io, async (ctx) => {
       const done = await ctx.db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import { doctorCommand } from './doctor';
 import { backupCommand } from './backup';
 import { restoreCommand } from './restore';
 
-/** Every `npx drabble` command, in the order `--help` lists them. */
+/** Every `npx drabble` command, in the order `--help` lists them (usage.js COMMAND_INFO, whose words they take). */
 export const COMMANDS: readonly CliCommand[] = [
   backupCommand,
   restoreCommand,

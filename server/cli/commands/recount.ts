@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { commandInfo } from '../usage.js';
 import { withInstall } from '../install';
 import { recount, type KindReport } from '../recount';
 
@@ -7,16 +8,7 @@ function line({ kind, total, drifted }: KindReport): string {
 }
 
 export const recountCommand: CliCommand = {
-  name: 'recount',
-  summary: 'recompute every stored count from its rows and report what drifted',
-  usage: 'recount',
-  description: [
-    "Recomputes every value kept beside the rows it is derived from: stories' likes, comments and views, writers'",
-    "follower and following counts, moderation cases' report counts, feature requests' answered flag, conversations'",
-    'last-message preview, and streaks (replayed from writing days; one that lapsed since the writer was last seen',
-    'counts as drifted). Prints one line per kind with how many rows drifted, and fixes them. Safe while the server',
-    'is running: each fix is its own short transaction with the row locked, and open tabs see the corrected value.',
-  ].join('\n'),
+  ...commandInfo('recount'),
   run: async (_args, io) =>
     withInstall(io, async (ctx) => {
       const started = performance.now();

@@ -1,4 +1,5 @@
 import { CommandFailed, type CliCommand } from '../command';
+import { commandInfo } from '../usage.js';
 import { COMMAND_LINE_SOURCE, withInstall } from '../install';
 import { findAccount } from '../accounts';
 import { fromDbBool, toDbBool } from '../../db/bool';
@@ -7,16 +8,7 @@ import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 import { isOwner, publishUserChanged } from '../../shared/users';
 
 export const removeAdminCommand: CliCommand = {
-  name: 'remove-admin',
-  summary: "take an account's admin rights away (never the last admin's)",
-  usage: 'remove-admin EMAIL',
-  description: [
-    'Takes admin away from the account with this address. Refused when no other admin would remain (one who is',
-    'not suspended and has not asked to delete their account), even when two of these run at once. The ADMIN_EMAIL',
-    'address is refused too: the server makes it an admin again whenever it starts, so change ADMIN_EMAIL first.',
-    'Takes effect on their next request. Logged in the audit log as done from the command line.',
-  ].join('\n'),
-  positionals: [1, 1],
+  ...commandInfo('remove-admin'),
   run: async ({ positionals: [email] }, io) =>
     withInstall(io, async (ctx) => {
       const done = await ctx.db.transaction().execute(async (trx) => {

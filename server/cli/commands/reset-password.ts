@@ -1,21 +1,12 @@
 import { CommandFailed, type CliCommand } from '../command';
+import { commandInfo } from '../usage.js';
 import { COMMAND_LINE_SOURCE, withInstall } from '../install';
 import { findAccount } from '../accounts';
 import { createResetLink } from '../../features/account/passwords';
 import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 
 export const resetPasswordCommand: CliCommand = {
-  name: 'reset-password',
-  summary: 'print a one-time link to choose a new password',
-  usage: 'reset-password EMAIL',
-  description: [
-    'Prints a one-time link to the reset-password page for the account with this address, for an owner who lost',
-    'their mailbox: the same link "Forgot password" emails, valid for 1 hour, and any earlier reset link stops working.',
-    "Opening it sets a new password, signs the account out everywhere and marks its address verified. Nothing is",
-    'emailed. The link is as good as the password: give it only to the account\'s owner. Logged in the audit log as',
-    'done from the command line (the link itself is not logged).',
-  ].join('\n'),
-  positionals: [1, 1],
+  ...commandInfo('reset-password'),
   run: async ({ positionals: [email] }, io) =>
     withInstall(io, async (ctx) => {
       const account = await findAccount(ctx.db, email!);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CommandFailed, type CliCommand } from '../command';
+import { commandInfo } from '../usage.js';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { openDatabase } from '../../server';
@@ -7,18 +8,7 @@ import { createStorage } from '../../storage';
 import { formatCount, formatSeconds, restoreBackup, RestoreRefused } from '../../ops/backup';
 
 export const restoreCommand: CliCommand = {
-  name: 'restore',
-  summary: 'restore a backup into the database and storage the environment names',
-  usage: 'restore FILE [--force]',
-  description: [
-    'Restores a file written by "npx drabble backup", from SQLite or PostgreSQL, into the database',
-    'DATABASE_URL names (or DATA_DIR\'s SQLite file) and the configured storage. Every checksum is',
-    'checked before anything is written; an older backup is brought up to this version\'s schema; the',
-    'database is loaded in one transaction, so a failed restore changes nothing. Stop the server first.',
-    'A database that already holds accounts is refused unless --force, which replaces everything in it.',
-  ].join('\n'),
-  options: { force: { type: 'boolean' } },
-  positionals: [1, 1],
+  ...commandInfo('restore'),
   run: async ({ positionals: [file], values }, io) => {
     const config = loadConfig({ LOG_LEVEL: 'warn', ...io.env });
     const logger = createLogger(config.logLevel);
