@@ -14,12 +14,16 @@ const totpCode = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
-/** Recovery codes look like "AbC12-dE3f4"; the dash is optional when typed. */
+/**
+ * Recovery codes look like "k7m2p-x9d4r" (no look-alike characters); any case, and the dash is
+ * optional when typed. They go on in lower case: the server compares them so, codes given
+ * before in mixed case included.
+ */
 const recoveryCode = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Enter one of your recovery codes, like AbC12-dE3f4.'))
-  .transform((v) => (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Enter one of your recovery codes, like k7m2p-x9d4r.'))
+  .transform((v) => (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`).toLowerCase());
 
 /**
  * Settings' "Use a code instead" (turning it off, new recovery codes): a code from the app or a
@@ -29,7 +33,7 @@ const appOrRecoveryCode = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'Enter the 6-digit code from your app or one of your recovery codes.'))
-  .transform((v) => (isAppCode(v) || v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+  .transform((v) => (isAppCode(v) ? v : (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`).toLowerCase()));
 
 /** Whether a tidied code is one from the authenticator app (else it is a recovery code). */
 export const isAppCode = (code: string) => /^\d{6}$/.test(code);

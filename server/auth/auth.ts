@@ -246,7 +246,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
         );
       }),
     },
-    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(), signInSafetyPlugin(), passkeyPlugin(config.publicUrl, db)],
+    plugins: [...(providers.length > 0 ? [genericOAuth({ config: providers })] : []), twoFactorPlugin(secret), signInSafetyPlugin(), passkeyPlugin(config.publicUrl, db)],
   } satisfies BetterAuthOptions;
 
   return Object.assign(betterAuth(options), { sessionCache, sessionUsers });

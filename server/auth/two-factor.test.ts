@@ -1,4 +1,5 @@
 import * as OTPAuth from 'otpauth';
+import { symmetricEncrypt } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
 import { deleteAccountNow } from '../features/account-deletion/service';
@@ -133,6 +134,32 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     expect((await third.client.post('/api/auth/two-factor/verify-backup-code', { code: fresh.body.backupCodes[0] }, from(ip))).status).toBe(200);
   });
 
+  it('gives recovery codes without look-alike characters, in one case, and takes any code in any case, those given before too', async () => {
+    const person = await signUp(server);
+    const { recoveryCodes } = await turnOn(person);
+    const unambiguous = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
+    expect(recoveryCodes.filter((code) => !unambiguous.test(code))).toEqual([]);
+    const ip = freshAddress();
+    const first = await passwordStep(person, ip);
+    expect((await first.client.post('/api/auth/two-factor/verify-backup-code', { code: recoveryCodes[0]!.toUpperCase() }, from(ip))).status).toBe(200);
+
+    // Codes given before mixed cases: stored as they were, they are taken in lower case (once).
+    const earlier = ['AbC12-dE3f4', 'Zz9Yy-8XxWw'];
+    const backupCodes = await symmetricEncrypt({ key: server.config.authSecret!, data: JSON.stringify(earlier) });
+    await server.ctx.db.updateTable('authTwoFactors').set({ backupCodes }).where('userId', '=', person.uid).execute();
+    const second = await passwordStep(person, ip);
+    expect((await second.client.post('/api/auth/two-factor/verify-backup-code', { code: 'abc12de3f4' }, from(ip))).status).toBe(200);
+    const third = await passwordStep(person, ip);
+    expect((await third.client.post('/api/auth/two-factor/verify-backup-code', { code: 'AbC12-dE3f4' }, from(ip))).status).toBe(401);
+    expect((await third.client.post('/api/auth/two-factor/verify-backup-code', { code: 'ZZ9YY-8XXWW' }, from(ip))).status).toBe(200);
+    // And as the password's stand-in in settings.
+    const fresh = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { password: person.password });
+    expect(fresh.body.backupCodes.filter((code) => !unambiguous.test(code))).toEqual([]);
+    const byCode = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes-with-code', { code: fresh.body.backupCodes[4]!.toUpperCase() });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.backupCodes.filter((code) => !unambiguous.test(code))).toEqual([]);
+  });
+
   it('counts wrong codes against the password limits: a burst of 100 gets exactly the limit checked', async () => {
     const person = await signUp(server);
     const { totp } = await turnOn(person);
@@ -226,7 +253,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     const fresh = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes-with-code', { code: used.replace('-', '') });
     expect(fresh.status).toBe(200);
     expect(fresh.body.backupCodes).toHaveLength(10);
-    expect(fresh.body.backupCodes.every((code) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))).toBe(true);
+    expect(fresh.body.backupCodes.every((code) => /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code))).toBe(true);
     // Used up, and the old ones are gone with it.
     const again = await person.client.post<ErrorBody>('/api/auth/two-factor/generate-backup-codes-with-code', { code: used });
     expect(again.status).toBe(401);

@@ -2,7 +2,8 @@ import type { BetterAuthPlugin } from 'better-auth';
 import type { GenericEndpointContext } from '@better-auth/core';
 import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
-import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
+import { randomInt } from 'node:crypto';
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_ISSUER } from '@common/two-factor';
 
@@ -11,6 +12,17 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 /** The plugin's model name inside better-auth (its table is authTwoFactors). */
 const TWO_FACTOR_MODEL = 'twoFactor';
 const RECOVERY_CODE_LENGTH = 10;
+/** Recovery codes' characters: lower-case letters and digits without look-alikes (no 0/o, 1/l/i), about 50 bits a code. */
+const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A new set of recovery codes, as `xxxxx-xxxxx`. */
+export function newRecoveryCodes(): string[] {
+  const code = () => Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)]).join('');
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const text = code();
+    return `${text.slice(0, 5)}-${text.slice(5)}`;
+  });
+}
 /** The code step has ten minutes after the password or the provider. */
 const CODE_STEP_SECONDS = 600;
 
@@ -87,10 +99,21 @@ const twoFactorEnabled = (user: object) => (user as { twoFactorEnabled?: boolean
  * 10 single-use recovery codes, both stored encrypted with the auth secret in authTwoFactors.
  * No "trust this device" (the body schema refuses it) and no emailed codes.
  */
-export const twoFactorPlugin = () =>
+export const twoFactorPlugin = (secret: string) =>
   twoFactor({
     issuer: TWO_FACTOR_ISSUER,
-    backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: RECOVERY_CODE_LENGTH, storeBackupCodes: 'encrypted' },
+    backupCodeOptions: {
+      amount: RECOVERY_CODE_COUNT,
+      length: RECOVERY_CODE_LENGTH,
+      customBackupCodesGenerate: newRecoveryCodes,
+      // Encrypted as the plugin's 'encrypted' does (so rows it wrote still read), and read in lower
+      // case: the plugin compares exactly, the typed code arrives in lower case (common/two-factor.ts),
+      // and codes given before the one-case alphabet mixed cases.
+      storeBackupCodes: {
+        encrypt: (json: string) => symmetricEncrypt({ key: secret, data: json }),
+        decrypt: async (data: string) => JSON.stringify((JSON.parse(await symmetricDecrypt({ key: secret, data })) as string[]).map((code) => code.toLowerCase())),
+      },
+    },
     totpOptions: { digits: 6, period: 30 },
     twoFactorCookieMaxAge: CODE_STEP_SECONDS,
     schema: { twoFactor: { modelName: 'authTwoFactors' } },
@@ -152,9 +175,7 @@ export const signInSafetyPlugin = () =>
         const { user } = ctx.context.session;
         const row = await ctx.context.adapter.findOne<{ id: string }>({ model: TWO_FACTOR_MODEL, where: [{ field: 'userId', value: user.id }] });
         if (!twoFactorEnabled(user) || !row) throw notEnabled();
-        const backupCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => generateRandomString(RECOVERY_CODE_LENGTH, 'a-z', '0-9', 'A-Z')).map(
-          (code) => `${code.slice(0, 5)}-${code.slice(5)}`,
-        );
+        const backupCodes = newRecoveryCodes();
         const encrypted = await symmetricEncrypt({ key: ctx.context.secretConfig, data: JSON.stringify(backupCodes) });
         await ctx.context.adapter.update({ model: TWO_FACTOR_MODEL, update: { backupCodes: encrypted }, where: [{ field: 'id', value: row.id }] });
         return ctx.json({ status: true, backupCodes });
