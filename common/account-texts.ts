@@ -16,6 +16,9 @@ export const ACCOUNT_TEXTS = {
   resendVerification: 'Resend verification email',
   tooOften: TOO_OFTEN,
   verifyBanner: (email: string) => `Please verify your email address. We sent a link to ${email}.`,
+  /** The banner when the server sends no email (no SMTP_URL): the link is where whoever runs it can see it. */
+  verifyBannerPrinted: (email: string) => `Please verify your email address. This server does not send email: the link for ${email} is in the server's output.`,
+  forgotAnswerPrinted: "This server does not send email: if an account exists for that address, the link to reset the password is in the server's output.",
   verificationSent: 'Verification email sent. Check your inbox.',
   emailVerified: 'Your email address is verified.',
   alreadyVerified: 'Your email address is already verified.',

@@ -19,6 +19,8 @@ export const authConfigSchema = z.object({
   providers: z.object({ google: z.boolean(), microsoft: z.boolean() }),
   minPasswordLength: z.number().int().positive(),
   maxPasswordLength: z.number().int().positive(),
+  /** No SMTP_URL: emails are not sent, and their links are printed in the server's output (server/email/mailer.ts). */
+  emailPrinted: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

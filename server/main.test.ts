@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/server';
 import { compiledServer, startServerProcess } from './test/server-process';
+import { NO_ADMIN_EMAIL_WARNING } from './startup-summary';
 
 async function waitForHealth(url: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -64,6 +65,42 @@ describe('the server process', () => {
       expect(proc.output()).not.toContain('Uncaught');
     } finally {
       taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says in plain words where it runs, on which database, that nobody is admin without ADMIN_EMAIL, and prints an emailed link on a line of its own', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-main-'));
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const proc = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ADMIN_EMAIL: '', SMTP_URL: '', PUBLIC_URL: '' });
+    try {
+      await proc.printed('Drabble is running at');
+      await waitForHealth(origin);
+      const lines = proc.output().split('\n');
+      expect(lines).toContain(`Drabble is running at ${origin}`);
+      expect(lines).toContain(`  Database: SQLite at ${path.join(dataDir, 'drabble.sqlite')}`);
+      expect(lines).toContain(`  Warning:  ${NO_ADMIN_EMAIL_WARNING}`);
+      expect(lines).toContain("  Email:    not sent (SMTP_URL is not set): each one, with its link, is printed in this output instead");
+      // The structured line stays, for log collectors, with the same facts as fields.
+      const logged = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; url?: string; email?: string; level: number });
+      expect(logged.find((l) => l.msg === `Drabble is running at ${origin}`)).toMatchObject({ url: origin, email: 'printed', adminEmail: null });
+      expect(logged.find((l) => l.msg === NO_ADMIN_EMAIL_WARNING)?.level).toBe(40);
+      // The screens are told, so they say where the link is instead of "we sent a link".
+      expect(((await (await fetch(`${origin}/api/auth-config`)).json()) as { emailPrinted: boolean }).emailPrinted).toBe(true);
+
+      const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: 'first@example.com', password: 'correct horse 1', name: 'First' }),
+      });
+      expect(signUp.status).toBe(200);
+      await proc.printed('/verify-email?token=');
+      const after = proc.output().split('\n');
+      expect(after).toContain('Email to first@example.com not sent (SMTP_URL is not set): "Verify your email address for Drabble". Open:');
+      expect(after.some((l) => new RegExp(`^${origin}/verify-email\\?token=[^\\s]+$`).test(l))).toBe(true);
+    } finally {
+      proc.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { describeError } from './db/wait';
 import { startServer } from './server';
+import { startupSummary } from './startup-summary';
 
 async function main(): Promise<void> {
   let config;
@@ -16,7 +17,12 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const server = await startServer({ config, logger });
-  logger.info(`Drabble is running at ${config.publicUrl} (${server.ctx.dialect})`);
+  // Twice: as a structured log line on standard output (log collectors read JSON there), and
+  // as a few plain lines on standard error for the person who started it, whatever LOG_LEVEL says.
+  const summary = startupSummary(config);
+  logger.info({ ...summary.fields, dialect: server.ctx.dialect }, summary.lines[0]);
+  for (const warning of summary.warnings) logger.warn(warning);
+  process.stderr.write(`${summary.lines.join('\n')}\n`);
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining requests');

@@ -94,6 +94,7 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
       providers: { google: ctx.config.providers.google !== null, microsoft: ctx.config.providers.microsoft !== null },
       minPasswordLength: ctx.config.passwordMinLength,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      emailPrinted: ctx.config.mail.smtpUrl === null,
     } satisfies AuthConfig),
   );
 

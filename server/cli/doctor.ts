@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '../config';
+import { safeAddress } from '../startup-summary';
 import { migrationState, type DatabaseHandle } from '../db/database';
 import { openDatabase } from '../server';
 import { S3Storage } from '../storage/s3';
@@ -27,11 +28,6 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** How long the SMTP check waits for the connection, the greeting and each reply. */
 const SMTP_TIMEOUT_MS = 10_000;
 
-/** A database URL or SMTP URL as it may be printed: host, port and database, never the user or password. */
-export function safeAddress(url: string): string {
-  const u = new URL(url);
-  return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-}
 
 export function formatBytes(bytes: number): string {
   const mib = bytes / 1024 ** 2;

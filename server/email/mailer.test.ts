@@ -85,17 +85,33 @@ describe('mailer', () => {
     await expect(mailer.send(message)).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('writes the whole email to the log when there is no SMTP server', async () => {
+  it('without an SMTP server, logs the whole email and prints its links plainly, each on a line of its own', async () => {
     const { logger, lines } = capturingLogger();
-    const mailer = createMailer({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' }, logger);
+    const printed: string[] = [];
+    const mailer = createMailer({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' }, logger, (text) => printed.push(text));
     await mailer.send(message);
     await mailer.close();
 
     expect(lines).toHaveLength(1);
     const [line] = lines;
-    expect(line).toMatchObject({ level: 30, email: { to: 'Ada@Example.com', subject: 'Reset your Drabble password' } });
-    expect(line?.msg).toBe(`Email (no SMTP_URL configured, not sent)\n${message.text}`);
-    expect(line?.msg).toContain('https://drabble.example/reset-password?token=tok%20en%2F1');
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'Email not sent (no SMTP_URL configured)',
+      email: { to: 'Ada@Example.com', subject: 'Reset your Drabble password', text: message.text, links: ['https://drabble.example/reset-password?token=tok%20en%2F1'] },
+    });
+    // For a person reading the output: who it was for, what it was, and the link to open, with nothing around it.
+    expect(printed.join('').split('\n')).toEqual([
+      'Email to Ada@Example.com not sent (SMTP_URL is not set): "Reset your Drabble password". Open:',
+      'https://drabble.example/reset-password?token=tok%20en%2F1',
+      '',
+    ]);
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('without an SMTP server, prints even when the log level hides the log line', async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' }, pino({ level: 'warn' }), (text) => printed.push(text));
+    await mailer.send(message);
+    expect(printed.join('')).toContain('\nhttps://drabble.example/reset-password?token=tok%20en%2F1\n');
   });
 });

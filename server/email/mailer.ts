@@ -35,13 +35,16 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** Where an unsent email is shown to a person: the server's standard error, beside the log. */
+const toStandardError = (text: string) => void process.stderr.write(text);
+
 /**
  * Sends email through SMTP_URL. Without one (the embedded default) each email is written
- * whole to the log instead, links included, so a self-hoster can still verify the owner's
- * address or reset a password by opening the link printed there.
+ * whole to the log instead, and its links are printed plainly (`print`, standard error), so a
+ * self-hoster can still verify the owner's address or reset a password by opening the link.
  */
-export function createMailer(mail: AppConfig['mail'], logger: Logger): Mailer {
-  if (mail.smtpUrl === null) return logOnlyMailer(logger);
+export function createMailer(mail: AppConfig['mail'], logger: Logger, print: (text: string) => void = toStandardError): Mailer {
+  if (mail.smtpUrl === null) return logOnlyMailer(logger, print);
 
   const smtpUrl = withTimeouts(mail.smtpUrl);
   // Loaded with the first email rather than at start: most minutes send none.
@@ -67,11 +70,22 @@ export function createMailer(mail: AppConfig['mail'], logger: Logger): Mailer {
   };
 }
 
-function logOnlyMailer(logger: Logger): Mailer {
+/**
+ * The links an email's HTML makes clickable, in order, each once: the templates' own links
+ * (server/email/templates.ts), never a URL someone put in their name, which is only text.
+ */
+export function linksOf(html: string): string[] {
+  const links = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+  return [...new Set(links)];
+}
+
+function logOnlyMailer(logger: Logger, print: (text: string) => void): Mailer {
   return {
     async send(message) {
-      // The text is the log message itself, not a nested field, so the link reads (and copies) as-is.
-      logger.info({ email: { to: message.to, subject: message.subject } }, `Email (no SMTP_URL configured, not sent)\n${message.text}`);
+      const links = linksOf(message.html);
+      logger.info({ email: { to: message.to, subject: message.subject, text: message.text, links } }, 'Email not sent (no SMTP_URL configured)');
+      // Whatever the log level and format: a link a person must open, on a line of its own, to copy as it is.
+      print(`Email to ${message.to} not sent (SMTP_URL is not set): "${message.subject}".${links.length ? ' Open:' : ''}\n${links.map((l) => `${l}\n`).join('')}`);
     },
     async close() {},
   };

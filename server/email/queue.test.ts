@@ -129,12 +129,12 @@ describe('the email queue without SMTP_URL', () => {
     const server = await startTestServer('sqlite');
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
-    const queue = new EmailQueue(server.ctx.db, createMailer({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' }, logger), logger, new Metrics(false), 'http://localhost');
+    const queue = new EmailQueue(server.ctx.db, createMailer({ smtpUrl: null, from: 'Drabble <no-reply@localhost>' }, logger, () => {}), logger, new Metrics(false), 'http://localhost');
     try {
       await queue.add(server.ctx.db, { to: 'log@example.com', subject: 'Logged', text: 'Open https://example.com/x', html: '<p>x</p>' });
       expect(await queue.deliverDue(Date.now())).toBe(1);
       expect(await queue.deliverDue(Date.now())).toBe(0);
-      expect(lines.filter((l) => l.includes('Email (no SMTP_URL configured, not sent)') && l.includes('https://example.com/x'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('Email not sent (no SMTP_URL configured)') && l.includes('https://example.com/x'))).toHaveLength(1);
       expect(await server.ctx.db.selectFrom('emailQueue').select('id').where('recipient', '=', 'log@example.com').execute()).toEqual([]);
     } finally {
       await queue.close();

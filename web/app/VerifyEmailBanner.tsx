@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
 import { ACCOUNT_TEXTS } from '@common/account-texts';
 import type { UserRecord } from '@common/user';
 import { focusRing } from '../components/ui';
+import { authConfigQueryOptions } from '../lib/auth-config';
 import { useResendVerification } from '../features/settings';
 
 const DISMISSED_KEY = 'drabble.verifyBannerDismissed';
@@ -23,6 +25,8 @@ function readDismissed(): string | null {
 export function VerifyEmailBanner({ user }: { user: UserRecord }) {
   const [dismissed, setDismissed] = useState(readDismissed);
   const resend = useResendVerification();
+  // A server without SMTP prints the link in its output: the banner must not say it was sent.
+  const emailPrinted = useQuery(authConfigQueryOptions).data?.emailPrinted === true;
   if (user.emailVerified || dismissed === user.email) return null;
 
   const dismiss = () => {
@@ -44,7 +48,7 @@ export function VerifyEmailBanner({ user }: { user: UserRecord }) {
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6">
         <MailWarning aria-hidden className="mt-0.5 size-5 shrink-0 sm:mt-0" />
         <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="min-w-0 text-sm break-words">{ACCOUNT_TEXTS.verifyBanner(user.email)}</p>
+          <p className="min-w-0 text-sm break-words">{emailPrinted ? ACCOUNT_TEXTS.verifyBannerPrinted(user.email) : ACCOUNT_TEXTS.verifyBanner(user.email)}</p>
           <button
             type="button"
             disabled={resend.isPending}

@@ -1,17 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authConfigSchema } from '@common/api';
 import { registrationInfoSchema } from '@common/registration';
 import { apiFetch } from './api';
 import { loginPathFor } from './safe-next';
 
 // Apart from lib/auth.ts (the session, on every page): only the login screen and Settings sign in or connect providers.
 
-export const authConfigQueryOptions = queryOptions({
-  queryKey: ['auth-config'] as const,
-  queryFn: () => apiFetch('/api/auth-config', { schema: import.meta.env.DEV ? authConfigSchema : undefined }),
-  staleTime: Infinity,
-});
+export { authConfigQueryOptions } from './auth-config';
 
 /** Who may join (issue 26): the mode, and whether the invite in the address can be used. */
 export const registrationInfoQuery = (invite: string | null) =>

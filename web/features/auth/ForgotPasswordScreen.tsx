@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS } from '@common/account-texts';
 import { emailSchema } from '@common/api';
 import { primaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError } from '../../components/FormField';
 import { errorMessage } from '../../lib/errors';
+import { authConfigQueryOptions } from '../../lib/auth-config';
 import { useForgotPassword } from '../settings';
 import { AuthCard, FormNotice } from './AuthCard';
 
@@ -14,6 +16,8 @@ export function ForgotPasswordScreen() {
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const forgot = useForgotPassword();
+  // A server without SMTP prints the link in its output: the answer must not say it was sent.
+  const emailPrinted = useQuery(authConfigQueryOptions).data?.emailPrinted === true;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,7 +30,7 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCard title="Reset your password" intro="Enter the email address of your account and we will send you a link to choose a new password.">
       {forgot.isSuccess ? (
-        <FormNotice message={ACCOUNT_TEXTS.forgotAnswer} testId="forgot-answer" />
+        <FormNotice message={emailPrinted ? ACCOUNT_TEXTS.forgotAnswerPrinted : ACCOUNT_TEXTS.forgotAnswer} testId="forgot-answer" />
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="forgot-password-form">
           <EmailField
