@@ -53,4 +53,5 @@ export const PUSH_TEXTS = {
   insecureEndpoint: 'Push services are reached over https only.',
   privateEndpoint: 'Push services are reached at public internet addresses only.',
   notFound: 'That device is not subscribed.',
+  endpointTaken: 'This browser already receives notifications for another account. Remove it there first.',
 } as const;

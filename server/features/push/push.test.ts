@@ -192,7 +192,7 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
   });
 
-  it('keeps at most twenty devices however many subscribe at once; the same endpoint again replaces its row', async () => {
+  it('keeps at most twenty devices however many subscribe at once', async () => {
     const writer = await signUp(server);
     const key = server.ctx.vapid.publicKey;
     const devices = await Promise.all(Array.from({ length: PUSH_DEVICES_MAX + 5 }, () => service.subscribe(key)));
@@ -201,12 +201,39 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
     const kept = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices;
     expect(kept).toHaveLength(PUSH_DEVICES_MAX);
+  });
 
-    // Another account signs in on a subscribed browser: the endpoint moves to them.
-    const accepted = devices[answers.findIndex((a) => a.status === 201)]!;
-    const next = await signUp(server);
-    expect((await next.client.post('/api/me/push-subscriptions', { subscription: { endpoint: accepted.endpoint, keys: accepted.keys } })).status).toBe(201);
-    expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toHaveLength(PUSH_DEVICES_MAX - 1);
+  it('keeps an endpoint with the account that registered it first, however many post it at once, until that account removes it', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(server, { name: `Claimant ${i}` })));
+    const device = await service.subscribe(server.ctx.vapid.publicKey);
+    const subscription = { endpoint: device.endpoint, keys: device.keys };
+    const answers = await Promise.all(accounts.map((a) => a.client.post<{ subscription: PushDevice; error: { code: string; message: string } }>('/api/me/push-subscriptions', { subscription })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({ code: 'endpoint_taken', message: PUSH_TEXTS.endpointTaken });
+    }
+    const first = accounts[answers.findIndex((a) => a.status === 201)]!;
+    const rows = await server.ctx.db.selectFrom('pushSubscriptions').select(['uid', 'id']).where('endpoint', '=', device.endpoint).execute();
+    expect(rows).toEqual([{ uid: first.uid, id: answers.find((a) => a.status === 201)!.body.subscription.id }]);
+    for (const other of accounts.filter((a) => a !== first)) {
+      expect(pushSubscriptionListSchema.parse((await other.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
+    }
+
+    // Later, one at a time: still refused.
+    const latecomer = accounts.find((a) => a !== first)!;
+    expect((await latecomer.client.post('/api/me/push-subscriptions', { subscription })).status).toBe(409);
+    expect((await server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([first.uid]);
+    // The first account posting it again (the browser re-subscribed) keeps it, as one row.
+    const again = await first.client.post<{ subscription: PushDevice }>('/api/me/push-subscriptions', { subscription });
+    expect(again.status).toBe(201);
+    const mine = pushSubscriptionListSchema.parse((await first.client.get('/api/me/push-subscriptions')).body).devices;
+    expect(mine.map((d) => d.id)).toEqual([again.body.subscription.id]);
+
+    // Once it removes the device, the endpoint is free for another account.
+    expect((await first.client.delete(`/api/me/push-subscriptions/${again.body.subscription.id}`)).status).toBe(204);
+    expect((await latecomer.client.post('/api/me/push-subscriptions', { subscription })).status).toBe(201);
+    expect((await server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([latecomer.uid]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { PUSH_DEVICES_MAX, PUSH_TEXTS, type PushDevice, type PushSubscribeInput, type PushSubscriptionList } from '@common/push';
 import { deviceLabel } from '@common/user-agent';
 import type { ServerContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { forUpdate } from '../../db/locks';
 import { newId } from '../../shared/ids';
 import { namesNonPublicHost } from '../../shared/public-address';
@@ -16,9 +16,12 @@ export async function listDevices(ctx: ServerContext, uid: string): Promise<Push
 }
 
 /**
- * Keeps a device's subscription for the signed-in writer. The same endpoint again (the browser
- * re-subscribed, or another account signed in on it) replaces the row: an endpoint reaches one
- * person. At most PUSH_DEVICES_MAX per writer, counted under their users row's lock.
+ * Keeps a device's subscription for the signed-in writer. An endpoint belongs to the account
+ * that registered it first until that account removes it: anyone could post an endpoint they
+ * read somewhere, and taking it over would turn a stranger's pushes to them. The same account
+ * again (the browser re-subscribed) replaces its row; another gets 409 `endpoint_taken` (the
+ * browser's own page then makes a new subscription, web/features/notifications/push.ts).
+ * At most PUSH_DEVICES_MAX per writer, counted under their users row's lock.
  */
 export async function subscribe(ctx: ServerContext, uid: string, input: PushSubscribeInput, userAgent: string | undefined, now = new Date()): Promise<PushDevice> {
   const { endpoint, keys } = input.subscription;
@@ -31,10 +34,13 @@ export async function subscribe(ctx: ServerContext, uid: string, input: PushSubs
   const row = { id: newId(), uid, endpoint, p256dh: keys.p256dh, auth: keys.auth, label: deviceLabel(userAgent), created_at: now.toISOString() };
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('uid').where('uid', '=', uid).$call(forUpdate(ctx.dialect)).executeTakeFirst();
-    await trx.deleteFrom('pushSubscriptions').where('endpoint', '=', endpoint).execute();
+    await trx.deleteFrom('pushSubscriptions').where('endpoint', '=', endpoint).where('uid', '=', uid).execute();
     const count = await trx.selectFrom('pushSubscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow();
     if (Number(count.n) >= PUSH_DEVICES_MAX) throw conflict(PUSH_TEXTS.tooManyDevices);
-    await trx.insertInto('pushSubscriptions').values(row).execute();
+    // The endpoint is unique: another account's row, committed before or at the same time,
+    // makes this insert do nothing (PostgreSQL waits for the other transaction to decide).
+    const inserted = await trx.insertInto('pushSubscriptions').values(row).onConflict((oc) => oc.column('endpoint').doNothing()).returning('id').executeTakeFirst();
+    if (!inserted) throw new AppError(409, 'endpoint_taken', PUSH_TEXTS.endpointTaken);
   });
   return toDevice(row);
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pushDeviceSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push';
 import { z } from 'zod';
-import { apiFetch } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { notificationKeys } from '../../lib/query-keys';
 
@@ -38,12 +38,37 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 const subscribedSchema = z.object({ subscription: pushDeviceSchema });
 
-/** Asks the browser's permission, subscribes with the site's key, and registers the subscription. */
-async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
-  if ((await Notification.requestPermission()) !== 'granted') throw new Error(PUSH_UI_TEXTS.permissionRefused);
-  const registration = await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+/** The server's answer to a subscription another account registered first (server/features/push/subscriptions.ts). */
+const ENDPOINT_TAKEN = 'endpoint_taken';
+
+async function registerSubscription(subscription: PushSubscription): Promise<PushDevice> {
   const { subscription: device } = await apiFetch('/api/me/push-subscriptions', { method: 'POST', body: { subscription: subscription.toJSON() }, schema: import.meta.env.DEV ? subscribedSchema : undefined });
+  return device;
+}
+
+/**
+ * Asks the browser's permission, subscribes with the site's key, and registers the subscription.
+ * A refusal is said in words the person can act on (a local ApiError, so the toast shows it).
+ */
+export async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') throw new ApiError(0, 'notifications_blocked', PUSH_UI_TEXTS.notificationsBlocked);
+  if (permission !== 'granted') throw new ApiError(0, 'notifications_not_allowed', PUSH_UI_TEXTS.permissionRefused);
+  const registration = await navigator.serviceWorker.ready;
+  const options = { userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) };
+  let subscription = await registration.pushManager.subscribe(options);
+  let device: PushDevice;
+  try {
+    device = await registerSubscription(subscription);
+  } catch (error) {
+    // Another account registered this browser's subscription (it was signed in here before).
+    // This browser is the one asking, so it drops that subscription and makes a new one: the
+    // other account's row then reaches nothing, and the push service soon says so (410).
+    if (!(error instanceof ApiError && error.code === ENDPOINT_TAKEN)) throw error;
+    await subscription.unsubscribe();
+    subscription = await registration.pushManager.subscribe(options);
+    device = await registerSubscription(subscription);
+  }
   try {
     window.localStorage.setItem(THIS_DEVICE_KEY, device.id);
   } catch {
@@ -53,6 +78,8 @@ async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
 }
 
 export const PUSH_UI_TEXTS = {
+  notificationsBlocked:
+    'Notifications are blocked for this site in your browser. To allow them, open the site’s settings (the icon beside the address), set Notifications to Allow, then try again.',
   permissionRefused: 'Your browser did not allow notifications. You can allow them in its site settings.',
   turnedOn: 'Notifications are on for this device.',
   removed: 'Device removed.',
