@@ -135,7 +135,7 @@ async function main() {
 
     started = performance.now();
     const { bytes, manifest } = await createBackup(
-      { dialect: source.handle.dialect, db: source.handle.db, sqliteFile: source.sqliteFile, storage: createStorage(config), authSecret: AUTH_SECRET },
+      { dialect: source.handle.dialect, db: source.handle.db, sqliteFile: source.sqliteFile, storage: createStorage(config), authSecret: AUTH_SECRET, vapidKeys: ctx.vapid },
       backupFile,
     );
     const backupMs = performance.now() - started;

@@ -6,12 +6,13 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { REACTION_KINDS } from '@common/story';
 import { testDialects } from '../../test/databases';
-import { signUp } from '../../test/server';
+import { signUp, startTestServerOn } from '../../test/server';
 import { openArchive, readWhole } from './archive';
 import { createBackup } from './backup';
 import { LIVE_EVENT_ID_JUMP, NOT_CARRIED } from './carried';
 import { MANIFEST_ENTRY, type Manifest } from './format';
-import { RestoreRefused } from './restore';
+import { RESTORE_WARNINGS, RestoreRefused } from './restore';
+import { generateVapidKeys, resolveVapidKeys } from '../../features/push/vapid';
 import { backupSourceOf } from './source';
 import { populate, readTables, restoreInto, tablesOf, useBackupBench } from '../../test/backup';
 
@@ -109,7 +110,7 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
     const target = await bench.fresh();
     await restoreInto(target, file);
     const secretFile = path.join(target.dataDir, 'auth-secret');
-    const state = async () => ({ tables: await tablesOf(target, dialect), secret: fs.readFileSync(secretFile, 'utf8') });
+    const state = async () => ({ tables: await tablesOf(target, dialect), secret: fs.readFileSync(secretFile, 'utf8'), vapidKeys: fs.readFileSync(path.join(target.dataDir, 'vapid-keys.json'), 'utf8') });
     const before = await state();
 
     // Already holding accounts: refused, unless --force.
@@ -156,6 +157,45 @@ describe.each(testDialects())('backup and restore on %s', (dialect) => {
       expect(await state(), name).toEqual(before);
     }
     expect(manifestText).toContain('"schemaVersion"');
+  }, 120_000);
+
+  it('carries the push keys: a restore into a fresh data folder keeps them, so the devices subscribed before still get pushes', async () => {
+    const file = path.join(bench.dir, `push-keys-${dialect}.zip`);
+    await createBackup(backupSourceOf(bench.server.ctx), file);
+    const target = await bench.fresh();
+    const keysFile = path.join(target.dataDir, 'vapid-keys.json');
+    expect(fs.existsSync(keysFile)).toBe(false);
+    expect((await restoreInto(target, file)).warnings).toEqual([]);
+    expect(fs.statSync(keysFile).mode & 0o777).toBe(0o600);
+    // A server started on the restored data folder signs with the old pair (browsers bind each subscription to its public key).
+    // (On a connection of its own: closing the server closes it, and the restores below use the database's.)
+    const moved = await startTestServerOn(target, { AUTH_SECRET: '' }, target.reopen());
+    try {
+      expect(moved.ctx.vapid).toEqual(bench.server.ctx.vapid);
+    } finally {
+      await moved.close();
+      await moved.mail.stop();
+    }
+
+    // Keys set in the environment win over the restored file: the restore says what that costs.
+    const other = generateVapidKeys();
+    const configured = await restoreInto(target, file, { force: true, env: { VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: other.privateKey } });
+    expect(configured.warnings).toEqual([RESTORE_WARNINGS.vapidKeysDiffer]);
+    expect(resolveVapidKeys(null, target.dataDir)).toEqual(bench.server.ctx.vapid);
+
+    // A backup from before push keys were carried: restored, with a warning that devices must turn push on again.
+    const reader = openArchive(file);
+    const entries: Record<string, Uint8Array> = {};
+    for (const entry of reader.entries) if (entry.name !== 'vapid-keys.json') entries[entry.name] = await readWhole(reader, entry);
+    reader.close();
+    const manifest = JSON.parse(Buffer.from(entries[MANIFEST_ENTRY]!).toString('utf8')) as Manifest;
+    delete manifest.vapidKeys;
+    entries[MANIFEST_ENTRY] = strToU8(JSON.stringify(manifest));
+    const older = path.join(bench.dir, `no-push-keys-${dialect}.zip`);
+    fs.writeFileSync(older, zipSync(entries));
+    const fresh = await bench.fresh();
+    expect((await restoreInto(fresh, older)).warnings).toEqual([RESTORE_WARNINGS.noVapidKeys]);
+    expect(fs.existsSync(path.join(fresh.dataDir, 'vapid-keys.json'))).toBe(false);
   }, 120_000);
 
   it('a restore that fails while loading (its checksums right, a row breaking a key) rolls everything back', async () => {

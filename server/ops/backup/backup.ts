@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import { APP_VERSION } from '../version';
+import { serializeVapidKeys, type VapidKeys } from '../../features/push/vapid';
 import { writeArchive, type ArchiveWriter, type EntrySummary } from './archive';
 import { NOT_CARRIED } from './carried';
 import {
@@ -13,6 +14,7 @@ import {
   MANIFEST_ENTRY,
   manifestSchema,
   tableEntry,
+  VAPID_KEYS_ENTRY,
   type Manifest,
 } from './format';
 import { openSnapshot, type Snapshot } from './snapshot';
@@ -27,6 +29,8 @@ export interface BackupSource {
   storage: ObjectStorage;
   /** The secret the install signs sessions and emailed links with (auth/secret.ts). */
   authSecret: string;
+  /** The Web Push key pair the install signs pushes with (push/vapid.ts): devices are subscribed to its public key. */
+  vapidKeys: VapidKeys;
 }
 
 export interface BackupOptions {
@@ -71,8 +75,8 @@ async function writeTables(snapshot: Snapshot, archive: ArchiveWriter): Promise<
 
 /**
  * Writes a backup of the whole install to `file` (see format.ts for what it holds): every
- * table as one snapshot saw it, the uploaded files its rows name, the auth secret, and the
- * manifest. The server may keep serving meanwhile.
+ * table as one snapshot saw it, the uploaded files its rows name, the auth secret, the push
+ * keys, and the manifest. The server may keep serving meanwhile.
  */
 export async function createBackup(source: BackupSource, file: string, options: BackupOptions = {}): Promise<BackupResult> {
   const now = options.now ?? (() => new Date());
@@ -110,6 +114,9 @@ export async function createBackup(source: BackupSource, file: string, options: 
     const secret = archive.entry(AUTH_SECRET_ENTRY);
     await secret.write(encoder.encode(source.authSecret));
     const authSecret = { entry: AUTH_SECRET_ENTRY, ...(await secret.end()) };
+    const pushKeys = archive.entry(VAPID_KEYS_ENTRY);
+    await pushKeys.write(encoder.encode(serializeVapidKeys(source.vapidKeys)));
+    const vapidKeys = { entry: VAPID_KEYS_ENTRY, ...(await pushKeys.end()) };
 
     manifest = manifestSchema.parse({
       format: BACKUP_FORMAT,
@@ -124,6 +131,7 @@ export async function createBackup(source: BackupSource, file: string, options: 
       files,
       missingFiles,
       authSecret,
+      vapidKeys,
     } satisfies Manifest);
     const manifestEntry = archive.entry(MANIFEST_ENTRY);
     await manifestEntry.write(encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));

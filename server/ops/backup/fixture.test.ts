@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/password';
 import { loadConfig } from '../../config';
 import { migrationProvider } from '../../db/migrations';
 import { createStorage } from '../../storage';
+import { generateVapidKeys } from '../../features/push/vapid';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
 import { startTestServerOn, type TestServer } from '../../test/server';
 import { createBackup } from './backup';
@@ -84,7 +85,7 @@ describe.each(testDialects())('restoring an older backup on %s', (dialect) => {
 
     const file = path.join(dir, `old-${dialect}.zip`);
     const { manifest } = await createBackup(
-      { dialect, db, sqliteFile: dialect === 'sqlite' ? path.join(old.dataDir, 'drabble.sqlite') : null, storage: createStorage(config), authSecret: 'an-older-install-secret-of-32-chars!!' },
+      { dialect, db, sqliteFile: dialect === 'sqlite' ? path.join(old.dataDir, 'drabble.sqlite') : null, storage: createStorage(config), authSecret: 'an-older-install-secret-of-32-chars!!', vapidKeys: generateVapidKeys() },
       file,
     );
     expect(manifest.schemaVersion).toBe(OLD_SCHEMA);

@@ -7,6 +7,8 @@ import { z } from 'zod';
  *   manifest's `columns` for that table (portable values: see values.ts);
  * - `files/<key>`: each uploaded file's bytes (profileImages/<uid>);
  * - `auth-secret`: the secret sessions and emailed links are signed with;
+ * - `vapid-keys.json`: the Web Push key pair (push/vapid.ts), as DATA_DIR keeps it: every
+ *   subscribed device is bound to its public key (backups made before it was carried lack it);
  * - `manifest.json`, last (it holds every other entry's checksum): the app and schema
  *   versions, each table's columns, row count and sha256, each file's key, type and sha256.
  */
@@ -16,6 +18,7 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const BACKUP_EXTENSION = 'zip';
 export const MANIFEST_ENTRY = 'manifest.json';
 export const AUTH_SECRET_ENTRY = 'auth-secret';
+export const VAPID_KEYS_ENTRY = 'vapid-keys.json';
 export const tableEntry = (table: string) => `tables/${table}.jsonl`;
 export const fileEntry = (key: string) => `files/${key}`;
 
@@ -60,6 +63,8 @@ export const manifestSchema = z.object({
   /** Rows that name an uploaded file the storage no longer had when it was read (removed meanwhile). */
   missingFiles: z.array(z.string()),
   authSecret: z.object({ entry: z.string(), bytes: z.number().int().min(0), sha256: sha256Hex }),
+  /** The push keys' entry; absent from backups made before they were carried. */
+  vapidKeys: z.object({ entry: z.string(), bytes: z.number().int().min(0), sha256: sha256Hex }).optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -71,6 +76,7 @@ export function manifestEntries(manifest: Manifest): Map<string, { bytes: number
   for (const t of manifest.tables) entries.set(t.entry, { bytes: t.bytes, sha256: t.sha256, rows: t.rows });
   for (const f of manifest.files) entries.set(f.entry, { bytes: f.bytes, sha256: f.sha256 });
   entries.set(manifest.authSecret.entry, { bytes: manifest.authSecret.bytes, sha256: manifest.authSecret.sha256 });
+  if (manifest.vapidKeys) entries.set(manifest.vapidKeys.entry, { bytes: manifest.vapidKeys.bytes, sha256: manifest.vapidKeys.sha256 });
   return entries;
 }
 

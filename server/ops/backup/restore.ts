@@ -16,6 +16,7 @@ import { loadOrder, MIGRATION_TABLES, quoteIdentifier, readCatalog, type Catalog
 import { manifestEntries, manifestSchema, MANIFEST_ENTRY, type Manifest, type ManifestTable } from './format';
 import { toTarget, type PortableValue } from './values';
 import { recountAllTags } from '../../db/story-tags';
+import { parseVapidKeys, serializeVapidKeys, VAPID_KEYS_FILE } from '../../features/push/vapid';
 
 /** A backup that cannot be restored here, or a target it will not overwrite: one line for the person. */
 export class RestoreRefused extends Error {}
@@ -32,7 +33,7 @@ export interface RestoreResult {
   tables: Array<{ name: string; rows: number }>;
   files: number;
   durationMs: number;
-  /** Things the person should know (an AUTH_SECRET that differs from the backup's, files that were missing). */
+  /** Things the person should know (an AUTH_SECRET or push keys that differ from the backup's, none in it, files that were missing). */
   warnings: string[];
 }
 
@@ -266,13 +267,27 @@ async function resetSequences(query: Query, tables: readonly CatalogTable[]): Pr
   }
 }
 
-function stageSecret(dataDir: string, secret: string): { file: string; temp: string } {
+/** A file of DATA_DIR written beside its place (owner-only), renamed into it once the restore committed. */
+interface Staged {
+  file: string;
+  temp: string;
+}
+
+function stageDataFile(dataDir: string, name: string, text: string): Staged {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'auth-secret');
+  const file = path.join(dataDir, name);
   const temp = `${file}.${crypto.randomBytes(4).toString('hex')}.restoring`;
-  fs.writeFileSync(temp, `${secret}\n`, { mode: OWNER_ONLY });
+  fs.writeFileSync(temp, `${text}\n`, { mode: OWNER_ONLY });
   return { file, temp };
 }
+
+/** What a restore may have to tell the person besides that it worked. */
+export const RESTORE_WARNINGS = {
+  vapidKeysDiffer:
+    'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set and differ from the backup\'s push keys: devices subscribed before the backup get no push notifications while they are. Unset both to use the restored DATA_DIR/vapid-keys.json.',
+  noVapidKeys:
+    'This backup holds no push keys (it was made by an older version of Drabble): devices subscribed before it get no push notifications until their owners turn them on again in Settings.',
+} as const;
 
 /**
  * Restores a backup into the database and storage `target` names (docs/decisions/0029):
@@ -284,7 +299,9 @@ function stageSecret(dataDir: string, secret: string): { file: string; temp: str
  *    live-event counter on and PostgreSQL's sequences past the restored ids, migrates the rest
  *    of the way, and writes the uploaded files to storage; only then commits. A failure at any
  *    step rolls everything back: the database is as it was;
- * 4. puts the backup's auth secret in DATA_DIR/auth-secret once the transaction committed.
+ * 4. puts the backup's auth secret in DATA_DIR/auth-secret and its push keys in
+ *    DATA_DIR/vapid-keys.json once the transaction committed (a new pair would leave every
+ *    subscribed device unreachable).
  */
 export async function restoreBackup(file: string, target: RestoreTarget, options: { force?: boolean } = {}): Promise<RestoreResult> {
   const started = Date.now();
@@ -308,11 +325,13 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
     const entries = new Map(reader.entries.map((e) => [e.name, e]));
     const secretEntry = entries.get(manifest.authSecret.entry)!;
     const secret = (await readWhole(reader, secretEntry)).toString('utf8');
+    const vapidKeys = manifest.vapidKeys ? parseVapidKeys((await readWhole(reader, entries.get(manifest.vapidKeys.entry)!)).toString('utf8')) : null;
+    if (manifest.vapidKeys && !vapidKeys) throw damaged(file, `its ${manifest.vapidKeys.entry} holds no push key pair`);
     const warnings: string[] = [];
     const staged = await database.db.connection().execute(async (conn) => {
       const query: Query = async (text, params = []) => (await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...params]))).rows;
       await query(dialect === 'postgres' ? 'begin' : 'begin immediate');
-      let secretFile: { file: string; temp: string } | null = null;
+      const stagedFiles: Staged[] = [];
       try {
         // SQLite checks foreign keys at the commit instead of after each statement.
         if (dialect === 'sqlite') await query('pragma defer_foreign_keys = on');
@@ -343,21 +362,26 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         await recountAllTags(conn);
 
         for (const f of manifest.files) await storage.put(f.key, await readWhole(reader, entries.get(f.entry)!), f.contentType);
-        secretFile = stageSecret(config.dataDir, secret);
+        stagedFiles.push(stageDataFile(config.dataDir, 'auth-secret', secret));
+        if (vapidKeys) stagedFiles.push(stageDataFile(config.dataDir, VAPID_KEYS_FILE, serializeVapidKeys(vapidKeys)));
         await query('commit');
-        return secretFile;
+        return stagedFiles;
       } catch (err) {
         await query('rollback').catch(() => undefined);
-        if (secretFile) fs.rmSync(secretFile.temp, { force: true });
+        for (const staged of stagedFiles) fs.rmSync(staged.temp, { force: true });
         throw err;
       }
     });
-    fs.renameSync(staged.temp, staged.file);
+    for (const file of staged) fs.renameSync(file.temp, file.file);
 
     if (config.authSecret && config.authSecret !== secret) {
       warnings.push(
         'AUTH_SECRET is set and differs from the backup\'s secret: sessions and emailed links from before the backup will not work while it is. Unset it to use the restored DATA_DIR/auth-secret.',
       );
+    }
+    if (!vapidKeys) warnings.push(RESTORE_WARNINGS.noVapidKeys);
+    else if (config.push.keys && (config.push.keys.publicKey !== vapidKeys.publicKey || config.push.keys.privateKey !== vapidKeys.privateKey)) {
+      warnings.push(RESTORE_WARNINGS.vapidKeysDiffer);
     }
     if (manifest.missingFiles.length > 0) {
       warnings.push(`${manifest.missingFiles.length} uploaded file${manifest.missingFiles.length === 1 ? ' was' : 's were'} already missing from storage when the backup was taken.`);

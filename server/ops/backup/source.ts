@@ -12,5 +12,6 @@ export function backupSourceOf(ctx: ServerContext): BackupSource {
     sqliteFile: config.database.kind === 'sqlite' ? path.join(config.dataDir, config.database.file) : null,
     storage: ctx.storage,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+    vapidKeys: ctx.vapid,
   };
 }
