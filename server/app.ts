@@ -135,7 +135,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
-  app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage }));
+  app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage, keptForGuests: isSharedCommunityPage }));
   app.use('/api/*', refuseDeactivated);
   // Approval mode (issue 26): a waiting account reads its own record and waits.
   app.use('/api/*', refuseAwaitingApproval);

@@ -56,6 +56,12 @@ export interface AppEnv {
     secondFactor: boolean;
     /** The reader's shelf facts, read with their users row on the requests that ask (auth/session.ts); else null. */
     shelfFacts: ShelfFacts | null;
+    /**
+     * This instance has heard of every change committed before the request began, so what it
+     * keeps in memory (trusted sessions, users rows, the shared community page) may answer it
+     * (auth/session.ts; docs/decisions/0062-kept-answers-catch-up-with-the-outbox.md).
+     */
+    caughtUp: boolean;
     clientIp: string;
   };
 }

@@ -193,13 +193,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx, { ping: database.ping, streams, webDir, draining: () => draining, databaseTroubled: () => outages.troubled() });
 
   // What @hono/node-server's serve() would listen with, behind the early answers: the guest's
-  // community page, while it is kept, is answered before Hono sees the request.
+  // community page, while it is kept, is answered before Hono sees the request, once this
+  // instance has heard of every change committed before the request (decision 0062).
   const counted = (answer: EarlyAnswer, method: string, startedAt: number) => countRequest(ctx.metrics, method, answer.route, 200, startedAt);
   const chainHeaders = apiChainHeaders(ctx);
   const early = firstEarlyAnswer(guestPageAnswer(ctx, chainHeaders), readerPageAnswer(ctx, chainHeaders));
   const listener = answeringEarly(early, getRequestListener(app.fetch, { hostname: options.host }), {
     draining: () => draining,
     answered: ctx.metrics.enabled ? counted : undefined,
+    caughtUp: () => ctx.bus.caughtUp(),
   });
   const server = await listen(listener, options.port ?? config.port, options.host).catch(async (err: unknown) => {
     // The port is taken (say): let go of what was opened, so the caller can exit or try another port.

@@ -15,6 +15,8 @@ export interface SessionOptions {
    * the context as `shelfFacts` (null otherwise: the route reads them itself).
    */
   shelfFactsFor?: (c: Context<AppEnv>) => boolean;
+  /** The requests a guest may have answered from memory (the shared community page): they catch up too. */
+  keptForGuests?: (c: Context<AppEnv>) => boolean;
 }
 
 /**
@@ -25,10 +27,16 @@ export interface SessionOptions {
  * the facts the route reads first, on the requests `options` names: one statement in all).
  * Otherwise better-auth verifies it against the sessions table and may refresh it; its
  * Set-Cookie headers are passed on.
+ *
+ * Nothing kept is used before this instance has caught up with every change committed before
+ * the request (EventBus.caughtUp): a session ended, an account suspended or a block made on
+ * another instance a moment ago is known here before the request is answered. The result is
+ * `caughtUp` on the context, for the routes that keep answers of their own.
  */
 export function loadSession(ctx: ServerContext, options: SessionOptions = {}): MiddlewareHandler<AppEnv> {
   const cache = ctx.auth.sessionCache;
   const wantsShelf = options.shelfFactsFor ?? (() => false);
+  const keptForGuests = options.keptForGuests ?? (() => false);
   let cookieName: string | null = null;
   // One per middleware: the cookie's name is this instance's.
   const sessionTokens = new SessionTokens();
@@ -38,12 +46,15 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
     c.set('sessionId', null);
     c.set('secondFactor', false);
     c.set('shelfFacts', null);
+    c.set('caughtUp', false);
     cookieName ??= (await ctx.auth.$context).authCookies.sessionToken.name;
     // rawHeader: c.req.header would build a Fetch Headers of every header, on every request.
     const signedToken = sessionTokens.of(rawHeader(c, 'cookie'), cookieName);
+    const caughtUp = (signedToken !== undefined && cache.ttlMs > 0) || keptForGuests(c) ? await ctx.bus.caughtUp() : false;
+    c.set('caughtUp', caughtUp);
     if (!signedToken) return next();
 
-    const cached = cache.get(signedToken);
+    const cached = caughtUp ? cache.get(signedToken) : null;
     const found = cached ? await cachedSessionUser(ctx, cached.uid, wantsShelf(c), isRead(c.req.method)) : null;
     if (cached && found) {
       signIn(ctx, c, found.user, cached);
@@ -76,7 +87,8 @@ export function loadSession(ctx: ServerContext, options: SessionOptions = {}): M
  * The person a read's Cookie header signs in, answered from memory alone: a session the session
  * cache trusts and a users row kept in the last second (with shelf facts when `withShelf`).
  * Null whenever the middleware would have to ask the database or better-auth. For answers
- * given ahead of the app (http/early-answers.ts), which cannot wait.
+ * given ahead of the app (http/early-answers.ts), which cannot wait; they are given only once
+ * the instance has caught up with what committed before the request (its `caughtUp` option).
  */
 export function keptSignedInReader(ctx: ServerContext): (cookieHeader: string | undefined, withShelf: boolean) => KeptSessionUser | null {
   const tokens = new SessionTokens();

@@ -32,6 +32,12 @@ export interface DatabaseHandle {
    */
   onCommit: ((listener: () => void) => () => void) | null;
   /**
+   * Present on SQLite: the last live-event id written, read at once without yielding (one
+   * indexed row, on the one connection). Inside a transaction still open on that connection it
+   * includes the transaction's own events, so it is never below what has committed.
+   */
+  latestEventIdNow: (() => number) | null;
+  /**
    * Registers a callback for every failed statement, and on PostgreSQL every failed attempt
    * to get a connection (the metrics count them). Returns the function that removes it.
    */
@@ -118,6 +124,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const commitListeners = new Set<() => void>();
+  let latestEvent: SqliteDatabase.Statement<[], number> | null = null;
   const afterCommit = () => commitListeners.forEach((listener) => listener());
   const errors = errorListeners(options);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, afterCommit), log: errors.log });
@@ -138,6 +145,11 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     onCommit: (listener) => {
       commitListeners.add(listener);
       return () => commitListeners.delete(listener);
+    },
+    latestEventIdNow: () => {
+      // Prepared on first use: the table exists once the database is migrated.
+      latestEvent ??= sqlite.prepare<[], number>('select "last" from "liveEventSeq" where "id" = 1').pluck();
+      return Number(latestEvent.get() ?? 0);
     },
     onError: errors.onError,
     poolUse: () => null,
@@ -198,6 +210,7 @@ export function openPostgres(url: string, schema?: string, options: OpenOptions 
     pgPool: pool,
     pgClientConfig: options.listenUrl ? { ...clientConfig, connectionString: options.listenUrl } : clientConfig,
     onCommit: null,
+    latestEventIdNow: null,
     onError: errors.onError,
     poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type pg from 'pg';
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-events';
@@ -47,6 +48,15 @@ export class EventBus {
   private retryTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private closed = false;
+  /** PostgreSQL: the read of the latest event id under way, and the one queued behind it (caughtUp). */
+  private probing: Promise<number | null> | null = null;
+  private nextProbe: Promise<number | null> | null = null;
+  /**
+   * The bus's own async context, where every read of new events runs: a read that a request's
+   * catching up started serves every request and listener alike, so it belongs to none of them
+   * (what a request is charged with, in logs and statement counts, is its own work).
+   */
+  private readonly scope = new AsyncResource('drabble.live-events');
 
   private constructor(
     private readonly handle: DatabaseHandle,
@@ -133,6 +143,61 @@ export class EventBus {
     await this.draining;
   }
 
+  /**
+   * Whether every event committed before this call has been dispatched here, reading the latest
+   * id from the database and dispatching whatever this instance has not heard yet (a NOTIFY still
+   * on its way, another process's commit on SQLite). Answers kept in memory are dropped by events
+   * (the shared community page, trusted sessions, kept users rows), so a request that starts
+   * after a change was answered may use them once this is true, whichever instance made the
+   * change (docs/decisions/0062-kept-answers-catch-up-with-the-outbox.md). False when the
+   * database could not say: then nothing kept may be used.
+   *
+   * SQLite answers at once, without yielding, when nothing is new. On PostgreSQL one read serves
+   * every request that began before it was sent: a read already under way may have been sent
+   * before this caller's request arrived, so a caller waits for the next one, which all callers
+   * arriving meanwhile share (at most one read under way and one queued).
+   */
+  caughtUp(): boolean | Promise<boolean> {
+    if (this.closed) return false;
+    const now = this.handle.latestEventIdNow;
+    if (now) {
+      let latest: number;
+      try {
+        latest = now();
+      } catch {
+        return false;
+      }
+      return this.dispatchedThrough(latest);
+    }
+    return this.probe().then((latest) => latest !== null && this.dispatchedThrough(latest));
+  }
+
+  private dispatchedThrough(latest: number): boolean | Promise<boolean> {
+    if (this.lastDispatched >= latest) return true;
+    return this.flush().then(() => this.lastDispatched >= latest);
+  }
+
+  private probe(): Promise<number | null> {
+    if (!this.probing) return this.startProbe();
+    this.nextProbe ??= this.probing.then(() => {
+      this.nextProbe = null;
+      return this.startProbe();
+    });
+    return this.nextProbe;
+  }
+
+  private startProbe(): Promise<number | null> {
+    const probing = this.scope
+      .runInAsyncScope(() => this.db.selectFrom('liveEventSeq').select('last').where('id', '=', 1).executeTakeFirst())
+      .then((row) => (row ? Number(row.last) : null))
+      .catch(() => null)
+      .finally(() => {
+        if (this.probing === probing) this.probing = null;
+      });
+    this.probing = probing;
+    return probing;
+  }
+
   private afterCommit(): void {
     if (!this.recorded) return;
     this.recorded = false;
@@ -146,7 +211,7 @@ export class EventBus {
       this.drainAgain = true;
       return;
     }
-    this.draining = this.drain().finally(() => (this.draining = null));
+    this.draining = this.scope.runInAsyncScope(() => this.drain()).finally(() => (this.draining = null));
   }
 
   private async drain(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 /**
  * Answers given at the node:http level, before a request becomes a Fetch `Request` for Hono
@@ -22,6 +22,13 @@ export interface EarlyAnswerOptions {
   draining?: () => boolean;
   /** Called once per early answer, when it has been handed to the socket (metrics, when on). */
   answered?: (answer: EarlyAnswer, method: string, startedAt: number) => void;
+  /**
+   * Whether what is kept in memory may be used: true once this instance has heard of every
+   * change committed before the request arrived (EventBus.caughtUp). Asked only for a request
+   * that has an early answer; the answer is then looked up again, since catching up may have
+   * dropped it. Without it, kept answers are given as they are.
+   */
+  caughtUp?: () => boolean | Promise<boolean>;
 }
 
 /** The first early answer any of these gives. */
@@ -37,8 +44,7 @@ export function firstEarlyAnswer(...answerers: EarlyAnswerer[]): EarlyAnswerer {
 
 /** The app's request listener with early answers in front of it. */
 export function answeringEarly(early: EarlyAnswerer, app: RequestListener, options: EarlyAnswerOptions = {}): RequestListener {
-  return (req, res) => {
-    const answer = early(req);
+  const send = (req: IncomingMessage, res: ServerResponse, answer: EarlyAnswer | null) => {
     if (!answer) {
       app(req, res);
       return;
@@ -49,5 +55,18 @@ export function answeringEarly(early: EarlyAnswerer, app: RequestListener, optio
     res.writeHead(200, headers);
     res.end(answer.body);
     options.answered?.(answer, req.method ?? 'GET', startedAt);
+  };
+  const caughtUp = options.caughtUp;
+  return (req, res) => {
+    const answer = early(req);
+    if (!answer || !caughtUp) return send(req, res, answer);
+    const sure = caughtUp();
+    if (sure === true) return send(req, res, answer);
+    if (sure === false) return send(req, res, null);
+    // A request whose answer could not be looked up goes to the app, which says what went wrong.
+    sure.then(
+      (ok) => send(req, res, ok ? early(req) : null),
+      () => send(req, res, null),
+    );
   };
 }

@@ -9,7 +9,7 @@ import { eraseStories } from '../../shared/owned-rows';
 import { announceConversation, lockConversation } from '../conversations';
 import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
-import { lockStory, recordStoryComment, recordStoryCounts } from '../stories';
+import { lockStory, recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from '../stories';
 import { PROFILE_FIELDS, profileSnapshotText } from '../reports';
 
 type Db = Kysely<Database>;
@@ -67,6 +67,7 @@ async function removeStory(trx: Trx, ctx: ServerContext, id: string): Promise<bo
   const row = await lockStory(trx, ctx.dialect, id);
   if (!row) return false;
   await eraseStories(trx, [id]);
+  await recordStoryLeftShelves(ctx, trx, row);
   return true;
 }
 

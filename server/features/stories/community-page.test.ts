@@ -4,13 +4,14 @@ import type { IncomingMessage } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEvent } from 'kysely';
-import { storyPageSchema, type StoryPage } from '@common/story';
+import { communityQuerySchema, storyPageSchema, type StoryPage } from '@common/story';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { apiChainHeaders } from '../../app';
 import { GUEST_PAGE_TTL_MS, guestPageAnswer, readerPageAnswer } from './community-page';
+import { communityQuery } from './lists';
 import { postStory } from '../../test/features/stories';
 import { sendDueReminders } from '../streaks';
 import { ensureWeeklyContests, revealDueContests } from '../contests';
@@ -54,12 +55,19 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
   const statements: string[] = [];
   let recording = false;
 
-  /** The statements one request runs. */
+  /**
+   * The statements one request runs for its reader. Not the load of the shared page itself: it
+   * is kept a second (GUEST_PAGE_TTL_MS) and dropped by any public change an instance hears of,
+   * so whichever request comes next loads it for everyone, whenever that is; counting it would
+   * count how fast the machine went between two steps of a test.
+   */
   async function counted<T>(request: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    const sharedPageLoad = communityQuery(one.ctx.db, null, communityQuerySchema.parse({})).compile().sql;
     statements.length = 0;
     recording = true;
     try {
-      return { result: await request(), statements: [...statements] };
+      const result = await request();
+      return { result, statements: statements.filter((statement) => statement !== sharedPageLoad) };
     } finally {
       recording = false;
     }
@@ -88,7 +96,7 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     expect(ran).toHaveLength(1);
     expect(ran[0]).toMatch(/from "blocks"[\s\S]*from "mutes"[\s\S]*from "users" where "uid" = /);
     expect(result.stories[0]!.permissions).toEqual({ edit: false, delete: false, changeVisibility: false, react: true, comment: true, favorite: true, remove: false });
-    // A guest's copy comes from memory.
+    // A guest's copy is the shared page itself: nothing of their own.
     expect((await counted(() => page(one.client()))).statements).toHaveLength(0);
   });
 

@@ -4,6 +4,6 @@
  */
 export { findStoryRow, findStoryRowFor, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
 export { communityQuery, listCommunity, listFavorites, type Shelf } from './lists';
-export { recordStoryComment, recordStoryCounts } from './live';
+export { recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from './live';
 export { promptColumns, textColumns, warningColumns } from './columns';
 export { updateStory, type SavedStory } from './service';

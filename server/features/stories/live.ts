@@ -37,3 +37,15 @@ export async function recordStoryComment(
 ): Promise<void> {
   await ctx.bus.record(trx, storyTopic(storyId), 'story.comments', { storyId, commentId, change });
 }
+
+/**
+ * A public story left the shared shelves, for everyone (made private, deleted, removed) or for
+ * some readers (a content warning they hide was added): `stories.changed` on the public topic,
+ * in the transaction that did it. Every instance's shared community page drops once it hears the
+ * event, and a request that starts after the change was answered hears it first wherever it is
+ * answered (EventBus.caughtUp); open lists refetch. An anonymous contest entry's event names no one.
+ */
+export async function recordStoryLeftShelves(ctx: ServerContext, trx: Transaction<Database>, story: { uid: string; public: number | boolean; contestId: string | null }): Promise<void> {
+  if (!fromDbBool(story.public)) return;
+  await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', story.contestId === null ? { uid: story.uid } : {});
+}

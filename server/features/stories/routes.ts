@@ -37,8 +37,9 @@ export function storyRoutes(ctx: ServerContext) {
   routes.open(storyContracts.community, [], async ({ query }, c) => {
     const viewer = c.var.viewer;
     // The page everyone opens first, with no parameters at all, is shared (community-page.ts):
-    // a signed-in reader only checks which stories they may see on it.
-    if (isSharedCommunityPage(c)) {
+    // a signed-in reader only checks which stories they may see on it. Kept only once this
+    // instance has heard of every change committed before the request (auth/session.ts).
+    if (c.var.caughtUp && isSharedCommunityPage(c)) {
       const head = await communityHead.get(() => loadCommunityHead(ctx.db, query));
       if (viewer === null) return head.guest;
       if (await isReadersPage(ctx.db, head, viewer, c.var.shelfFacts)) return readerAnswer(head);
