@@ -15,7 +15,7 @@ import { claimsFromIdToken, emailVouched, providerAccountKey, type IdTokenClaims
 import { SESSION_USER_TTL_MS, SessionUserCache } from './session-user-cache';
 import { SessionCache } from './session-cache';
 import type { SignUpRule } from './invite';
-import { askForCode, codeStepPath, codeStepProvider, passesSecondFactor, sessionPassed, signInSafetyPlugin, twoFactorPlugin } from './two-factor';
+import { askForCode, codeStepPath, codeStepProvider, forgetSecondFactor, passesSecondFactor, sessionPassed, signInSafetyPlugin, twoFactorPlugin } from './two-factor';
 import { passkeyPlugin, uniquePasskeyCredentials } from './passkey';
 
 export type LoginMethod = 'Google' | 'Microsoft' | 'Email/Password' | 'Passkey';
@@ -162,6 +162,14 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
           before: async (user, endpoint) => joining?.before(user, endpoint),
           after: async (user, endpoint) => joining?.after(user, endpoint),
         },
+        // REQUIRE_ADMIN_2FA: a session that passed the second factor stops counting as such once
+        // two-factor is off for the account, wherever it was turned off.
+        update: {
+          after: async (user, endpoint) => {
+            if ((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true || !endpoint) return;
+            if (await forgetSecondFactor(endpoint, user.id)) sessionCache.evictUser(user.id);
+          },
+        },
       },
       // Every way a session ends here (sign-out, revocations, password change or reset) deletes
       // its row through better-auth: this instance stops trusting it at once, and every
@@ -178,7 +186,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
           before: async (session, endpoint) => {
             const row = await db.selectFrom('users').select('suspendedAt').where('uid', '=', session.userId).executeTakeFirst();
             if (row?.suspendedAt) throw new APIError('FORBIDDEN', { message: REPORT_TEXTS.suspendedSignIn, code: 'ACCOUNT_SUSPENDED' });
-            return { data: { ...session, secondFactor: passesSecondFactor(endpoint, session.userId) } };
+            return { data: { ...session, secondFactor: passesSecondFactor(endpoint) } };
           },
         },
       },

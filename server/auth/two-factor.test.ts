@@ -441,6 +441,27 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
     expect((await status(again)).passed).toBe(true);
   });
 
+  it('holds back every session of an admin who turns two-factor off, with the password or with a code, here and elsewhere', async () => {
+    const admin = await makeAdmin(server, await signUpVerified(server));
+    const { totp } = await turnOnTwoFactor(admin);
+    const elsewhere = server.client();
+    await elsewhere.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
+    expect((await elsewhere.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) })).status).toBe(200);
+    expect((await elsewhere.get('/api/admin/overview')).status).toBe(200);
+    expect((await admin.client.post('/api/auth/two-factor/disable', { password: admin.password })).status).toBe(200);
+    for (const client of [admin.client, elsewhere]) {
+      const res = await client.get<ErrorBody>('/api/admin/overview');
+      expect(res.status).toBe(403);
+      expect(res.body.error).toEqual({ code: 'two_factor_required', message: TWO_FACTOR_TEXTS.adminRequired });
+      expect((await status(client)).passed).toBe(false);
+    }
+    // Turned off with a code instead of the password: the same.
+    const again = await turnOnTwoFactor(admin);
+    expect((await admin.client.get('/api/admin/overview')).status).toBe(200);
+    expect((await admin.client.post('/api/auth/two-factor/disable-with-code', { code: codeOf(again.totp, 1) })).status).toBe(200);
+    expect((await admin.client.get('/api/admin/overview')).status).toBe(403);
+  });
+
   it("gives an admin whose session did not pass no more than a member in feature requests' threads, and no admins' topic", async () => {
     const answering = await makeAdmin(server, await signUpVerified(server));
     await turnOnTwoFactor(answering);

@@ -36,16 +36,22 @@ const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-to
 export const sessionPassed = (session: object): boolean => (session as { secondFactor?: unknown }).secondFactor === true;
 
 /**
- * What a session being made records as `secondFactor`: true when this request proved the
- * second factor, or when it replaces a session of the same person that had (turning
- * two-factor off, say, makes the browser a new session). Anything else is false, and with
- * two-factor on it never becomes a sign-in (askForCode).
+ * What a session being made records as `secondFactor`: whether this request proved the second
+ * factor. Anything else is false, and with two-factor on it never becomes a sign-in
+ * (askForCode); the session made when two-factor is turned off has no second factor left.
  */
-export function passesSecondFactor(endpoint: GenericEndpointContext | null, userId: string): boolean {
-  if (!endpoint) return false;
-  if (SECOND_FACTOR_PATHS.has(endpoint.path)) return true;
-  const current = endpoint.context.session;
-  return current !== null && current.user.id === userId && sessionPassed(current.session);
+export const passesSecondFactor = (endpoint: GenericEndpointContext | null): boolean => endpoint !== null && SECOND_FACTOR_PATHS.has(endpoint.path);
+
+/**
+ * Two-factor is off for this account (turned off here or in another browser): none of its
+ * sessions stands as having passed it any more (true when one did). Through better-auth's
+ * adapter, which writes the field as each database stores a boolean.
+ */
+export async function forgetSecondFactor(endpoint: GenericEndpointContext, userId: string): Promise<boolean> {
+  const internal = endpoint.context.internalAdapter;
+  const passed = (await internal.listSessions(userId)).filter(sessionPassed);
+  for (const session of passed) await internal.updateSession(session.token, { secondFactor: false });
+  return passed.length > 0;
 }
 
 /**
