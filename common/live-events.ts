@@ -60,7 +60,8 @@ export const liveEventSchemas = {
   }),
   /**
    * On the public topic: a writer's stories joined or left the shared shelves at once (their
-   * account was limited, suspended, restored…). Community caches drop; open lists refetch.
+   * account was limited, suspended, restored…), or one public story left them (made private,
+   * deleted, removed, given a content warning). Community caches drop; open lists refetch.
    */
   /** `uid`: whose stories changed; absent when saying would name an anonymous contest entrant (issue 28). */
   'stories.changed': z.object({ uid: z.string().optional() }),

@@ -6,8 +6,9 @@
  * exact cookie better-auth accepted. An entry lives `ttlMs` at most, never past the session's
  * own expiry. A session deleted on this instance (sign-out, "sign out everywhere", password
  * change or reset, a revoked device) is evicted at once through better-auth's delete hook; one
- * deleted on another instance as soon as its announcement arrives (auth/session-ends.ts), and at
- * the latest when the entry expires.
+ * deleted on another instance when its announcement arrives (auth/session-ends.ts), which every
+ * request does not wait for: the session middleware catches up with the outbox before it trusts
+ * an entry (EventBus.caughtUp), so no request that starts after the sign-out was answered is let in.
  */
 export interface CachedSession {
   sessionId: string;

@@ -8,10 +8,11 @@ import type { ShelfFacts } from '../policy/relations';
  *
  * Only reads (GET, HEAD) use it. Everything written on this instance empties it: any other
  * request under /api as it starts and as it ends (`forgetOnWrite` in app.ts), and any live
- * event dispatched here, which is how a change made on another instance arrives. What changes
- * without either (the command line, a background job, another instance's change that records
- * no event) shows within `ttlMs`. A session that ends is no longer in the session cache, so its
- * row here is never reached.
+ * event dispatched here, which is how a change made on another instance arrives; a request
+ * waits for every event committed before it to be dispatched before it uses a kept row
+ * (EventBus.caughtUp in auth/session.ts). What changes without either (a background job,
+ * another instance's change that records no event) shows within `ttlMs`. A session that ends is
+ * no longer in the session cache, so its row here is never reached.
  */
 
 /** How long a kept row serves reads: the bound on what changed unannounced. */

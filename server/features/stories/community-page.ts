@@ -24,9 +24,11 @@ import { communityPage, communityQuery } from './lists';
 
 /**
  * How long the shared first page is served from memory. On this instance a story saved,
- * deleted, made public or private, or viewed drops it at once, and so does any reaction or
- * comment on a public story on any instance (their `story.counts` event); anything else (a
- * story saved on another instance, a writer's new avatar) shows within this bound.
+ * deleted, made public or private, or viewed drops it at once. On every instance so does a
+ * public story leaving the shelves (made private, deleted, removed: `stories.changed`), a
+ * writer's change of standing, and any reaction or comment on a public story (`story.counts`),
+ * before any request that starts after the change was answered (EventBus.caughtUp, decision
+ * 0062); anything else (a story saved on another instance, a new avatar) shows within this bound.
  */
 export const GUEST_PAGE_TTL_MS = 1000;
 
