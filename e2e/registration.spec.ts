@@ -86,7 +86,9 @@ async function setMode(request: APIRequestContext, mode: 'open' | 'approval' | '
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test('an approval-mode sign-up waits until the owner approves it in /admin/users, then gets in', async ({ browser }) => {
+test('an approval-mode sign-up waits, reads what a guest may, and the owner, told on /admin, approves it in /admin/users', async ({ browser }) => {
+  // Two people, two widths, and the looks of two screens in both schemes.
+  test.slow();
   const owner = await signInAsOwner(browser);
   await owner.goto('/admin');
   await owner.getByRole('link', { name: /Site settings/ }).click();
@@ -118,14 +120,51 @@ test('an approval-mode sign-up waits until the owner approves it in /admin/users
     await expect(page.getByTestId('waiting-screen')).toBeVisible();
     await shootLooks(page, SHOTS, 'waiting', { target: page.getByTestId('waiting-screen'), axe: true });
 
-    // The owner finds them under "Waiting for approval" and approves.
-    await owner.goto('/admin/users');
-    await owner.getByLabel('Status').selectOption({ label: 'Waiting for approval' });
-    await expect(owner).toHaveURL(/status=waiting/);
+    // The bar offers only what they can use meanwhile: what a guest may read, the appearance, signing out.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await expect(bar.getByTestId('nav-link-community')).toBeVisible();
+    await expect(bar.getByTestId('nav-link-contest')).toBeVisible();
+    for (const gone of ['stories', 'favorites', 'feed', 'friends', 'messages']) await expect(bar.getByTestId(`nav-link-${gone}`)).toHaveCount(0);
+    await expect(bar.getByTestId('user-notification-bell')).toHaveCount(0);
+    await bar.getByTestId('account-menu-trigger').click();
+    await expect(page.getByTestId('sign-out')).toBeVisible();
+    await expect(page.getByTestId('account-menu-settings')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    // And they read the community as a guest can, from the bar or the waiting card.
+    await page.getByTestId('waiting-community-link').click();
+    await expect(page).toHaveURL(/\/community$/);
+    await expect(page.getByTestId('community-screen')).toBeVisible();
+    await expect(page.getByTestId('waiting-screen')).toHaveCount(0);
+    await page.goto('/feed');
+    await expect(page.getByTestId('waiting-screen')).toBeVisible();
+    await bar.getByTestId('nav-link-community').click();
+    await expect(page.getByTestId('community-screen')).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('menu-button').click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu.getByTestId('nav-link-community')).toBeVisible();
+    await expect(menu.getByTestId('nav-link-feed')).toHaveCount(0);
+    await expect(menu.getByTestId('mobile-menu-settings')).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The admin panel tells the owner someone waits, and leads to them.
+    await owner.goto('/admin');
+    const notice = owner.getByTestId('admin-waiting-notice');
+    await expect(notice).toHaveText('1 person is waiting for approval');
+    await shootLooks(owner, SHOTS, 'admin-waiting-notice', { target: notice, axe: true });
+    await notice.getByRole('link').click();
+    await expect(owner).toHaveURL(/\/admin\/users\?status=waiting$/);
+    await expect(owner.getByLabel('Status')).toHaveValue('waiting');
     await owner.getByTestId('admin-user-row').filter({ hasText: person.name }).click();
     await owner.getByTestId('approve-account').click();
     await expect(owner.getByText('Account approved')).toBeVisible();
     await expect(owner.getByTestId('approval-actions')).toHaveCount(0);
+    await owner.goto('/admin');
+    await expect(owner.getByTestId('admin-user-count')).toBeVisible();
+    await expect(owner.getByTestId('admin-waiting-notice')).toHaveCount(0);
 
     // The waiting screen gives way by itself (the live update of their record), and the app is theirs.
     await expect(page.getByTestId('waiting-screen')).toHaveCount(0);
@@ -155,11 +194,20 @@ test('invite links: created, listed with who joined, used from /join/CODE, revok
     const link = (await row.getByTestId('invite-link').textContent())!.trim();
     const code = link.split('/join/')[1]!;
 
-    // Without the link: refused, in words.
+    // Without the link: no form to fill in for nothing, but what to do, said once.
     const stranger = await newPage(browser);
     await stranger.goto('/login');
     await stranger.getByRole('tab', { name: 'Sign up' }).click();
-    await expect(stranger.getByTestId('join-notice')).toContainText('needs an invite');
+    await expect(stranger.getByTestId('invite-only-notice')).toHaveText(
+      'Joining is by invitation. Ask someone on this site for an invite link, then open it to create your account.',
+    );
+    await expect(stranger.getByTestId('sign-up-form')).toHaveCount(0);
+    await expect(stranger.getByTestId('join-notice')).toHaveCount(0);
+    await expect(stranger.getByText(/invit/)).toHaveCount(1);
+    await shootLooks(stranger, SHOTS, 'invite-only', { target: stranger.getByTestId('invite-only-notice'), axe: true });
+    // Signing in stays open to everyone who has an account.
+    await stranger.getByRole('tab', { name: 'Sign in' }).click();
+    await expect(stranger.getByRole('form', { name: 'Sign in' })).toBeVisible();
 
     // With it: the login screen opens on "Sign up" and the account is made.
     const guest = await newPage(browser);

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { CenteredSpinner } from '../components/Spinner';
 import { useCurrentUser } from '../lib/auth';
+import { useGuestReadableScreen } from './guest-readable';
 import { TopNav } from './nav/TopNav';
 import { deactivatedPart, liveEventsPart, verifyBannerPart, waitingPart } from './signed-in-parts';
 import { useFirstVisitTutorial } from './tutorial/useFirstVisitTutorial';
@@ -12,7 +13,7 @@ const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
 const VerifyEmailBanner = verifyBannerPart.component((m) => m.VerifyEmailBanner);
 // A deactivated account may only cancel the deletion, export or sign out: no screen of the app is theirs meanwhile.
 const DeactivatedScreen = deactivatedPart.component((m) => m.DeactivatedScreen);
-// An account waiting for approval (issue 26) sees only that it waits, until an admin approves it.
+// An account waiting for approval (issue 26) sees that it waits, until an admin approves it, on every screen a guest could not read.
 const WaitingScreen = waitingPart.component((m) => m.WaitingScreen);
 
 const mainClass = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6';
@@ -22,6 +23,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   // A screen's code is fetched on first visit; show the spinner rather than the old screen.
   const loadingScreen = navigation.state === 'loading';
+  const guestReadable = useGuestReadableScreen();
   useFirstVisitTutorial();
 
   return (
@@ -42,7 +44,7 @@ export function AppLayout() {
         {user && <LiveEvents userId={user.uid} />}
         {user && !user.emailVerified && !user.deactivatedAt && <VerifyEmailBanner user={user} />}
         <main id="main" tabIndex={-1} className={mainClass}>
-          {user?.deactivatedAt ? <DeactivatedScreen /> : user?.awaitingApproval ? <WaitingScreen /> : loadingScreen ? <CenteredSpinner /> : <Outlet />}
+          {user?.deactivatedAt ? <DeactivatedScreen /> : user?.awaitingApproval && !guestReadable ? <WaitingScreen /> : loadingScreen ? <CenteredSpinner /> : <Outlet />}
         </main>
       </Suspense>
     </div>

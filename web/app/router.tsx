@@ -3,14 +3,18 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { GUEST_READABLE } from './guest-readable';
 import { screen } from './screen-route';
 import { CenteredSpinner } from '../components/Spinner';
 
 /**
  * What a guest may open from a shared link: read-only, the screens themselves ask to log in
- * for anything else (the story editor included).
+ * for anything else (the story editor included). Marked (guest-readable.ts): someone waiting
+ * for approval reads them too.
  */
-const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => [
+const guestReadableRoutes = (queryClient: QueryClient): RouteObject[] => guestRoutes(queryClient).map((route) => ({ ...route, handle: GUEST_READABLE }));
+
+const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: 'community',
     // The loader only starts the list's request (it returns at once), so it travels alongside the sign-in check.

@@ -26,33 +26,52 @@ export function AccountMenuDropdown({ user }: { user: UserRecord }) {
         <Avatar person={user} size="sm" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={8} className={`${popoverPanel} w-64 p-1`}>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/profile" data-testid="account-menu-profile-card">
-            <Avatar person={user} size="md" />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate font-semibold" data-testid="account-menu-name">{name}</span>
-              <span className="truncate text-xs text-muted" data-testid="account-menu-email">{user.email}</span>
-            </span>
-          </Link>
-        </DropdownMenu.Item>
+        {user.awaitingApproval ? (
+          // Waiting for approval (issue 26): their profile and settings are not theirs yet, only signing out.
+          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2 text-sm text-fg">
+            <AccountCard user={user} name={name} />
+          </DropdownMenu.Label>
+        ) : (
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/profile" data-testid="account-menu-profile-card">
+              <AccountCard user={user} name={name} />
+            </Link>
+          </DropdownMenu.Item>
+        )}
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/profile" data-testid="account-menu-profile">
-            <UserRound aria-hidden className="size-4" />
-            Profile
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/settings" data-testid="account-menu-settings">
-            <Settings aria-hidden className="size-4" />
-            Settings
-          </Link>
-        </DropdownMenu.Item>
+        {!user.awaitingApproval && (
+          <>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/profile" data-testid="account-menu-profile">
+                <UserRound aria-hidden className="size-4" />
+                Profile
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/settings" data-testid="account-menu-settings">
+                <Settings aria-hidden className="size-4" />
+                Settings
+              </Link>
+            </DropdownMenu.Item>
+          </>
+        )}
         <DropdownMenu.Item className={itemClass} data-testid="sign-out" onSelect={() => void signOut()}>
           <LogOut aria-hidden className="size-4" />
           Sign out
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>
+  );
+}
+
+function AccountCard({ user, name }: { user: UserRecord; name: string }) {
+  return (
+    <>
+      <Avatar person={user} size="md" />
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold" data-testid="account-menu-name">{name}</span>
+        <span className="truncate text-xs text-muted" data-testid="account-menu-email">{user.email}</span>
+      </span>
+    </>
   );
 }

@@ -18,6 +18,8 @@ const rowLink = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-mediu
 /** Below the lg breakpoint: the bar's links, account items and appearance controls. */
 export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserRecord | null; onClose: () => void }) {
   const signOut = useSignOut();
+  // Waiting for approval (issue 26): only what a guest may read, the appearance, and signing out.
+  const full = user !== null && !user.awaitingApproval;
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -35,31 +37,35 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
     <div ref={panelRef} id={id} data-testid="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface px-4 pt-3 pb-5 shadow-lg lg:hidden">
       {user && (
         <>
-          <Link to="/profile" onClick={onClose} className={`mb-2 flex items-center gap-3 rounded-md p-2 hover:bg-subtle ${focusRing}`}>
-            <Avatar person={user} size="md" />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate text-sm font-semibold text-fg">{accountName(user)}</span>
-              <span className="truncate text-xs text-muted">{user.email}</span>
-            </span>
-          </Link>
+          {full ? (
+            <Link to="/profile" onClick={onClose} className={`mb-2 flex items-center gap-3 rounded-md p-2 hover:bg-subtle ${focusRing}`}>
+              <AccountCard user={user} />
+            </Link>
+          ) : (
+            <div className="mb-2 flex items-center gap-3 p-2">
+              <AccountCard user={user} />
+            </div>
+          )}
           <NavLinks layout="panel" onNavigate={onClose} />
-          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
-            <NotificationsMenuLink onNavigate={onClose} />
-            <Link to="/profile" onClick={onClose} className={rowLink}>
-              <UserRound aria-hidden className="size-5" />
-              Profile
-            </Link>
-            <Link to="/settings" onClick={onClose} className={rowLink} data-testid="mobile-menu-settings">
-              <Settings aria-hidden className="size-5" />
-              Settings
-            </Link>
-            {user.admin && <AdminLink withLabel onNavigate={onClose} />}
-          </div>
         </>
       )}
+      {user && full && (
+        <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
+          <NotificationsMenuLink onNavigate={onClose} />
+          <Link to="/profile" onClick={onClose} className={rowLink}>
+            <UserRound aria-hidden className="size-5" />
+            Profile
+          </Link>
+          <Link to="/settings" onClick={onClose} className={rowLink} data-testid="mobile-menu-settings">
+            <Settings aria-hidden className="size-5" />
+            Settings
+          </Link>
+          {user.admin && <AdminLink withLabel onNavigate={onClose} />}
+        </div>
+      )}
       <div className={`flex flex-wrap items-center gap-1 ${user ? 'mt-2 border-t border-line pt-2' : ''}`}>
-        {user && <TutorialButton withLabel />}
-        {user && <SuggestFeature withLabel />}
+        {full && <TutorialButton withLabel />}
+        {full && <SuggestFeature withLabel />}
         <ThemeCycler withLabel />
       </div>
       <div className="mt-3 border-t border-line pt-3">
@@ -82,5 +88,17 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
         </div>
       )}
     </div>
+  );
+}
+
+function AccountCard({ user }: { user: UserRecord }) {
+  return (
+    <>
+      <Avatar person={user} size="md" />
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate text-sm font-semibold text-fg">{accountName(user)}</span>
+        <span className="truncate text-xs text-muted">{user.email}</span>
+      </span>
+    </>
   );
 }

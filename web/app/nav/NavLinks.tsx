@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { unreadBadge } from '@common/unread-badge';
 import { focusRing } from '../../components/ui';
+import { useCurrentUser } from '../../lib/auth';
 import { unreadCountQuery } from '../../lib/unread-counts';
-import { NAV_LINKS } from './nav-items';
+import { NAV_LINKS, WAITING_NAV_LINKS } from './nav-items';
 
 const linkBase = `rounded-md px-3 py-2 text-sm font-medium ${focusRing}`;
 const inactive = 'text-muted hover:bg-subtle hover:text-fg';
@@ -11,11 +12,12 @@ const active = 'bg-accent-soft text-accent-soft-ink font-semibold';
 
 /** NavLink sets aria-current="page" on the active link. Messages carries the unread count, read out after it. */
 export function NavLinks({ layout, onNavigate }: { layout: 'bar' | 'panel'; onNavigate?: () => void }) {
+  const waiting = useCurrentUser().user?.awaitingApproval === true;
   // Live events (conversation.changed) refetch it whenever a conversation changes.
-  const { data: unread = 0 } = useQuery(unreadCountQuery);
+  const { data: unread = 0 } = useQuery({ ...unreadCountQuery, enabled: !waiting });
   return (
     <ul className={layout === 'bar' ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
-      {NAV_LINKS.map((link) => {
+      {(waiting ? WAITING_NAV_LINKS : NAV_LINKS).map((link) => {
         const badge = link.to === '/messages' && unread > 0 ? unreadBadge(unread) : null;
         return (
           <li key={link.to}>

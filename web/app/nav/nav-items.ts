@@ -8,3 +8,9 @@ export const NAV_LINKS = [
   { to: '/friends', label: 'Friends' },
   { to: '/messages', label: 'Messages' },
 ] as const;
+
+/**
+ * The links of someone waiting for approval (issue 26): only the screens a guest may read too,
+ * the only ones the server answers for them meanwhile (server/features/registration/gate.ts).
+ */
+export const WAITING_NAV_LINKS = NAV_LINKS.filter((link) => link.to === '/community' || link.to === '/contest');

@@ -4,6 +4,7 @@ import { Flag, MessageSquareText, PartyPopper, ScrollText, Settings2, Trophy, Us
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE, isDashboardRange, type Dashboard, type DashboardRange } from '@common/admin';
 import { REPORT_TARGET_TYPES, type OpenReportCounts, type ReportTargetType } from '@common/moderation';
+import { REGISTRATION_TEXTS } from '@common/registration';
 import { LoadError } from '../../components/LoadError';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { card, focusRing, textLink } from '../../components/ui';
@@ -89,9 +90,19 @@ function UserCount() {
   if (isPending) return <p className="mt-2 text-muted">Loading user count…</p>;
   if (isError) return <p className="mt-2 text-red-700 dark:text-red-300">Could not load the user count.</p>;
   return (
-    <p className="mt-2 text-muted">
-      Registered users: <strong data-testid="admin-user-count" className="text-fg">{data.users}</strong>
-    </p>
+    <>
+      <p className="mt-2 text-muted">
+        Registered users: <strong data-testid="admin-user-count" className="text-fg">{data.users}</strong>
+      </p>
+      {/* Approval mode (issue 26): nobody else tells the admins that someone waits. */}
+      {data.waiting > 0 && (
+        <p className="mt-3 rounded-lg border border-line bg-subtle px-3 py-2 text-sm text-fg" data-testid="admin-waiting-notice">
+          <Link to="/admin/users?status=waiting" className={textLink}>
+            {REGISTRATION_TEXTS.waitingCount(data.waiting)}
+          </Link>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   ADMIN_TEXTS,
+  adminOverviewSchema,
   auditPageSchema,
   auditTypesSchema,
   dashboardSchema,
@@ -18,7 +18,9 @@ import { adminKeys } from '../../lib/query-keys';
 
 export const adminOverviewQuery = queryOptions({
   queryKey: [...adminKeys.all, 'overview'] as const,
-  queryFn: ({ signal }) => apiFetch('/api/admin/overview', { schema: import.meta.env.DEV ? z.object({ users: z.number().int().nonnegative() }) : undefined, signal }),
+  queryFn: ({ signal }) => apiFetch('/api/admin/overview', { schema: import.meta.env.DEV ? adminOverviewSchema : undefined, signal }),
+  // Fetched afresh on every visit: the waiting count changes with each sign-up and decision.
+  staleTime: 0,
 });
 
 /** The scheduled backups' state (admins only), fetched afresh on every visit. */

@@ -26,7 +26,9 @@ export function LoginScreen() {
   // An invite link (/join/CODE or /login?invite=CODE, issue 26) opens on "Sign up".
   const invite = searchParams.get('invite')?.trim() || undefined;
   const [mode, setMode] = useState<AuthMode>(invite ? 'sign-up' : 'sign-in');
-  const registration = useQuery({ ...registrationInfoQuery(invite ?? null), enabled: mode === 'sign-up' || invite !== undefined });
+  // Asked on arrival, not when "Sign up" is chosen: in invite-only mode that tab holds a notice
+  // instead of the form, and a form shown first and then taken away would be worse than either.
+  const registration = useQuery(registrationInfoQuery(invite ?? null));
   const [email, setEmail] = useState('');
   const refreshCurrentUser = useRefreshCurrentUser();
   // Without the config the forms still work, with the default policy and no provider buttons.
@@ -57,6 +59,11 @@ export function LoginScreen() {
         <div role="tabpanel" id={panelId(mode)} aria-labelledby={tabId(mode)}>
           {mode === 'sign-in' ? (
             <SignInForm email={email} onEmailChange={setEmail} maxPasswordLength={maxPasswordLength} onSignedIn={onSignedIn} />
+          ) : registration.data?.mode === 'invite' && !invite ? (
+            // Invite only, and no invite: a form the server would refuse is no use; this says what is.
+            <p className="rounded-lg border border-line bg-subtle px-3 py-2 text-sm text-fg" data-testid="invite-only-notice">
+              {REGISTRATION_TEXTS.inviteOnly}
+            </p>
           ) : (
             <SignUpForm
               email={email}
@@ -73,13 +80,16 @@ export function LoginScreen() {
   );
 }
 
-/** What the person should know before signing up (issue 26): they were invited, the invite is spent, or one is needed. */
+/**
+ * What the person should know before signing up (issue 26): they were invited, the invite is
+ * spent, or new accounts wait for approval. (Invite only without an invite: the tab says so
+ * instead of a form.)
+ */
 function JoinNotice({ info, invite, signingUp }: { info: RegistrationInfo | undefined; invite: string | undefined; signingUp: boolean }) {
   if (!info) return null;
   let text: string | null = null;
   if (invite && info.invite === 'valid' && info.mode === 'invite') text = "You're invited: create your account below.";
   else if (invite && info.invite === 'invalid' && info.mode === 'invite') text = REGISTRATION_TEXTS.inviteInvalid;
-  else if (signingUp && info.mode === 'invite' && !invite) text = REGISTRATION_TEXTS.inviteRequired;
   else if (signingUp && info.mode === 'approval') text = 'New accounts are approved by the people who run this site before they can be used.';
   if (!text) return null;
   return (

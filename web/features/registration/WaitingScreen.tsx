@@ -1,12 +1,14 @@
 import { Hourglass, LogOut } from 'lucide-react';
 import { REGISTRATION_TEXTS } from '@common/registration';
-import { card, secondaryButton } from '../../components/ui';
+import { Link } from 'react-router';
+import { card, secondaryButton, textLink } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
 
 /**
- * Instead of the app while the signed-in account waits for approval (`user.awaitingApproval`,
- * issue 26). Every other request is refused meanwhile; the approval arrives as a live update of
- * the person's record, and the app opens by itself.
+ * Instead of every screen a guest could not read while the signed-in account waits for approval
+ * (`user.awaitingApproval`, issue 26): what a guest may read stays open to them, everything
+ * else is refused meanwhile. The approval arrives as a live update of the person's record, and
+ * the app opens by itself.
  */
 export function WaitingScreen() {
   const signOut = useSignOut();
@@ -19,6 +21,11 @@ export function WaitingScreen() {
           {REGISTRATION_TEXTS.waitingTitle}
         </h1>
         <p className="text-fg">{REGISTRATION_TEXTS.waitingBody}</p>
+        <p className="text-fg">
+          <Link to="/community" className={textLink} data-testid="waiting-community-link">
+            {REGISTRATION_TEXTS.waitingMeanwhile}
+          </Link>
+        </p>
         <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void signOut()} data-testid="waiting-sign-out">
           <LogOut aria-hidden className="size-4" />
           Sign out
