@@ -9,7 +9,7 @@ import { twoFactorStatusQuery } from '../lib/two-factor';
 
 // Only a non-admin who opens an admin address sees it: kept off the first load with the rest of the admin feature.
 const AdminsOnlyScreen = onDemand(() => import('../features/admin')).component((m) => m.AdminsOnlyScreen);
-// REQUIRE_ADMIN_2FA: an admin without two-factor sets it up here before any admin screen.
+// REQUIRE_ADMIN_2FA: an admin without two-factor sets it up here before any admin screen; one whose session did not pass it signs in again.
 const AdminTwoFactorScreen = onDemand(() => import('../features/admin')).component((m) => m.AdminTwoFactorScreen);
 
 /** Signed-in-only routes: a signed-out visitor goes to /login?next=<where they were>. */
@@ -24,10 +24,10 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const { user } = useCurrentUser();
   const twoFactor = useQuery({ ...twoFactorStatusQuery, enabled: Boolean(user?.admin) });
-  if (user?.admin && twoFactor.data?.required && !twoFactor.data.enabled) {
+  if (user?.admin && twoFactor.data?.required && !(twoFactor.data.enabled && twoFactor.data.passed)) {
     return (
       <Suspense fallback={<CenteredSpinner />}>
-        <AdminTwoFactorScreen />
+        <AdminTwoFactorScreen signInAgain={twoFactor.data.enabled} />
       </Suspense>
     );
   }

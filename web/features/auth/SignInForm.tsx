@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
@@ -26,7 +26,9 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [askCode, setAskCode] = useState(false);
+  // A provider sign-in to an account with two-factor on comes back to /login?step=two-factor (server/auth/two-factor.ts codeStepPath).
+  const [searchParams] = useSearchParams();
+  const [askCode, setAskCode] = useState(() => searchParams.get('step') === 'two-factor');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
