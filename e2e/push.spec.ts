@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
-import { EMAIL_TYPE_LABELS } from '@common/notifications';
+import { EMAIL_TYPE_LABELS, NOTIFICATION_TYPE_LABELS } from '@common/notifications';
 import { E2E } from './support/env';
 import { expectNoAxeViolations } from './support/axe';
 import { shootLooks } from './support/looks';
@@ -94,4 +94,48 @@ test('settings: push switches beside email, and the subscribed devices with Remo
   await expect(page.getByTestId('toast').filter({ hasText: 'Device removed.' })).toBeVisible();
   await expect(devices).toContainText('No device receives push notifications yet.');
   expect(((await (await page.request.get('/api/me/push-subscriptions')).json()) as { devices: unknown[] }).devices).toEqual([]);
+});
+
+test('settings: “Turn on for this device” with notifications blocked for the site says so, and how to allow them', async ({ page, context, browser }) => {
+  await signUpThroughApi(page, newPerson('pushblocked', 'Blocked Writer'));
+  // Blocked as a person blocks them: in the browser's own permission for the site.
+  const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
+  await (await browser.newBrowserCDPSession()).send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: E2E.baseUrl, browserContextId: targetInfo.browserContextId });
+  expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+
+  await page.goto('/settings#notifications');
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Turn on for this device' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText(/Notifications are blocked for this site in your browser\. To allow them, open the site’s settings \(the icon beside the address\), set Notifications to Allow, then try again\./);
+  await expect(toast).not.toContainText('Something went wrong');
+  expect(((await (await page.request.get('/api/me/push-subscriptions')).json()) as { devices: unknown[] }).devices).toEqual([]);
+});
+
+test('settings: the push streak-reminder switch is off and waits while the reminder itself is off', async ({ page }) => {
+  await signUpThroughApi(page, newPerson('pushstreak', 'Streak Writer'));
+  await page.goto('/settings#notifications');
+  const section = page.getByRole('region', { name: 'Notifications' });
+  const reminder = section.getByRole('switch', { name: NOTIFICATION_TYPE_LABELS.streak_reminder, exact: true });
+  const pushed = section.getByRole('switch', { name: `Push: ${EMAIL_TYPE_LABELS.streak_reminder}`, exact: true });
+  const emailed = section.getByRole('switch', { name: `Email: ${EMAIL_TYPE_LABELS.streak_reminder}`, exact: true });
+  // The reminder is off until the writer turns it on: nothing can be pushed or emailed.
+  await expect(reminder).toHaveAttribute('aria-checked', 'false');
+  for (const delivery of [pushed, emailed]) {
+    await expect(delivery).toHaveAttribute('aria-checked', 'false');
+    await expect(delivery).toBeDisabled();
+    await expect(delivery).toHaveAccessibleDescription('Only while the reminder above is on.');
+  }
+  await pushed.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, 'push settings, reminder off', { include: ['[data-testid="settings-notifications"]'] });
+
+  // Turned on, the push switch shows what is kept for it (on by default), and can be changed.
+  await reminder.click();
+  await expect(reminder).toHaveAttribute('aria-checked', 'true');
+  await expect(pushed).toBeEnabled();
+  await expect(pushed).toHaveAttribute('aria-checked', 'true');
+  await expect(emailed).toBeEnabled();
+  await expect(emailed).toHaveAttribute('aria-checked', 'false');
+  await pushed.click();
+  await expect(pushed).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(async () => ((await (await page.request.get('/api/me/notification-prefs')).json()) as { push: { streak_reminder: boolean } }).push.streak_reminder).toBe(false);
 });

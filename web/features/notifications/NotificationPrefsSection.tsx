@@ -10,7 +10,6 @@ import {
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_TYPE_LABELS,
   PREFERENCE_NOTIFICATION_TYPES,
-  type EmailType,
   type NotificationAudience,
   type NotificationPrefs,
   type NotificationType,
@@ -21,6 +20,7 @@ import { card, inputField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { notificationPrefsQuery, useSaveNotificationPrefs } from './api';
 import { PushSection } from './PushSection';
+import { DELIVERY_HINTS, deliverySwitch } from './delivery-switches';
 
 function isAudience(value: string): value is NotificationAudience {
   return (NOTIFICATION_AUDIENCES as readonly string[]).includes(value);
@@ -29,9 +29,6 @@ function isAudience(value: string): value is NotificationAudience {
 /** What a switch about the writer's own progress does (self types have no "from whom": nobody else causes them). */
 const TYPE_HINTS: Partial<Record<NotificationType, string>> = {
   streak_reminder: 'In your own time zone, and only on a day you have not written yet.',
-};
-const EMAIL_HINTS: Partial<Record<EmailType, string>> = {
-  streak_reminder: 'Only while the reminder above is on.',
 };
 
 /** One type: on/off, and for social types from whom. */
@@ -108,19 +105,22 @@ export function NotificationPrefsSection() {
             </h3>
             <p className="mt-1 text-sm text-muted">Sent only when something is still unread after two minutes and you are not on Drabble.</p>
             <ul aria-labelledby={emailHeadingId} className="mt-2 divide-y divide-line">
-              {EMAIL_TYPES.map((type) => (
-                <li key={type} className="py-3" data-testid={`email-pref-${type}`}>
-                  <Switch
-                    label={EMAIL_TYPE_LABELS[type]}
-                    hint={EMAIL_HINTS[type]}
-                    srPrefix="Email: "
-                    on={prefs.email[type]}
-                    disabled={save.isPending}
-                    onChange={(on) => save.mutate({ email: { [type]: on } })}
-                    align={EMAIL_HINTS[type] ? 'start' : 'center'}
-                  />
-                </li>
-              ))}
+              {EMAIL_TYPES.map((type) => {
+                const shown = deliverySwitch(prefs, type, prefs.email[type]);
+                return (
+                  <li key={type} className="py-3" data-testid={`email-pref-${type}`}>
+                    <Switch
+                      label={EMAIL_TYPE_LABELS[type]}
+                      hint={DELIVERY_HINTS[type]}
+                      srPrefix="Email: "
+                      on={shown.on}
+                      disabled={save.isPending || shown.waiting}
+                      onChange={(on) => save.mutate({ email: { [type]: on } })}
+                      align={DELIVERY_HINTS[type] ? 'start' : 'center'}
+                    />
+                  </li>
+                );
+              })}
             </ul>
             <PushSection prefs={prefs} saving={save.isPending} onChange={(update) => save.mutate(update)} />
           </>

@@ -6,6 +6,7 @@ import { Switch } from '../../components/Switch';
 import { secondaryButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { DELIVERY_HINTS, deliverySwitch } from './delivery-switches';
 import { pushDevicesQuery, pushSupported, thisDeviceId, useRemoveDevice, useSubscribeThisDevice } from './push';
 
 /**
@@ -26,11 +27,22 @@ export function PushSection({ prefs, saving, onChange }: { prefs: NotificationPr
       </h3>
       <p className="mt-1 text-sm text-muted">On your phone or computer, by the same rules as email. On iPhone and iPad, add Drabble to your home screen first.</p>
       <ul aria-labelledby={headingId} className="mt-2 divide-y divide-line">
-        {PUSH_TYPES.map((type) => (
-          <li key={type} className="py-3" data-testid={`push-pref-${type}`}>
-            <Switch label={EMAIL_TYPE_LABELS[type]} srPrefix="Push: " on={prefs.push[type]} disabled={saving} onChange={(on) => onChange({ push: { [type]: on } })} align="center" />
-          </li>
-        ))}
+        {PUSH_TYPES.map((type) => {
+          const shown = deliverySwitch(prefs, type, prefs.push[type]);
+          return (
+            <li key={type} className="py-3" data-testid={`push-pref-${type}`}>
+              <Switch
+                label={EMAIL_TYPE_LABELS[type]}
+                hint={DELIVERY_HINTS[type]}
+                srPrefix="Push: "
+                on={shown.on}
+                disabled={saving || shown.waiting}
+                onChange={(on) => onChange({ push: { [type]: on } })}
+                align={DELIVERY_HINTS[type] ? 'start' : 'center'}
+              />
+            </li>
+          );
+        })}
       </ul>
       <div className="mt-3" data-testid="push-devices">
         {devices.isError ? (
