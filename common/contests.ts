@@ -142,6 +142,11 @@ export const CONTEST_TEXTS = {
   alreadyOpen: 'This contest has opened: it can no longer be changed.',
   revealed: 'The results of this contest are out.',
   closedForComments: 'Comments and reactions open when the contest’s results are revealed.',
+  withdrawTitle: 'Withdraw entry',
+  withdrawConfirm: 'Withdraw your entry? It becomes a private story.',
+  /** An entry carrying a warning the reader hides (Settings): folded, not left out, since they may vote on it. */
+  filteredEntry: 'This entry carries a content warning you chose not to see.',
+  showFilteredEntry: 'Show entry',
 } as const;
 
 /** What decides whether a person may enter or vote. */

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { CONTEST_ACCOUNT_MIN_AGE_DAYS } from '../common/contests';
+import { CONTEST_ACCOUNT_MIN_AGE_DAYS, CONTEST_TEXTS } from '../common/contests';
+import { CONTENT_WARNING_TEXTS, type ContentWarning } from '../common/content-warning-rules';
 import { windowsFor } from '../server/test/features/contest-windows';
 import { signInAsAdmin } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
 import { ageAccount, moveContest } from './support/db';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
@@ -34,8 +36,8 @@ async function openContest(admin: Page): Promise<{ id: string; prompt: string }>
 }
 
 /** A writer's entry through the API: a private drabble, entered. */
-async function enterThroughApi(writer: ContextWriter, contestId: string, title: string): Promise<string> {
-  const story = await writer.page.request.post('/api/stories', { data: { title, content: drabble('sea'), public: false }, headers });
+async function enterThroughApi(writer: ContextWriter, contestId: string, title: string, contentWarnings: ContentWarning[] = []): Promise<string> {
+  const story = await writer.page.request.post('/api/stories', { data: { title, content: drabble('sea'), public: false, contentWarnings }, headers });
   expect(story.status(), await story.text()).toBe(201);
   const id = ((await story.json()) as { story: { id: string } }).story.id;
   const entry = await writer.page.request.put(`/api/contests/${contestId}/entry`, { data: { storyId: id }, headers });
@@ -115,6 +117,9 @@ test('the admin creates a contest on the contests screen and disqualifies an ent
   await form.getByRole('button', { name: 'Create contest' }).click();
   const card = admin.getByTestId('admin-contest').filter({ hasText: prompt });
   await expect(card.getByTestId('contest-phase')).toHaveText('Opens soon');
+  // Created: the form is blank again, so a second click cannot make the same contest twice.
+  await expect(form.getByLabel('Prompt')).toHaveValue('');
+  await expect(card).toHaveCount(1);
   await shootLooks(admin, SHOTS, 'admin-contests', { target: card, scroll: true });
 
   const { id } = await openContest(admin);
@@ -125,9 +130,108 @@ test('the admin creates a contest on the contests screen and disqualifies an ent
   await expect(entered).toContainText(ada.name);
   await entered.getByRole('button', { name: 'Disqualify' }).click();
   const dialog = admin.getByTestId('disqualify-dialog');
+  // The dialog asks for a reason: the focus starts there, not on its close button.
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
   await dialog.getByLabel('Reason').fill('Copied from a published anthology.');
   await dialog.getByTestId('disqualify-submit').click();
   await expect(entered).toContainText('Disqualified: Copied from a published anthology.');
   await ada.page.goto('/notifications');
   await expect(ada.page.getByText('Your contest entry was disqualified: Copied from a published anthology.')).toBeVisible();
+});
+
+test('a writer is asked before withdrawing, and the withdrawn entry is a private story', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(admin);
+  const { id } = await openContest(admin);
+  const wren = await aged(browser, 'Wren');
+  const rhea = await aged(browser, 'Rhea');
+  const title = `Door draft to withdraw ${crypto.randomBytes(2).toString('hex')}`;
+  const story = await enterThroughApi(wren, id, title);
+  await wren.page.goto(`/contests/${id}`);
+  await expect(wren.page.getByTestId('contest-my-entry')).toContainText(title);
+  await wren.page.getByTestId('contest-my-entry').getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = wren.page.getByRole('alertdialog');
+  await expect(dialog).toContainText(CONTEST_TEXTS.withdrawConfirm);
+  // Cancelled: still entered.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(wren.page.getByTestId('contest-my-entry')).toContainText(title);
+  await wren.page.getByTestId('contest-my-entry').getByRole('button', { name: 'Withdraw' }).click();
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(wren.page.getByTestId('contest-write-entry')).toBeVisible();
+  await expect(wren.page.getByTestId('contest-my-entry')).toHaveCount(0);
+  // Nobody else finds it, under a name or without one.
+  await rhea.page.goto(`/story/${story}`);
+  await expect(rhea.page.getByText('Story not found')).toBeVisible();
+  await rhea.page.goto('/community');
+  await expect(rhea.page.getByText(title)).toHaveCount(0);
+});
+
+test('an open contest page moves on to voting by itself when entries close', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(admin);
+  const { id } = await openContest(admin);
+  const ada = await aged(browser, 'Ada');
+  const rhea = await aged(browser, 'Rhea');
+  await enterThroughApi(ada, id, `Salt and paper ${crypto.randomBytes(2).toString('hex')}`);
+  // The reader's clock is the page's own: it jumps past the close below, no waiting.
+  await rhea.page.clock.install({ time: new Date() });
+  await rhea.page.goto(`/contests/${id}`);
+  await expect(rhea.page.getByTestId('contest-countdown')).toContainText('Entries close in');
+  await expect(rhea.page.getByTestId('contest-phase')).toHaveText('Open for entries');
+  // Entries close on the server (its windows moved), and the page's clock passes the close it was shown.
+  const HOUR = 3_600_000;
+  const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+  moveContest(id, { entryOpensAt: iso(-3 * HOUR), entryClosesAt: iso(-HOUR), votingOpensAt: iso(-HOUR), votingClosesAt: iso(6 * HOUR) });
+  await rhea.page.clock.fastForward(HOUR + 5_000);
+  await expect(rhea.page.getByTestId('contest-phase')).toHaveText('Voting');
+  await expect(rhea.page.getByTestId('contest-votes-left')).toContainText('3 of 3');
+  await expect(rhea.page.getByTestId('contest-entry').getByRole('button', { name: 'Vote' })).toBeVisible();
+  await expect(rhea.page.getByTestId('contest-countdown')).toContainText('Voting closes in');
+});
+
+test('a new account is told before writing that it cannot enter yet', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(admin);
+  const { id } = await openContest(admin);
+  const fresh = await writerInOwnContext(browser, 'Nova');
+  await fresh.page.goto(`/contests/${id}`);
+  await expect(fresh.page.getByTestId('contest-enter-refusal')).toHaveText(CONTEST_TEXTS.newAccount);
+  await expect(fresh.page.getByTestId('contest-write-entry')).toHaveCount(0);
+  // Straight to the editor ("Enter this week's contest" on /contest goes there): the notice, not the editor.
+  await fresh.page.goto(`/story/new?contest=${id}`);
+  await expect(fresh.page.getByTestId('contest-enter-refusal')).toContainText(CONTEST_TEXTS.newAccount);
+  await expect(fresh.page.getByTestId('story-text-input')).toHaveCount(0);
+  await expectNoAxeViolations(fresh.page, 'the contest editor refusal');
+});
+
+test('entries keep their content warnings: a warned one behind "Show story", one the reader filters folded', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(admin);
+  const { id } = await openContest(admin);
+  const ada = await aged(browser, 'Ada');
+  const reader = await aged(browser, 'Rhea');
+  const filtering = await aged(browser, 'Fern');
+  const title = `A fight in the lamp room ${crypto.randomBytes(2).toString('hex')}`;
+  await enterThroughApi(ada, id, title, ['violence']);
+  const prefs = await filtering.page.request.put('/api/me/reading-preferences', { data: { hiddenWarnings: ['violence'], alwaysShowText: false }, headers });
+  expect(prefs.status(), await prefs.text()).toBe(200);
+
+  await reader.page.goto(`/contests/${id}`);
+  const entry = reader.page.getByTestId('contest-entry').filter({ hasText: title });
+  await expect(entry.getByTestId('content-warning')).toHaveText('Violence');
+  await expect(entry).not.toContainText('lamp burned low');
+  await expect(entry).toContainText(CONTENT_WARNING_TEXTS.hiddenUntilChosen);
+  await entry.getByTestId('show-story').click();
+  await expect(entry).toContainText('lamp burned low');
+
+  await filtering.page.goto(`/contests/${id}`);
+  const folded = filtering.page.getByTestId('contest-entry-folded');
+  await expect(folded).toContainText(CONTEST_TEXTS.filteredEntry);
+  await expect(folded.getByTestId('content-warning')).toHaveText('Violence');
+  await expect(filtering.page.getByTestId('contest-entries')).not.toContainText(title);
+  await shootLooks(filtering.page, SHOTS, 'contest-entry-folded', { target: folded, scroll: true, axe: true });
+  await folded.getByRole('button', { name: CONTEST_TEXTS.showFilteredEntry }).click();
+  const unfolded = filtering.page.getByTestId('contest-entry').filter({ hasText: title });
+  await expect(unfolded.getByTestId('show-story')).toBeVisible();
+  await expect(unfolded).not.toContainText('lamp burned low');
 });

@@ -35,13 +35,14 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 
 /** The form to create a contest (next week's defaults) or edit one that has not opened. */
 function ContestForm({ editing, onDone }: { editing: AdminContest | null; onDone: () => void }) {
-  const [fields, setFields] = useState(() => {
+  const initial = () => {
     const windows: ContestWindows = editing ?? defaultContestWindows(nextContestMonday(new Date()));
     return {
       prompt: editing && editing.promptDay === null ? editing.prompt : '',
       ...Object.fromEntries(WINDOW_FIELDS.map(([key]) => [key, toLocalInput(windows[key])])),
     } as Record<'prompt' | keyof ContestWindows, string>;
-  });
+  };
+  const [fields, setFields] = useState(initial);
   const promptId = useId();
   const mutation = useAdminContestMutation(
     (input: ContestInput) => (editing ? editContest({ id: editing.id, input }) : createContest(input)),
@@ -61,7 +62,13 @@ function ContestForm({ editing, onDone }: { editing: AdminContest | null; onDone
           votingOpensAt: fromLocalInput(fields.votingOpensAt),
           votingClosesAt: fromLocalInput(fields.votingClosesAt),
         };
-        mutation.mutate(input, { onSuccess: onDone });
+        mutation.mutate(input, {
+          onSuccess: () => {
+            // A created contest leaves a blank form: a second click must not make it twice.
+            if (!editing) setFields(initial());
+            onDone();
+          },
+        });
       }}
     >
       <h2 className="text-lg font-semibold text-fg">{editing ? `Edit ${editing.title}` : 'New contest'}</h2>
@@ -126,7 +133,17 @@ function DisqualifyButton({ contest, entry }: { contest: AdminContest; entry: Ad
           <label htmlFor={reasonId} className="text-sm font-medium text-fg">
             Reason
           </label>
-          <textarea id={reasonId} className={inputField} rows={3} maxLength={CONTEST_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={error ? `${reasonId}-error` : undefined} />
+          {/* The reason is what the dialog asks for: typed at once, not after tabbing past the close button. */}
+          <textarea
+            id={reasonId}
+            className={inputField}
+            rows={3}
+            maxLength={CONTEST_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-describedby={error ? `${reasonId}-error` : undefined}
+            autoFocus
+          />
         </div>
       </FormDialog>
     </>

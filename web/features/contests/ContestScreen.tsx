@@ -2,9 +2,11 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Medal, PenLine, Trophy, Vote } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { CONTEST_VOTES_MAX, isPodium, placeText, type ContestEntry, type ContestPage } from '@common/contests';
+import { CONTEST_TEXTS, CONTEST_VOTES_MAX, isPodium, placeText, type ContestEntry, type ContestPage } from '@common/contests';
+import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
 import { isPerfectDrabble } from '@common/words';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
@@ -13,7 +15,7 @@ import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
-import { storyRowsQuery } from '../stories';
+import { ContentWarningList, ShowStoryButton, storyRowsQuery, useTextGate } from '../stories';
 import { contestPageQuery, enterContestPath, useEntryMutation, useVoteMutation } from './api';
 import { Countdown, PhaseBadge } from './parts';
 
@@ -107,6 +109,7 @@ function EntryPanel({ page }: { page: ContestPage }) {
   const { user } = useCurrentUser();
   const { contest } = page;
   const entry = useEntryMutation(contest.id);
+  const [withdrawing, setWithdrawing] = useState(false);
   return (
     <section className={card} aria-labelledby="enter-heading" data-testid="contest-entry-panel">
       <h2 id="enter-heading" className="text-lg font-semibold text-fg">
@@ -130,9 +133,18 @@ function EntryPanel({ page }: { page: ContestPage }) {
                     {page.myEntry.title}
                   </Link>
                 </p>
-                <button type="button" className={secondaryButton} disabled={entry.isPending} onClick={() => entry.mutate(null)}>
+                <button type="button" className={secondaryButton} disabled={entry.isPending} onClick={() => setWithdrawing(true)}>
                   Withdraw
                 </button>
+                <ConfirmDialog
+                  open={withdrawing}
+                  onOpenChange={setWithdrawing}
+                  title={CONTEST_TEXTS.withdrawTitle}
+                  description={CONTEST_TEXTS.withdrawConfirm}
+                  confirmLabel="Withdraw"
+                  tone="danger"
+                  onConfirm={() => entry.mutate(null)}
+                />
               </div>
             ) : (
               <Link to={enterContestPath(contest.id)} className={`${primaryButton} self-start`} data-testid="contest-write-entry">
@@ -206,7 +218,32 @@ function VotingNote({ page }: { page: ContestPage }) {
 
 const PLACE_TONES = ['', 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100', 'bg-subtle text-fg', 'bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100'];
 
+/**
+ * An entry carrying a warning the reader chose never to see: its lists leave such stories out,
+ * but here it stays in the count and the vote, so it is folded, with its warnings, until asked for.
+ */
+function FoldedEntry({ entry, onShow }: { entry: ContestEntry; onShow: () => void }) {
+  return (
+    <article className={card} aria-label={CONTEST_TEXTS.filteredEntry} data-testid="contest-entry-folded">
+      <p className="text-sm text-muted">{CONTEST_TEXTS.filteredEntry}</p>
+      <ContentWarningList story={entry} className="mt-3" />
+      <button type="button" className={`${secondaryButton} mt-3`} onClick={onShow}>
+        {CONTEST_TEXTS.showFilteredEntry}
+      </button>
+    </article>
+  );
+}
+
 function EntryCard({ contestId, entry, page }: { contestId: string; entry: ContestEntry; page: ContestPage }) {
+  const [unfolded, setUnfolded] = useState(false);
+  if (entry.filtered && !unfolded) return <FoldedEntry entry={entry} onShow={() => setUnfolded(true)} />;
+  return <OpenEntry contestId={contestId} entry={entry} page={page} />;
+}
+
+function OpenEntry({ contestId, entry, page }: { contestId: string; entry: ContestEntry; page: ContestPage }) {
+  const { user } = useCurrentUser();
+  // An anonymous entry has no uid to compare: only the reader's own is theirs.
+  const gate = useTextGate({ ...entry, uid: entry.mine && user ? user.uid : (entry.author?.uid ?? '') });
   const vote = useVoteMutation(contestId);
   const canVote = page.contest.phase === 'voting' && page.voteRefusal === null && !entry.mine;
   const full = page.votesLeft === 0 && !entry.voted;
@@ -246,7 +283,15 @@ function EntryCard({ contestId, entry, page }: { contestId: string; entry: Conte
           )}
         </div>
       </header>
-      <p className="mt-3 font-serif whitespace-pre-line text-fg">{entry.content}</p>
+      <ContentWarningList story={entry} className="mt-3" />
+      {gate.hidden ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted">{CONTENT_WARNING_TEXTS.hiddenUntilChosen}</p>
+          <ShowStoryButton onShow={gate.show} />
+        </div>
+      ) : (
+        <p className="mt-3 font-serif whitespace-pre-line text-fg">{entry.content}</p>
+      )}
       {canVote && (
         <button
           type="button"

@@ -14,7 +14,9 @@ export function CurrentContestScreen() {
   if (query.isPending) return <CenteredSpinner />;
   if (query.isError) return <LoadError message="Could not load the contests." onRetry={() => void query.refetch()} />;
   const { contests, latestResults } = query.data;
-  const open = contests.find((c) => c.phase === 'entry');
+  // The one open for entries; should an admin's run beside the automatic one (which had entries
+  // before the admin's was made), the admin's, which opened later (the list is in opening order).
+  const open = contests.filter((c) => c.phase === 'entry').at(-1);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <title>Weekly contest · Drabble</title>

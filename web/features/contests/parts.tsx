@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTEST_PHASE_LABELS, countdownText, phaseDeadline, type ContestPhase, type ContestSummary } from '@common/contests';
 import { card, focusRing } from '../../components/ui';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { contestKeys } from './api';
 
 const PHASE_TONES: Record<ContestPhase, string> = {
   upcoming: 'bg-subtle text-muted',
@@ -31,10 +33,37 @@ function useNow(): number {
   return now;
 }
 
+/** The longest delay setTimeout keeps (about 24.8 days); a later deadline is waited for in steps. */
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+/** A server whose clock is a little behind answers with the old phase: asked again after this long. */
+const ASK_AGAIN_MS = 10_000;
+
+/**
+ * When the phase's deadline passes, the contests are read again, so an open page moves on to
+ * "Voting opens soon", the votes or the results by itself rather than standing at "0 seconds".
+ */
+function useNextPhase(at: string | null) {
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (at === null) return;
+    const left = Date.parse(at) - Date.now();
+    const timer = window.setTimeout(
+      () => {
+        if (Date.parse(at) <= Date.now()) void queryClient.invalidateQueries({ queryKey: contestKeys.all });
+        setAsked((n) => n + 1);
+      },
+      left > 0 ? Math.min(left, LONGEST_TIMEOUT_MS) : ASK_AGAIN_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [at, asked, queryClient]);
+}
+
 /** "Entries close in 2 days 4 hours", with the instant itself in the reader's time zone. */
 export function Countdown({ contest }: { contest: ContestSummary }) {
   const now = useNow();
   const deadline = phaseDeadline(contest);
+  useNextPhase(deadline?.at ?? null);
   if (!deadline) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted" data-testid="contest-countdown">

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type PromptInput } from '@common/prompts';
 import { hasPromptPage, isDayKey, PROMPT_ARCHIVE_START, promptForDay, type DayKey } from '@common/prompt-rules';
 import { textLink } from '../../components/ui';
+import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { contestPageQuery } from '../contests';
@@ -95,7 +96,28 @@ function NewContestEntry({ contestId }: { contestId: string }) {
   const query = useQuery(contestPageQuery(contestId));
   if (query.isPending) return <CenteredSpinner />;
   if (query.isError) return <LoadError message="Could not load the contest." onRetry={() => void query.refetch()} />;
-  const { contest } = query.data;
+  const { contest, enterRefusal } = query.data;
+  // Said before a word is written: an account too new (or entries closed) could not enter what it wrote.
+  if (enterRefusal) {
+    return (
+      <div className="mx-auto max-w-xl" data-testid="contest-enter-refusal">
+        <title>Contest entry · Drabble</title>
+        <h1 id="screen-heading" className="sr-only">
+          Contest entry
+        </h1>
+        <EmptyState icon={<Trophy aria-hidden className="size-6" />} title={enterRefusal}>
+          <div className="flex flex-wrap justify-center gap-4">
+            <Link to={`/contests/${contest.id}`} className={textLink}>
+              Back to the contest
+            </Link>
+            <Link to="/story/new" className={textLink}>
+              Write a story instead
+            </Link>
+          </div>
+        </EmptyState>
+      </div>
+    );
+  }
   const prompt = contest.promptDay ? promptForDay(contest.promptDay) : null;
   const base: EditorBase = {
     storyId: null,

@@ -45,12 +45,20 @@ export function savableWordCount(content: string): number {
  * Creates the story, or sends an existing one's changed fields only. A new story opened from
  * a prompt page says which day it answers while it still carries that day's prompt.
  * `baseUpdatedAt`: the story's updatedAt the edit began from (a save queued offline).
+ * `contestId`: a new story written for that contest (its words wait for the results).
  */
-export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields, promptDay?: DayKey, baseUpdatedAt?: string): Promise<SavedStory> {
+export function saveStory(storyId: string | null, fields: DraftFields, base: DraftFields, promptDay?: DayKey, baseUpdatedAt?: string, contestId?: string): Promise<SavedStory> {
   const timezone = browserTimeZone();
   if (storyId === null) {
     const answers = promptDay !== undefined && samePrompt(fields.prompt, promptForDay(promptDay));
-    const body: StoryCreateInput = { ...fields, contentWarningNote: fields.contentWarningNote || null, prompt: fields.prompt as PromptInput | null, ...(timezone ? { timezone } : {}), ...(answers ? { promptDay } : {}) };
+    const body: StoryCreateInput = {
+      ...fields,
+      contentWarningNote: fields.contentWarningNote || null,
+      prompt: fields.prompt as PromptInput | null,
+      ...(timezone ? { timezone } : {}),
+      ...(answers ? { promptDay } : {}),
+      ...(contestId ? { contestId } : {}),
+    };
     return callRoute(storyContracts.create, { body });
   }
   // A save made offline names the text it began from: the server refuses it (409) rather than replace a newer one.

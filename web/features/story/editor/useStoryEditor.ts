@@ -30,7 +30,7 @@ export interface EditorBase {
 /** Saves the story; a contest's new entry is then entered, and a refusal kept beside the saved story rather than lost. */
 async function saveAndEnter(base: EditorBase, toSave: DraftFields) {
   const contestId = base.storyId === null ? base.contestId : undefined;
-  const saved = await saveStory(base.storyId, contestId ? { ...toSave, public: false } : toSave, base.fields, base.promptDay);
+  const saved = await saveStory(base.storyId, contestId ? { ...toSave, public: false } : toSave, base.fields, base.promptDay, undefined, contestId);
   if (!contestId) return { ...saved, entry: null };
   try {
     await enterContest(contestId, saved.story.id);

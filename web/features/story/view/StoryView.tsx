@@ -103,7 +103,8 @@ export function StoryView({ story }: { story: Story }) {
             )}
           </div>
         </div>
-        {story.contestId && (
+        {/* Only a public one is an entry: a private story keeps contestId while its words wait for the results (written for the contest, or withdrawn). */}
+        {story.contestId && story.public && (
           <p className="mt-4 flex items-center gap-2 rounded-xl border border-line bg-subtle p-3 text-sm text-fg" data-testid="contest-entry-notice">
             <Trophy aria-hidden className="size-4 shrink-0 text-accent-ink" />
             <span>
