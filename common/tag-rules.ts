@@ -28,6 +28,11 @@ export const TAG_TEXTS = {
   newest: 'Newest',
   liked: 'Most liked',
   empty: 'No stories with this tag yet.',
+  /** The count when the reader's settings (hidden content warnings, blocks, mutes) keep some of the tag's stories out of their list. */
+  storyCountHidden: (total: number, hidden: number) =>
+    `${total === 1 ? '1 story' : `${total.toLocaleString('en')} stories`}, ${hidden === total ? (total === 1 ? '' : 'all ') : `${hidden.toLocaleString('en')} `}hidden by your settings`,
+  allHidden: 'Your settings hide every story with this tag.',
+  hiddenWhy: 'Stories with a content warning you hide, and stories by writers you blocked or muted, stay out of your lists. You can change either in Settings:',
   becauseYouFollow: 'because you follow',
   followedTitle: 'Followed tags',
   followedEmpty: 'You follow no tags yet. Open a tag on a story to follow it.',

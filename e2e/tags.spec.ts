@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { TAG_TEXTS } from '../common/tags';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
+import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';
 
 // Tags (issue 27): a writer tags stories with suggestions in the editor; a reader opens the tag from a card, follows it, and finds the story in their feed because of the tag.
@@ -27,8 +28,8 @@ async function save(page: Page) {
 }
 
 /** A public story with tags, through the API (the editor is the other test's subject). */
-async function postTagged(page: Page, title: string, tags: string[]) {
-  const res = await page.request.post('/api/stories', { data: { title, content: `${title}. The lamp went out at nine.`, public: true, tags }, headers: { origin: E2E.baseUrl } });
+async function postTagged(page: Page, title: string, tags: string[], contentWarnings: string[] = []) {
+  const res = await page.request.post('/api/stories', { data: { title, content: `${title}. The lamp went out at nine.`, public: true, tags, contentWarnings }, headers: { origin: E2E.baseUrl } });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -99,6 +100,61 @@ test('a reader opens a tag from a card, follows it, and finds the story in their
   await expect(item.getByTestId('because-tag')).toHaveText(`${TAG_TEXTS.becauseYouFollow} #${tag}`);
   await expect(item.getByTestId('because-tag').getByRole('link', { name: `#${tag}` })).toHaveAttribute('href', `/tag/${key}`);
 
+  await writer.page.context().close();
+  await reader.page.context().close();
+});
+
+test('a tag typed without Enter is added when the story is saved, and one that cannot be a tag stops the save and says why', async ({ browser }) => {
+  const { word, name: tag } = newTag();
+  const writer = await writerInOwnContext(browser, 'Wren');
+  const page = writer.page;
+
+  await writeStory(page, `Typed ${word}`, `${word}. The tide came in while she slept.`);
+  const input = page.getByTestId('tag-input');
+  const box = input.getByRole('combobox', { name: TAG_TEXTS.inputLabel });
+  await box.fill('grief');
+  await box.press('Enter');
+  await box.fill('!!');
+  await page.getByTestId('visibility-switch').click();
+  await page.getByTestId('save-story').click();
+  // Not saved: the typed text is named as the problem, and nothing was dropped.
+  await expect(input.getByTestId('tag-problem')).toHaveText(TAG_TEXTS.badCharacters);
+  await expect(box).toHaveValue('!!');
+  await expect(page).toHaveURL(/\/story\/new$/);
+
+  await box.fill(`#${tag}`);
+  await page.getByTestId('save-story').click();
+  await expect(page).toHaveURL(/\/story\/[A-Za-z0-9]{20}$/);
+  await expect(page.getByTestId('story-tags').getByRole('link')).toHaveText(['grief', tag]);
+  await page.context().close();
+});
+
+test('a tag page whose stories the reader hides says so beside the count, with a way to change what they hide', async ({ browser }) => {
+  const { word, name: tag, key } = newTag();
+  const writer = await writerInOwnContext(browser, 'Wren');
+  const reader = await writerInOwnContext(browser, 'Rook');
+  await postTagged(writer.page, `Dark ${word}`, [tag], ['violence']);
+  const res = await reader.page.request.put('/api/me/reading-preferences', { data: { hiddenWarnings: ['violence'], alwaysShowText: false }, headers: { origin: E2E.baseUrl } });
+  expect(res.status(), await res.text()).toBe(200);
+
+  const page = reader.page;
+  await page.goto(`/tag/${key}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tag);
+  await expect(page.getByTestId('tag-story-count')).toHaveText(TAG_TEXTS.storyCountHidden(1, 1));
+  const empty = page.getByTestId('tag-all-hidden');
+  await expect(empty).toContainText(TAG_TEXTS.allHidden);
+  await expect(page.getByText(TAG_TEXTS.empty)).toHaveCount(0);
+  await shootLooks(page, SHOTS, 'tag-page-hidden', { axe: true });
+  await empty.getByRole('link', { name: 'Content warnings' }).click();
+  await expect(page).toHaveURL(/\/settings#content-warnings$/);
+
+  // A guest hides nothing: the same count, and the story.
+  const guest = await (await browser.newContext()).newPage();
+  await skipTutorial(guest);
+  await guest.goto(`/tag/${key}`);
+  await expect(guest.getByTestId('story-card')).toHaveCount(1);
+  await expect(guest.getByTestId('tag-story-count')).toHaveText(TAG_TEXTS.storyCount(1));
+  await guest.context().close();
   await writer.page.context().close();
   await reader.page.context().close();
 });

@@ -1,28 +1,33 @@
 import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagProblem } from '@common/tag-rules';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagKey } from '@common/tag-rules';
 import { focusRing, inputField } from '../../components/ui';
 import { tagSuggestQuery } from './api';
+import { withTypedTag } from './typed-tag';
 
 interface TagInputProps {
   tags: string[];
   onChange: (tags: string[]) => void;
+  /** What is typed and not yet a chip: the editor's, so that saving adds it too (withTypedTag). */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Why the typed text cannot be a tag: found here on Enter, or by the editor on saving. */
+  problem: string | null;
+  onProblemChange: (problem: string | null) => void;
 }
 
 /**
  * The editor's tags: type, pick a suggestion (existing tags starting with what is typed, most
- * used first) or press Enter or comma to add the typed one as a chip; each chip can be
+ * used first) or press Enter or comma to add the typed one as a chip (saving adds it too); each chip can be
  * removed; at most TAGS_PER_STORY_MAX, counted beside the label. A combobox with a listbox of
  * suggestions (arrow keys move, Enter picks, Escape closes).
  */
-export function TagInput({ tags, onChange }: TagInputProps) {
+export function TagInput({ tags, onChange, text, onTextChange: setText, problem, onProblemChange: setProblem }: TagInputProps) {
   const inputId = useId();
   const listId = useId();
   const helpId = useId();
   const problemId = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const prefix = useDeferredValue(tagKey(text));
@@ -32,12 +37,12 @@ export function TagInput({ tags, onChange }: TagInputProps) {
   const shown = prefix.length > 0 && open && !full ? (suggestions.data ?? []).filter((tag) => !keys.has(tag.key)) : [];
 
   function add(raw: string) {
-    const why = tagProblem(raw);
-    if (why) {
-      setProblem(why);
+    const next = withTypedTag(tags, raw);
+    if ('problem' in next) {
+      setProblem(next.problem);
       return;
     }
-    if (!keys.has(tagKey(raw)) && !full) onChange([...tags, tagDisplay(raw)]);
+    if (next.tags.length !== tags.length) onChange(next.tags);
     setText('');
     setProblem(null);
     setActive(-1);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Hash, Sparkles } from 'lucide-react';
+import { EyeOff, Hash, Sparkles } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { TAG_TEXTS, tagKey } from '@common/tag-rules';
 import { STORY_SORTS, type StorySort } from '@common/story-rules';
 import { tagFeed } from '@common/feeds';
-import { card, primaryButton, secondaryButton } from '../../components/ui';
+import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { FeedLink } from '../../components/FeedLink';
 import { LoadError } from '../../components/LoadError';
@@ -17,6 +17,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { loginPathFor } from '../../lib/safe-next';
 import { StoryGrid } from '../stories';
 import { keysAfterFollow, setTagFollow, tagInfoQuery, tagStoriesQuery } from './api';
+import { tagCount } from './tag-count';
 
 const SORT_OPTIONS = [
   { value: 'newest', label: TAG_TEXTS.newest },
@@ -72,9 +73,16 @@ function Tag({ tagKey: key }: { tagKey: string }) {
   const sort: StorySort = STORY_SORTS.find((s) => s === params.get('sort')) ?? 'newest';
   const info = useQuery(tagInfoQuery(key));
   const stories = usePagedList(tagStoriesQuery(key, sort));
+  const { user } = useCurrentUser();
   if (info.isPending) return <CenteredSpinner />;
   if (info.isError) return isApiError(info.error) && info.error.status === 404 ? <TagNotFound /> : <LoadError message={info.error.message} onRetry={() => void info.refetch()} />;
   const tag = info.data;
+  const count = tagCount({
+    total: tag.storyCount,
+    shown: stories.items?.length ?? 0,
+    complete: stories.status === 'success' && !stories.hasMore,
+    signedIn: user !== null,
+  });
   return (
     <section aria-labelledby="screen-heading" className="flex flex-col gap-6">
       <title>{`#${tag.name} · Drabble`}</title>
@@ -85,7 +93,7 @@ function Tag({ tagKey: key }: { tagKey: string }) {
             {tag.name}
           </h1>
           <p className="mt-1 text-sm text-muted" data-testid="tag-story-count">
-            {TAG_TEXTS.storyCount(tag.storyCount)}
+            {count.text}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -103,7 +111,26 @@ function Tag({ tagKey: key }: { tagKey: string }) {
       <StoryGrid
         list={stories}
         label={`Stories tagged ${tag.name}`}
-        empty={<EmptyState icon={<Sparkles aria-hidden className="size-6" />} title={TAG_TEXTS.empty} />}
+        empty={
+          count.hidden > 0 ? (
+            <div data-testid="tag-all-hidden">
+              <EmptyState icon={<EyeOff aria-hidden className="size-6" />} title={TAG_TEXTS.allHidden}>
+                <p>{TAG_TEXTS.hiddenWhy}</p>
+                <p className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1">
+                  {/* Settings' sections (settings/sections.ts), by their anchors. */}
+                  <Link to="/settings#content-warnings" className={textLink}>
+                    Content warnings
+                  </Link>
+                  <Link to="/settings#blocked-and-muted" className={textLink}>
+                    Blocked and muted writers
+                  </Link>
+                </p>
+              </EmptyState>
+            </div>
+          ) : (
+            <EmptyState icon={<Sparkles aria-hidden className="size-6" />} title={TAG_TEXTS.empty} />
+          )
+        }
       />
     </section>
   );

@@ -190,7 +190,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
             ) : (
               <VisibilitySwitch isPublic={fields.public} onChange={(isPublic) => update({ public: isPublic })} />
             )}
-            <TagInput tags={fields.tags} onChange={(tags) => update({ tags })} />
+            <TagInput tags={fields.tags} onChange={(tags) => update({ tags })} {...editor.tagField} />
             <WarningPicker warnings={fields.contentWarnings} note={fields.contentWarningNote} problem={problems.contentWarningNote} onChange={update} />
             {progress.data && (
               <GoalMeter

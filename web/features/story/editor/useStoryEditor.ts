@@ -14,6 +14,7 @@ import { formProblems, saveStory, type FormProblems } from './save';
 import { isApiError } from '../../../lib/api';
 import { enqueueSave, queuedFor, queuedSave, removeQueued } from './offline-queue';
 import { useLeaveGuard } from './useLeaveGuard';
+import { withTypedTag } from '../../tags';
 
 const DRAFT_DELAY_MS = 400;
 
@@ -164,13 +165,26 @@ export function useStoryEditor(base: EditorBase) {
     setQueued((current) => (current === 'waiting' ? null : current));
   }, []);
 
+  // The tag field's typed text (not yet a chip) and why it cannot be a tag: saving adds it.
+  const [tagText, setTagText] = useState('');
+  const [tagProblem, setTagProblem] = useState<string | null>(null);
+
   const save = useCallback(() => {
     if (mutation.isPending) return;
     setFailure(null);
-    if (Object.keys(formProblems(fields)).length > 0) return setChecked(true);
-    setChecked(false);
-    mutation.mutate(fields);
-  }, [fields, mutation]);
+    // A tag typed without Enter is meant: it is added as Enter would, or the save stops to say why.
+    const typed = withTypedTag(fields.tags, tagText);
+    const toSave = 'tags' in typed && typed.tags.length !== fields.tags.length ? { ...fields, tags: typed.tags } : fields;
+    if ('problem' in typed) setTagProblem(typed.problem);
+    else if (tagText !== '') {
+      setTagText('');
+      if (toSave !== fields) setFields(toSave);
+    }
+    const formHasProblems = Object.keys(formProblems(toSave)).length > 0;
+    setChecked(formHasProblems);
+    if (formHasProblems || 'problem' in typed) return;
+    mutation.mutate(toSave);
+  }, [fields, mutation, tagText]);
 
   /** After a conflict: the server's text stays, the offline one is dropped. */
   const keepServerText = useCallback(() => {
@@ -207,6 +221,8 @@ export function useStoryEditor(base: EditorBase) {
     /** After a conflict: save the offline text (the server's is kept as a version). */
     keepMyText: save,
     keepServerText,
+    /** The tag field's text and its problem (TagInput), which `save` reads. */
+    tagField: { text: tagText, onTextChange: setTagText, problem: tagProblem, onProblemChange: setTagProblem },
     leaveDialog: dialog,
   };
 }
