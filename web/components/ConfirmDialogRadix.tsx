@@ -1,17 +1,20 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { dangerButton, type ConfirmDialogProps } from './ConfirmDialog';
+import { useDialogFocus } from './dialog-focus';
 import { focusRing, secondaryButton, dialogOverlay, dialogPanel } from './ui';
 
 const confirmButton = `inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-800 ${focusRing}`;
 
 /** The Radix dialog behind ConfirmDialog, loaded the first time one opens. */
 export function ConfirmDialogRadix({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'default', onConfirm }: ConfirmDialogProps) {
+  const focus = useDialogFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogOverlay} />
         <AlertDialog.Content
           data-testid="confirm-dialog"
+          {...focus}
           className={`${dialogPanel} max-w-md p-6`}
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

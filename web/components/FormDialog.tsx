@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { dangerButton } from './ConfirmDialog';
 import { DialogFooter } from './DialogFooter';
 import { DialogHeader } from './DialogHeader';
+import { useDialogFocus } from './dialog-focus';
 import { ErrorText } from './ErrorText';
 import { dialogOverlay, dialogPanel, dialogPanelScrolling, primaryButton } from './ui';
 
@@ -39,7 +40,7 @@ export interface FormDialogProps {
   narrow?: boolean;
   testId: string;
   submitTestId: string;
-  /** Opened by a plain button rather than a Radix trigger: focus goes back here on closing. */
+  /** Where the focus goes on closing, rather than back to what had it when the dialog opened (dialog-focus.ts). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
@@ -68,6 +69,7 @@ export function FormDialog({
   submitTestId,
   returnFocusTo,
 }: FormDialogProps) {
+  const focus = useDialogFocus(returnFocusTo);
   return (
     // Closing while the work is on its way would hide whether it went through.
     <Dialog.Root open={open} onOpenChange={(next) => (next || !pending) && onOpenChange(next)}>
@@ -77,11 +79,7 @@ export function FormDialog({
           data-testid={testId}
           className={narrow ? dialogPanelNarrow : dialogPanelScrolling}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return;
-            event.preventDefault();
-            returnFocusTo.current.focus();
-          }}
+          {...focus}
         >
           <DialogHeader title={title} closeDisabled={pending} />
           <form

@@ -4,6 +4,7 @@ import { formatImportSummary } from '@common/greeting-rules';
 import { primaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { DialogHeader } from '../../components/DialogHeader';
 import { DialogFooter } from '../../components/DialogFooter';
+import { useDialogFocus } from '../../components/dialog-focus';
 
 /** A file of thousands of bad lines still opens quickly: the first ones say what is wrong. */
 const ERRORS_SHOWN = 100;
@@ -18,12 +19,14 @@ interface ImportDialogProps {
 /** The import preview: what the file would change, the lines it leaves out, and Confirm or Cancel. Nothing is written before Confirm. */
 export function ImportDialog({ preview, importing, onConfirm, onCancel }: ImportDialogProps) {
   const errors = preview?.summary.errors ?? [];
+  const focus = useDialogFocus();
   return (
     <Dialog.Root open={preview !== null} onOpenChange={(open) => !open && !importing && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content
           data-testid="import-preview"
+          {...focus}
           className={dialogPanelScrolling}
         >
           <DialogHeader title="Import greetings" subtitle={preview?.fileName} closeDisabled={importing} />
