@@ -24,6 +24,8 @@ export const ADMINS_TOPIC = 'admins';
 /** Reconnecting the LISTEN connection: the first wait, doubling up to the longest. */
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 10_000;
+/** The last event id committed, as caughtUp reads it on PostgreSQL (the pool's search_path finds the table). */
+const LATEST_EVENT_ID = 'select "last" from "liveEventSeq" where "id" = 1';
 /** After a failed read of new events. */
 const DRAIN_RETRY_MS = 2000;
 
@@ -187,9 +189,13 @@ export class EventBus {
   }
 
   private startProbe(): Promise<number | null> {
+    // On the LISTEN connection while it is up: it is this instance's own and otherwise idle, so
+    // the read waits for no pooled connection; the text is fixed, so nothing is compiled per read.
+    const on = this.listener?.client ?? this.handle.pgPool;
+    if (!on) return Promise.resolve(null);
     const probing = this.scope
-      .runInAsyncScope(() => this.db.selectFrom('liveEventSeq').select('last').where('id', '=', 1).executeTakeFirst())
-      .then((row) => (row ? Number(row.last) : null))
+      .runInAsyncScope(() => on.query<{ last: string | number }>(LATEST_EVENT_ID))
+      .then(({ rows }) => (rows[0] ? Number(rows[0].last) : null))
       .catch(() => null)
       .finally(() => {
         if (this.probing === probing) this.probing = null;
