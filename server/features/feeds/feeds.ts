@@ -7,6 +7,7 @@ import type { ServerContext } from '../../context';
 import { profilePolicy } from '../../policy/profiles';
 import { guestStories } from '../discovery';
 import { findPublicProfile } from '../profile';
+import { findTag, tagShownTo } from '../tags';
 import { atomXml, type AtomPerson } from './atom';
 import { S_FEED_STORY_COLUMNS, storyEntry } from './entry';
 
@@ -69,8 +70,9 @@ export function promptDayFeedSpec(day: string, now: Date): FeedSpec | null {
 export async function tagFeedSpec(ctx: ServerContext, name: string): Promise<FeedSpec | null> {
   const key = tagParamSchema.safeParse(name);
   if (!key.success) return null;
-  const tag = await ctx.db.selectFrom('tags').select(['id', 'key', 'name']).where('key', '=', key.data).executeTakeFirst();
-  if (!tag) return null;
+  const tag = await findTag(ctx.db, key.data);
+  // A tag only on private stories has no feed, as it has no page: its name stays untold.
+  if (!tag || !(await tagShownTo(ctx.db, null, tag))) return null;
   return {
     link: tagFeed(tag.key, tag.name),
     page: tagPath(tag.key),

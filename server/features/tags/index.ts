@@ -1,7 +1,8 @@
 /**
  * The tags feature's public entry: the stories feature writes a story's tags and reads their
- * names through this. Only those two live behind it (routes are mounted from app.ts), so
- * stories → tags → stories never cycles.
+ * names through this, and the Atom feeds find a tag a guest may know of. None of these import
+ * stories (routes are mounted from app.ts), so stories → tags → stories never cycles.
  */
 export { setStoryTags } from './write';
 export { tagsOfNames } from './names';
+export { findTag, tagShownTo } from './queries';

@@ -73,6 +73,11 @@ describe.each(testDialects())('tag pages on %s', (dialect) => {
       const page = await client.get<ErrorBody>('/api/tags/velvet-hush');
       expect({ status: page.status, body: page.body }).toEqual({ status: never.status, body: never.body });
     }
+    // Its Atom feed too (readers' apps find it from the tag's page).
+    const hiddenFeed = await fetch(new URL('/tag/velvet-hush/feed.atom', server.config.publicUrl));
+    const unknownFeed = await fetch(new URL('/tag/never-said-aloud/feed.atom', server.config.publicUrl));
+    expect({ status: hiddenFeed.status, body: await hiddenFeed.text() }).toEqual({ status: unknownFeed.status, body: await unknownFeed.text() });
+    expect(unknownFeed.status).toBe(404);
     for (const method of ['POST', 'DELETE'] as const) {
       const hidden = await reader.client.send<ErrorBody>(method, '/api/tags/velvet-hush/follow');
       const unknown = await reader.client.send<ErrorBody>(method, '/api/tags/never-said-aloud/follow');
