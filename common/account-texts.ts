@@ -26,7 +26,7 @@ export const ACCOUNT_TEXTS = {
   nameUpdated: 'Display name updated!',
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email changes when you open it.`,
   emailChanged: 'Your email address has been changed.',
-  /** The mail server refused or did not answer; the email is queued and retried for a day (issue 23). */
+  /** The mail server refused or did not answer; the email is queued and retried for a day. */
   emailDelayed: "We couldn't send the email just yet. We'll keep trying, so it should arrive shortly.",
   emailSame: 'That is already your email address.',
   emailTaken: 'An account with this email already exists.',

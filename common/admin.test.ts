@@ -128,7 +128,7 @@ describe('changeTone', () => {
   });
 });
 
-describe('auditDetailParts: what an entry keeps, in words (issue 22)', () => {
+describe('auditDetailParts: what an entry keeps, in words', () => {
   it('says each field as “label: value”, the reason first, labels in words', () => {
     expect(
       auditDetailParts({ targetUid: 'u1', caseId: null, reason: 'Spam links', removed: true, resolvedCases: 2, targetType: 'story' }),

@@ -288,7 +288,7 @@ function valueText(value: unknown): string {
 }
 
 /**
- * What an audit entry's details keep, in words (issue 22): one "label: value" per field, the
+ * What an audit entry's details keep, in words: one "label: value" per field, the
  * reason first (the admin's own words are what a reader looks for), nested fields flattened
  * under their parent's name. Values are shown as stored: people's words were replaced by
  * their length when the entry was written, and stay so.

@@ -37,7 +37,7 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
   name: safeText('Display name').max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`).default(''),
-  /** The invite link's code, in invite-only mode (issue 26); taken out before better-auth sees the body. */
+  /** The invite link's code, in invite-only mode; taken out before better-auth sees the body. */
   invite: z.string().max(64).optional(),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -57,7 +57,7 @@ export const oauthStartSchema = z.looseObject({
   callbackURL: returnAddressSchema.optional(),
   errorCallbackURL: returnAddressSchema.optional(),
   newUserCallbackURL: returnAddressSchema.optional(),
-  /** The invite for a sign-up through the provider (issue 26): kept in a cookie until the provider answers. */
+  /** The invite for a sign-up through the provider: kept in a cookie until the provider answers. */
   invite: z.string().max(64).optional(),
 });
 

@@ -14,7 +14,7 @@ describe('the badge catalogue', () => {
       '10 prompts answered',
       'First comment received',
       '10 reactions on a story',
-      // Issue 28: written at a contest's reveal.
+      // Written at a contest's reveal.
       'Contest winner',
       'Contest podium',
     ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Badges (issue 15): earned once, announced with a notification, shown on profiles with the
+ * Badges: earned once, announced with a notification, shown on profiles with the
  * date earned. No leaderboard: a writer's badges are only ever read one profile at a time.
  *
  * Each badge is a threshold on one fact about the writer. The server gathers only the facts
@@ -57,7 +57,7 @@ export const BADGES: readonly BadgeDefinition[] = [
   { id: 'prompts_10', name: '10 prompts answered', description: 'Answer the daily prompt on 10 different days.', fact: 'answeredPrompts', threshold: 10 },
   { id: 'first_comment_received', name: 'First comment received', description: 'Get a comment from a reader on one of your stories.', fact: 'commentsReceived', threshold: 1 },
   { id: 'reactions_10', name: '10 reactions on a story', description: 'Get 10 reactions on one story.', fact: 'mostReactions', threshold: 10 },
-  // The weekly contest (issue 28): places are written when its results are revealed.
+  // The weekly contest: places are written when its results are revealed.
   { id: 'contest_winner', name: 'Contest winner', description: 'Win a weekly contest.', fact: 'contestWins', threshold: 1 },
   { id: 'contest_podium', name: 'Contest podium', description: 'Place in the top three of a weekly contest.', fact: 'contestPodiums', threshold: 1 },
 ];

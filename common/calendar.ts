@@ -4,7 +4,7 @@ import { addDays } from './streak';
 import { formatDayWith } from './dates';
 
 /**
- * The writing calendar on the writer's own profile (issue 15): a year of words per day as a
+ * The writing calendar on the writer's own profile: a year of words per day as a
  * heat map, the goal line, the days a streak freeze covered, and the words of this week and
  * this month. Days are the writer's local `YYYY-MM-DD` days as recorded (writingDays).
  */

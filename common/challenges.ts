@@ -4,7 +4,7 @@ import { dayNumber, type DayKey } from './prompts';
 import { addDays } from './streak';
 
 /**
- * Personal challenges (issue 15): "N words in D days", from the day it is started (that whole
+ * Personal challenges: "N words in D days", from the day it is started (that whole
  * day's words count: writing is recorded per day) through its last day, inclusive. A writer
  * has at most one active challenge. Its outcome is worked out from the writing days, never
  * stored: completed on the day the words were reached, not finished when the last day passed
@@ -109,7 +109,7 @@ export function challengeProgress(challenge: ChallengeRecord, days: Iterable<Day
   return { status, wordsSoFar, dayOfChallenge, percent, completedOn, projection };
 }
 
-/** "At this pace you'll finish on {date}" (issue 15), or that it will come after the end, or how to get one. */
+/** "At this pace you'll finish on {date}", or that it will come after the end, or how to get one. */
 export function projectionSentence(progress: Pick<ChallengeProgress, 'projection' | 'status'>, today: DayKey, locale?: string): string | null {
   if (progress.status !== 'active') return null;
   const { projection } = progress;

@@ -5,7 +5,7 @@ import type { ReadingPreferences, StoryWarnings } from './content-warnings';
  * the schemas and re-exports all of this), so the screens people land on use them without
  * building schemas (docs/decisions/0049).
  *
- * Content warnings (issue 27, docs/decisions/0042-content-warnings.md): a story may carry
+ * Content warnings (docs/decisions/0042-content-warnings.md): a story may carry
  * warnings from this fixed list and a short note of its own. A reader may hide stories with
  * some warnings from their lists, and may choose to see every story's text without the
  * "Show story" step.

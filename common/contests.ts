@@ -6,7 +6,7 @@ import { DEFAULT_PROFILE_ICON } from './profile-icons';
 import { storyWarningFieldsSchema } from './content-warnings';
 
 /**
- * The weekly drabble contest (issue 28, docs/decisions/0045-contests.md): a prompt, an entry
+ * The weekly drabble contest (docs/decisions/0045-contests.md): a prompt, an entry
  * window, a voting window, then the reveal. Windows are half-open instants [opens, closes):
  * the default entry window is Monday 00:00 UTC up to the next Monday 00:00 UTC (its last
  * minute is Sunday 23:59), and voting runs from then up to Thursday 00:00 UTC (Monday to

@@ -4,7 +4,7 @@
 /**
  * Conversations (/messages): a feature request's thread between the requester and the
  * admins who answer it (type 'feature_request'), and direct messages between two writers
- * (type 'direct', issue 12). The API contract both sides share.
+ * (type 'direct'). The API contract both sides share.
  *
  * GET    /api/conversations?folder=inbox|requests&cursor → ConversationListResponse (newest activity first)
  * GET    /api/conversations/unread-count         → UnreadCountResponse (inbox conversations with unread messages for me)

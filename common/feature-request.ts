@@ -31,7 +31,7 @@ export const featureRequestSchema = z.object({
 export type FeatureRequest = z.infer<typeof featureRequestSchema>;
 
 /*
- * The admin side and "My suggestions" (issue 10). API contract:
+ * The admin side and "My suggestions". API contract:
  *
  * GET    /api/admin/feature-requests?status=all|new|in-progress|responded|resolved&cursor=
  *          → AdminFeatureRequestPage (newest first; `counts` per filter for the buttons and heading)

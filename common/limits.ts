@@ -3,7 +3,7 @@ export const DAILY_GOAL_DEFAULT = 500;
 export const DAILY_GOAL_MIN = 50;
 export const DAILY_GOAL_MAX = 10_000;
 
-/** PASSWORD_MIN_LENGTH may raise the minimum, never lower it below 8 (issue 26, OWASP ASVS 5.0). */
+/** PASSWORD_MIN_LENGTH may raise the minimum, never lower it below 8 (OWASP ASVS 5.0). */
 export const PASSWORD_MIN_LENGTH_FLOOR = 8;
 export const PASSWORD_MIN_LENGTH_DEFAULT = PASSWORD_MIN_LENGTH_FLOOR;
 export const PASSWORD_MAX_LENGTH = 128;

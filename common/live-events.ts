@@ -63,7 +63,7 @@ export const liveEventSchemas = {
    * account was limited, suspended, restored…), or one public story left them (made private,
    * deleted, removed, given a content warning). Community caches drop; open lists refetch.
    */
-  /** `uid`: whose stories changed; absent when saying would name an anonymous contest entrant (issue 28). */
+  /** `uid`: whose stories changed; absent when saying would name an anonymous contest entrant. */
   'stories.changed': z.object({ uid: z.string().optional() }),
   /** On `story:<id>`: a comment was posted or deleted; open story pages refetch the comments. */
   'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'deleted']) }),
@@ -83,7 +83,7 @@ export const liveEventSchemas = {
   /** A writer the recipient follows published a story: open feeds show the "new stories" pill. */
   'feed.published': z.object({ storyId: z.string(), authorUid: z.string() }),
   /**
-   * The tab's session ended: the account was suspended, deactivated or deleted (issue 14; sent to
+   * The tab's session ended: the account was suspended, deactivated or deleted (sent to
    * every tab of the account), or this one session was signed out, removed in Settings or revoked
    * by a password change or reset (`signed_out`: sent by the stream itself to that session's tabs
    * only, never stored). Open tabs sign out; the stream closes after sending it.

@@ -3,7 +3,7 @@ import { REPORT_TARGET_TYPES, type ReportTargetType } from './report-state';
 import { safeText } from './text';
 
 /**
- * Reports and moderation (issue 14): what a reader may report and why, the snapshot kept as
+ * Reports and moderation: what a reader may report and why, the snapshot kept as
  * evidence, the moderation queue and the account actions. The server and the web share these
  * schemas and texts; the texts are the product's words, used verbatim.
  */
@@ -314,7 +314,7 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   limited: 'Limited',
   suspended: 'Suspended',
   deactivated: 'Deletion pending',
-  /** Approval mode (issue 26): signed up, not yet approved. */
+  /** Approval mode: signed up, not yet approved. */
   waiting: 'Waiting for approval',
 };
 

@@ -5,7 +5,7 @@
 
 export const NOTIFICATION_TEXTS = {
   bell: 'Notifications',
-  /** The admins' bell (issue 22: it must not look like the writer's bell beside it): its name, and the word on it. */
+  /** The admins' bell (it must not look like the writer's bell beside it): its name, and the word on it. */
   adminBell: 'Admin notifications',
   adminBellWord: 'Admin',
   empty: "You're all caught up",

@@ -4,7 +4,7 @@ import { PROFILE_ICONS } from './profile-icons';
 export { NOTIFICATION_TEXTS, titleWithCount } from './notification-texts';
 
 /**
- * A writer's notifications (issue 12): the bell in the top bar. Admins keep theirs (common/admin.ts).
+ * A writer's notifications: the bell in the top bar. Admins keep theirs (common/admin.ts).
  * The API contract both sides share (server/features/notifications).
  *
  * GET  /api/notifications?cursor                 → NotificationListResponse (latest activity first)
@@ -26,13 +26,13 @@ export const NOTIFICATION_TYPES = [
   'message_request',
   'feature_request_response',
   'feature_request_status',
-  /** From the moderators (issue 14): a warning, or the outcome of a report. Always delivered: not a preference. */
+  /** From the moderators: a warning, or the outcome of a report. Always delivered: not a preference. */
   'moderation',
-  /** A badge earned (issue 15): `detail` is the badge's name. */
+  /** A badge earned: `detail` is the badge's name. */
   'badge',
-  /** The 20:00-local reminder that today's words are missing and the streak is at risk (issue 15): off until the writer turns it on. */
+  /** The 20:00-local reminder that today's words are missing and the streak is at risk: off until the writer turns it on. */
   'streak_reminder',
-  /** A contest's results (issue 28): `detail` is the entrant's place. */
+  /** A contest's results: `detail` is the entrant's place. */
   'contest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -55,7 +55,7 @@ export const EMAIL_TYPES = ['comment', 'message', 'feature_request_response', 's
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_DEFAULTS: Record<EmailType, boolean> = { comment: true, message: true, feature_request_response: false, streak_reminder: false };
 /**
- * Types that may be pushed to a device (issue 29): the streak reminder and new messages first.
+ * Types that may be pushed to a device: the streak reminder and new messages first.
  * A push follows the email's rules (server/features/notifications/emails.ts): still unread
  * EMAIL_DELAY_MS later, the person not online, at most one per type per EMAIL_INTERVAL_MS.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 
 /**
- * Passkeys (WebAuthn, issue 26): added and named in /settings, used by "Sign in with a
+ * Passkeys (WebAuthn): added and named in /settings, used by "Sign in with a
  * passkey". A passkey sign-in counts as two-factor: the device held the key and checked the
  * person (fingerprint, face or PIN), so no code is asked after it.
  */

@@ -1,5 +1,5 @@
 /**
- * The password rules (issue 26, after NIST SP 800-63B and OWASP ASVS 5.0): a length between the
+ * The password rules (after NIST SP 800-63B and OWASP ASVS 5.0): a length between the
  * configured minimum (never below 8) and 128, any characters, no composition rules; refused
  * when it is a common breached password or contains the account's own email name or display
  * name. Pure: the breached list is the server's (server/auth/breached-passwords.ts), and this

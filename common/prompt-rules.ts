@@ -200,7 +200,7 @@ export function answeredPromptDay(prompt: Prompt | null | undefined, now: Date, 
 }
 
 /*
- * Prompt pages (/prompt/<day>) and the archive (/prompts), issue 15.
+ * Prompt pages (/prompt/<day>) and the archive (/prompts).
  */
 
 /**

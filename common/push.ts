@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Web Push (issue 29): the devices a writer subscribed, and what a push carries.
+ * Web Push: the devices a writer subscribed, and what a push carries.
  *
  * GET    /api/me/push-subscriptions      → PushSubscriptionList (this site's VAPID public key with them)
  * POST   /api/me/push-subscriptions      { subscription } → { subscription: PushDevice } (201; the same endpoint again from its account replaces it, from another 409 endpoint_taken)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Who may join (issue 26): the registration mode, the blocked email domains and invite links.
+ * Who may join: the registration mode, the blocked email domains and invite links.
  * Pure: the schemas both sides check, the words both sides show, and the domain rule.
  */
 

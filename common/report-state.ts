@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Whether the signed-in reader has already reported something (issue 22: the Report control
+ * Whether the signed-in reader has already reported something (the Report control
  * reads "Reported" once they have). Apart from common/moderation.ts so the screens offering
  * "Report" load only this.
  *

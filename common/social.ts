@@ -5,7 +5,7 @@ import { tagRefSchema } from './tags';
 import { safeText } from './text';
 
 /**
- * The social graph (issue 11): follows (friends are mutual follows), follow requests when a
+ * The social graph: follows (friends are mutual follows), follow requests when a
  * writer approves new followers, blocks and mutes. The API contract both sides share.
  *
  * Follows (server/features/follows):
@@ -88,7 +88,7 @@ export const relationshipSchema = z.object({
 export type Relationship = z.infer<typeof relationshipSchema>;
 export const relationshipResponseSchema = z.object({ relationship: relationshipSchema });
 
-/** The follow button's label from the relationship (spec of issue 11). */
+/** The follow button's label from the relationship. */
 export function followButtonLabel(r: Pick<Relationship, 'following' | 'followedBy' | 'requested' | 'friends'>): string {
   if (r.friends) return SOCIAL_TEXTS.friends;
   if (r.following) return SOCIAL_TEXTS.following;

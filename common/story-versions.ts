@@ -5,7 +5,7 @@ import { progressSchema, timeZoneSchema } from './streak';
 import { emptyAsMissing } from './text';
 
 /**
- * Story versions (issue 15): each save that changes an existing story's title, text or prompt
+ * Story versions: each save that changes an existing story's title, text or prompt
  * keeps what was there before. Only the owner sees them; at most STORY_VERSIONS_MAX per story,
  * the oldest dropped first; they go when the story goes.
  */

@@ -29,7 +29,7 @@ export const storyPermissionsSchema = z.object({
   react: z.boolean(),
   comment: z.boolean(),
   favorite: z.boolean(),
-  /** An admin may take it down with a reason (issue 22; not their own, which they delete). */
+  /** An admin may take it down with a reason (not their own, which they delete). */
   remove: z.boolean(),
 });
 export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
@@ -62,7 +62,7 @@ const storyFieldsSchema = storyWarningFieldsSchema.extend({
   charCount: z.number().int(),
   /** Up to five tags, each as first written, with its key (common/tags.ts). */
   tags: z.array(tagRefSchema),
-  /** The contest this story is an anonymous entry of until the results are out (issue 28); then null. */
+  /** The contest this story is an anonymous entry of until the results are out; then null. */
   contestId: z.string().nullable(),
   permissions: storyPermissionsSchema,
 });
@@ -136,7 +136,7 @@ export const storyUpdateSchema = z
     contentWarningNote: contentWarningNoteSchema.optional(),
     tags: tagListSchema.optional(),
     /**
-     * The story's updatedAt this edit started from (an edit saved offline, issue 29): when the
+     * The story's updatedAt this edit started from (an edit saved offline): when the
      * text has been changed since, a change of the text is refused with 409 rather than
      * replacing the newer text. Without it, the save replaces whatever is there (the replaced
      * text is kept as a version either way).
@@ -233,7 +233,7 @@ export const commentSchema = z.object({
   authorDisplayName: z.string(),
   authorProfileIcon: z.string(),
   authorProfileImage: z.string().nullable(),
-  /** delete: its author or the story's; remove: an admin, with a reason (issue 22). */
+  /** delete: its author or the story's; remove: an admin, with a reason. */
   permissions: z.object({ delete: z.boolean(), remove: z.boolean() }),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -75,7 +75,7 @@ export interface StreakReplay {
 }
 
 /**
- * Streaks that forgive (issue 15), replayed day by day from the first writing day:
+ * Streaks that forgive, replayed day by day from the first writing day:
  * - a day with words extends the streak; every FREEZE_EARNED_EVERY-th writing day in a row
  *   earns a freeze, up to FREEZES_MAX held (one earned at the cap is lost);
  * - a past day without words, while a streak is alive, uses a held freeze: the day is frozen

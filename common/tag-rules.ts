@@ -2,7 +2,7 @@
 // common/tags.ts holds the schemas and re-exports all of this (docs/decisions/0049).
 
 /**
- * Tags (issue 27, docs/decisions/0044-tags.md). A writer labels a story with up to
+ * Tags (docs/decisions/0044-tags.md). A writer labels a story with up to
  * TAGS_PER_STORY_MAX tags of 2–40 characters: letters, digits, spaces and hyphens, a leading
  * `#` dropped. Tags match on their key (tagKey): case-folded, accents removed, and spaces and
  * hyphens the same separator, so "Ghost Story", "#ghost-story" and "ghost  story" are one

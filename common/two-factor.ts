@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './limits';
 
 /**
- * Two-factor sign-in (issue 26): a code from an authenticator app (TOTP, 6 digits every 30
+ * Two-factor sign-in: a code from an authenticator app (TOTP, 6 digits every 30
  * seconds) or one of 10 single-use recovery codes, asked after the password.
  */
 export const TWO_FACTOR_ISSUER = 'Drabble';

@@ -37,7 +37,7 @@ export const userRecordSchema = z.object({
   xcom: z.string(),
   reddit: z.string(),
   favorites: z.array(z.string()),
-  /** The person asked to delete their account (issue 14): when, and when it will be deleted unless they cancel. */
+  /** The person asked to delete their account: when, and when it will be deleted unless they cancel. */
   deactivatedAt: z.string().nullable(),
   deleteAfter: z.string().nullable(),
   /** A moderator limited the account: stories off community for non-followers, no new conversations. */
@@ -47,9 +47,9 @@ export const userRecordSchema = z.object({
    * With the browser's own flag (spec section 9) it keeps the tutorial to one showing per account.
    */
   tutorialSeenAt: z.string().nullable(),
-  /** Approval mode (issue 26): the account waits for an admin; until then the app shows only the waiting screen. */
+  /** Approval mode: the account waits for an admin; until then the app shows only the waiting screen. */
   awaitingApproval: z.boolean(),
-  /** Content warnings the reader hides and whether they skip "Show story" (issue 27): the owner's record only. */
+  /** Content warnings the reader hides and whether they skip "Show story": the owner's record only. */
   readingPreferences: readingPreferencesSchema,
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Your data" (issue 14): the export, the import and deleting one's own account. Texts are the
+ * "Your data": the export, the import and deleting one's own account. Texts are the
  * product's words, used verbatim by the server and the web.
  */
 

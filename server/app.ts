@@ -137,7 +137,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/images', imageRoutes(ctx));
   app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage, keptForGuests: isSharedCommunityPage }));
   app.use('/api/*', refuseDeactivated);
-  // Approval mode (issue 26): a waiting account reads its own record and waits.
+  // Approval mode: a waiting account reads its own record and waits.
   app.use('/api/*', refuseAwaitingApproval);
   app.route('/api/registration', registrationInfoRoutes(ctx));
   app.route('/api/me/push-subscriptions', pushRoutes(ctx));
@@ -178,7 +178,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/users', userRoutes(ctx));
   app.route('/api', badgeRoutes(ctx));
   app.route('/api/contests', contestRoutes(ctx));
-  // Issue 14: your data, leaving, reports and moderation.
+  // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));
   app.route('/api/reports', reportRoutes(ctx));

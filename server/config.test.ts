@@ -131,7 +131,7 @@ describe('configuration', () => {
     expect(error({ AUTH_SECRET: 'short' })).toMatch(/^Invalid configuration: AUTH_SECRET must be at least 32 characters/);
     expect(error({ SIGNUP_RATE_LIMIT: '0' })).toBe('Invalid configuration: SIGNUP_RATE_LIMIT must be at least 1 (got "0")');
     expect(loadConfig({ PASSWORD_FAILURES_PER_DAY: '500' }).passwordFailuresPerDay).toBe(500);
-    // Never below 8 (issue 26): a setting from before the rule stops the start with one line naming it.
+    // Never below 8: a setting from before the rule stops the start with one line naming it.
     expect(error({ PASSWORD_MIN_LENGTH: '7' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at least 8 (got "7")');
     expect(error({ PASSWORD_MIN_LENGTH: '6' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at least 8 (got "6")');
     expect(error({ PASSWORD_MIN_LENGTH: '129' })).toBe('Invalid configuration: PASSWORD_MIN_LENGTH must be at most 128 (got "129")');

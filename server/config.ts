@@ -51,7 +51,7 @@ const envSchema = z.object({
   DATABASE_LISTEN_URL: postgresUrl.optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Web Push's VAPID key pair (issue 29), base64url as `web-push generate-vapid-keys` prints it; generated into DATA_DIR when unset. */
+  /** Web Push's VAPID key pair, base64url as `web-push generate-vapid-keys` prints it; generated into DATA_DIR when unset. */
   VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters, starting with B)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
   /** Who push services may contact about this site's pushes: a mailto: or https: URL; defaults to PUBLIC_URL. */
@@ -183,9 +183,9 @@ export interface AppConfig {
   signUpsPerHour: number;
   /** Failed password checks an account may have in 24 hours, from all addresses; past it only the emailed reset link signs in. */
   passwordFailuresPerDay: number;
-  /** Admins must turn on two-factor sign-in before any admin API answers them (issue 26). */
+  /** Admins must turn on two-factor sign-in before any admin API answers them. */
   requireAdmin2fa: boolean;
-  /** automatic: a contest every week with its Monday's daily prompt, unless an admin's opens that week; manual: only admins' (issue 28). */
+  /** automatic: a contest every week with its Monday's daily prompt, unless an admin's opens that week; manual: only admins'. */
   weeklyContest: 'automatic' | 'manual';
   trustedProxyHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

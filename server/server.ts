@@ -125,7 +125,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
           details: { method },
         });
       }
-      // "New sign-in to your Drabble account" for a browser and address never seen on the account (issue 26).
+      // "New sign-in to your Drabble account" for a browser and address never seen on the account.
       if (method) await noticeSignIn(ctx as ServerContext, user, { ip, userAgent });
       // Sign-up succeeds even when the mail server is down; the banner offers a resend.
       if (signedUp && !user.emailVerified) await sendVerification(ctx as ServerContext, record, sendLater);
@@ -232,7 +232,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void deliverDueEmails(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'notification emails failed'));
     // The 20:00-local streak reminders that fell due (claimed, so one instance sends each).
     void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
-    // Contests whose voting closed and that no request has revealed yet (issue 28; once, whichever instance gets there first).
+    // Contests whose voting closed and that no request has revealed yet (once, whichever instance gets there first).
     void revealDueContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'contest reveal failed'));
     // This week's and next week's contests, when they run by themselves (WEEKLY_CONTEST=automatic).
     void ensureWeeklyContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'weekly contest failed'));

@@ -152,7 +152,7 @@ export function withRoutePreloads(html: string, files: readonly string[]): strin
 export function mountWebApp(app: Hono<AppEnv>, webDir: string, sharedPage: SharedPageLookup = async () => null, pageFeed: PageFeedLookup = async () => null): void {
   const indexFile = path.join(webDir, 'index.html');
   const routeFiles = routePreloadsOf(webDir);
-  // The service worker and what it imports, and the manifest (issue 29): asked afresh each time, so a release reaches installed apps at once.
+  // The service worker and what it imports, and the manifest: asked afresh each time, so a release reaches installed apps at once.
   // (Registered first: the outermost middleware sets its header last, over the day the root files get below.)
   app.use('*', cacheControl('no-cache', (c) => UNCACHED_ROOT_FILES.has(c.req.path)));
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'));

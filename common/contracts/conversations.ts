@@ -49,7 +49,7 @@ export const conversationContracts = {
   decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: z.object({ ok: z.literal(true) }) }),
 };
 
-/** Direct messages outside /api/conversations (issue 12): may the viewer write to someone, and their own settings. */
+/** Direct messages outside /api/conversations: may the viewer write to someone, and their own settings. */
 export const directMessageContracts = {
   canMessage: defineRoute({ method: 'GET', path: '/api/users/:uid/can-message', params: z.object({ uid: userId(USER_NOT_FOUND) }), response: canMessageResponseSchema }),
   settings: defineRoute({ method: 'GET', path: '/api/me/messaging-settings', response: messagingSettingsSchema }),

@@ -8,7 +8,7 @@ export const TAGS_BASE = '/api/tags';
 
 const tagParamsSchema = z.object({ name: tagParamSchema });
 
-/** /api/tags: tag pages, suggestions, the week's tags and following them (issue 27, docs/decisions/0044-tags.md). */
+/** /api/tags: tag pages, suggestions, the week's tags and following them (docs/decisions/0044-tags.md). */
 export const tagContracts = {
   /** Open to guests: the tags used most in the last seven days. */
   trending: defineRoute({ method: 'GET', path: '/api/tags', response: tagListResponseSchema }),

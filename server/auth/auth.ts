@@ -100,7 +100,7 @@ export interface CreateAuthOptions {
   onPreRegistrationRemoved: (userId: string) => Promise<void>;
   /** A session was deleted through better-auth (after its transaction): announce it to every instance. */
   onSessionEnded: (session: { id: string; userId: string }) => Promise<void>;
-  /** Who may join (issue 26): the registration mode, invites and blocked domains, for every new account. None: anyone. */
+  /** Who may join: the registration mode, invites and blocked domains, for every new account. None: anyone. */
   joining?: SignUpRule;
   /** At OWASP's cost unless given. */
   passwords?: Passwords;
@@ -181,7 +181,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
             await onSessionEnded(session);
           },
         },
-        // A suspended account cannot sign in by any method (issue 14); a deleted one has no auth rows left.
+        // A suspended account cannot sign in by any method; a deleted one has no auth rows left.
         create: {
           before: async (session, endpoint) => {
             const row = await db.selectFrom('users').select('suspendedAt').where('uid', '=', session.userId).executeTakeFirst();
@@ -227,7 +227,7 @@ export function createAuth({ config, db, dialect, secret, onSignedIn, onPreRegis
         const created = ctx.context.newSession;
         if (!created) return;
         const twoFactorOn = (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
-        // Two-factor (issue 26): the password alone signs no one in; the plugin's own hook, after
+        // Two-factor: the password alone signs no one in; the plugin's own hook, after
         // this one, swaps the session for the code step, and the sign-in happens at /two-factor/verify-*.
         if (ctx.path === '/sign-in/email' && twoFactorOn) return;
         const providerId = typeof ctx.params?.providerId === 'string' ? ctx.params.providerId : undefined;

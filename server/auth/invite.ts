@@ -1,5 +1,5 @@
 /**
- * How a sign-up's invite (issue 26) reaches the sign-up rule (features/registration/sign-up.ts):
+ * How a sign-up's invite reaches the sign-up rule (features/registration/sign-up.ts):
  * in INVITE_HEADER, which only the /api/auth wrapper (routes.ts) sets; a provider sign-in keeps
  * it in INVITE_COOKIE between its start and the provider's callback.
  */

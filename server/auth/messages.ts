@@ -39,14 +39,14 @@ export function humanAuthError(ctx: ServerContext, code: string, message: string
     case 'INVALID_ORIGIN':
     case 'MISSING_OR_NULL_ORIGIN':
       return { code: 'forbidden', message: 'Requests from other sites are not allowed.' };
-    // Who may join (issue 26, features/registration/sign-up.ts).
+    // Who may join (features/registration/sign-up.ts).
     case 'SIGN_UP_NOT_POSSIBLE':
       return { code: 'sign_up_not_possible', message: REGISTRATION_TEXTS.emailNotPossible };
     case 'INVITE_REQUIRED':
       return { code: 'invite_required', message: REGISTRATION_TEXTS.inviteRequired };
     case 'INVITE_INVALID':
       return { code: 'invite_invalid', message: REGISTRATION_TEXTS.inviteInvalid };
-    // Passkeys (issue 26, better-auth's passkey plugin).
+    // Passkeys (better-auth's passkey plugin).
     case 'CHALLENGE_NOT_FOUND':
       return { code: 'passkey_expired', message: PASSKEY_TEXTS.challengeExpired };
     case 'PASSKEY_NOT_FOUND':

@@ -26,7 +26,7 @@ async function claimChallenge(db: Kysely<Database>, ctx: GenericEndpointContext)
 }
 
 /**
- * better-auth's passkey plugin (issue 26, docs/decisions/0040-passkeys.md). The relying party
+ * better-auth's passkey plugin (docs/decisions/0040-passkeys.md). The relying party
  * is the app's public address (PUBLIC_URL): its host name is the rpID and its origin the only
  * origin accepted, whatever Origin header a request carries. Passkeys are discoverable
  * (resident keys), so "Sign in with a passkey" needs no email first.

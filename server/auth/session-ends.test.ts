@@ -10,7 +10,7 @@ const WINDOW_MS = 30_000;
 type Stream = Awaited<ReturnType<typeof openEventStream>>;
 
 /**
- * Every way one session ends (issue 22) closes that session's open live streams at once, on
+ * Every way one session ends closes that session's open live streams at once, on
  * every instance, after telling the tab it was signed out; the person's other sessions keep theirs.
  */
 describe.each(testDialects())('ended sessions close their live streams (auth/session-ends.ts) on %s', (dialect) => {

@@ -9,7 +9,7 @@ import type { SessionCache } from './session-cache';
 
 /**
  * How the end of one session reaches everything that still trusts it, on every instance
- * (issue 22). Sessions end through better-auth (sign-out, a session removed in Settings,
+ *. Sessions end through better-auth (sign-out, a session removed in Settings,
  * "sign out other sessions", a password change or reset), whose delete hook announces them
  * here; an account's change of standing ends all of its sessions itself
  * (shared/account-state.ts). Every instance hears `sessions.ended`, forgets the cookies it

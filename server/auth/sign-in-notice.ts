@@ -64,7 +64,7 @@ export async function noticeTwoFactorChange(ctx: Noticing & Pick<ServerContext, 
   );
 }
 
-/** A passkey was added (issue 26): the account's address hears of it, and the system log keeps it. */
+/** A passkey was added: the account's address hears of it, and the system log keeps it. */
 export async function noticePasskeyAdded(ctx: Noticing & Pick<ServerContext, 'logger'>, userId: string, passkey: string, ip: string): Promise<void> {
   await noticeSecurityChange(ctx, userId, ip, 'passkey_added', (user) =>
     passkeyAddedMessage({ to: user.email, name: user.name, passkey, publicUrl: ctx.config.publicUrl }),

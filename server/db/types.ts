@@ -54,7 +54,7 @@ export interface UsersTable {
   typingIndicator: Defaulted<DbBool>;
   /** JSON of NotificationPrefs; null or absent keys take the defaults (common/notifications.ts). */
   notificationPrefs: Defaulted<string | null>;
-  /** Moderation (issue 14): when the latest warning was given, and its text. */
+  /** Moderation: when the latest warning was given, and its text. */
   warnedAt: Defaulted<string | null>;
   warning: Defaulted<string | null>;
   /** Limited: stories off community for non-followers; cannot start conversations. */
@@ -72,7 +72,7 @@ export interface UsersTable {
   streakFreezes: Defaulted<number>;
   /** When the 20:00-local streak reminder is next due (UTC ISO); null while it is off. */
   reminderAt: Defaulted<string | null>;
-  /** Approval mode (issue 26): a new account waits from then until an admin approves it; null: not waiting. */
+  /** Approval mode: a new account waits from then until an admin approves it; null: not waiting. */
   awaitingApprovalSince: Defaulted<string | null>;
   /** When the tutorial first opened by itself for this account, in any browser; null: never. */
   tutorialSeenAt: Defaulted<string | null>;
@@ -142,7 +142,7 @@ export interface StoriesTable {
   wordsPending: Defaulted<number>;
 }
 
-/** The text of a story as it was before a save replaced it (issue 15): owner only, at most STORY_VERSIONS_MAX per story. */
+/** The text of a story as it was before a save replaced it: owner only, at most STORY_VERSIONS_MAX per story. */
 export interface StoryVersionsTable {
   id: string;
   storyId: string;
@@ -173,7 +173,7 @@ export interface UserBadgesTable {
   earnedAt: string;
 }
 
-/** A weekly contest (issue 28, migration 0024): the instants are ISO strings, each window [opens, closes). */
+/** A weekly contest (migration 0024): the instants are ISO strings, each window [opens, closes). */
 export interface ContestsTable {
   id: string;
   prompt: string;
@@ -428,7 +428,7 @@ export interface NotificationEmailsTable {
   lastSentAt: string;
 }
 
-/** A device a writer subscribed to Web Push (issue 29). */
+/** A device a writer subscribed to Web Push. */
 export interface PushSubscriptionsTable {
   id: string;
   uid: string;
@@ -607,7 +607,7 @@ export interface AuthUsersTable {
   name: string;
   email: string;
   emailVerified: number | boolean;
-  /** better-auth's two-factor plugin (issue 26): on once the first code was confirmed. */
+  /** better-auth's two-factor plugin: on once the first code was confirmed. */
   twoFactorEnabled: number | boolean | null;
 }
 
@@ -633,7 +633,7 @@ export interface AuthKnownSignInsTable {
   createdAt: Date | string;
 }
 
-/** Passkeys (WebAuthn, issue 26): better-auth's passkey plugin (auth/passkey.ts) makes and checks them. */
+/** Passkeys (WebAuthn): better-auth's passkey plugin (auth/passkey.ts) makes and checks them. */
 export interface AuthPasskeysTable {
   id: string;
   name: string | null;

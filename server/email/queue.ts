@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics/metrics';
 import type { EmailMessage, Mailer } from './mailer';
 
 /**
- * One outbox for every email (issue 23; docs/decisions/0030-staying-up.md). An email is
+ * One outbox for every email (docs/decisions/0030-staying-up.md). An email is
  * written to `emailQueue` whole before it is sent, so nothing is lost while the SMTP server
  * is down or refusing, or across a restart; each try is claimed with a conditional UPDATE, so
  * of several instances only one sends it; a failed try is retried with backoff until the

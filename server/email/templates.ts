@@ -112,7 +112,7 @@ export function resetPasswordMessage(o: { to: string; name: string; link: string
   });
 }
 
-/** The account reached its daily cap of failed password checks (issue 22): the reset link is now the way in. */
+/** The account reached its daily cap of failed password checks: the reset link is now the way in. */
 export function accountLockedMessage(o: { to: string; name: string; failures: number; link: string }): EmailMessage {
   return render({
     to: o.to,
@@ -170,7 +170,7 @@ export function passwordChangedMessage(o: { to: string; name: string; publicUrl:
 }
 
 /**
- * A notification email (issue 12): who did what, a link to it, and a one-click way to stop
+ * A notification email: who did what, a link to it, and a one-click way to stop
  * this type of email. Plain and short: a comment's opening words at most, never anyone's
  * address.
  */
@@ -200,7 +200,7 @@ export function notificationEmailMessage(o: {
 }
 
 /**
- * Issue 14: the person asked to delete their account. When it goes, where to download their
+ * The person asked to delete their account. When it goes, where to download their
  * data first, and how to change their mind.
  */
 export function accountDeletionScheduledMessage(o: {
@@ -229,7 +229,7 @@ export function accountDeletionScheduledMessage(o: {
   });
 }
 
-/** Approval mode (issue 26): an admin approved the sign-up; the account works from now on. */
+/** Approval mode: an admin approved the sign-up; the account works from now on. */
 export function accountApprovedMessage(o: { to: string; name: string; publicUrl: string }): EmailMessage {
   return render({
     to: o.to,
@@ -241,7 +241,7 @@ export function accountApprovedMessage(o: { to: string; name: string; publicUrl:
   });
 }
 
-/** Approval mode (issue 26): an admin declined the sign-up; the account and what it held are deleted. */
+/** Approval mode: an admin declined the sign-up; the account and what it held are deleted. */
 export function accountDeclinedMessage(o: { to: string; name: string }): EmailMessage {
   return render({
     to: o.to,
@@ -254,7 +254,7 @@ export function accountDeclinedMessage(o: { to: string; name: string }): EmailMe
   });
 }
 
-/** Two-factor sign-in was turned on or off (issue 26): sent to the account's address either way. */
+/** Two-factor sign-in was turned on or off: sent to the account's address either way. */
 export function twoFactorChangedMessage(o: { to: string; name: string; enabled: boolean; publicUrl: string }): EmailMessage {
   const settings = appLink(o.publicUrl, '/settings#two-factor');
   return render({
@@ -271,7 +271,7 @@ export function twoFactorChangedMessage(o: { to: string; name: string; enabled: 
   });
 }
 
-/** A passkey was added to the account (issue 26): it signs in without the password or a code. */
+/** A passkey was added to the account: it signs in without the password or a code. */
 export function passkeyAddedMessage(o: { to: string; name: string; passkey: string; publicUrl: string }): EmailMessage {
   const settings = appLink(o.publicUrl, '/settings#passkeys');
   return render({

@@ -48,7 +48,7 @@ export const LIMITS = {
   comments: { per: 'user', max: 10, windowMs: MINUTE },
   /** Suggesting a feature: each one notifies every admin, so 20 an hour (the rule it always had). */
   featureRequests: { per: 'user', max: 20, windowMs: 60 * MINUTE },
-  /** Sending or editing a message (issue 12): at most 20 in 30 seconds, far past a quick back-and-forth. */
+  /** Sending or editing a message: at most 20 in 30 seconds, far past a quick back-and-forth. */
   messages: { per: 'user', max: 20, windowMs: 30_000 },
   /** Typing signals: the composer sends one every few seconds while someone types. */
   typing: { per: 'user', max: 60, windowMs: MINUTE },
@@ -77,15 +77,15 @@ export const LIMITS = {
   signUps: { per: 'address', max: (config) => config.signUpsPerHour, windowMs: 60 * MINUTE },
   /** Answers to emailed links per address: the tokens cannot be guessed, but nobody needs to try. */
   emailLinks: { per: 'address', max: 30, windowMs: 15 * MINUTE },
-  /** Reporting a story, comment, profile or message (issue 14): 20 an hour is far past honest use, and each one reaches every admin's queue. */
+  /** Reporting a story, comment, profile or message: 20 an hour is far past honest use, and each one reaches every admin's queue. */
   reports: { per: 'user', max: 20, windowMs: 60 * MINUTE },
-  /** Importing stories (issue 14): each request may carry many files; ten an hour. */
+  /** Importing stories: each request may carry many files; ten an hour. */
   imports: { per: 'user', max: 10, windowMs: 60 * MINUTE },
   /** Asking to delete or cancelling deletion of one's own account. */
   accountDeletion: { per: 'user', max: 10, windowMs: 60 * MINUTE },
-  /** Starting or giving up a personal challenge (issue 15): one runs at a time, so 30 an hour is far past real use. */
+  /** Starting or giving up a personal challenge: one runs at a time, so 30 an hour is far past real use. */
   challenges: { per: 'user', max: 30, windowMs: 60 * MINUTE },
-  /** Entering, withdrawing and voting in the weekly contest (issue 28): three votes and one entry a week; 120 in ten minutes is far past real use. */
+  /** Entering, withdrawing and voting in the weekly contest: three votes and one entry a week; 120 in ten minutes is far past real use. */
   contests: { per: 'user', max: 120, windowMs: 10 * MINUTE },
   /** "Forgot password" requests per client address: ten an hour. */
   forgotPassword: { per: 'address', max: 10, windowMs: 60 * MINUTE, key: 'forgot:ip' },
@@ -103,7 +103,7 @@ export const LIMITS = {
   verificationResends: { per: 'user', max: 3, windowMs: 60 * MINUTE, key: 'verify-resend' },
   /**
    * Asking to change one's email: five an hour. By hand, after the current password, and before
-   * the answer that says an address is taken, so addresses cannot be tested in bulk (issue 22).
+   * the answer that says an address is taken, so addresses cannot be tested in bulk.
    */
   emailChanges: { per: 'user', max: 5, windowMs: 60 * MINUTE, key: 'email-change' },
   /**
@@ -122,13 +122,13 @@ export const LIMITS = {
    */
   passwordFailuresPerDay: { per: 'account', max: (config) => config.passwordFailuresPerDay, windowMs: 24 * 60 * MINUTE, key: 'pw:acct-day' },
   /**
-   * A two-factor TOTP code, per account and code: accepted once (issue 26). A code is good for
+   * A two-factor TOTP code, per account and code: accepted once. A code is good for
    * its 30 seconds and one step either side, so the claim outlives it; by hand in the /api/auth
    * wrapper, and given back when the code was wrong.
    */
   totpCodesUsed: { per: 'account', max: 1, windowMs: 3 * MINUTE, key: 'totp-used' },
   /**
-   * Asking for a passkey challenge (adding one, or signing in with one; issue 26): each is a
+   * Asking for a passkey challenge (adding one, or signing in with one): each is a
    * row kept five minutes. Per address: 60 in 15 minutes is far past a person retrying.
    */
   passkeyChallenges: { per: 'address', max: 60, windowMs: 15 * MINUTE },

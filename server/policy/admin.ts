@@ -16,7 +16,7 @@ const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
   viewAuditLog: adminAny,
   readNotifications: adminAny,
   manageNotifications: adminAny,
-  /** Who may join (issue 26): the registration mode, blocked domains, invites and approvals. */
+  /** Who may join: the registration mode, blocked domains, invites and approvals. */
   manageRegistration: adminAny,
 };
 

@@ -16,7 +16,7 @@ describe('commentPolicy', () => {
     expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'delete', comment, storyOfOther))).toEqual([false, true, true, false]);
   });
 
-  it('remove: an admin, on anyone’s comment but their own (issue 22)', () => {
+  it('remove: an admin, on anyone’s comment but their own', () => {
     expect(VIEWERS.map(([, viewer]) => commentPolicy.can(viewer, 'remove', comment, storyOfCy))).toEqual([false, false, false, true]);
     expect(commentPolicy.can({ uid: OWNER.uid, admin: true }, 'remove', comment, storyOfCy)).toBe(false);
   });

@@ -2,7 +2,7 @@ import { forbidden } from '../http/errors';
 import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewer';
 
 /**
- * Who may run the weekly contests (issue 28). There is no owner: the contests belong to the site.
+ * Who may run the weekly contests. There is no owner: the contests belong to the site.
  * - manage: create, edit before entries open, disqualify an entry, and see every entry's author: admin-any.
  * Entering and voting are for every writer in good standing (common/contests.ts); admins may
  * enter but never vote (they see the authors).

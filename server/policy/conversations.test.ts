@@ -36,7 +36,7 @@ describe('authorizeConversation', () => {
   });
 });
 
-// Direct conversations (issue 12): OWNER (ada) and cy. A request cy sent to ada, and one ada sent.
+// Direct conversations: OWNER (ada) and cy. A request cy sent to ada, and one ada sent.
 const CY = { uid: 'cy', admin: false };
 const requestToOwner: ConversationFacts = { ...direct, status: 'request', createdBy: 'cy' };
 const requestFromOwner: ConversationFacts = { ...direct, status: 'declined', createdBy: OWNER.uid };

@@ -18,11 +18,11 @@ import { adminAny, assertSignedIn, type SignedInViewer, type Viewer } from './vi
  * - read, reply: own (the viewer is one of its participants); and admin-any on a feature
  *   request's thread (type 'feature_request'): every admin may follow and answer any request,
  *   and one who replies becomes a participant.
- * - A direct conversation (issue 12) with a block either way between its two writers does
+ * - A direct conversation with a block either way between its two writers does
  *   not exist for either of them. While it is a message request ('request', or 'declined',
  *   which its sender is never told about) only the recipient may write: replying accepts it.
  *   The recipient may accept (or decline) it. Nobody writes to a writer whose account is
- *   hidden (suspended or deactivated, issue 22): the other still reads the conversation.
+ *   hidden (suspended or deactivated): the other still reads the conversation.
  * - To everyone else a conversation does not exist: 404 'Conversation not found', as for an
  *   unknown id, so its existence is not revealed. A guest gets 401.
  * - Messages: delete for me, any message one can read; edit and delete for everyone, one's
@@ -46,7 +46,7 @@ export interface ConversationFacts {
   blocked?: boolean;
   /**
    * A direct conversation's writers whose account is hidden (suspended, deactivated or
-   * deleted: issue 14), by uid, with the name the refusal says. Nobody writes to them.
+   * deleted), by uid, with the name the refusal says. Nobody writes to them.
    */
   away?: ReadonlyMap<string, string>;
 }
@@ -218,7 +218,7 @@ function settingRefusal(facts: MessagingFacts): string {
 /**
  * An existing conversation stays usable whatever the settings say later (only a block, or the
  * recipient's account being hidden, stops it), except that the sender of a request waits for it to be accepted. Without one: a new
- * account waits 24 hours unless the recipient is a friend (mutual follows, issue 26), the
+ * account waits 24 hours unless the recipient is a friend (mutual follows), the
  * recipient's setting decides, and a message from someone who is not a friend arrives as a request.
  */
 export function messagingVerdict(viewer: SignedInViewer, facts: MessagingFacts): MessagingVerdict {

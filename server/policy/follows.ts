@@ -3,7 +3,7 @@ import { USER_NOT_FOUND } from './profiles';
 import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
 
 /**
- * Who may change the follow graph between the viewer and another writer (issue 11).
+ * Who may change the follow graph between the viewer and another writer.
  *
  * - follow (or request to), unfollow / cancel a request: a signed-in writer, towards anyone
  *   but themself, when no block stands either way. Every refusal is 404 'User not found',

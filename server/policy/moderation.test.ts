@@ -28,7 +28,7 @@ describe('authorizeModeration', () => {
   });
 });
 
-describe('removing content from its page (issue 22)', () => {
+describe('removing content from its page', () => {
   it('is an admin’s, on anyone’s story or comment but their own', () => {
     const theirs = { uid: OWNER.uid };
     expect([null, OTHER, OWNER, ADMIN].map((viewer) => removableBy(viewer, theirs))).toEqual([false, false, false, true]);

@@ -3,7 +3,7 @@ import { forbidden } from '../http/errors';
 import { adminAny, assertSignedIn, own, type AdminViewer, type Viewer } from './viewer';
 
 /**
- * Moderation (issue 14): who may read the queue and act on cases and accounts. Every rule is
+ * Moderation: who may read the queue and act on cases and accounts. Every rule is
  * admin-any; on top of that, nobody acts on their own account, and the owner account (the
  * ADMIN_EMAIL one) cannot be limited, suspended or deleted by another admin. Warnings and
  * notes on the owner stay possible: they change nothing about the account.
@@ -82,7 +82,7 @@ export function allowedAccountActions(viewer: AdminViewer, target: ModerationTar
 }
 
 /**
- * Removing a story or comment straight from its page or the user's page (issue 22): admin-any,
+ * Removing a story or comment straight from its page or the user's page: admin-any,
  * but not one's own (an admin deletes their own the ordinary way, without a moderation record).
  * Stories and comments carry the answer as `permissions.remove`, so the UI offers exactly this.
  */

@@ -20,7 +20,7 @@ export type ProfileAction = 'read';
 
 /**
  * What the rules look at: the profile's uid, whether the account is hidden (suspended,
- * deactivated or deleted: issue 14; `accountHidden`) and, for a signed-in viewer, whether its
+ * deactivated or deleted: `accountHidden`) and, for a signed-in viewer, whether its
  * writer blocks them.
  */
 export interface ProfileFacts {

@@ -38,7 +38,7 @@ describe.each(testDialects())('the stories a viewer may read, on %s', (dialect) 
       await postStory(who.client, { public: true });
       await postStory(who.client, { public: false });
     }
-    // A suspended or deactivated writer's public story (issue 14), and a limited one's.
+    // A suspended or deactivated writer's public story, and a limited one's.
     const hidden = await postStory(bob.client, { public: true });
     await server.ctx.db.updateTable('stories').set({ authorState: 2 }).where('id', '=', hidden.id).execute();
     const limited = await postStory(bob.client, { public: true });

@@ -50,7 +50,7 @@ export function readableBy(viewer: Viewer, scope: StoryScope = {}): Expression<S
     const unlimited = eb('s.authorState', '=', AUTHOR_STATE.visible);
     conditions.push(viewer === null ? unlimited : eb.or([unlimited, eb('s.uid', '=', viewer.uid), follows(viewer.uid, 's.uid')]));
   }
-  // An anonymous contest entry (stories.contestId, issue 28) is on no one's list but its author's
+  // An anonymous contest entry (stories.contestId) is on no one's list but its author's
   // until the results are out: a list would say whose it is. The contest page shows it without them.
   if (!ownShelf) conditions.push(viewer === null ? eb('s.contestId', 'is', null) : eb.or([eb('s.contestId', 'is', null), eb('s.uid', '=', viewer.uid)]));
   // Blocks hide stories both ways, on every list; a writer's own stories are never hidden from them.

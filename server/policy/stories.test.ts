@@ -4,7 +4,7 @@ import { answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 const publicStory = { uid: OWNER.uid, public: true, authorState: 0 };
 const privateStory = { uid: OWNER.uid, public: false, authorState: 0 };
-/** Its author is suspended or deactivated (issue 14). */
+/** Its author is suspended or deactivated. */
 const hiddenStory = { uid: OWNER.uid, public: true, authorState: 2 };
 
 /** Expected answers of `can`, per viewer: guest, other, owner, admin. */

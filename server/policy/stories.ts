@@ -19,11 +19,11 @@ import { assertSignedIn, own, signedIn, type Viewer } from './viewer';
  * - versions (the story's earlier texts: list, read, restore): own, admins included; a
  *   reader of a public story is refused (403), everyone else finds no story (404).
  * - react, comment: any signed-in reader, on public stories only (own included), and not on an
- *   anonymous contest entry until its results are out (issue 28).
+ *   anonymous contest entry until its results are out.
  * - favorite: any signed-in reader of someone else's story they may read; never the author
- *   (their own stories are on My Stories already; issue 22).
+ *   (their own stories are on My Stories already).
  * - remove: admin-any but not own (moderation.ts `removableBy`), on a story they may read: an
- *   admin takes down someone else's story with a reason (issue 22), through the moderation
+ *   admin takes down someone else's story with a reason, through the moderation
  *   feature, never `delete`. From the user's page that feature lets them remove private ones too.
  * - A suspended or deactivated author's stories (authorState hidden) are 'Story not found' to everyone else.
  * - A block either way between the viewer and the author (the `blocked` fact, relations.ts)
@@ -41,7 +41,7 @@ export interface StoryFacts {
   blocked?: boolean;
   /** The author's state (stories.authorState): a suspended or deactivated writer's stories exist for no one else. */
   authorState: number;
-  /** The contest the story is an anonymous entry of (issue 28): no reactions or comments until its results are out. */
+  /** The contest the story is an anonymous entry of: no reactions or comments until its results are out. */
   contestId?: string | null;
 }
 

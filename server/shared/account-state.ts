@@ -9,8 +9,8 @@ import { findSessionUser, publishUserChanged } from './users';
 import { forUpdate } from '../db/locks';
 
 /**
- * Every change of an account's standing (warned, limited, suspended, deactivated, deleted:
- * issue 14) goes through here, so its consequences cannot be forgotten:
+ * Every change of an account's standing (warned, limited, suspended, deactivated, deleted)
+ * goes through here, so its consequences cannot be forgotten:
  * - the account's state is copied onto its stories (`stories.authorState`), which every list
  *   filters on (readable-stories.ts) without joining users; when any changed, `stories.changed`
  *   on the public topic drops every instance's shared community page;

@@ -247,7 +247,7 @@ export const USER_ROWS: readonly UserRows[] = [
       );
     },
   },
-  // Who joined by an invite (issue 26): a deleted account no longer shows in the list of who joined.
+  // Who joined by an invite: a deleted account no longer shows in the list of who joined.
   deleteWhere('registration', 'inviteJoins.uid'),
   {
     // better-auth's rows, so the address can sign up afresh (a new account, a new uid).
@@ -256,7 +256,7 @@ export const USER_ROWS: readonly UserRows[] = [
     async erase(trx, { uid }) {
       const email = (await trx.selectFrom('authUsers').select('email').where('id', '=', uid).executeTakeFirst())?.email;
       await trx.deleteFrom('authSessions').where('userId', '=', uid).execute();
-      // Two-factor (issue 26): the secret and recovery codes, and the browsers the account signed in from.
+      // Two-factor: the secret and recovery codes, and the browsers the account signed in from.
       await trx.deleteFrom('authTwoFactors').where('userId', '=', uid).execute();
       await trx.deleteFrom('authKnownSignIns').where('userId', '=', uid).execute();
       await trx.deleteFrom('authPasskeys').where('userId', '=', uid).execute();

@@ -24,7 +24,7 @@ export function statusWhere(status: UserStatus) {
 }
 
 /**
- * How many accounts wait for an admin's approval (issue 26): exactly those the admins' Users
+ * How many accounts wait for an admin's approval: exactly those the admins' Users
  * list shows under "Waiting for approval" (the admin panel links the one to the other).
  */
 export async function countWaitingForApproval(db: Kysely<Database>): Promise<number> {

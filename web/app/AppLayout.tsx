@@ -13,7 +13,7 @@ const LiveEvents = liveEventsPart.component((m) => m.LiveEvents);
 const VerifyEmailBanner = verifyBannerPart.component((m) => m.VerifyEmailBanner);
 // A deactivated account may only cancel the deletion, export or sign out: no screen of the app is theirs meanwhile.
 const DeactivatedScreen = deactivatedPart.component((m) => m.DeactivatedScreen);
-// An account waiting for approval (issue 26) sees that it waits, until an admin approves it, on every screen a guest could not read.
+// An account waiting for approval sees that it waits, until an admin approves it, on every screen a guest could not read.
 const WaitingScreen = waitingPart.component((m) => m.WaitingScreen);
 
 const mainClass = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6';

@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 
 /*
  * The screens a guest may read (router.tsx marks their routes): someone waiting for approval
- * (issue 26) reads them too, as the server answers them as a guest (server/features/registration/gate.ts);
+ * reads them too, as the server answers them as a guest (server/features/registration/gate.ts);
  * every other screen shows them the waiting card.
  */
 

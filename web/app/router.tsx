@@ -82,7 +82,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { index: true, lazy: screen(() => import('../features/home/HomeScreen'), (m) => ({ Component: m.HomeScreen })) },
           { path: 'login', lazy: screen(() => import('../features/auth/LoginScreen'), (m) => ({ Component: m.LoginScreen })) },
-          // An invite link (issue 26): the login screen with its code.
+          // An invite link: the login screen with its code.
           { path: 'join/:code', loader: ({ params }) => redirect(`/login?invite=${encodeURIComponent(params.code ?? '')}`) },
           // The emailed links and the password reset work signed in or out.
           { path: 'forgot-password', lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), (m) => ({ Component: m.ForgotPasswordScreen })) },

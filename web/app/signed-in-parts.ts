@@ -15,8 +15,8 @@ export const signedInNavPart = onDemand(() => import('./nav/SignedInNav'));
 /** The banner over every page while the address is unverified (VerifyEmailBanner.tsx). */
 export const verifyBannerPart = onDemand(() => import('./VerifyEmailBanner'));
 
-/** What a deactivated account sees instead of the app (issue 14): the deletion date, "Cancel deletion", the export. */
+/** What a deactivated account sees instead of the app: the deletion date, "Cancel deletion", the export. */
 export const deactivatedPart = onDemand(() => import('../features/account-deletion'));
 
-/** What an account waiting for approval sees instead of the app (issue 26). */
+/** What an account waiting for approval sees instead of the app. */
 export const waitingPart = onDemand(() => import('../features/registration'));

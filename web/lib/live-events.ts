@@ -77,7 +77,7 @@ export function liveEventHandlers(queryClient: QueryClient, userId: string): Liv
     // The open story page's conversation; this tab's own post or delete refetches it too, harmlessly.
     'story.comments': ({ storyId }) => void queryClient.invalidateQueries({ queryKey: storyKeys.comments(storyId) }),
     'profile.counts': (counts) => applyProfileCounts(queryClient, counts),
-    // Suspended, deactivated or deleted (issue 14): every session of the account has ended on the
+    // Suspended, deactivated or deleted: every session of the account has ended on the
     // server; this tab signs out as if the person had, keeping nothing of theirs in the cache.
     // Drafts stay in the browser's storage, so no unsaved writing is lost.
     // Turning two-factor on or off swaps this tab's session for a new one (better-auth's plugin):
@@ -225,7 +225,7 @@ export function useLiveEvents(userId: string | null): void {
     };
     let refusals = 0;
     let close = open(target);
-    // Back online (issue 29): open the stream at once rather than after EventSource's or our own wait; it resumes from the last id.
+    // Back online: open the stream at once rather than after EventSource's or our own wait; it resumes from the last id.
     const onOnline = () => {
       close();
       refusals = 0;

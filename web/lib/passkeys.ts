@@ -4,7 +4,7 @@ import { apiFetch } from './api';
 import { errorMessage } from './errors';
 
 /*
- * Passkeys in the browser (issue 26): better-auth's challenge, the browser's WebAuthn prompt
+ * Passkeys in the browser: better-auth's challenge, the browser's WebAuthn prompt
  * (@simplewebauthn/browser, loaded only when someone asks), then the answer back to the server.
  * Used by the login screen ("Sign in with a passkey") and Settings (adding one).
  */

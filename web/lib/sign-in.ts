@@ -8,7 +8,7 @@ import { loginPathFor } from './safe-next';
 
 export { authConfigQueryOptions } from './auth-config';
 
-/** Who may join (issue 26): the mode, and whether the invite in the address can be used. */
+/** Who may join: the mode, and whether the invite in the address can be used. */
 export const registrationInfoQuery = (invite: string | null) =>
   queryOptions({
     queryKey: ['registration', invite] as const,
@@ -24,7 +24,7 @@ export interface EmailCredentials {
 
 const signInAnswerSchema = z.looseObject({ twoFactorRedirect: z.boolean().optional() });
 
-/** The password step; `twoFactor` when the account asks for a code next (issue 26). */
+/** The password step; `twoFactor` when the account asks for a code next. */
 export async function signInWithEmail(credentials: EmailCredentials): Promise<{ twoFactor: boolean }> {
   const answer = await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: credentials, schema: signInAnswerSchema });
   return { twoFactor: answer.twoFactorRedirect === true };
@@ -52,7 +52,7 @@ const oauthStartSchema = z.object({ url: z.string().min(1), redirect: z.boolean(
 export async function startOAuthSignIn(providerId: OAuthProviderId, next: string, invite?: string): Promise<void> {
   const { url } = await apiFetch('/api/auth/sign-in/oauth2', {
     method: 'POST',
-    // An invite (issue 26) rides along for a new person: the server keeps it until the provider answers.
+    // An invite rides along for a new person: the server keeps it until the provider answers.
     body: { providerId, callbackURL: next === '/' ? '/' : loginPathFor(next), errorCallbackURL: `/login?provider=${providerId}`, ...(invite ? { invite } : {}) },
     schema: import.meta.env.DEV ? oauthStartSchema : undefined,
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The admin side (issue 10) and the conversation model that direct messages reuse later:
+ * The admin side and the conversation model that direct messages reuse later:
  * - conversations with one row per participant (`unread` is the spec's `unreadFor`, kept per
  *   person so marking read is one row, and a participant list is a join, not a JSON array);
  *   a feature request has at most one conversation (unique featureRequestId, so two admins

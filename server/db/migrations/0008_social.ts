@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The social graph (issue 11):
+ * The social graph:
  * - follows: one relation, follower → followee; friends are mutual follows (no friend table);
  * - followRequests: when the followee approves new followers, a follow waits here until accepted;
  * - blocks (symmetric in effect, one-sided in who can undo) and mutes (private, optionally until a time);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Direct messages, notifications and presence (issue 12):
+ * Direct messages, notifications and presence:
  * - users: who may message them, read receipts and typing switches, notification and email
  *   preferences (JSON; absent keys take the defaults in common/notifications.ts);
  * - conversations: a direct conversation's pair (unique, so two writers have one), its

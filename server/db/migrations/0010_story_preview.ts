@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { countChars, storyPreview } from '@common/words';
 
 /**
- * Lean lists (issue 13): the card's preview and the text's length in characters are kept on
+ * Lean lists: the card's preview and the text's length in characters are kept on
  * the story row, written whenever the text is saved, so a list reads 150 characters a story
  * instead of the whole text and computes nothing per row. Existing stories are filled in here
  * with the same `storyPreview` the app uses (common/words.ts); should that definition change,

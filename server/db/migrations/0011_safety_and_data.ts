@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Your data and a safe community (issue 14):
+ * Your data and a safe community:
  * - users: the account's moderation state (warned, limited, suspended: each the time it began,
  *   with the warning's text), self-deletion (deactivated at, deleted after), the tombstone of a
  *   deleted account (deletedAt: the row stays so comments, messages and feature requests still

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * What makes writers come back (issue 15):
+ * What makes writers come back:
  * - users.streakFreezes: freezes held (0–2), kept beside `streak` and `bestStreak`, which the
  *   replay of the writing days (common/streak.ts replayStreak) recomputes on every save;
  * - users.reminderAt: the next instant (UTC ISO) the 20:00-local streak reminder is due, or

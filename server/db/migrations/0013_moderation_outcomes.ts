@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Moderation outcomes (issue 22):
+ * Moderation outcomes:
  * - moderationActions.outcome: what a `resolve` concluded ('action' | 'dismissed'), chosen by
  *   the admin instead of inferred, so a case resolved, reopened and resolved again keeps each
  *   conclusion beside its reason;

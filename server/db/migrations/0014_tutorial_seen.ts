@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The app frame (issue 22):
+ * The app frame:
  * - users.tutorialSeenAt: when the tutorial first opened by itself for the account, in any
  *   browser (null: never). The local flag of spec section 9 stays; this one keeps a new browser
  *   from opening the tutorial again for an account that has had it. Every account made before

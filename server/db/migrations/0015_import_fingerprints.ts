@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Import remembers what it brought in (issue 22): one row per story a writer imported, keyed by
+ * Import remembers what it brought in: one row per story a writer imported, keyed by
  * a fingerprint of its normalised title and text (server/features/your-data/fingerprint.ts), so
  * importing the same file again answers "already imported" instead of a second copy. The
  * primary key (uid, fingerprint) holds one per writer whatever the races; the row goes with its

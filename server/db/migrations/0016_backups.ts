@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Backups on a schedule (issue 23): one row (id 1) that every instance reads. `dueAt` is when
+ * Backups on a schedule: one row (id 1) that every instance reads. `dueAt` is when
  * the next scheduled backup is due (null: as soon as an instance with BACKUP_DIR looks); an
  * instance takes a backup by moving it on with a conditional UPDATE (where dueAt is still the
  * value it read), so with several instances exactly one takes each. The rest is what the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * One outbox for every email (issue 23, server/email/queue.ts): a message is written here
+ * One outbox for every email (server/email/queue.ts): a message is written here
  * whole before it is sent, claimed by one instance at a time (`claimedBy` until
  * `claimedUntil`), deleted once the SMTP server took it, and otherwise tried again at
  * `nextAttemptAt`, with backoff, until it is 24 hours old. A restart keeps it.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Who may join (issue 26). `siteSettings` holds the owner's choices as JSON by key
+ * Who may join. `siteSettings` holds the owner's choices as JSON by key
  * (`registration`: the mode and the blocked email domains). `invites` are the links for
  * invite-only sign-up: `uses` counts sign-ups and only ever grows by a conditional update,
  * so a burst never passes `maxUses`; `inviteJoins` is who joined by each. A new account in

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The weekly contest (issue 28, docs/decisions/0045-contests.md):
+ * The weekly contest (docs/decisions/0045-contests.md):
  * - contests: a prompt and four instants (entries open and close, voting opens and closes);
  *   `revealedAt` is set once, by the transaction that works out the results;
  * - contestEntries: one per writer per contest (the primary key), a story in at most one

@@ -4,7 +4,7 @@ import { searchDocument } from '../search-document';
 import { createPostgresTagTriggers, createSqliteTagTriggers, recountAllTags } from '../story-tags';
 
 /**
- * Issue 27, tags at scale (docs/decisions/0044-tags.md, db/story-tags.ts):
+ * Tags at scale (docs/decisions/0044-tags.md, db/story-tags.ts):
  * - `tags.storyCount`, the tag's stories a guest may read, kept by triggers and filled here once;
  *   `tagCountChanges` holds PostgreSQL's changes to it until their commit (SQLite's triggers
  *   update the tags at once and never write there; the table is on both so the schema is one);

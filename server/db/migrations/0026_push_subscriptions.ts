@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Web Push (issue 29, server/features/push):
+ * Web Push (server/features/push):
  * - pushSubscriptions: one row per device a writer subscribed in Settings: the push service's
  *   endpoint (unique: a browser re-subscribing replaces its row) and the keys its payloads are
  *   encrypted with; `label` is the browser and system it was made on, for the list in Settings.

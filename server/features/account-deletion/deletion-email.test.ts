@@ -5,7 +5,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 
 /**
- * The deletion email writes its date as the app shows it (issue 22): in the locale the
+ * The deletion email writes its date as the app shows it: in the locale the
  * browser asked in (Accept-Language, which browsers send as their own language) and the time
  * zone the browser reported for writing days, in the same long format.
  */

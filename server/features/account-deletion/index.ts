@@ -1,2 +1,2 @@
-/** Deleting accounts (issue 14): what moderation and the maintenance tick use. */
+/** Deleting accounts: what moderation and the maintenance tick use. */
 export { deleteAccountNow, purgeDueAccounts } from './service';

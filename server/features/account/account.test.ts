@@ -251,7 +251,7 @@ describe.each(testDialects())('own account on %s', (dialect) => {
       expect(list.body.sessions[0]!.current).toBe(true);
       expect(list.body.sessions.map((s) => s.device)).toContain('Safari on iOS');
       expect(JSON.stringify(list.body)).not.toMatch(/token/i);
-      // Addresses read as people know them: an IPv4 client reached over IPv6 shows as IPv4 (issue 22).
+      // Addresses read as people know them: an IPv4 client reached over IPv6 shows as IPv4.
       for (const session of list.body.sessions) expect(session.ipAddress).not.toMatch(/^::ffff:/i);
       const phoneSession = list.body.sessions.find((s) => !s.current)!.id;
       for (const [stored, shown] of [

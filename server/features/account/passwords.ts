@@ -108,7 +108,7 @@ export async function resetPassword(ctx: ServerContext, token: string, newPasswo
     await dropUnvouchedIdentities(ctx, user.uid);
   }
   await revokeSessions(ctx, user.uid);
-  // The emailed link proved the person: failed guesses no longer keep them out (issue 22).
+  // The emailed link proved the person: failed guesses no longer keep them out.
   await unlockPasswordSignIn(ctx, user.email);
   await recordActivity(ctx.db, ctx.logger, {
     type: 'password_reset',

@@ -107,7 +107,7 @@ export async function requestEmailChange(ctx: ServerContext, actor: Actor, chang
   await checkCurrentPassword(ctx, actor, change.currentPassword);
   await refuseBlockedEmail(ctx.db, newEmail);
   // Taken before the answer that says an address is taken, so a refused change counts like one
-  // asked for and addresses cannot be tested in bulk (issue 22).
+  // asked for and addresses cannot be tested in bulk.
   const { allowed } = await reserveLimit(ctx, 'emailChanges', { uid: actor.user.uid });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   if (await emailInUse(ctx, newEmail)) throw conflict(ACCOUNT_TEXTS.emailTaken);

@@ -43,7 +43,7 @@ export function commentsPageQuery(db: Db, storyId: string, viewer: Viewer, after
   let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
   // Comments by a writer on the other side of a block are hidden, under anyone's story.
   if (viewer !== null) q = q.where(noBlockBetween(viewer.uid, 'c.uid'));
-  // A suspended or deactivated writer's comments are hidden while they are (issue 14); a deleted
+  // A suspended or deactivated writer's comments are hidden while they are; a deleted
   // one's stay, as "[deleted]", so the thread still reads. The story's count still includes them.
   q = q.where('u.suspendedAt', 'is', null).where('u.deactivatedAt', 'is', null);
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));

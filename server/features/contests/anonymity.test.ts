@@ -18,7 +18,7 @@ import { ageAccount, enter, moveContest, newContest, postDrabble, windowsFor } f
 import { sharedPages } from '../previews';
 
 /**
- * Issue 28's anonymity test: while a contest is open for entries and for votes, nothing another
+ * the anonymity test: while a contest is open for entries and for votes, nothing another
  * reader (or a guest) can reach ties an entry to its author. Every GET route of the API (the
  * fuzz test's list, server/test/fuzz/routes.ts), the link-preview HTML, the Atom feeds and the
  * sitemap, the live stream, the reader's notifications and their data export are read; none may

@@ -8,7 +8,7 @@ import { addWritingWords, resolveTimeZone, syncStreakAndTell } from '../streaks'
 import { countingEntries, lockContest } from './queries';
 
 /**
- * The reveal (issue 28): once voting has closed, the first request that looks at the contest
+ * The reveal: once voting has closed, the first request that looks at the contest
  * (or the maintenance tick) ranks the entries, writes each one's votes and place, lets the
  * stories show their authors again, counts the words written for it towards their writers'
  * streaks, awards the badges (the podium's, and any the held-back entries reach) and tells every entrant their

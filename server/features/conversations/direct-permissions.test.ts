@@ -15,7 +15,7 @@ type Relationship = (typeof RELATIONSHIPS)[number];
 
 /**
  * Whether the sender may write first, and otherwise why, in words that never reveal a block: a
- * blocked pair reads exactly as an inbox closed to everyone (issue 22).
+ * blocked pair reads exactly as an inbox closed to everyone.
  */
 function expected(who: WhoCanMessage, relationship: Relationship, blocked: boolean): { allowed: boolean; asRequest: boolean; reason: string | null } {
   const name = 'Ada Recipient';

@@ -6,7 +6,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { canMessage } from './direct';
 import { readMessagingSettings, updateMessagingSettings } from './settings';
 
-/** /api/users/:uid/can-message and /api/me/messaging-settings (direct messages, issue 12). */
+/** /api/users/:uid/can-message and /api/me/messaging-settings (direct messages). */
 export function directMessageRoutes(ctx: ServerContext) {
   // Mounted beside other routers: each route checks the session itself (never app.use('*')).
   const app = new Hono<AppEnv>();

@@ -6,9 +6,9 @@ import type { ErrorBody } from '../../test/features/stories';
 import { befriend, canMessage, setMessaging, started, startWith, veteran } from '../../test/features/conversations';
 
 /**
- * A suspended or deactivated writer (issue 14's hidden accounts) isn't accepting messages:
+ * A suspended or deactivated writer (the hidden accounts) isn't accepting messages:
  * can-message says no, no conversation starts, and nothing more goes into one that exists, in
- * the same neutral words as a closed inbox (issue 22). Also when the sends race the change.
+ * the same neutral words as a closed inbox. Also when the sends race the change.
  */
 const STANDINGS = ['suspended', 'deactivated'] as const;
 type Standing = (typeof STANDINGS)[number];

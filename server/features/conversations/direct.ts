@@ -34,14 +34,14 @@ import { assertDailyCap, assertNotBroadcast, lockMessagingUsers, readMessagingUs
 import { announceConversation, appendMessage, createConversation } from './writes';
 
 /*
- * Direct messages between two writers (issue 12). Every send locks both writers' users rows
+ * Direct messages between two writers. Every send locks both writers' users rows
  * (uid order) and then the conversation, so the anti-spam counts (safety.ts), the pair's one
  * conversation and its request state are decided one send at a time.
  */
 
 type Trx = Transaction<Database>;
 
-/** A limited account (issue 14) keeps its conversations but cannot start new ones. Read from the row, not the cached session. */
+/** A limited account keeps its conversations but cannot start new ones. Read from the row, not the cached session. */
 async function isLimited(db: Kysely<Database>, uid: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('limitedAt').where('uid', '=', uid).executeTakeFirst();
   return Boolean(row?.limitedAt);

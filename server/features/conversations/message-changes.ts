@@ -10,7 +10,7 @@ import { findMessageRow, lockConversation, messageAs, viewOf, type ConversationV
 import { announceConversation } from './writes';
 
 /*
- * Editing and deleting messages (issue 12): edit or delete for everyone, one's own message in
+ * Editing and deleting messages: edit or delete for everyone, one's own message in
  * a direct conversation within 10 minutes; delete for me, any message one can read (also in
  * a feature request's thread, whose messages are otherwise kept as said: they are the
  * request's responses too). Each runs with the conversation locked, so an edit and a new

@@ -7,7 +7,7 @@ import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
 import { forUpdate } from '../../db/locks';
 
 /*
- * The anti-spam rules of direct messages (issue 12), exact under concurrency: every send
+ * The anti-spam rules of direct messages, exact under concurrency: every send
  * first locks the sender's users row (with the recipient's, in uid order, so two writers
  * messaging each other cannot deadlock), so one writer's sends are counted one at a time.
  * SQLite runs write transactions one at a time anyway.

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 
 /**
- * The sitemap (issue 27): what a guest may read, as search engines are guests. Public stories
+ * The sitemap: what a guest may read, as search engines are guests. Public stories
  * of writers in good standing (the community shelf's rule for a guest), the profiles of those
  * writers, the prompt pages and the site's own pages. Split as the protocol asks, at most
  * URLS_PER_FILE addresses a file, behind an index at /sitemap.xml.

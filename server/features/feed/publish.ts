@@ -10,7 +10,7 @@ import { userTopic } from '../../events/bus';
  * Followers who muted the author hear nothing; their feed would not show the story anyway.
  */
 export async function tellFollowersOfStory(ctx: ServerContext, trx: Transaction<Database>, authorUid: string, storyId: string): Promise<void> {
-  // An anonymous contest entry (issue 28) is news to no one until its results are out.
+  // An anonymous contest entry is news to no one until its results are out.
   const entry = await trx.selectFrom('stories').select('contestId').where('id', '=', storyId).executeTakeFirst();
   if (entry?.contestId) return;
   const now = new Date().toISOString();

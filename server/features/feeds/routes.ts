@@ -12,7 +12,7 @@ import { buildFeed, communityFeedSpec, promptDayFeedSpec, tagFeedSpec, writerFee
 const CACHE_CONTROL = 'public, max-age=300';
 
 /**
- * The Atom feeds (issue 27), beside their pages' addresses: /community/feed.atom,
+ * The Atom feeds, beside their pages' addresses: /community/feed.atom,
  * /user/<uid>/feed.atom and /prompt/<YYYY-MM-DD>/feed.atom. Built as a guest sees them, whoever
  * asks (there is no session here), validated by ETag and Last-Modified.
  */

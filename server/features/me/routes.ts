@@ -22,7 +22,7 @@ export function meRoutes(ctx: ServerContext) {
     return c.json({ user } satisfies MeResponse);
   });
 
-  // Content warnings the reader hides and "always show the text" (issue 27): their own record only.
+  // Content warnings the reader hides and "always show the text": their own record only.
   app.put('/reading-preferences', async (c) => {
     const update = await readJson(c, readingPreferencesUpdateSchema);
     return c.json({ user: await changeReadingPreferences(ctx, c.var.user.uid, update) } satisfies MeResponse);

@@ -8,7 +8,7 @@ import { postStory, type ErrorBody } from '../../test/features/stories';
 import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from '../../test/features/moderation';
 
 /*
- * Issue 22: resolving asks for the outcome and a reason (never "no violation" by default), a
+ * Resolving asks for the outcome and a reason (never "no violation" by default), a
  * resolved case can be reopened, and each reporter hears the chosen outcome about the thing
  * they reported, named as they may still see it.
  */

@@ -8,7 +8,7 @@ import { postStory, type ErrorBody } from '../../test/features/stories';
 import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from '../../test/features/moderation';
 
 /*
- * Issue 22: an admin removes a story or a comment from its own page or from the user's page,
+ * An admin removes a story or a comment from its own page or from the user's page,
  * not only through a report, and it takes the same path as "Remove content" on a report: the
  * reason, the audit log, the author told why, counts exact, the open report on it updated.
  */

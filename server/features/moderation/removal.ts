@@ -98,7 +98,7 @@ async function authorOf(ctx: ServerContext, input: ContentRemovalInput): Promise
 
 /**
  * POST /api/admin/removals: an admin takes down someone else's story or comment from its page
- * or the user's page (issue 22), through takeDown like a report's removal. The open case about
+ * or the user's page, through takeDown like a report's removal. The open case about
  * it, if any, records the removal (a new version, so a stale queue is told) and stays open to
  * be resolved. Of admins removing the same thing at once, the first wins; the others find
  * nothing (404) and record nothing.

@@ -68,7 +68,7 @@ export async function resolveLocked(ctx: ServerContext, trx: Trx, admin: Session
 }
 
 /**
- * Opens a locked, resolved case again (issue 22: a wrong "no violation" must not leave the
+ * Opens a locked, resolved case again (a wrong "no violation" must not leave the
  * spam up for good). Its earlier actions and resolution stay in its history. A thing has at
  * most one open case (the partial unique index): if a newer report opened another meanwhile,
  * that one is where to act, and this stays resolved.

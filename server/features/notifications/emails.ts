@@ -14,7 +14,7 @@ import { unsubscribeToken } from './unsubscribe';
 import { pushDevicesOf, pushToDevices } from '../push';
 
 /*
- * Notification emails (issue 12). notify/scheduleMessageEmail leave a pendingEmails row due
+ * Notification emails. notify/scheduleMessageEmail leave a pendingEmails row due
  * EMAIL_DELAY_MS after the event; a timer on every instance (server.ts) calls
  * deliverDueEmails, which claims due rows by deleting them (only the instance whose delete
  * returned a row sends it) and sends only when the thing is still unread, the person is
@@ -176,7 +176,7 @@ async function sendEmail(ctx: ServerContext, email: Pending, type: EmailType, ab
 }
 
 /**
- * The push of a delivery (issue 29) to the person's subscribed devices, when the type is one
+ * The push of a delivery to the person's subscribed devices, when the type is one
  * pushed and its push switch is on; one per type per EMAIL_INTERVAL_MS, as for email. Each type
  * is one notification on the device (its tag), a newer replacing the older, as the bell groups
  * them. The reminder opens home; the others what the bell's row opens.

@@ -20,7 +20,7 @@ import { newId } from '../../shared/ids';
 import { isWatching } from '../../shared/presence';
 
 /*
- * Writing a writer's notifications (issue 12). Features call `notify` and `withdraw` inside
+ * Writing a writer's notifications. Features call `notify` and `withdraw` inside
  * the transaction of the change they report, so a notification exists exactly when its
  * cause does; every change tells the recipient's open tabs the new unread count
  * (`bell.changed`) in the same transaction.

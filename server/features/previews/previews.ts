@@ -21,7 +21,7 @@ export async function sharedPageAt(ctx: ServerContext, pathname: string): Promis
   if (storyId) {
     const row = await findStoryRow(ctx.db, storyId);
     if (!row || !storyPolicy.can(null, 'read', row)) return null;
-    // An anonymous contest entry (issue 28) names no author until its results are out.
+    // An anonymous contest entry names no author until its results are out.
     const anonymous = row.contestId !== null;
     return {
       ...storyShareText({ title: row.title, content: row.content, authorDisplayName: anonymous ? ANONYMOUS_AUTHOR : row.authorDisplayName }),

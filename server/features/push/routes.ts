@@ -6,7 +6,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { readJson } from '../../http/validate';
 import { listDevices, removeDevice, subscribe } from './subscriptions';
 
-/** /api/me/push-subscriptions: the devices the signed-in writer receives push notifications on (issue 29). */
+/** /api/me/push-subscriptions: the devices the signed-in writer receives push notifications on. */
 export function pushRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   app.get('/', requireUser, async (c) => c.json(await listDevices(ctx, c.var.user.uid)));

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import { errorResponse } from '../../http/errors';
 
 /**
- * What an account waiting for approval (issue 26) may do as itself: read its own record (the
+ * What an account waiting for approval may do as itself: read its own record (the
  * app shows the waiting screen from it), hear its live events (so the approval arrives by
  * itself), choose its appearance (the bar's theme and colour controls stay theirs), prove its
  * email address, report a crash. Sign-out is better-auth's, under /api/auth,

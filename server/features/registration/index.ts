@@ -1,4 +1,4 @@
-/** Who may join (issue 26): registration mode, invites, approvals and blocked email domains. */
+/** Who may join: registration mode, invites, approvals and blocked email domains. */
 export { adminRegistrationRoutes, registrationInfoRoutes } from './routes';
 export { refuseAwaitingApproval } from './gate';
 export { refuseBlockedEmail } from './blocked';

@@ -14,7 +14,7 @@ import { readRegistration, updateRegistration } from './settings';
 const manage = guard(authorizeAdmin, 'manageRegistration');
 
 /**
- * Who may join (issue 26), admins only, each route behind the admin guard (they share /api/admin
+ * Who may join, admins only, each route behind the admin guard (they share /api/admin
  * with other routers): /api/admin/settings/registration, /api/admin/invites,
  * /api/admin/users/:uid/approval.
  */

@@ -8,7 +8,7 @@ import { readRegistration } from './settings';
 import { INVITE_HEADER, type SignUpRule } from '../../auth/invite';
 
 /**
- * The sign-up rule (issue 26), run by better-auth's user-create hooks for every new account:
+ * The sign-up rule, run by better-auth's user-create hooks for every new account:
  * the email sign-up and a first provider sign-in alike. The invite travels in INVITE_HEADER,
  * (auth/invite.ts), which only our /api/auth wrapper sets (auth/routes.ts: from the sign-up body, or for a
  * provider from the cookie set when the sign-in started). Accounts made outside a request

@@ -5,7 +5,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory, type ErrorBody } from '../../test/features/stories';
 
-/** Issue 22: the Report control reads "Reported" once the reader has reported the thing, across reloads. */
+/** The Report control reads "Reported" once the reader has reported the thing, across reloads. */
 describe.each(testDialects())('what a reader has reported, on %s', (dialect) => {
   let server: TestServer;
   let ada: SignedUp;

@@ -20,7 +20,7 @@ export interface NewReport {
 }
 
 /**
- * A reader reports a story, comment, profile or message (issue 14). The snapshot is what they
+ * A reader reports a story, comment, profile or message. The snapshot is what they
  * see now (snapshot.ts: 404 when it is not theirs to see); one's own content is refused. Then,
  * in one transaction: the open case for the thing (found, or created by the first report),
  * this reporter's one report (the unique index `reports_once` decides a race), the case's exact

@@ -6,7 +6,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory, type ErrorBody } from '../../test/features/stories';
 
-// Issue 29: an edit saved offline carries the updatedAt it began from; a newer text is never replaced unseen.
+// An edit saved offline carries the updatedAt it began from; a newer text is never replaced unseen.
 describe.each(testDialects())('an edit against an older text on %s', (dialect) => {
   let server: TestServer;
   let ada: SignedUp;

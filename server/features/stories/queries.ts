@@ -78,7 +78,7 @@ function promptOf(row: CommonRow): Prompt | null {
 }
 
 /**
- * An anonymous contest entry (issue 28) as anyone but its author reads it: no uid, no name, no
+ * An anonymous contest entry as anyone but its author reads it: no uid, no name, no
  * picture; the default icon and colour. Admins read it so too: they see authors on the contest screens.
  */
 function authorAsShown(row: CommonRow, viewer: Viewer) {

@@ -1,2 +1,2 @@
-/** Story versions (issue 15): the author's earlier texts of a story, kept by stories/versions.ts on each changing save. */
+/** Story versions: the author's earlier texts of a story, kept by stories/versions.ts on each changing save. */
 export { storyVersionRoutes } from './routes';

@@ -6,7 +6,7 @@ import { notifySelf } from '../notifications';
 import { writingDaysOf } from './queries';
 
 /*
- * The streak reminder (issue 15): at 20:00 in the writer's zone, when they switched it on,
+ * The streak reminder: at 20:00 in the writer's zone, when they switched it on,
  * their streak is alive and today has no words yet, a notification (and the email, when that
  * is on too). users.reminderAt holds the next instant it is due, null while it is off:
  * - switching it on sets it to the next 20:00, switching it off clears it (notifications/prefs.ts,

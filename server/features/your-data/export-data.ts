@@ -51,7 +51,7 @@ export type ExportStoryRow = Awaited<ReturnType<typeof storiesOf>> extends Async
  * Comments, reactions and favourites join a story only as the reader may read it now
  * (readableBy): one made private, deleted, hidden or behind a block since is joined as nothing
  * (`readableId` null), and the files say "a story that is no longer available" beside what the
- * reader wrote (issue 22).
+ * reader wrote.
  */
 export function commentsOf(db: Db, viewer: SignedInViewer) {
   const uid = viewer.uid;

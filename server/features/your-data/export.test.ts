@@ -98,10 +98,10 @@ describe.each(testDialects())('export on %s', (dialect) => {
 
     const profile = zip.json<Record<string, unknown>>('profile.json');
     expect(profile).toMatchObject({ name: 'Ada Lovelace', email: ada.email, avatar: 'avatar.webp', link: `${server.config.publicUrl}/user/${ada.uid}` });
-    // Two-factor (issue 26): whether it is on and where the account signed in from, never its secrets.
+    // Two-factor: whether it is on and where the account signed in from, never its secrets.
     expect(profile).toMatchObject({ settings: { twoFactorSignIn: false } });
     expect(profile.signedInFrom).toEqual(expect.arrayContaining([{ browser: expect.any(String), address: expect.any(String), first: expect.any(String) }]));
-    // Passkeys (issue 26): their names and when they were added, never the keys.
+    // Passkeys: their names and when they were added, never the keys.
     expect(profile.passkeys).toEqual([{ name: 'Ada’s laptop', added: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
     expect(JSON.stringify(profile)).not.toMatch(/backupCodes|secret|publicKey|credential/i);
 

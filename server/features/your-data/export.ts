@@ -163,7 +163,7 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       const avatar = user.profileImage ? await ctx.storage.get(profileImageKey(uid)) : null;
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
-      // Two-factor (issue 26): whether it is on, and where the account signed in from; never the secret or recovery codes.
+      // Two-factor: whether it is on, and where the account signed in from; never the secret or recovery codes.
       const [auth, signIns, { passkeys }] = await Promise.all([
         ctx.db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst(),
         ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute(),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 /**
- * When an imported story is "the same" as one imported before (issue 22): the same title and
+ * When an imported story is "the same" as one imported before: the same title and
  * the same text once differences a file's saving makes are set aside — Unicode composition,
  * line ends (already \n here), spaces at the ends of lines, blank lines between paragraphs, and
  * space around it all. Case, words and punctuation count: a corrected word is another story.

@@ -18,11 +18,11 @@ import { readFrontMatter } from './front-matter';
 import { unzipTextFiles } from './unzip';
 
 /**
- * Import (issue 14): .md and .txt files, or a zip of them (an export's stories/ folder, or a
+ * Import: .md and .txt files, or a zip of them (an export's stories/ folder, or a
  * whole export, of which only stories/*.md are taken), become private stories of the caller,
  * with a verdict for every file. Each story passes the same schema as POST /api/stories. A
  * story the caller imported before (the same title and text, fingerprint.ts) is reported
- * "already imported" and not made again (issue 22).
+ * "already imported" and not made again.
  *
  * Imported words are deliberately not counted as written today (no writingDays row, no streak
  * change): they were written before, elsewhere or here, and counting them would hand out a

@@ -11,7 +11,7 @@ import { postStory } from './stories';
 import { randomText } from './story-builders';
 import type { SignedUp, TestServer } from '../server';
 
-/** Test helpers for the contest API tests (issue 28). */
+/** Test helpers for the contest API tests. */
 
 /** An admin's new contest, open for entries now unless told otherwise. */
 export async function newContest(admin: SignedUp, windows: ContestWindows = windowsFor('entry'), prompt = 'A door that was not there yesterday'): Promise<string> {

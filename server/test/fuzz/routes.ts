@@ -311,7 +311,7 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'PUT', path: '/api/favorites/:story' },
   { method: 'DELETE', path: '/api/favorites/:story' },
 
-  // The weekly contest (server/features/contests/routes.ts, issue 28)
+  // The weekly contest (server/features/contests/routes.ts)
   { method: 'GET', path: '/api/contests/current' },
   { method: 'GET', path: '/api/contests' },
   { method: 'GET', path: '/api/contests/:contest' },
@@ -335,7 +335,7 @@ export const ROUTES: FuzzRoute[] = [
   // No such endpoint
   { method: 'GET', path: '/api/:session' },
 
-  // Your data, leaving, reports and moderation (issue 14)
+  // Your data, leaving, reports and moderation
   { method: 'GET', path: '/api/export' },
   { method: 'GET', path: '/api/export/download', daily: true },
   { method: 'POST', path: '/api/import', upload: 'files' },

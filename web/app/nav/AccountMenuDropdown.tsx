@@ -27,7 +27,7 @@ export function AccountMenuDropdown({ user }: { user: UserRecord }) {
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={8} className={`${popoverPanel} w-64 p-1`}>
         {user.awaitingApproval ? (
-          // Waiting for approval (issue 26): their profile and settings are not theirs yet, only signing out.
+          // Waiting for approval: their profile and settings are not theirs yet, only signing out.
           <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2 text-sm text-fg">
             <AccountCard user={user} name={name} />
           </DropdownMenu.Label>

@@ -18,7 +18,7 @@ const rowLink = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-mediu
 /** Below the lg breakpoint: the bar's links, account items and appearance controls. */
 export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserRecord | null; onClose: () => void }) {
   const signOut = useSignOut();
-  // Waiting for approval (issue 26): only what a guest may read, the appearance, and signing out.
+  // Waiting for approval: only what a guest may read, the appearance, and signing out.
   const full = user !== null && !user.awaitingApproval;
   const panelRef = useRef<HTMLDivElement>(null);
 

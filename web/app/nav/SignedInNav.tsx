@@ -21,7 +21,7 @@ export function SignedInLinks() {
 
 /** The bells, and on wide screens the help, suggestion, appearance and account controls. */
 export function SignedInControls({ user }: { user: UserRecord }) {
-  // Waiting for approval (issue 26): the bells, the tutorial and suggestions would only be refused.
+  // Waiting for approval: the bells, the tutorial and suggestions would only be refused.
   if (user.awaitingApproval) {
     return (
       <div className="hidden items-center gap-1 lg:flex">

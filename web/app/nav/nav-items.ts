@@ -10,7 +10,7 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * The links of someone waiting for approval (issue 26): only the screens a guest may read too,
+ * The links of someone waiting for approval: only the screens a guest may read too,
  * the only ones the server answers for them meanwhile (server/features/registration/gate.ts).
  */
 export const WAITING_NAV_LINKS = NAV_LINKS.filter((link) => link.to === '/community' || link.to === '/contest');

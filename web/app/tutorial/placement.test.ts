@@ -75,7 +75,7 @@ describe('TUTORIAL_STEPS', () => {
     expect(TUTORIAL_STEPS.map((step) => step.anchor ?? null)).toEqual([null, null, 'story-editor', null, 'story-reactions', null, 'profile-menu', null]);
   });
 
-  it('names the follow button as it reads (issue 11): Follow, Following, Follow back, Friends', () => {
+  it('names the follow button as it reads: Follow, Following, Follow back, Friends', () => {
     const follow = TUTORIAL_STEPS[5]?.description ?? '';
     for (const label of [SOCIAL_TEXTS.follow, SOCIAL_TEXTS.following, SOCIAL_TEXTS.followBack, SOCIAL_TEXTS.friends]) expect(follow).toContain(label);
   });

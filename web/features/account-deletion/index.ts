@@ -1,3 +1,3 @@
-/** Deleting one's own account (issue 14): the Settings section and the screen a deactivated account sees. */
+/** Deleting one's own account: the Settings section and the screen a deactivated account sees. */
 export { DeleteAccountSection } from './DeleteAccountSection';
 export { DeactivatedScreen } from './DeactivatedScreen';

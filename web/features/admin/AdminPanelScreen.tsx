@@ -31,7 +31,7 @@ const RANGE_OPTIONS = DASHBOARD_RANGES.map((days) => ({ value: String(days) as `
 
 const KIND_LABELS: Record<ReportTargetType, string> = { story: 'Stories', comment: 'Comments', profile: 'Profiles', message: 'Messages' };
 
-/** What waits in the queue now (issue 22), in all and per kind; live with the queue. */
+/** What waits in the queue now, in all and per kind; live with the queue. */
 function OpenReports() {
   const { data, isPending, isError, refetch } = useQuery(openReportCountsQuery);
   return (
@@ -94,7 +94,7 @@ function UserCount() {
       <p className="mt-2 text-muted">
         Registered users: <strong data-testid="admin-user-count" className="text-fg">{data.users}</strong>
       </p>
-      {/* Approval mode (issue 26): nobody else tells the admins that someone waits. */}
+      {/* Approval mode: nobody else tells the admins that someone waits. */}
       {data.waiting > 0 && (
         <p className="mt-3 rounded-lg border border-line bg-subtle px-3 py-2 text-sm text-fg" data-testid="admin-waiting-notice">
           <Link to="/admin/users?status=waiting" className={textLink}>

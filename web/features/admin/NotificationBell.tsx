@@ -17,7 +17,7 @@ const DEFAULT_LINK = '/admin/feature-requests';
 
 /**
  * The admins' bell (spec: notifications addressed to 'admin'): an inbox marked "Admin", so
- * the owner never mistakes it for their own bell beside it (issue 22), the unread count on it, kept live by the `notification.created` and `notifications.changed` events, and a
+ * the owner never mistakes it for their own bell beside it, the unread count on it, kept live by the `notification.created` and `notifications.changed` events, and a
  * popover listing them. Opening one marks it read (for every admin) and goes to its link.
  */
 export function NotificationBell() {

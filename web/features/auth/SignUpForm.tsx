@@ -12,7 +12,7 @@ interface SignUpFormProps {
   minPasswordLength: number;
   maxPasswordLength: number;
   onSignedIn: () => Promise<string | null>;
-  /** The invite link's code (issue 26), when the person came by one. */
+  /** The invite link's code, when the person came by one. */
   invite?: string;
 }
 

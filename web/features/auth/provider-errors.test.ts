@@ -37,7 +37,7 @@ describe('providerConnectError', () => {
   });
 });
 
-describe('provider sign-ups refused by the registration rules (issue 26)', () => {
+describe('provider sign-ups refused by the registration rules', () => {
   it('says what the email sign-up says', async () => {
     const { REGISTRATION_TEXTS } = await import('@common/registration');
     expect(providerSignInError('google', 'invite_required')).toBe(REGISTRATION_TEXTS.inviteRequired);

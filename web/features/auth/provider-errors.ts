@@ -8,7 +8,7 @@ export function providerFromParam(value: string | null): ProviderId | null {
 
 /** /login?provider=<id>&error=<code>: why a provider sign-in came back without signing in. */
 export function providerSignInError(provider: ProviderId | null, code: string): string {
-  // Who may join (issue 26): the same words as an email sign-up gets.
+  // Who may join: the same words as an email sign-up gets.
   if (code === 'invite_required') return REGISTRATION_TEXTS.inviteRequired;
   if (code === 'invite_invalid') return REGISTRATION_TEXTS.inviteInvalid;
   if (code === 'sign_up_not_possible') return REGISTRATION_TEXTS.emailNotPossible;

@@ -13,7 +13,7 @@ import { FROZEN_CLASS, FROZEN_ICON_CLASS, LEVEL_CLASSES, LEVEL_NAMES, MET_DOT_CL
 import { HeatMap } from './HeatMap';
 import { LastDaysChart } from './LastDaysChart';
 
-/** The own profile's writing calendar (issue 15): words this week and month, the year's heat map, the last 30 days. */
+/** The own profile's writing calendar: words this week and month, the year's heat map, the last 30 days. */
 export function WritingCalendar() {
   const query = useQuery(calendarQuery);
   const { user } = useCurrentUser();

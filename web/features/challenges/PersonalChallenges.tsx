@@ -12,7 +12,7 @@ import { ChallengeForm } from './ChallengeForm';
 
 const title = (c: Pick<Challenge, 'words' | 'days'>) => `${formatNumber(c.words)} words in ${c.days} ${c.days === 1 ? 'day' : 'days'}`;
 
-/** The own profile's personal challenges (issue 15): the active one or the form, and those that ended. */
+/** The own profile's personal challenges: the active one or the form, and those that ended. */
 export function PersonalChallenges() {
   const query = useQuery(challengesQuery);
   const data = query.data;

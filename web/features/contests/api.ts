@@ -12,7 +12,7 @@ import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { storyKeys } from '../../lib/query-keys';
 
-/** The weekly contest (issue 28). Every key under ['contests']: a change refetches them all. */
+/** The weekly contest. Every key under ['contests']: a change refetches them all. */
 export const contestKeys = {
   all: ['contests'] as const,
   current: ['contests', 'current'] as const,

@@ -85,7 +85,7 @@ function TypingLine({ id, summary }: { id: string; summary: ConversationSummary 
 
 /**
  * Why the viewer cannot write here: their request waits; or, in a direct conversation, the other
- * writer isn't accepting messages (the server's words for an account that is away, issue 22).
+ * writer isn't accepting messages (the server's words for an account that is away).
  */
 function closedReason(summary: ConversationSummary): string {
   if (summary.state === 'pending') return MESSAGE_TEXTS.requestPending;

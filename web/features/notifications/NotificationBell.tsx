@@ -27,7 +27,7 @@ export function useUnreadNotifications(): number {
 }
 
 /**
- * A writer's bell in the top bar (issue 12): the live unread count, and a popover with the
+ * A writer's bell in the top bar: the live unread count, and a popover with the
  * latest notifications. Distinct from the admins' bell ("Admin notifications") beside it.
  */
 export function NotificationBell({ initialOpen = false }: { initialOpen?: boolean }) {

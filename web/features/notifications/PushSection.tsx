@@ -10,7 +10,7 @@ import { DELIVERY_HINTS, deliverySwitch } from './delivery-switches';
 import { pushDevicesQuery, pushSupported, thisDeviceId, useRemoveDevice, useSubscribeThisDevice } from './push';
 
 /**
- * /settings "Notifications", push part (issue 29): a switch per pushed type beside the email
+ * /settings "Notifications", push part: a switch per pushed type beside the email
  * ones, the devices that receive them with "Remove", and turning them on for this device.
  */
 export function PushSection({ prefs, saving, onChange }: { prefs: NotificationPrefs; saving: boolean; onChange: (update: NotificationPrefsUpdate) => void }) {

@@ -22,7 +22,7 @@ function StatsSkeleton() {
 /**
  * Spec section 2: Current Streak, Best Streak, Daily Goal (editable here), Total Likes,
  * Comments, Total Views, Avg Words/Story, Longest Story, the Public/Private counts and the
- * perfect drabbles (issue 15),
+ * perfect drabbles,
  * as the server computed them. The goal shown is the record's, so it changes at once.
  */
 export function WritingStatistics({ query, dailyGoal }: { query: UseQueryResult<MyStatsResponse>; dailyGoal: number }) {

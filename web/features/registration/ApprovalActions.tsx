@@ -6,7 +6,7 @@ import { primaryButton, secondaryButton } from '../../components/ui';
 import { useDecideApproval } from './api';
 
 /**
- * On a waiting account's page (/admin/users/:uid, issue 26): Approve lets them in; Decline,
+ * On a waiting account's page (/admin/users/:uid): Approve lets them in; Decline,
  * after a question, deletes the account. They are emailed either way.
  */
 export function ApprovalActions({ uid, name }: { uid: string; name: string }) {

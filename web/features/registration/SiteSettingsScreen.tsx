@@ -11,7 +11,7 @@ import { useToast } from '../../components/toasts/toast-context';
 import { formatDate, formatDateTime, plural } from '../../lib/format';
 import { invitesQuery, registrationSettingsQuery, useCreateInvite, useRevokeInvite, useSaveRegistration } from './api';
 
-/** /admin/settings: site settings; for now who may join (issue 26): the mode, blocked domains and invite links. */
+/** /admin/settings: site settings; for now who may join: the mode, blocked domains and invite links. */
 export function SiteSettingsScreen() {
   const settings = useQuery(registrationSettingsQuery);
   return (

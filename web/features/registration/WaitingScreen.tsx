@@ -6,7 +6,7 @@ import { useSignOut } from '../../lib/auth';
 
 /**
  * Instead of every screen a guest could not read while the signed-in account waits for approval
- * (`user.awaitingApproval`, issue 26): what a guest may read stays open to them, everything
+ * (`user.awaitingApproval`): what a guest may read stays open to them, everything
  * else is refused meanwhile. The approval arrives as a live update of the person's record, and
  * the app opens by itself.
  */

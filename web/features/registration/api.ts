@@ -12,7 +12,7 @@ import { apiFetch } from '../../lib/api';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { adminKeys } from '../../lib/query-keys';
 
-/** Who may join (issue 26): the admin's settings and invites, and the login screen's question. */
+/** Who may join: the admin's settings and invites, and the login screen's question. */
 const registrationKeys = {
   settings: [...adminKeys.all, 'registration'] as const,
   invites: [...adminKeys.all, 'invites'] as const,

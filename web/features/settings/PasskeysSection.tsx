@@ -152,7 +152,7 @@ function AddPasskey() {
   );
 }
 
-/** /settings#passkeys: the account's passkeys, to add, rename and remove (issue 26). */
+/** /settings#passkeys: the account's passkeys, to add, rename and remove. */
 export function PasskeysSection() {
   const query = useQuery(passkeysQuery);
   const remove = useRemovePasskey();

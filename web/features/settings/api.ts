@@ -146,7 +146,7 @@ export const useRevokeOtherSessions = () =>
     onSuccess: (_answer, _vars, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
   });
 
-/** Passkeys (issue 26): the list in Settings; adding one is lib/passkeys.ts. */
+/** Passkeys: the list in Settings; adding one is lib/passkeys.ts. */
 export const passkeysQuery = queryOptions({
   queryKey: accountKeys.passkeys,
   queryFn: ({ signal }) => apiFetch('/api/account/passkeys', { schema: import.meta.env.DEV ? passkeyListSchema : undefined, signal }),

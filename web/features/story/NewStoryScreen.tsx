@@ -87,7 +87,7 @@ function NewStory({ requested }: { requested: string | null }) {
 }
 
 /**
- * /story/new?contest=<id> ("Enter this week's contest", issue 28): a new story written for the
+ * /story/new?contest=<id> ("Enter this week's contest"): a new story written for the
  * contest, with its prompt above the editor (and attached, when it is a daily prompt). Saving
  * keeps it private and enters it; entering publishes it without the writer's name.
  */

@@ -1,2 +1,2 @@
-/** "Your data" in Settings (issue 14): download everything, import stories. */
+/** "Your data" in Settings: download everything, import stories. */
 export { YourDataSection } from './YourDataSection';

@@ -5,7 +5,7 @@ import { myStoriesQuery, storyQuery } from './stories';
 /**
  * Reads the writer's own newest stories (the first page of "My stories", each story whole)
  * through the service worker, which keeps the answers (build/pwa.ts): they open offline even
- * if not opened lately (issue 29). Once a session, online, with a worker in control.
+ * if not opened lately. Once a session, online, with a worker in control.
  *
  * One read at a time, each when the browser is idle: twenty answers arriving together were a
  * burst of main-thread work (parsing, the cache's bookkeeping) in the middle of the page's own

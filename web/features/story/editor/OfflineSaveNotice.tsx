@@ -17,7 +17,7 @@ function TextColumn({ label, fields, testId }: { label: string; fields: DraftFie
   );
 }
 
-/** A save made offline (issue 29): waiting to be sent, or both texts side by side after a conflict. */
+/** A save made offline: waiting to be sent, or both texts side by side after a conflict. */
 export function OfflineSaveNotice({ state, mine, server, onKeepMine, onKeepServer, saving }: {
   state: 'waiting' | 'conflict';
   mine: DraftFields;

@@ -183,7 +183,7 @@ export function StoryEditor({ base, savedWordCount, todayPrompt, heading, cancel
         <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start" aria-label="Publishing">
           <div className={`${card} flex flex-col gap-5 p-4 sm:p-5`}>
             {base.contestId ? (
-              // A contest entry is saved private, then entered: it goes public without its author's name (issue 28).
+              // A contest entry is saved private, then entered: it goes public without its author's name.
               <p className="text-sm text-muted" data-testid="contest-entry-visibility">
                 Saving enters it in the contest: it is published anonymously, and your name is revealed with the results.
               </p>

@@ -24,7 +24,7 @@ export interface EditorBase {
   updatedAt: string | null;
   /** A new story opened from a prompt page: the day whose prompt it answers (`fields.prompt` is that prompt). */
   promptDay?: DayKey;
-  /** A new story written for a contest (issue 28): saved private, then entered; entering publishes it anonymously. */
+  /** A new story written for a contest: saved private, then entered; entering publishes it anonymously. */
   contestId?: string;
 }
 
@@ -74,7 +74,7 @@ export function useStoryEditor(base: EditorBase) {
     };
   });
   /**
-   * A save made offline (issue 29): 'waiting' to be sent when the connection returns, or a
+   * A save made offline: 'waiting' to be sent when the connection returns, or a
    * 'conflict' (the story was changed elsewhere meanwhile) waiting for the writer to choose.
    */
   const [queued, setQueued] = useState<'waiting' | 'conflict' | null>(initial.queued);

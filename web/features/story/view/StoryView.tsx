@@ -71,7 +71,7 @@ export function StoryView({ story }: { story: Story }) {
         </h1>
         <div className="mt-5 flex flex-wrap items-center gap-3">
           {story.uid === '' ? (
-            // An anonymous contest entry (issue 28): no profile to link to until the results are out.
+            // An anonymous contest entry: no profile to link to until the results are out.
             <AuthorAvatar story={story} size="md" />
           ) : (
             <Link to={`/user/${story.uid}`} className={`rounded-full ${focusRing}`} aria-label={`${story.authorDisplayName}’s profile`}>
