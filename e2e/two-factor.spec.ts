@@ -98,6 +98,50 @@ test('signing in with two-factor: a wrong code explained, then a code; in anothe
   await third.close();
 });
 
+test('the code step stands on its own: no Sign in / Sign up tabs, no header Login, and a way back to the password', async ({ page, browser }) => {
+  const { person, totp } = await writerWithTwoFactor(page);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await skipTutorial(other);
+  await other.goto('/login?next=/settings');
+  const form = other.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password').fill(person.password);
+  await expect(other.getByRole('tab', { name: 'Sign up' })).toBeVisible();
+  await expect(other.getByTestId('login-link')).toBeVisible();
+  await form.getByRole('button', { name: 'Sign in' }).click();
+
+  // Between the password and the code the person is neither signed in nor choosing how to.
+  const step = other.getByTestId('two-factor-step');
+  await expect(step.getByLabel('Code')).toBeFocused();
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Two-factor sign-in');
+  await expect(other).toHaveTitle('Two-factor sign-in · Drabble');
+  await expect(other.getByRole('tablist')).toHaveCount(0);
+  await expect(other.getByTestId('login-link')).toHaveCount(0);
+  await expect(other.getByTestId('sign-in-form')).toHaveCount(0);
+  await shootLooks(other, SHOTS, 'sign-in-code-screen', { axe: true });
+
+  // Start over: back to the password, the address still typed, the tabs and the Login button back.
+  await step.getByRole('button', { name: 'Start over' }).click();
+  await expect(form.getByLabel('Email')).toHaveValue(person.email);
+  await expect(other.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByTestId('login-link')).toBeVisible();
+  await expect(other.getByTestId('two-factor-step')).toHaveCount(0);
+
+  // The browser's Back from the code step is a way back too; then the password and the code sign in, to `next`.
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(step.getByLabel('Code')).toBeFocused();
+  await other.goBack();
+  await expect(form.getByLabel('Password')).toBeVisible();
+  await expect(other.getByRole('tablist')).toBeVisible();
+  await other.goForward();
+  await step.getByLabel('Code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await other.waitForURL((url) => url.pathname === '/settings');
+  await context.close();
+});
+
 test('turning off two-factor in Settings with a code from the app instead of the password', async ({ page }) => {
   const { person, totp } = await writerWithTwoFactor(page);
   await page.goto('/settings#two-factor');

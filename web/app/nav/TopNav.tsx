@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { focusRing, iconButton, primaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { onDemand } from '../../lib/on-demand';
+import { isCodeStep } from '../../lib/code-step';
 import { loginPathFor } from '../../lib/safe-next';
 import { AccentPicker } from './AccentPicker';
 import { signedInNavPart } from '../signed-in-parts';
@@ -25,6 +26,8 @@ export function TopNav() {
   const location = useLocation();
   // Logging in from a shared story or profile comes back to it.
   const loginTarget = location.pathname === '/login' ? '/login' : loginPathFor(`${location.pathname}${location.search}`);
+  // Between the password and the two-factor code, Login is no choice to offer: the step has its own way back.
+  const atCodeStep = isCodeStep(location.pathname, location.search);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface">
@@ -51,7 +54,7 @@ export function TopNav() {
                 <ThemeCycler />
               </div>
             )}
-            {!user && (
+            {!user && !atCodeStep && (
               <Link to={loginTarget} onClick={closeMenu} data-testid="login-link" className={`${primaryButton} ml-1 py-1.5`}>
                 Login
               </Link>

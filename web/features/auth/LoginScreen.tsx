@@ -7,19 +7,22 @@ import { FormError } from '../../components/FormField';
 import { useCurrentUser, useRefreshCurrentUser } from '../../lib/auth';
 import { authConfigQueryOptions, registrationInfoQuery } from '../../lib/sign-in';
 import { SIGN_IN_RETURN, safeNextPath } from '../../lib/safe-next';
+import { CODE_STEP } from '../../lib/code-step';
 import { ACCOUNT_NOT_LOADED_MESSAGE } from './auth-form';
+import { AuthCard } from './AuthCard';
 import { AuthTabs, panelId, tabId, type AuthMode } from './AuthTabs';
 import { providerFromParam, providerSignInError } from './provider-errors';
 import { ProviderButtons } from './ProviderButtons';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { TwoFactorStep } from './TwoFactorStep';
 import { REGISTRATION_TEXTS, type RegistrationInfo } from '@common/registration';
 
 const NO_PROVIDERS = { google: false, microsoft: false };
 
 export function LoginScreen() {
   const { user } = useCurrentUser();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   // A provider sign-in that came back refused: /login?provider=<id>&error=<code>.
   const providerError = searchParams.get('error');
@@ -42,6 +45,22 @@ export function LoginScreen() {
 
   const onSignedIn = async () => ((await refreshCurrentUser()) ? null : ACCOUNT_NOT_LOADED_MESSAGE);
 
+  // The code step is in the address: after the password, and where a provider's sign-in comes
+  // back (server/auth/two-factor.ts codeStepPath). The header sees it, and Back returns to the password.
+  const withStep = (step: string | null) => (params: URLSearchParams) => {
+    const copy = new URLSearchParams(params);
+    if (step) copy.set('step', step);
+    else copy.delete('step');
+    return copy;
+  };
+  if (searchParams.get('step') === CODE_STEP) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setSearchParams(withStep(null), { replace: true })} />
+      </AuthCard>
+    );
+  }
+
   return (
     <div className="mx-auto w-full max-w-md">
       <title>{mode === 'sign-in' ? 'Sign in · Drabble' : 'Sign up · Drabble'}</title>
@@ -58,7 +77,13 @@ export function LoginScreen() {
         <AuthTabs mode={mode} onChange={setMode} />
         <div role="tabpanel" id={panelId(mode)} aria-labelledby={tabId(mode)}>
           {mode === 'sign-in' ? (
-            <SignInForm email={email} onEmailChange={setEmail} maxPasswordLength={maxPasswordLength} onSignedIn={onSignedIn} />
+            <SignInForm
+              email={email}
+              onEmailChange={setEmail}
+              maxPasswordLength={maxPasswordLength}
+              onSignedIn={onSignedIn}
+              onCodeAsked={() => setSearchParams(withStep(CODE_STEP))}
+            />
           ) : registration.data?.mode === 'invite' && !invite ? (
             // Invite only, and no invite: a form the server would refuse is no use; this says what is.
             <p className="rounded-lg border border-line bg-subtle px-3 py-2 text-sm text-fg" data-testid="invite-only-notice">

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signInWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
 import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '../../lib/passkeys';
-import { TwoFactorStep } from './TwoFactorStep';
 
 interface SignInFormProps {
   email: string;
@@ -14,6 +13,8 @@ interface SignInFormProps {
   maxPasswordLength: number;
   /** Called after the server accepted the credentials; resolves to an error to show, if any. */
   onSignedIn: () => Promise<string | null>;
+  /** The password was right and the account asks for a two-factor code next. */
+  onCodeAsked: () => void;
 }
 
 /** The reset screen starts with the address already typed here. */
@@ -22,13 +23,10 @@ function forgotPasswordPath(email: string): string {
   return typed ? `/forgot-password?${new URLSearchParams({ email: typed }).toString()}` : '/forgot-password';
 }
 
-export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn }: SignInFormProps) {
+export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn, onCodeAsked }: SignInFormProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  // A provider sign-in to an account with two-factor on comes back to /login?step=two-factor (server/auth/two-factor.ts codeStepPath).
-  const [searchParams] = useSearchParams();
-  const [askCode, setAskCode] = useState(() => searchParams.get('step') === 'two-factor');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +38,7 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
       const { twoFactor } = await signInWithEmail({ email: email.trim(), password });
       if (twoFactor) {
         setPassword('');
-        setAskCode(true);
+        onCodeAsked();
         return;
       }
       setError(await onSignedIn());
@@ -64,8 +62,6 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
       setSubmitting(false);
     }
   };
-
-  if (askCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskCode(false)} />;
 
   return (
     <>

@@ -12,7 +12,7 @@ interface TwoFactorStepProps {
   onCancel: () => void;
 }
 
-/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
+/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code (the login screen's code step, under its heading). */
 export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
   const [code, setCode] = useState('');
@@ -42,14 +42,11 @@ export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Two-factor code" className="flex flex-col gap-4" data-testid="two-factor-step">
-      <div>
-        <h2 className="text-lg font-semibold text-fg">Two-factor sign-in</h2>
-        <p className="mt-1 text-sm text-muted">
-          {kind === 'totp'
-            ? 'Enter the 6-digit code from your authenticator app.'
-            : 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'}
-        </p>
-      </div>
+      <p className="text-sm text-muted">
+        {kind === 'totp'
+          ? 'Enter the 6-digit code from your authenticator app.'
+          : 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'}
+      </p>
       {kind === 'totp' ? (
         <FormField
           key="totp"
