@@ -26,7 +26,7 @@ export function LoginScreen() {
   const next = safeNextPath(searchParams.get('next'));
   // A provider sign-in that came back refused: /login?provider=<id>&error=<code>.
   const providerError = searchParams.get('error');
-  // An invite link (/join/CODE or /login?invite=CODE, issue 26) opens on "Sign up".
+  // An invite link (/join/CODE or /login?invite=CODE) opens on "Sign up".
   const invite = searchParams.get('invite')?.trim() || undefined;
   const [mode, setMode] = useState<AuthMode>(invite ? 'sign-up' : 'sign-in');
   // Asked on arrival, not when "Sign up" is chosen: in invite-only mode that tab holds a notice
@@ -106,7 +106,7 @@ export function LoginScreen() {
 }
 
 /**
- * What the person should know before signing up (issue 26): they were invited, the invite is
+ * What the person should know before signing up: they were invited, the invite is
  * spent, or new accounts wait for approval. (Invite only without an invite: the tab says so
  * instead of a form.)
  */

@@ -49,7 +49,7 @@ export function SignInForm({ email, onEmailChange, maxPasswordLength, onSignedIn
     }
   };
 
-  // A passkey sign-in is whole: no password, and no two-factor code after it (issue 26).
+  // A passkey sign-in is whole: no password, and no two-factor code after it.
   const withPasskey = async () => {
     setError(null);
     setSubmitting(true);
