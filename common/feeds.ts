@@ -4,9 +4,20 @@ import type { DayKey } from './prompts';
 /**
  * Atom feeds for readers' apps (issue 27): where each page's feed is and what it is called.
  * The server serves them and names them in the page's HTML (<link rel="alternate">); the
- * screens link them ("Feed"). Each sits under its page's own address, beside no client route.
+ * screens offer their address to copy ("Atom feed"). Each sits under its page's own address,
+ * beside no client route.
  */
 export const ATOM_CONTENT_TYPE = 'application/atom+xml';
+
+/** The screens' "Atom feed" button and the panel it opens ("Feed" alone is the top bar's following feed). */
+export const FEED_TEXTS = {
+  button: 'Atom feed',
+  explanation: 'Follow these stories in a feed reader app: add this address to it, and new ones show up there.',
+  addressLabel: 'Feed address',
+  copy: 'Copy address',
+  copied: 'Address copied.',
+  copyFailed: 'Could not copy: select the address and copy it.',
+} as const;
 
 /** A page's feed: its address (a path on the site) and the title readers' apps show for it. */
 export interface FeedLink {

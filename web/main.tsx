@@ -13,6 +13,10 @@ import './styles.css';
 // Paint the remembered appearance before React's first render, so the page does not flash.
 applyAppearance(readStoredThemeMode() ?? currentSystemThemeMode(), readStoredColorTheme() ?? DEFAULT_ACCENT);
 
+// The feed the server named in this first page's head is for apps that run no script; from here
+// on the screens name their own (FeedLink), which React takes out of the head as the page changes.
+document.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]').forEach((link) => link.remove());
+
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQueryOptions);
 const router = createAppRouter(queryClient);
