@@ -11,4 +11,9 @@ export const STORY_TEXTS = {
   linkCopied: 'Link copied',
   /** A save written against an older text (offline, issue 29): the server answers 409 with this, and nothing is overwritten. */
   editConflict: 'This story was changed somewhere else since you started this edit. Nothing was overwritten: compare the two and choose.',
+  /** My Stories: saves made offline that the server has not had yet (issue 29). */
+  queuedHeading: 'Waiting to be sent',
+  queuedWaiting: 'Saved on this device. It will be sent when you’re back online.',
+  queuedConflict: 'Changed somewhere else while you were offline. Nothing was overwritten.',
+  queuedOpen: 'Compare and choose',
 } as const;

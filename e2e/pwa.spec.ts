@@ -109,6 +109,9 @@ test('Chromium finds nothing stopping an install (what Lighthouse\'s installable
 });
 
 test('offline: the shell opens, stories read before and your own are readable, a save waits and is sent on reconnect, the live stream comes back', async ({ page, context }) => {
+  // One long walk (reading, two saves and My Stories offline, each checked with axe in both
+  // schemes, then the reconnect): on a loaded 2-core machine it needs more than the default budget.
+  test.slow();
   await signUpThroughApi(page, newPerson('offline', 'Offline Writer'));
   const title = `Night train ${crypto.randomBytes(3).toString('hex')}`;
   const story = await writeStory(page, title, 'The lights went out at the border.');
@@ -155,10 +158,29 @@ test('offline: the shell opens, stories read before and your own are readable, a
   await shootLooks(page, SHOTS, 'offline-save-waiting');
   expect((await storyNow(page, story.id)).content).toBe('The lights went out at the border.');
 
+  // A new story written offline waits too; My Stories shows both, marked as waiting to be sent.
+  const written = `${title}, written offline`;
+  await page.goto('/story/new');
+  await page.getByTestId('story-title-input').fill(written);
+  await page.getByTestId('story-text-input').fill('The conductor never came through the carriage.');
+  await page.getByTestId('save-story').click();
+  await expect(page.getByTestId('offline-save-waiting')).toBeVisible();
+  await page.goto('/stories');
+  const waiting = page.getByTestId('queued-saves');
+  await expect(waiting.getByRole('heading')).toHaveText(STORY_TEXTS.queuedHeading);
+  await expect(waiting.getByTestId('queued-save').getByTestId('queued-save-title')).toHaveText([written, title]);
+  await expect(waiting.getByTestId('queued-save').filter({ hasText: title }).first()).toContainText(STORY_TEXTS.queuedWaiting);
+  await expect(waiting.getByTestId('queued-save').filter({ hasText: written })).toContainText('The conductor never came through the carriage.');
+  await shootLooks(page, SHOTS, 'offline-my-stories', { target: waiting, axe: true });
+
   await context.setOffline(false);
   await expect(page.getByTestId('toast').filter({ hasText: `Saved “${title}”, written while you were offline.` })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: `Saved “${written}”, written while you were offline.` })).toBeVisible();
   await expect(page.getByText(OFFLINE_TEXT)).toBeHidden();
   await expect.poll(async () => (await storyNow(page, story.id)).content).toBe('The lights went out at the border. Nobody spoke until morning.');
+  // Sent: nothing waits any more, and the new story is in the list itself.
+  await expect(waiting).toBeHidden();
+  await expect(page.getByTestId('story-list').getByTestId('story-card').filter({ hasText: written })).toBeVisible();
 
   // The live stream is back too: a change made elsewhere reaches this page without a reload.
   await saveThemeModeThroughApi(page, 'dark-gray');
@@ -185,7 +207,12 @@ test('an offline save against a text changed elsewhere is shown beside it, and k
   await expect(page.getByTestId('toast').filter({ hasText: `“${title}” was changed somewhere else while you were offline.` })).toBeVisible();
   expect((await storyNow(page, story.id)).content).toBe('Written at the desk.');
 
-  await page.reload();
+  // My Stories shows it waiting for the writer's choice, and opens it to choose.
+  await page.goto('/stories');
+  const waiting = page.getByTestId('queued-save').filter({ hasText: title });
+  await expect(waiting).toContainText(STORY_TEXTS.queuedConflict);
+  await waiting.getByRole('link', { name: STORY_TEXTS.queuedOpen }).click();
+  await expect(page).toHaveURL(new RegExp(`/story/${story.id}/edit$`));
   const conflict = page.getByTestId('offline-save-conflict');
   await expect(conflict.getByTestId('conflict-mine')).toContainText('Written on the train.');
   await expect(conflict.getByTestId('conflict-server')).toContainText('Written at the desk.');

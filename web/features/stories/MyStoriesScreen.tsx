@@ -4,9 +4,11 @@ import { VISIBILITY_FILTERS, type VisibilityFilter } from '@common/story-rules';
 import { EmptyState } from '../../components/EmptyState';
 import { primaryButton } from '../../components/ui';
 import { SegmentedControl } from '../../components/SegmentedControl';
+import { useCurrentUser } from '../../lib/auth';
 import { usePagedList } from '../../lib/paged-list';
 import { myStoriesQuery } from './api/stories';
 import { StoryGrid } from './StoryGrid';
+import { WaitingSaves } from './WaitingSaves';
 
 const FILTER_LABELS: Record<VisibilityFilter, string> = { all: 'All', public: 'Public', private: 'Private' };
 
@@ -14,12 +16,13 @@ function isFilter(value: string | null): value is VisibilityFilter {
   return (VISIBILITY_FILTERS as readonly (string | null)[]).includes(value);
 }
 
-/** /stories: the writer's own stories, newest first, filtered all / public / private. */
+/** /stories: the writer's own stories, newest first, filtered all / public / private; above them, saves made offline still waiting to be sent. */
 export function MyStoriesScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('show');
   const visibility: VisibilityFilter = isFilter(raw) ? raw : 'all';
   const list = usePagedList(myStoriesQuery(visibility));
+  const { user } = useCurrentUser();
 
   return (
     <section aria-labelledby="screen-heading">
@@ -36,6 +39,7 @@ export function MyStoriesScreen() {
           New Story
         </Link>
       </div>
+      {user && <WaitingSaves uid={user.uid} />}
       <div className="mt-6">
         <SegmentedControl
           label="Show"

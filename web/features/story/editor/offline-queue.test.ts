@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DraftFields } from './draft';
 import { enqueueSave, markConflict, queuedFor, queuedSave, readQueue, removeQueued } from './offline-queue';
-import { saveQueueKey } from '../../../lib/save-queue';
+import { saveQueueKey, subscribeToSaveQueue, waitingSaves } from '../../../lib/save-queue';
 import { MemoryStorage } from './memory-storage.test-support';
 
 const base: DraftFields = { title: 'Tide', content: 'The first text.', prompt: null, public: false, contentWarnings: [], contentWarningNote: '', tags: [] };
@@ -41,5 +41,25 @@ describe('the queue of saves made offline', () => {
     expect(readQueue(storage, 'u1')).toEqual([]);
     storage.setItem(saveQueueKey('u1'), JSON.stringify([{ key: 's1' }]));
     expect(readQueue(storage, 'u1')).toEqual([]);
+  });
+
+  it('is what My Stories lists, latest first, and each write tells the screens showing it', () => {
+    vi.stubGlobal('window', new EventTarget());
+    const heard = vi.fn();
+    const stop = subscribeToSaveQueue(heard);
+    const storage = new MemoryStorage();
+    enqueueSave(storage, 'u1', queuedSave('s1', edited, base, '2026-01-01T00:00:00.000Z', 1));
+    enqueueSave(storage, 'u1', queuedSave(null, { ...edited, title: 'New' }, base, null, 2));
+    markConflict(storage, 'u1', 's1');
+    expect(heard).toHaveBeenCalledTimes(3);
+    expect(waitingSaves(storage.getItem(saveQueueKey('u1')))).toEqual([
+      { key: 'new-2', storyId: null, title: 'New', content: 'Written on the train.', queuedAt: 2, conflict: false },
+      { key: 's1', storyId: 's1', title: 'Tide', content: 'Written on the train.', queuedAt: 1, conflict: true },
+    ]);
+    stop();
+    removeQueued(storage, 'u1', 's1');
+    expect(heard).toHaveBeenCalledTimes(3);
+    expect(waitingSaves('{not json')).toEqual([]);
+    expect(waitingSaves(JSON.stringify([{ key: 'k' }]))).toEqual([]);
   });
 });

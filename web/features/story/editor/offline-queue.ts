@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { draftSchema, type DraftFields } from './draft';
-import { saveQueueKey } from '../../../lib/save-queue';
+import { saveQueueChanged, saveQueueKey } from '../../../lib/save-queue';
 
 /*
  * Saves made without a connection (issue 29), kept in the browser's local storage beside the
@@ -46,6 +46,8 @@ function writeQueue(storage: QueueStorage | null, uid: string, entries: QueuedSa
   try {
     if (entries.length === 0) storage.removeItem(saveQueueKey(uid));
     else storage.setItem(saveQueueKey(uid), JSON.stringify(entries));
+    // My Stories lists what waits (lib/save-queue.ts waitingSaves).
+    saveQueueChanged();
     return true;
   } catch {
     return false;
