@@ -9,7 +9,7 @@
  *   DATABASE_URL=postgres://… npm run bench:backup    PostgreSQL, in schemas of its own, dropped after
  *   npm run bench:backup -- --stories=20000 --writers=2000
  *
- * Targets (issue 23): backup ≤ 30 s, restore ≤ 60 s on a 2-core machine. Not part of `npm test`.
+ * Targets: backup ≤ 30 s, restore ≤ 60 s on a 2-core machine. Not part of `npm test`.
  */
 import fs from 'node:fs';
 import os from 'node:os';

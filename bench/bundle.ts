@@ -1,6 +1,6 @@
 /**
  * The JavaScript a first page load fetches eagerly: the entry and every chunk the built
- * index.html loads or modulepreloads, with raw and gzip (level 9) bytes, against issue 13's
+ * index.html loads or modulepreloads, with raw and gzip (level 9) bytes, against the
  * budget of 120 KB gzip. Run after a build: `npm run bench:bundle` builds first.
  * e2e/bundle-budget.spec.ts fails the tests past the same budget.
  */

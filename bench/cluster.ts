@@ -1,5 +1,5 @@
 /**
- * Scale-out, proven (issue 24): on this machine, PostgreSQL (the local server; a database of
+ * Scale-out, proven: on this machine, PostgreSQL (the local server; a database of
  * the run's own, dropped at the end), PgBouncer in transaction mode (deploy/pgbouncer.ini),
  * three instances of the compiled server (`node dist/server.js`, as production runs it, started
  * together, each with a DATA_DIR of its own), profile images in a real S3-protocol server

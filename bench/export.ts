@@ -9,7 +9,7 @@
  *   npm run bench:export -- --postgres    PostgreSQL: TEST_DATABASE_URL (or DATABASE_URL), in a schema of its own, dropped at the end
  *   npm run bench:export -- --stories=5000
  *
- * Target (issue 14): under 5 s for 2,000 stories.
+ * Target: under 5 s for 2,000 stories.
  */
 import fs from 'node:fs';
 import os from 'node:os';

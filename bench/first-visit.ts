@@ -7,7 +7,7 @@
  *
  *   npm run bench:first-visit                 CHROMIUM_PATH overrides /usr/bin/chromium
  *
- * Target (issue 13): at most 200 KiB. Not part of `npm test`.
+ * Target: at most 200 KiB. Not part of `npm test`.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * Lighthouse mobile performance (its default mobile configuration, simulated throttling) of
- * the signed-out home page and the signed-in /community (issue 13). Builds nothing itself
+ * the signed-out home page and the signed-in /community. Builds nothing itself
  * (`npm run bench:lighthouse` builds first): starts the real server on a temporary SQLite
  * DATA_DIR with a local mailbox, signs a writer and two readers up through the API (verified
  * by the emailed link, as people are), publishes 30 stories with a few reactions so the

@@ -1,5 +1,5 @@
 /**
- * Live-event streams at scale (issue 12, docs/decisions/0016-live-streams-at-scale.md): one
+ * Live-event streams at scale (docs/decisions/0016-live-streams-at-scale.md): one
  * server instance, in a child process of its own so its memory is measured alone, with
  * 5,000 open GET /api/events streams (250 writers × 20 tabs, the per-user cap). Measures
  *

@@ -1,6 +1,6 @@
 /**
  * How fast the server answers while its PostgreSQL is down, and how soon it serves again once
- * the database is back (issue 23; docs/decisions/0030-staying-up.md). On a PostgreSQL cluster
+ * the database is back (docs/decisions/0030-staying-up.md). On a PostgreSQL cluster
  * of its own (initdb + pg_ctl in a temp directory, server/test/pg-cluster.ts), never a shared
  * one, it starts Drabble, signs a writer up, then:
  *

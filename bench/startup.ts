@@ -7,7 +7,7 @@
  *   npm run bench:startup -- --postgres        PostgreSQL: a fresh database on TEST_DATABASE_URL's server, dropped at the end
  *   BENCH_RUNS=10 npm run bench:startup        more starts (default 5); the median is reported
  *
- * Targets (issue 13): time to serve ≤ 1 s, idle memory ≤ 120 MiB. Not part of `npm test`.
+ * Targets: time to serve ≤ 1 s, idle memory ≤ 120 MiB. Not part of `npm test`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';

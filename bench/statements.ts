@@ -1,5 +1,5 @@
 /**
- * SQL statements, round trips, transactions and connection checkouts per request (issue 24),
+ * SQL statements, round trips, transactions and connection checkouts per request,
  * on SQLite and, when TEST_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, on
  * PostgreSQL, for what a person does most:
  *

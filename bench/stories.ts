@@ -13,7 +13,7 @@
  *   BENCH_KEEP=1 npm run bench                keep the seeded SQLite database to study it
  *   npm run bench -- --only=tags              only the cases of one group (list, tags, story, search …)
  *
- * Target (issue 13): p95 at most 50 ms for every case, at 10,000 stories as at 100,000.
+ * Target: p95 at most 50 ms for every case, at 10,000 stories as at 100,000.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -303,7 +303,7 @@ async function main() {
     const reader = { uid: corpus.uids[0]!, admin: false };
     for (const line of await plan(commentsPageQuery(db, pick(corpus.publicIds), reader, null, COMMENT_PAGE_SIZE).compile())) log(`  ${line}`);
 
-    // The statements issue 24 folded (docs/decisions/0033), as they run: recorded through a plugin, then explained.
+    // The statements folded for PostgreSQL (docs/decisions/0033), as they run: recorded through a plugin, then explained.
     const recorded: Compiled[] = [];
     const recording = db.withPlugin({
       transformQuery: ({ node, queryId }) => {

@@ -1,6 +1,6 @@
 /**
- * Request throughput of the community list against a raw `node:http` hello-world (issue 13),
- * and on PostgreSQL against SQLite (issue 24). For each database it seeds a temporary one
+ * Request throughput of the community list against a raw `node:http` hello-world,
+ * and on PostgreSQL against SQLite. For each database it seeds a temporary one
  * (2,000 public stories by 200 writers), signs a reader up through the API for a real session
  * cookie, and starts the Drabble server in a child process of its own exactly as production
  * runs it (`node dist/server.js`, built by `npm run build`, which `npm run bench:throughput`
@@ -22,7 +22,7 @@
  * Targets: on SQLite guest ≥ 40 %, signed-in ≥ 20 % of hello-world's requests/s; on
  * PostgreSQL guest ≥ 60 %, signed-in ≥ 50 % of SQLite's in the same rounds. Not part of `npm test`.
  *
- * What metrics cost (issue 23): a second Drabble process on the SQLite data runs with
+ * What metrics cost: a second Drabble process on the SQLite data runs with
  * METRICS_TOKEN set (GET /metrics on, every request counted and timed), measured in the same
  * rounds; the cost is its requests/s below the first's, per round (target: under 5 %).
  */
@@ -52,7 +52,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 3;
 const WRITERS = 200;
 const STORIES = 2_000;
-/** SQLite against hello-world; PostgreSQL against SQLite in the same rounds (issue 24). */
+/** SQLite against hello-world; PostgreSQL against SQLite in the same rounds. */
 const TARGETS = { guest: 40, signedIn: 20, postgresGuest: 60, postgresSignedIn: 50 };
 /** Metrics may cost at most this share of requests/s. */
 const METRICS_COST_TARGET = 5;

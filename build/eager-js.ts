@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Issue 13's budget for the JavaScript a first page load fetches before anything else: 120 KB gzip. */
+/** the budget for the JavaScript a first page load fetches before anything else: 120 KB gzip. */
 export const EAGER_JS_BUDGET_BYTES = 120_000;
 
 export interface EagerFile {

@@ -2,7 +2,7 @@ import { SITE_NAME } from './share';
 import type { DayKey } from './prompts';
 
 /**
- * Atom feeds for readers' apps (issue 27): where each page's feed is and what it is called.
+ * Atom feeds for readers' apps: where each page's feed is and what it is called.
  * The server serves them and names them in the page's HTML (<link rel="alternate">); the
  * screens offer their address to copy ("Atom feed"). Each sits under its page's own address,
  * beside no client route.

@@ -1,6 +1,6 @@
 /**
  * Sentences about stories that several screens say, written once so they cannot drift apart
- * (issue 22: the editor and the story page said "public" two ways). No zod here: the story
+ * (the editor and the story page once said "public" two ways). No zod here: the story
  * page and the editor import it without pulling schemas in.
  */
 export const STORY_TEXTS = {
@@ -9,9 +9,9 @@ export const STORY_TEXTS = {
   privateMeaning: 'Only you can see it. You can publish it later.',
   versionsOwnerOnly: 'Only the author can see this story’s versions',
   linkCopied: 'Link copied',
-  /** A save written against an older text (offline, issue 29): the server answers 409 with this, and nothing is overwritten. */
+  /** A save written against an older text (offline): the server answers 409 with this, and nothing is overwritten. */
   editConflict: 'This story was changed somewhere else since you started this edit. Nothing was overwritten: compare the two and choose.',
-  /** My Stories: saves made offline that the server has not had yet (issue 29). */
+  /** My Stories: saves made offline that the server has not had yet. */
   queuedHeading: 'Waiting to be sent',
   queuedWaiting: 'Saved on this device. It will be sent when you’re back online.',
   queuedConflict: 'Changed somewhere else while you were offline. Nothing was overwritten.',

@@ -128,7 +128,7 @@ test('settings change the password, and only the new one signs in elsewhere', as
   await expect(passwordSection.getByText('Passwords do not match.')).toBeVisible();
   await confirmation.fill(newPassword);
   await passwordSection.getByRole('button', { name: 'Change password' }).click();
-  // Beside the form, like the other refusals (issue 22), not a toast.
+  // Beside the form, like the other refusals, not a toast.
   await expect(passwordSection.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.wrongCurrentPassword);
   await expect(current).toHaveValue('not my password');
   await expect(next).toHaveValue(newPassword);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 
-// /community's filters live in the address (issue 22): each filter, sort or toggle is a step Back undoes.
+// /community's filters live in the address: each filter, sort or toggle is a step Back undoes.
 const SHOTS = 'e2e/screenshots/community';
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);

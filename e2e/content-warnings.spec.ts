@@ -5,7 +5,7 @@ import { shootLooks } from './support/looks';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
 
-// Content warnings (issue 27): a writer warns, a reader sees the warning first and chooses to read; a reader who hides the warning no longer sees the story in community.
+// Content warnings: a writer warns, a reader sees the warning first and chooses to read; a reader who hides the warning no longer sees the story in community.
 const SHOTS = 'e2e/screenshots/content-warnings';
 
 test('a writer picks warnings and writes a note in the editor, saves it public, and reads their own text at once', async ({ browser }) => {

@@ -10,7 +10,7 @@ import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 
-// The weekly contest (issue 28): a writer enters from the editor, readers vote on anonymous
+// The weekly contest: a writer enters from the editor, readers vote on anonymous
 // entries, and the results name the winner. The week passes by moving the contest's windows
 // in the test database (support/db.ts moveContest); the server's clock is the real one.
 const SHOTS = 'e2e/screenshots/contest';

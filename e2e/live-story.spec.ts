@@ -6,7 +6,7 @@ import { newPerson, signUpThroughApi } from './support/users';
 import { shot } from './support/looks';
 
 /*
- * Live screens (issue 12): a story page left open shows others' comments, deletions and
+ * Live screens: a story page left open shows others' comments, deletions and
  * reactions as they happen, and a community card's counts follow, with no reload.
  */
 

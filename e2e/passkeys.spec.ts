@@ -5,7 +5,7 @@ import { shootLooks } from './support/looks';
 import { waitForMail } from './support/mail';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
 
-// Passkeys (issue 26): added in Settings with Chromium's virtual authenticator (a platform
+// Passkeys: added in Settings with Chromium's virtual authenticator (a platform
 // authenticator that keeps discoverable keys and checks the person), then used to sign in.
 const SHOTS = 'e2e/screenshots/passkeys';
 

@@ -59,7 +59,7 @@ test.describe('the service worker', () => {
 });
 
 /*
- * Push in /settings (issue 29): a push switch per pushed type beside the email ones, and the
+ * Push in /settings: a push switch per pushed type beside the email ones, and the
  * devices that receive pushes, each with "Remove". (Subscribing a real Chromium needs its push
  * service on the internet; the API tests push through a local one, server/features/push.)
  */

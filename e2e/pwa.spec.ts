@@ -9,7 +9,7 @@ import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 
 /*
- * The installable app (issue 29): manifest and service worker, reading offline, a save made
+ * The installable app: manifest and service worker, reading offline, a save made
  * offline sent on reconnect, a conflict shown rather than overwritten, and the update prompt.
  * The service worker runs here only (playwright.config.ts blocks it in the other specs).
  */

@@ -11,7 +11,7 @@ import { skipTutorial } from './support/tutorial';
 import { newPerson } from './support/users';
 
 /*
- * Who may join (issue 26). The registration mode is one per site, and every other spec signs
+ * Who may join. The registration mode is one per site, and every other spec signs
  * people up on the shared e2e server at the same time: switching it to approval there, even
  * for a moment, could leave another spec's new account waiting. So this spec starts a server of
  * its own (the same dist/server.js, a fresh data directory and port, the shared mailbox) and

@@ -6,7 +6,7 @@ import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { skipTutorial } from './support/tutorial';
 
-// Settings (issue 22): its section index, the sessions list, and refusals beside the fields; the sign-up name's limit.
+// Settings: its section index, the sessions list, and refusals beside the fields; the sign-up name's limit.
 const SHOTS = 'e2e/screenshots/settings';
 
 /** The sections the index links to, in the page's order, by their headings. */

@@ -4,7 +4,7 @@ import { shootLooks } from './support/looks';
 import { waitForMail } from './support/mail';
 import { newPerson, signUpThroughApi } from './support/users';
 
-// The "New sign-in" email names the address's approximate place (issue 26), looked up offline
+// The "New sign-in" email names the address's approximate place, looked up offline
 // in the data the production build (dist/server.js) finds in node_modules at run time.
 const SHOTS = 'e2e/screenshots/sign-in-place';
 

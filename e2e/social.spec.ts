@@ -32,7 +32,7 @@ test('following from a profile, following back to become friends, the /friends t
   await openProfile(ada, ben);
   await expect(ada.page.getByTestId('followers-count')).toHaveText('0 followers');
   await expect(followButton(ada.page)).toHaveText(SOCIAL_TEXTS.follow);
-  // Ben takes messages from friends only (the default): no Message button that could only be refused, the reason instead (issue 22).
+  // Ben takes messages from friends only (the default): no Message button that could only be refused, the reason instead.
   await expect(ada.page.getByTestId('message-unavailable')).toHaveText(MESSAGE_TEXTS.friendsOnly(ben.name));
   await expect(ada.page.getByTestId('message-button')).toHaveCount(0);
   await followButton(ada.page).click();

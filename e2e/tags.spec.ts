@@ -6,7 +6,7 @@ import { shootLooks } from './support/looks';
 import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';
 
-// Tags (issue 27): a writer tags stories with suggestions in the editor; a reader opens the tag from a card, follows it, and finds the story in their feed because of the tag.
+// Tags: a writer tags stories with suggestions in the editor; a reader opens the tag from a card, follows it, and finds the story in their feed because of the tag.
 const SHOTS = 'e2e/screenshots/tags';
 
 /** A tag no other test uses: its name as first written and its key. */

@@ -6,7 +6,7 @@ import { waitForMail } from './support/mail';
 import { newPerson, signUpThroughApi, type TestPerson } from './support/users';
 import { skipTutorial } from './support/tutorial';
 
-// Two-factor sign-in (issue 26): turned on in Settings with the app's code, then asked at sign-in.
+// Two-factor sign-in: turned on in Settings with the app's code, then asked at sign-in.
 const SHOTS = 'e2e/screenshots/two-factor';
 
 test('turning on two-factor in Settings: the password, the QR code and one code, then recovery codes to keep', async ({ page }) => {

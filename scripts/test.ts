@@ -10,7 +10,7 @@
  * (2026-11-28, process accounting), the API suite used 450 core-seconds in 374 s and the browser
  * tests 490 in 449 s; their test workers mostly wait (on PostgreSQL, password hashing, the
  * browser, the server). One after the other they took 823 s; side by side they share the cores.
- * The browser tests have to pass with other work on the machine anyway (issue 25's stress runs).
+ * The browser tests have to pass with other work on the machine anyway (the stress runs).
  *
  * The checks lane runs at a lower priority (nice 10): it only fills the time the suites leave.
  * The API suite runs at nice 5 on three workers (docs/decisions/0059): the browser lane is one

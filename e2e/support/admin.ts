@@ -3,7 +3,7 @@ import { E2E } from './env';
 import { waitForMail } from './mail';
 import { skipTutorial } from './tutorial';
 
-// Not 'owner password': it holds the address's local part, which the password rules refuse (issue 26).
+// Not 'owner password': it holds the address's local part, which the password rules refuse.
 export const ADMIN_PASSWORD = 'keeper of the drabbles';
 const headers = { origin: E2E.baseUrl };
 

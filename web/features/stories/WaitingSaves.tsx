@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { storedSaveQueue, subscribeToSaveQueue, waitingSaves } from '../../lib/save-queue';
 
 /**
- * On My Stories: the saves made offline that the server has not had yet (issue 29), latest
+ * On My Stories: the saves made offline that the server has not had yet, latest
  * first, each marked as waiting (or, after a conflict, waiting for the writer to choose). The
  * list below comes from the server, so without this a story written offline was nowhere to be
  * seen until it was sent. Gone once they are sent (the queue tells this screen of each change).

@@ -3,7 +3,7 @@ import { draftSchema, type DraftFields } from './draft';
 import { saveQueueChanged, saveQueueKey } from '../../../lib/save-queue';
 
 /*
- * Saves made without a connection (issue 29), kept in the browser's local storage beside the
+ * Saves made without a connection, kept in the browser's local storage beside the
  * drafts (draft.ts) until the connection returns: each holds what was written, the story as the
  * editor found it, and that story's updatedAt, which the server checks (storyUpdateSchema
  * baseUpdatedAt) so a newer text is never replaced unseen. One entry per story; a story saved
