@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * A reader of the repository has no issue tracker: a comment or test name that says "issue 26"
+ * A reader of the repository has no issue tracker: a comment or test name that names a tracker number
  * tells them nothing. Say the reason, or name the decision record (docs/decisions/).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));

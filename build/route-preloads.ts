@@ -40,6 +40,12 @@ function importedModule(node: ts.Node): string | null {
   return ts.forEachChild(node, importedModule) ?? null;
 }
 
+/** `y.map(…)` or `y(…).map(…)`: the expression whose routes are mapped; else undefined. */
+function mappedArray(expression: ts.Node): ts.Expression | undefined {
+  if (!ts.isCallExpression(expression) || !ts.isPropertyAccessExpression(expression.expression)) return undefined;
+  return expression.expression.name.text === 'map' ? expression.expression.expression : undefined;
+}
+
 /**
  * Reads the route table in web/app/router.tsx (object literals with `path`, `index`, `lazy`
  * and `children`, and spreads of other route arrays declared in the file, as arrays or as
@@ -49,18 +55,25 @@ function importedModule(node: ts.Node): string | null {
 export function lazyRoutesOf(routerFile: string): LazyRoute[] {
   const source = ts.createSourceFile(routerFile, fs.readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const arrays = new Map<string, ts.ArrayLiteralExpression>();
+  const mapped = new Map<string, ts.Expression>();
   // `const x = [...]`, or `const x = (…) => [...]` for a table built with arguments.
   source.forEachChild(function collect(node) {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const value = ts.isArrowFunction(node.initializer) ? node.initializer.body : node.initializer;
       if (ts.isArrayLiteralExpression(value)) arrays.set(node.name.text, value);
+      // `const x = (…) => y(…).map(…)`: the same routes as y's, each marked (a handle, say).
+      else if (mappedArray(value)) mapped.set(node.name.text, mappedArray(value)!);
     }
     node.forEachChild(collect);
   });
-  /** The array a spread or `children` names: an identifier, or a call of one. */
-  const arrayNamed = (expression: ts.Expression) => {
+  /** The array a spread or `children` names: an identifier, or a call of one, or a `.map` of either. */
+  const arrayNamed = (expression: ts.Expression): ts.ArrayLiteralExpression | undefined => {
+    const inner = mappedArray(expression);
+    if (inner) return arrayNamed(inner);
     const name = ts.isCallExpression(expression) ? expression.expression : expression;
-    return ts.isIdentifier(name) ? arrays.get(name.text) : undefined;
+    if (!ts.isIdentifier(name)) return undefined;
+    const alias = mapped.get(name.text);
+    return arrays.get(name.text) ?? (alias ? arrayNamed(alias) : undefined);
   };
   const routes: LazyRoute[] = [];
   const visitArray = (array: ts.ArrayLiteralExpression, parent: string) => {

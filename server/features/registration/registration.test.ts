@@ -118,9 +118,9 @@ describe.each(testDialects())('who may join on %s', (dialect) => {
     expect(react.body.error.code).toBe('awaiting_approval');
     // Their own record is still theirs, and so is how the site looks to them.
     expect((await person.client.get<MeResponse>('/api/me')).body.user).toMatchObject({ uid: person.uid, awaitingApproval: true });
-    const look = await person.client.patch<MeResponse>('/api/me/preferences', { themeMode: 'dark' });
+    const look = await person.client.patch<MeResponse>('/api/me/preferences', { themeMode: 'dark-blue' });
     expect(look.status).toBe(200);
-    expect(look.body.user.themeMode).toBe('dark');
+    expect(look.body.user.themeMode).toBe('dark-blue');
   });
 
   it('approval: admins see how many people wait, counted as the Users queue lists them, through a burst of sign-ups and decisions', async () => {
