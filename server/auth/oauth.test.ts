@@ -8,24 +8,32 @@ import { codeOf, turnOnTwoFactor } from '../test/two-factor';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 
-describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) => {
-  let oidc: MockOidc;
-  let server: TestServer;
+/** A test server whose Google (and, with `microsoft`, Microsoft) sign-in goes to a local OpenID provider, for the describe block it is called in. */
+function serverWithProviders(dialect: Parameters<typeof startTestServer>[0], env: Record<string, string>, microsoft = false) {
+  const running = {} as { oidc: MockOidc; server: TestServer };
   beforeAll(async () => {
-    oidc = await startMockOidc();
-    server = await startTestServer(dialect, {
+    running.oidc = await startMockOidc();
+    const discovery = running.oidc.discoveryUrl;
+    running.server = await startTestServer(dialect, {
       GOOGLE_CLIENT_ID: 'google-client',
       GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-      MICROSOFT_CLIENT_ID: 'microsoft-client',
-      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
-      MICROSOFT_DISCOVERY_URL: oidc.discoveryUrl,
+      GOOGLE_DISCOVERY_URL: discovery,
+      ...(microsoft ? { MICROSOFT_CLIENT_ID: 'microsoft-client', MICROSOFT_CLIENT_SECRET: 'microsoft-secret', MICROSOFT_DISCOVERY_URL: discovery } : {}),
+      ...env,
     });
   });
   afterAll(async () => {
-    await server.stop();
-    await oidc.stop();
+    await running.server.stop();
+    await running.oidc.stop();
   });
+  return running;
+}
+
+describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) => {
+  const running = serverWithProviders(dialect, {}, true);
+  let oidc: MockOidc;
+  let server: TestServer;
+  beforeAll(() => ({ oidc, server } = running));
 
   it('advertises both providers', async () => {
     const res = await server.client().get<{ providers: { google: boolean; microsoft: boolean } }>('/api/auth-config');
@@ -54,20 +62,10 @@ describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) =>
 type Me = { user: UserRecord };
 
 describe.each(testDialects())('which provider identities may sign in to which accounts, on %s', (dialect) => {
+  const running = serverWithProviders(dialect, {});
   let oidc: MockOidc;
   let server: TestServer;
-  beforeAll(async () => {
-    oidc = await startMockOidc();
-    server = await startTestServer(dialect, {
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await oidc.stop();
-  });
+  beforeAll(() => ({ oidc, server } = running));
 
   const refusedLocation = '/login?provider=google&error=account_not_linked';
   const passwordWorks = async (email: string, password: string) =>
@@ -204,21 +202,10 @@ describe.each(testDialects())('which provider identities may sign in to which ac
 });
 
 describe.each(testDialects())('a provider sign-in to an account with two-factor on, on %s', (dialect) => {
+  const running = serverWithProviders(dialect, { REQUIRE_ADMIN_2FA: 'true' });
   let oidc: MockOidc;
   let server: TestServer;
-  beforeAll(async () => {
-    oidc = await startMockOidc();
-    server = await startTestServer(dialect, {
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-      REQUIRE_ADMIN_2FA: 'true',
-    });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await oidc.stop();
-  });
+  beforeAll(() => ({ oidc, server } = running));
 
   const CODE_STEP = '/login?step=two-factor&next=%2Fstories';
   const sessionsOf = async (uid: string) => (await server.ctx.db.selectFrom('authSessions').select('id').where('userId', '=', uid).execute()).length;
