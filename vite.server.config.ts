@@ -54,7 +54,7 @@ export default defineConfig(({ mode }) => ({
     ssr: fileURLToPath(new URL(mode === 'cli' ? './server/cli/main.ts' : './server/main.ts', import.meta.url)),
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     minify: false,
     rollupOptions: { output: { entryFileNames: mode === 'cli' ? 'cli.js' : 'server.js', codeSplitting: false } },
