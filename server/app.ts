@@ -60,6 +60,8 @@ import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/routes';
+import { adminFederationRoutes, federationRoutes } from './features/federation';
+import { ADMIN_FEDERATION_BASE, FEDERATION_BASE } from '@common/contracts/federation';
 
 export interface AppOptions {
   ping: () => Promise<boolean>;
@@ -152,6 +154,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/admin/feature-requests', adminFeatureRequestRoutes(ctx));
   app.route('/api/admin/greetings', adminGreetingRoutes(ctx));
   app.route('/api/admin/contests', adminContestRoutes(ctx));
+  app.route(ADMIN_FEDERATION_BASE, adminFederationRoutes(ctx));
   app.route(CONVERSATIONS_BASE, conversationRoutes(ctx));
   app.route(DIRECT_MESSAGES_BASE, directMessageRoutes(ctx));
   app.route('/api/notifications', notificationRoutes(ctx));
@@ -178,6 +181,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/users', userRoutes(ctx));
   app.route('/api', badgeRoutes(ctx));
   app.route('/api/contests', contestRoutes(ctx));
+  app.route(FEDERATION_BASE, federationRoutes(ctx));
   // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));

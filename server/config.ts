@@ -59,6 +59,10 @@ const envSchema = z.object({
   PUSH_HTTP_ENDPOINTS: flag.default(false),
   VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL').optional(),
   PUBLIC_URL: httpUrl.optional(),
+  /** ActivityPub federation (docs/self-hosting.md "Federation"): on unless turned off. */
+  FEDERATION: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  /** Federate with peers on loopback and private addresses over plain HTTP: tests and local trials only. */
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: httpUrl.optional(),
@@ -177,6 +181,11 @@ export interface AppConfig {
   /** Web Push (server/features/push): keys null means generate a pair and keep it in DATA_DIR (push/vapid.ts). */
   push: { keys: { publicKey: string; privateKey: string } | null; subject: string; httpEndpoints: boolean };
   publicUrl: string;
+  /**
+   * ActivityPub (server/features/federation). `allowPrivateAddresses`: peers on loopback and
+   * private addresses, over plain HTTP, are allowed (tests and local trials; never public).
+   */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean };
   providers: { google: OidcProviderConfig | null; microsoft: OidcProviderConfig | null };
   passwordMinLength: number;
   /** New accounts allowed per client address per hour. */
@@ -284,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       httpEndpoints: e.PUSH_HTTP_ENDPOINTS,
     },
     publicUrl,
+    federation: { enabled: e.FEDERATION === 'on', allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES },
     providers: {
       google: pairedProvider('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
       microsoft: pairedProvider(

@@ -15,6 +15,7 @@ import type { Metrics } from './metrics/metrics';
 import type { SignedInViewer, Viewer } from './policy/viewer';
 import type { ShelfFacts } from './policy/relations';
 import type { VapidKeys } from './features/push';
+import type { FederationService } from './features/federation';
 
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
@@ -37,6 +38,8 @@ export interface ServerContext {
   vapid: VapidKeys;
   /** Hashes and checks passwords (auth/password.ts): what better-auth and the account screens use. */
   passwords: Passwords;
+  /** ActivityPub (features/federation): null when FEDERATION=off. */
+  federation: FederationService | null;
 }
 
 /**

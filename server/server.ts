@@ -19,6 +19,7 @@ import { StreamPresence } from './events/presence';
 import { RateLimiter } from './http/rate-limit';
 import { drain, listen } from './http/listen';
 import { apiChainHeaders, createApp } from './app';
+import { FederationService } from './features/federation';
 import { answeringEarly, firstEarlyAnswer, type EarlyAnswer } from './http/early-answers';
 import { guestPageAnswer, readerPageAnswer } from './features/stories/community-page';
 import { countRequest } from './metrics/http';
@@ -149,6 +150,9 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     },
   });
   ctx.auth = auth;
+  ctx.federation = config.federation.enabled
+    ? new FederationService({ db: database.db, dialect: database.dialect, logger, config, bus })
+    : null;
   // A live event is a write somewhere (this instance or another): kept users rows may be stale.
   bus.onEveryEvent(() => auth.sessionUsers.clear());
   await underMigrationLock(database.db, (conn) => migrateAuthTables(auth, conn, database.dialect)).catch(closing(bus));
@@ -198,7 +202,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const counted = (answer: EarlyAnswer, method: string, startedAt: number) => countRequest(ctx.metrics, method, answer.route, 200, startedAt);
   const chainHeaders = apiChainHeaders(ctx);
   const early = firstEarlyAnswer(guestPageAnswer(ctx, chainHeaders), readerPageAnswer(ctx, chainHeaders));
-  const listener = answeringEarly(early, getRequestListener(app.fetch, { hostname: options.host }), {
+  const listener = answeringEarly(early, getRequestListener(ctx.federation ? ctx.federation.wrap(app.fetch) : app.fetch, { hostname: options.host }), {
     draining: () => draining,
     answered: ctx.metrics.enabled ? counted : undefined,
     caughtUp: () => ctx.bus.caughtUp(),
@@ -244,6 +248,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   ctx.emails.kick();
   // Scheduled backups when BACKUP_DIR is set (claimed in the database: one instance takes each).
   const backups = new BackupSchedule(ctx).start();
+  // Deliveries to and from other servers, and the stories their followers are owed.
+  ctx.federation?.start();
+  if (ctx.federation && config.federation.allowPrivateAddresses) {
+    logger.warn('FEDERATION_ALLOW_PRIVATE_ADDRESSES is on: this server federates with loopback and private addresses over plain HTTP. For tests and local trials only, never on a public server.');
+  }
   ctx.metrics.registerBackupMetrics(async () => backupMetricsOf(await readBackupStatus(ctx)));
 
   let closing: Promise<void> | null = null;
@@ -266,6 +275,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await drain(server);
       await streams.presence?.stop();
       await backups.stop();
+      await ctx.federation?.close();
       await ctx.bus.close();
       await ctx.emails.close();
       await ctx.mailer.close();

@@ -80,6 +80,10 @@ export interface UsersTable {
   hiddenWarnings: Defaulted<number>;
   /** The reader sees a warned story's text at once, without "Show story". */
   alwaysShowText: Defaulted<DbBool>;
+  /** "Share my public stories with the fediverse" (on by default). */
+  federate: Defaulted<DbBool>;
+  /** Replies from other servers: 'show' | 'hold' | 'off' (common/federation.ts). */
+  fediverseReplies: Defaulted<string>;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -769,4 +773,109 @@ export interface Database {
   authKnownSignIns: AuthKnownSignInsTable;
   authPasskeys: AuthPasskeysTable;
   backupSchedule: BackupScheduleTable;
+  fedKv: FedKvTable;
+  fedQueue: FedQueueTable;
+  fedKeys: FedKeysTable;
+  remoteActors: RemoteActorsTable;
+  remoteFollowers: RemoteFollowersTable;
+  remoteFollowing: RemoteFollowingTable;
+  remoteStories: RemoteStoriesTable;
+  federatedStories: FederatedStoriesTable;
+  fedDomains: FedDomainsTable;
+  fedFailures: FedFailuresTable;
+}
+
+/** Fedify's key–value store (server/features/federation/kv-store.ts): JSON values, ISO expiry. */
+export interface FedKvTable {
+  key: string;
+  value: string;
+  expiresAt: string | null;
+}
+
+/** Fedify's message queue (server/features/federation/message-queue.ts). */
+export interface FedQueueTable {
+  id: Generated<number>;
+  message: string;
+  orderingKey: string | null;
+  runAt: string;
+  createdAt: string;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+}
+
+/** A writer's key pair of one kind ('rsa' | 'ed25519'), as JWK JSON. */
+export interface FedKeysTable {
+  uid: string;
+  kind: string;
+  publicKey: string;
+  privateKey: string;
+  created_at: string;
+}
+
+/** An account on another server, as last fetched. */
+export interface RemoteActorsTable {
+  uri: string;
+  domain: string;
+  /** `@name@domain`. */
+  handle: string;
+  name: string;
+  url: string | null;
+  iconUrl: string | null;
+  inbox: string;
+  sharedInbox: string | null;
+  updated_at: string;
+}
+
+/** An account on another server following a writer here. */
+export interface RemoteFollowersTable {
+  uid: string;
+  actorUri: string;
+  followId: string;
+  created_at: string;
+}
+
+/** A writer on another server whom a member here follows ('pending' until accepted). */
+export interface RemoteFollowingTable {
+  uid: string;
+  actorUri: string;
+  followId: string;
+  state: string;
+  created_at: string;
+}
+
+/** A post delivered by another server from a writer someone here follows. */
+export interface RemoteStoriesTable {
+  uri: string;
+  actorUri: string;
+  url: string | null;
+  summary: string | null;
+  sensitive: Defaulted<DbBool>;
+  content: string;
+  published: string;
+  updated_at: string;
+}
+
+/** A story sent out as a Note; `signature` is null once its Delete went out. */
+export interface FederatedStoriesTable {
+  storyId: string;
+  uid: string;
+  signature: string | null;
+  sentAt: string;
+}
+
+/** A domain the host blocked ('block') or silenced ('silence'). */
+export interface FedDomainsTable {
+  domain: string;
+  mode: string;
+  created_at: string;
+}
+
+/** A delivery given up on after its retries. */
+export interface FedFailuresTable {
+  id: Generated<number>;
+  domain: string;
+  inbox: string;
+  activityType: string;
+  error: string;
+  failedAt: string;
 }

@@ -7,7 +7,7 @@ import { adminAny, assertSignedIn, type AdminViewer, type Viewer } from './viewe
  * Admin actions on a resource (a feature request's status, say) belong in that
  * resource's module, written with the same `adminAny`.
  */
-export type AdminAction = 'viewOverview' | 'viewDashboard' | 'viewAuditLog' | 'readNotifications' | 'manageNotifications' | 'manageRegistration';
+export type AdminAction = 'viewOverview' | 'viewDashboard' | 'viewAuditLog' | 'readNotifications' | 'manageNotifications' | 'manageRegistration' | 'manageFederation';
 
 /** Admin notifications are addressed to 'admin' (spec): every admin reads them and marks them read for all. */
 const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
@@ -18,6 +18,8 @@ const rules: Record<AdminAction, (viewer: Viewer) => boolean> = {
   manageNotifications: adminAny,
   /** Who may join: the registration mode, blocked domains, invites and approvals. */
   manageRegistration: adminAny,
+  /** Domain blocks and silences, and the health of deliveries to other servers. */
+  manageFederation: adminAny,
 };
 
 export const ADMIN_ACTIONS = Object.keys(rules) as AdminAction[];

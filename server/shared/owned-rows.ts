@@ -204,6 +204,8 @@ export const USER_ROWS: readonly UserRows[] = [
   },
   deleteWhere('notifications', 'pendingEmails.uid', 'notificationEmails.uid', 'pushSubscriptions.uid', 'notificationPushes.uid'),
   deleteWhere('live events', 'liveStreams.uid'),
+  // Writers they followed on other servers (those servers are not told: the actor is gone).
+  deleteWhere('federation', 'remoteFollowing.uid'),
   deleteWhere('account', 'accountTokens.uid'),
   deleteWhere('conversations', 'conversationMessageHides.uid'),
   {
@@ -330,4 +332,7 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'moderationActions.adminUid': 'moderation: the actions taken stay with the case and the admin log',
   'activityLogs.userId': 'audit log: kept as the log of what happened (counts, never content)',
   'invites.createdBy': 'registration: an invite link and who joined by it outlive the admin who made it',
+  'fedKeys.uid': 'federation: the keys sign the Deletes other servers are sent after the account is gone (keys, not personal data)',
+  'remoteFollowers.uid': 'federation: the Deletes of the account and its stories go to these servers after it is gone',
+  'federatedStories.uid': 'federation: which stories other servers hold, so each gets its Delete after the account is gone',
 };

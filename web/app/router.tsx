@@ -64,6 +64,7 @@ const signedInRoutes: RouteObject[] = [
       { path: 'contests', lazy: screen(() => import('../features/contests/AdminContestsScreen'), (m) => ({ Component: m.AdminContestsScreen })) },
       { path: 'audit', lazy: screen(() => import('../features/admin/AuditLogScreen'), (m) => ({ Component: m.AuditLogScreen })) },
       { path: 'settings', lazy: screen(() => import('../features/registration/SiteSettingsScreen'), (m) => ({ Component: m.SiteSettingsScreen })) },
+      { path: 'federation', lazy: screen(() => import('../features/federation/AdminFederationScreen'), (m) => ({ Component: m.AdminFederationScreen })) },
       { path: 'reports', lazy: screen(() => import('../features/moderation/ReportsScreen'), (m) => ({ Component: m.ReportsScreen })) },
       { path: 'users', lazy: screen(() => import('../features/moderation/UsersScreen'), (m) => ({ Component: m.UsersScreen })) },
       { path: 'users/:uid', lazy: screen(() => import('../features/moderation/UserScreen'), (m) => ({ Component: m.UserScreen })) },

@@ -3,3 +3,4 @@ export { adminRegistrationRoutes, registrationInfoRoutes } from './routes';
 export { refuseAwaitingApproval } from './gate';
 export { refuseBlockedEmail } from './blocked';
 export { signUpRule } from './sign-up';
+export { readRegistration } from './settings';

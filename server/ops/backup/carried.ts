@@ -8,6 +8,7 @@ export const NOT_CARRIED: Readonly<Record<string, string>> = {
   liveStreams: 'presence rows of live streams open on the old server: restored, they would show people online who are not',
   rateLimits: 'rate-limit windows are minutes to a day long and keyed by client address: they start afresh',
   backupSchedule: "the backing-up install's own schedule and its last result: the restored install keeps its own",
+  fedKv: "Fedify's cache of other servers' documents and keys, and its marks of activities already handled: fetched again as needed",
   tagCountChanges: "PostgreSQL's changes to tag counts waiting for their transaction to commit: empty in every committed state, and the restore counts the tags again",
 };
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Flag, MessageSquareText, PartyPopper, ScrollText, Settings2, Trophy, UsersRound } from 'lucide-react';
+import { Flag, Globe, MessageSquareText, PartyPopper, ScrollText, Settings2, Trophy, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE, isDashboardRange, type Dashboard, type DashboardRange } from '@common/admin';
 import { REPORT_TARGET_TYPES, type OpenReportCounts, type ReportTargetType } from '@common/moderation';
@@ -24,6 +24,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/greetings', label: 'Greetings', description: 'Manage the greetings writers see.', icon: PartyPopper },
   { to: '/admin/contests', label: 'Contests', description: 'Run the weekly contest: prompts, windows, disqualifications.', icon: Trophy },
   { to: '/admin/audit', label: 'Audit log', description: 'What admins changed and what the system recorded.', icon: ScrollText },
+  { to: '/admin/federation', label: 'Federation', description: 'Other fediverse servers: block or silence them; how deliveries are going.', icon: Globe },
   { to: '/admin/settings', label: 'Site settings', description: 'Who may join: open, approval or invite only; invite links; blocked email domains.', icon: Settings2 },
 ] as const;
 

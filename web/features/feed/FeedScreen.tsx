@@ -14,6 +14,7 @@ import { feedKeys } from '../../lib/query-keys';
 import { CardSkeletons, StoryCard } from '../stories';
 import { CaughtUp } from './CaughtUp';
 import { FeedSuggestions } from './FeedSuggestions';
+import { FediverseStories } from '../federation';
 import { NewStoriesPill } from './NewStoriesPill';
 import { feedHeadQuery, feedQuery, markSeen, newCountQuery } from './api';
 import { caughtUpIndex } from './caught-up';
@@ -83,6 +84,7 @@ export function FeedScreen() {
             </>
           )}
         </div>
+        <FediverseStories />
       </div>
     </section>
   );

@@ -20,6 +20,7 @@ import { SettingsIndex, useScrollToSection } from './SettingsIndex';
 import { LoadFailed, SettingsSection } from './SettingsSection';
 import { YourDataSection } from '../your-data';
 import { DeleteAccountSection } from '../account-deletion';
+import { FediverseSection } from '../federation';
 
 /** The email, password and provider sections need GET /api/account. */
 function AccountSections() {
@@ -77,6 +78,7 @@ export function SettingsScreen() {
           <AccountSections />
           <SessionsSection />
           <FollowersSection />
+          <FediverseSection />
           <MessagingSection />
           <NotificationPrefsSection />
           <BlockedMutedSection />

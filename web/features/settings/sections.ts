@@ -15,6 +15,7 @@ export const SETTINGS_SECTIONS = {
   providers: { id: 'connected-accounts', title: 'Connected accounts' },
   sessions: { id: 'sessions', title: 'Active sessions' },
   followers: { id: 'followers', title: 'Followers' },
+  fediverse: { id: 'fediverse', title: 'Fediverse' },
   messages: { id: 'messages', title: 'Messages' },
   notifications: { id: 'notifications', title: 'Notifications' },
   blocked: { id: 'blocked-and-muted', title: 'Blocked and muted writers' },

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import {
+  domainRefSchema,
+  domainRuleSchema,
+  federationAdminSchema,
+  federationSettingsSchema,
+  federationSettingsUpdateSchema,
+  remoteAccountRefSchema,
+  remoteFollowSchema,
+  remoteFollowerListSchema,
+  remoteFollowingListSchema,
+  remoteStoryListSchema,
+} from '../federation';
+import { defineRoute } from './define';
+
+/** Where the federation router is mounted (server/app.ts). */
+export const FEDERATION_BASE = '/api/federation';
+
+/** /api/federation: a member's part in the fediverse. */
+export const federationContracts = {
+  settings: defineRoute({ method: 'GET', path: '/api/federation/settings', response: federationSettingsSchema }),
+  updateSettings: defineRoute({ method: 'PATCH', path: '/api/federation/settings', body: federationSettingsUpdateSchema, response: federationSettingsSchema }),
+  followers: defineRoute({ method: 'GET', path: '/api/federation/followers', response: remoteFollowerListSchema }),
+  /** Removes a follower on another server (their server is told with a Reject). */
+  removeFollower: defineRoute({ method: 'POST', path: '/api/federation/followers/remove', body: remoteAccountRefSchema, response: z.undefined(), status: 204 }),
+  following: defineRoute({ method: 'GET', path: '/api/federation/following', response: remoteFollowingListSchema }),
+  follow: defineRoute({ method: 'POST', path: '/api/federation/following', body: remoteFollowSchema, response: remoteFollowingListSchema }),
+  unfollow: defineRoute({ method: 'POST', path: '/api/federation/following/remove', body: remoteAccountRefSchema, response: z.undefined(), status: 204 }),
+  /** Posts from the writers the member follows on other servers, newest first. */
+  stories: defineRoute({ method: 'GET', path: '/api/federation/stories', response: remoteStoryListSchema }),
+};
+
+/** Where the admins' federation router is mounted (server/app.ts). */
+export const ADMIN_FEDERATION_BASE = '/api/admin/federation';
+
+/** /api/admin/federation: domain blocks and the health of deliveries. */
+export const adminFederationContracts = {
+  overview: defineRoute({ method: 'GET', path: '/api/admin/federation', response: federationAdminSchema }),
+  setDomain: defineRoute({ method: 'POST', path: '/api/admin/federation/domains', body: domainRuleSchema, response: federationAdminSchema }),
+  removeDomain: defineRoute({ method: 'POST', path: '/api/admin/federation/domains/remove', body: domainRefSchema, response: federationAdminSchema }),
+};

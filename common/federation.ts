@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Federation (ActivityPub): what members see and set of Drabble's part in the fediverse
+ * (server/features/federation, docs/decisions/0065-federation-on-fedify.md).
+ */
+
+/** Replies from other servers to a writer's stories: shown, held for their approval, or refused. */
+export const FEDIVERSE_REPLY_MODES = ['show', 'hold', 'off'] as const;
+export const fediverseReplyModeSchema = z.enum(FEDIVERSE_REPLY_MODES, 'Choose show, hold or off.');
+export type FediverseReplyMode = z.infer<typeof fediverseReplyModeSchema>;
+
+export const FEDERATION_TEXTS = {
+  shareLabel: 'Share my public stories with the fediverse',
+  shareHelp:
+    'People on Mastodon and other fediverse servers can follow you and read your public stories there. Copies on other servers may outlive a deletion here: we ask them to delete, but cannot make them.',
+  repliesLabel: 'Replies from the fediverse',
+  replyModes: { show: 'Show them', hold: 'Hold them for my approval', off: 'Turn them off' } satisfies Record<FediverseReplyMode, string>,
+  addressLabel: 'Your fediverse address',
+  followersHeading: 'Followers on other servers',
+  noFollowers: 'Nobody on another server follows you yet.',
+  removeFollower: 'Remove',
+  followingHeading: 'Writers you follow on other servers',
+  followPlaceholder: '@name@server.example',
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  pending: 'Waiting for their server',
+  notFound: 'No one with that address was found.',
+  badHandle: 'Write an address like @name@server.example.',
+  blockedDomain: 'This server does not federate with that domain.',
+  off: 'This server does not take part in the fediverse.',
+  self: 'That address is on this server: follow them here instead.',
+} as const;
+
+/** `@name@server.example` (the leading @ optional), as people write fediverse addresses. */
+export const fediverseHandleSchema = z
+  .string()
+  .trim()
+  .regex(/^@?[A-Za-z0-9_.-]{1,64}@[A-Za-z0-9.-]+(:\d{1,5})?$/, FEDERATION_TEXTS.badHandle)
+  .transform((v) => (v.startsWith('@') ? v : `@${v}`));
+
+export const federationSettingsSchema = z.object({
+  /** Federation is on for this server (FEDERATION). */
+  enabled: z.boolean(),
+  federate: z.boolean(),
+  replies: fediverseReplyModeSchema,
+  /** `@handle@host`: what people on other servers search for. */
+  address: z.string(),
+});
+export type FederationSettings = z.infer<typeof federationSettingsSchema>;
+
+export const federationSettingsUpdateSchema = z
+  .object({ federate: z.boolean().optional(), replies: fediverseReplyModeSchema.optional() })
+  .strict()
+  .refine((v) => v.federate !== undefined || v.replies !== undefined, 'Nothing to change.');
+
+export const remoteAccountSchema = z.object({
+  /** The actor's id (a URL). */
+  id: z.string(),
+  handle: z.string(),
+  name: z.string(),
+  url: z.string().nullable(),
+  iconUrl: z.string().nullable(),
+  domain: z.string(),
+});
+export type RemoteAccount = z.infer<typeof remoteAccountSchema>;
+
+export const remoteFollowerListSchema = z.object({ followers: z.array(remoteAccountSchema.extend({ since: z.string() })) });
+export const remoteFollowingListSchema = z.object({
+  following: z.array(remoteAccountSchema.extend({ state: z.enum(['pending', 'accepted']), since: z.string() })),
+});
+
+export const remoteFollowSchema = z.object({ handle: fediverseHandleSchema }).strict();
+export const remoteAccountRefSchema = z.object({ id: z.url().max(2000) }).strict();
+
+/** A post from a writer someone here follows on another server; `content` is sanitised HTML. */
+export const remoteStorySchema = z.object({
+  id: z.string(),
+  url: z.string().nullable(),
+  summary: z.string().nullable(),
+  sensitive: z.boolean(),
+  content: z.string(),
+  published: z.string(),
+  author: remoteAccountSchema,
+});
+export type RemoteStory = z.infer<typeof remoteStorySchema>;
+export const remoteStoryListSchema = z.object({ stories: z.array(remoteStorySchema) });
+
+/** A host's rule for another server: `block` (nothing in or out, its followers removed) or `silence` (its replies held). */
+export const DOMAIN_POLICIES = ['block', 'silence'] as const;
+export const domainNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/, 'Write a domain name such as bad.example.');
+export const domainRuleSchema = z.object({ domain: domainNameSchema, mode: z.enum(DOMAIN_POLICIES, 'Choose block or silence.') }).strict();
+export const domainRefSchema = z.object({ domain: domainNameSchema }).strict();
+
+export const federationAdminSchema = z.object({
+  enabled: z.boolean(),
+  domains: z.array(z.object({ domain: z.string(), mode: z.enum(DOMAIN_POLICIES), since: z.string() })),
+  health: z.object({
+    /** Deliveries and inbound work waiting in the queue, due now or later. */
+    queued: z.number().int(),
+    ready: z.number().int(),
+    delayed: z.number().int(),
+    /** Failed delivery attempts in the last 7 days, by domain, most first. */
+    failures: z.array(z.object({ domain: z.string(), count: z.number().int(), lastError: z.string(), lastAt: z.string() })),
+    remoteFollowers: z.number().int(),
+  }),
+});
+export type FederationAdmin = z.infer<typeof federationAdminSchema>;

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RemoteStory } from '@common/federation';
+import { testDialects } from '../../test/databases';
+import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { postStory } from '../../test/features/stories';
+
+/** Two Drabble instances on loopback may federate only with this switch (never on a public server). */
+const FEDERATING = { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', SIGNUP_RATE_LIMIT: '1000' };
+
+/** Polls until `check` passes: deliveries cross the queue and the network, not the request. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const hostOf = (server: TestServer) => new URL(server.config.publicUrl).host;
+
+async function handleOf(server: TestServer, person: SignedUp): Promise<string> {
+  const res = await person.client.get<{ address: string }>('/api/federation/settings');
+  expect(res.status).toBe(200);
+  expect(res.body.address).toMatch(new RegExp(`^@[a-z0-9_]{3,30}@${hostOf(server).replace('.', '\\.')}$`));
+  return res.body.address;
+}
+
+/**
+ * Two Drabble instances federating over loopback: A's writer, B's reader. B plays the part a
+ * Mastodon server plays for A (its actors sign what they send with their own keys), and A the
+ * part any server plays for B.
+ */
+describe.each(testDialects())('federation between two instances on %s', (dialect) => {
+  let a: TestServer;
+  let b: TestServer;
+  let writer: SignedUp;
+  let reader: SignedUp;
+  let writerAddress: string;
+
+  const readerStories = async () => (await reader.client.get<{ stories: RemoteStory[] }>('/api/federation/stories')).body.stories;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startTestServer(dialect, FEDERATING), startTestServer(dialect, FEDERATING)]);
+    writer = await signUpVerified(a, { name: 'Ada Writer' });
+    reader = await signUpVerified(b, { name: 'Rhea Reader' });
+    writerAddress = await handleOf(a, writer);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it('answers WebFinger, NodeInfo and the actor with its keys', async () => {
+    const [, handle] = /^@([^@]+)@/.exec(writerAddress)!;
+    const finger = await fetch(`${a.url}/.well-known/webfinger?resource=acct:${handle}@${hostOf(a)}`);
+    expect(finger.status).toBe(200);
+    const jrd = (await finger.json()) as { subject: string; links: { rel: string; type?: string; href?: string }[] };
+    const self = jrd.links.find((l) => l.rel === 'self' && l.type === 'application/activity+json');
+    expect(self?.href).toBe(`${a.config.publicUrl}/ap/users/${writer.uid}`);
+
+    const actor = (await (await fetch(self!.href!, { headers: { accept: 'application/activity+json' } })).json()) as Record<string, unknown>;
+    expect(actor).toMatchObject({ type: 'Person', preferredUsername: handle, name: 'Ada Writer', url: `${a.config.publicUrl}/@${handle}` });
+    expect((actor.publicKey as { publicKeyPem: string }).publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
+    expect(actor.assertionMethod).toBeTruthy();
+    expect(actor.endpoints).toMatchObject({ sharedInbox: `${a.config.publicUrl}/ap/inbox` });
+
+    const nodeinfoLinks = (await (await fetch(`${a.url}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
+    const nodeinfo = (await (await fetch(nodeinfoLinks.links[0]!.href)).json()) as { software: { name: string }; protocols: string[]; usage: { users: { total: number } } };
+    expect(nodeinfo.software.name).toBe('drabble');
+    expect(nodeinfo.protocols).toEqual(['activitypub']);
+    expect(nodeinfo.usage.users.total).toBeGreaterThanOrEqual(1);
+
+    const unknown = await fetch(`${a.url}/.well-known/webfinger?resource=acct:nobody_here@${hostOf(a)}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('delivers a public story to a follower on the other instance, then its edit and its deletion', async () => {
+    const follow = await reader.client.post<{ following: { handle: string; state: string }[] }>('/api/federation/following', { handle: writerAddress });
+    expect(follow.status, JSON.stringify(follow.body)).toBe(200);
+    await eventually(
+      async () => (await reader.client.get<{ following: { state: string }[] }>('/api/federation/following')).body.following,
+      (list) => list[0]?.state === 'accepted',
+      'the follow to be accepted',
+    );
+    const followers = await writer.client.get<{ followers: { handle: string; domain: string }[] }>('/api/federation/followers');
+    expect(followers.body.followers).toEqual([expect.objectContaining({ handle: expect.stringMatching(/^@[a-z0-9_]+@/), domain: 'localhost' })]);
+
+    await postStory(writer.client, { title: 'Kept in a drawer', content: 'Secret words stay at home.', public: false });
+    const story = await postStory(writer.client, {
+      title: 'The lighthouse keeper',
+      content: 'Every night she lit the lamp.\n\nNo ship came.',
+      public: true,
+      contentWarnings: ['death'],
+    });
+    const arrived = await eventually(readerStories, (list) => list.length > 0, 'the story to arrive');
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]!.content).toContain('<strong>The lighthouse keeper</strong>');
+    expect(arrived[0]!.content).toContain('Every night she lit the lamp.');
+    expect(arrived[0]!.url).toBe(`${a.config.publicUrl}/story/${story.id}`);
+    expect(arrived[0]!.sensitive).toBe(true);
+    expect(arrived[0]!.summary).toMatch(/Death/);
+
+    const edited = await writer.client.patch(`/api/stories/${story.id}`, { content: 'Every night she lit the lamp. One night a ship came.' });
+    expect(edited.status).toBe(200);
+    await eventually(readerStories, (list) => list[0]?.content.includes('One night a ship came.') === true, 'the edit to arrive');
+
+    const removed = await writer.client.delete(`/api/stories/${story.id}`);
+    expect(removed.status).toBe(204);
+    await eventually(readerStories, (list) => list.length === 0, 'the deletion to arrive');
+  });
+
+  it('takes a story back when it is made private, and never sends one while sharing is off', async () => {
+    const story = await postStory(writer.client, { title: 'Brief candle', content: 'Out, out.', public: true });
+    await eventually(readerStories, (list) => list.some((s) => s.url?.endsWith(story.id)), 'the story to arrive');
+    const hidden = await writer.client.patch(`/api/stories/${story.id}/visibility`, { public: false });
+    expect(hidden.status).toBe(200);
+    await eventually(readerStories, (list) => !list.some((s) => s.url?.endsWith(story.id)), 'the story to be taken back');
+
+    const off = await writer.client.patch('/api/federation/settings', { federate: false });
+    expect(off.body).toMatchObject({ federate: false });
+    const quiet = await postStory(writer.client, { title: 'Not for export', content: 'Only here.', public: true });
+    await a.ctx.federation!.stories.run();
+    const actor = await fetch(`${a.url}/ap/users/${writer.uid}`, { headers: { accept: 'application/activity+json' } });
+    expect(actor.status).toBe(404);
+    expect(await a.ctx.db.selectFrom('federatedStories').select('storyId').where('storyId', '=', quiet.id).execute()).toEqual([]);
+    await writer.client.patch('/api/federation/settings', { federate: true });
+    await eventually(readerStories, (list) => list.some((s) => s.url?.endsWith(quiet.id)), 'the story to go out once sharing is back on');
+  });
+
+  it('refuses unsigned and tampered activities and changes nothing', async () => {
+    const before = await a.ctx.db.selectFrom('remoteFollowers').selectAll().execute();
+    const activity = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${b.config.publicUrl}/ap/users/${reader.uid}#follow-forged`,
+      type: 'Follow',
+      actor: `${b.config.publicUrl}/ap/users/${reader.uid}`,
+      object: `${a.config.publicUrl}/ap/users/${writer.uid}`,
+    };
+    const unsigned = await fetch(`${a.url}/ap/users/${writer.uid}/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify(activity),
+    });
+    expect(unsigned.status).toBe(401);
+
+    // Signed by the reader's real key on B, then the body changed on the way.
+    const { signRequest } = await import('@fedify/fedify');
+    const keys = await b.ctx.federation!.fed.context().getActorKeyPairs(reader.uid);
+    const signed = await signRequest(
+      new Request(`${a.url}/ap/users/${writer.uid}/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: JSON.stringify(activity) }),
+      keys[0]!.privateKey,
+      keys[0]!.keyId,
+    );
+    const tampered = await fetch(signed.url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: JSON.stringify({ ...activity, id: `${activity.id}-changed` }),
+    });
+    expect([401, 403]).toContain(tampered.status);
+    expect(await a.ctx.db.selectFrom('remoteFollowers').selectAll().execute()).toEqual(before);
+  });
+
+  it("refuses a follow from a blocked domain with a Reject, and delivers nothing there", async () => {
+    const other = await signUpVerified(b, { name: 'Blocked Reader' });
+    await a.ctx.db.insertInto('fedDomains').values({ domain: new URL(b.config.publicUrl).hostname, mode: 'block', created_at: new Date().toISOString() }).execute();
+    try {
+      const follow = await other.client.post('/api/federation/following', { handle: writerAddress });
+      expect(follow.status).toBe(200);
+      await eventually(
+        async () => (await other.client.get<{ following: unknown[] }>('/api/federation/following')).body.following,
+        (list) => list.length === 0,
+        'the follow to be rejected',
+      );
+      const followers = await writer.client.get<{ followers: { handle: string }[] }>('/api/federation/followers');
+      expect(followers.body.followers.map((f) => f.handle)).not.toContain(expect.stringContaining('blocked'));
+    } finally {
+      await a.ctx.db.deleteFrom('fedDomains').execute();
+    }
+  });
+});

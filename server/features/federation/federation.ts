@@ -1,0 +1,272 @@
+import './temporal';
+import {
+  createExponentialBackoffPolicy,
+  createFederation,
+  SendActivityError,
+  type Context,
+  type Federation,
+  type RetryPolicy,
+} from '@fedify/fedify';
+import {
+  Accept,
+  Create,
+  Endpoints,
+  Follow,
+  Image,
+  Note,
+  Person,
+  Reject,
+  Undo,
+  isActor,
+  Delete,
+  Update,
+} from '@fedify/vocab';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import type { Logger } from '../../logger';
+import { KyselyKvStore } from './kv-store';
+import { KyselyMessageQueue } from './message-queue';
+import { writerKeyPairs } from './keys';
+import { storyNote } from './notes';
+import { recipientOf, rememberActor } from './remote-actors';
+import { acceptFollowOf, forgetRemoteStory, receiveRemoteStory, rejectFollowOf } from './inbound';
+import {
+  actorRow,
+  addRemoteFollower,
+  countFollowers,
+  countOutboxStories,
+  domainPolicy,
+  federatableStory,
+  followersOf,
+  localCounts,
+  outboxStories,
+  removeRemoteFollower,
+  uidOfHandle,
+} from './queries';
+
+/** Where Fedify serves what other servers fetch; the people-facing pages stay the SPA's. */
+export const FEDERATION_PATHS = {
+  actor: '/ap/users/{identifier}',
+  inbox: '/ap/users/{identifier}/inbox',
+  sharedInbox: '/ap/inbox',
+  outbox: '/ap/users/{identifier}/outbox',
+  followers: '/ap/users/{identifier}/followers',
+  note: '/ap/stories/{id}',
+  nodeInfo: '/nodeinfo/2.1',
+} as const;
+
+/** Requests Fedify answers; everything else goes straight to the app. */
+export const isFederationPath = (path: string) =>
+  path.startsWith('/ap/') || path === '/.well-known/webfinger' || path === '/.well-known/nodeinfo' || path.startsWith('/nodeinfo/');
+
+const OUTBOX_PAGE = 20;
+
+/**
+ * About two days of tries: 30 s doubling to 8 h between them, 15 tries (~48 h). Then the
+ * delivery is dropped and counted (`onDrop`).
+ */
+const RETRIES = createExponentialBackoffPolicy({ initialDelay: { seconds: 30 }, maxDelay: { hours: 8 }, maxAttempts: 15 });
+
+export interface FederationDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  logger: Logger;
+  publicUrl: string;
+  version: string;
+  /** Loopback peers over plain HTTP, for tests and trials (FEDERATION_ALLOW_PRIVATE_ADDRESSES). */
+  allowPrivateAddresses: boolean;
+  /** Whether anyone may sign up (NodeInfo's openRegistrations). */
+  openRegistrations: () => Promise<boolean>;
+  /** Deliveries handled at once by this instance. */
+  concurrency?: number;
+}
+
+export interface DrabbleFederation {
+  federation: Federation<void>;
+  kv: KyselyKvStore;
+  queue: KyselyMessageQueue;
+  /** A context for sending outside a request (the story sync). */
+  context(): Context<void>;
+  /** Deliveries dropped after their last retry, since start. */
+  dropped(): number;
+}
+
+/** An activity from a blocked domain (or one under it) changes nothing here. */
+async function fromBlockedDomain(db: Kysely<Database>, actorId: URL | null): Promise<boolean> {
+  return actorId === null || (await domainPolicy(db, actorId.hostname)) === 'block';
+}
+
+export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation {
+  const { db, logger, publicUrl } = deps;
+  const kv = new KyselyKvStore(db);
+  const queue = new KyselyMessageQueue(db, deps.dialect, logger, { concurrency: deps.concurrency ?? 8 });
+  let dropped = 0;
+  const retries: RetryPolicy = (context) => {
+    const delay = RETRIES(context);
+    if (delay === null) dropped += 1;
+    return delay;
+  };
+
+  const federation = createFederation<void>({
+    kv,
+    queue,
+    manuallyStartQueue: true,
+    origin: publicUrl,
+    allowPrivateAddress: deps.allowPrivateAddresses,
+    userAgent: { software: `Drabble/${deps.version}`, url: new URL(publicUrl) },
+    outboxRetryPolicy: retries,
+    onOutboxError: async (error) => {
+      if (!(error instanceof SendActivityError)) return;
+      await db
+        .insertInto('fedFailures')
+        .values({
+          domain: error.inbox.hostname,
+          inbox: error.inbox.href,
+          activityType: 'delivery',
+          error: `${error.statusCode} ${error.message}`.slice(0, 500),
+          failedAt: new Date().toISOString(),
+        })
+        .execute()
+        .catch(() => {});
+    },
+  });
+
+  federation
+    .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
+      const user = await actorRow(db, identifier);
+      if (!user) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const profileUrl = new URL(`/@${user.handle}`, publicUrl);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: user.handle,
+        name: user.displayName ?? user.handle,
+        summary: user.bio || user.aboutMe || null,
+        url: profileUrl,
+        icon: user.profileImage ? new Image({ url: new URL(user.profileImage, publicUrl) }) : null,
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        published: Temporal.Instant.from(new Date(user.created_at).toISOString()),
+        discoverable: true,
+        manuallyApprovesFollowers: false,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
+    .mapHandle((_ctx, handle) => uidOfHandle(db, handle));
+
+  federation.setObjectDispatcher(Note, FEDERATION_PATHS.note, async (ctx, values) => {
+    const story = await federatableStory(db, values.id);
+    return story ? storyNote(ctx, story, publicUrl) : null;
+  });
+
+  federation
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, async (ctx, identifier, cursor) => {
+      if (cursor === null) return null;
+      const before = cursor === '' ? null : Number(cursor);
+      if (before !== null && !Number.isSafeInteger(before)) return { items: [] };
+      const rows = await outboxStories(db, identifier, OUTBOX_PAGE, before);
+      const items = rows.map(
+        (story) =>
+          new Create({
+            id: new URL(`${ctx.getObjectUri(Note, { id: story.id }).href}#create`),
+            actor: ctx.getActorUri(identifier),
+            object: storyNote(ctx, story, publicUrl),
+          }),
+      );
+      return { items, nextCursor: rows.length === OUTBOX_PAGE ? String(rows.at(-1)!.seq) : null };
+    })
+    .setFirstCursor(() => '')
+    .setCounter((_ctx, identifier) => countOutboxStories(db, identifier));
+
+  federation
+    .setFollowersDispatcher(FEDERATION_PATHS.followers, async (_ctx, identifier) => {
+      const rows = await followersOf(db, identifier);
+      return {
+        items: rows.map(recipientOf),
+      };
+    })
+    .setCounter((_ctx, identifier) => countFollowers(db, identifier));
+
+  federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, async () => {
+    const now = Date.now();
+    const counts = await localCounts(db, {
+      halfYear: new Date(now - 182 * 86_400_000).toISOString(),
+      month: new Date(now - 30 * 86_400_000).toISOString(),
+    });
+    return {
+      software: { name: 'drabble', version: deps.version, homepage: new URL(publicUrl) },
+      protocols: ['activitypub'],
+      openRegistrations: await deps.openRegistrations(),
+      usage: { users: { total: counts.total, activeHalfyear: counts.halfYear, activeMonth: counts.month }, localPosts: counts.posts, localComments: 0 },
+    };
+  });
+
+  federation
+    .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      const writer = await actorRow(db, target.identifier);
+      if (!writer) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return;
+      if ((await domainPolicy(db, follower.id.hostname)) === 'block') {
+        await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject({ id: new URL(`${ctx.getActorUri(target.identifier).href}#reject-${crypto.randomUUID()}`), actor: follow.objectId, object: follow }));
+        return;
+      }
+      if (!(await rememberActor(db, ctx, follower))) return;
+      await addRemoteFollower(db, target.identifier, follower.id.href, follow.id.href);
+      await ctx.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({ id: new URL(`${ctx.getActorUri(target.identifier).href}#accept-${crypto.randomUUID()}`), actor: follow.objectId, object: follow }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (await fromBlockedDomain(db, undo.actorId)) return;
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return;
+      // Only the follower may take their follow back.
+      if (object.actorId?.href !== undo.actorId.href) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== 'actor') return;
+      await removeRemoteFollower(db, target.identifier, undo.actorId.href);
+    })
+    .on(Accept, async (ctx, accept) => {
+      if (await fromBlockedDomain(db, accept.actorId)) return;
+      const follow = await accept.getObject(ctx);
+      if (follow instanceof Follow && accept.actorId) await acceptFollowOf(db, follow, accept.actorId);
+    })
+    .on(Reject, async (ctx, reject) => {
+      const follow = await reject.getObject(ctx);
+      if (follow instanceof Follow && reject.actorId) await rejectFollowOf(db, follow, reject.actorId);
+    })
+    .on(Create, async (ctx, create) => {
+      if (await fromBlockedDomain(db, create.actorId)) return;
+      const object = await create.getObject(ctx);
+      if (object instanceof Note && create.actorId) await receiveRemoteStory(db, object, create.actorId);
+    })
+    .on(Update, async (ctx, update) => {
+      if (await fromBlockedDomain(db, update.actorId)) return;
+      const object = await update.getObject(ctx);
+      if (object instanceof Note && update.actorId) await receiveRemoteStory(db, object, update.actorId);
+    })
+    .on(Delete, async (_ctx, del) => {
+      if (await fromBlockedDomain(db, del.actorId)) return;
+      if (del.objectId && del.actorId) await forgetRemoteStory(db, del.objectId, del.actorId);
+    });
+
+  return {
+    federation,
+    kv,
+    queue,
+    context: () => federation.createContext(new URL(publicUrl), undefined),
+    dropped: () => dropped,
+  };
+}

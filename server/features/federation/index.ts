@@ -1,0 +1,3 @@
+/** ActivityPub federation on Fedify: actors, WebFinger, NodeInfo, inboxes and deliveries. */
+export { FederationService } from './service';
+export { adminFederationRoutes, federationRoutes } from './routes';

@@ -1,0 +1,144 @@
+import './temporal';
+import { Follow, Reject, Undo, isActor } from '@fedify/vocab';
+import type { z } from 'zod';
+import type { FederationSettings, federationSettingsUpdateSchema, RemoteStory } from '@common/federation';
+import { FEDERATION_TEXTS, fediverseReplyModeSchema } from '@common/federation';
+import type { ServerContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { domainPolicy, followersOf, followWithInbox } from './queries';
+import { recipientOf, rememberActor } from './remote-actors';
+import type { FederationService } from './service';
+
+const off = () => new AppError(404, 'federation_off', FEDERATION_TEXTS.off);
+
+function serviceOf(ctx: ServerContext): FederationService {
+  if (!ctx.federation) throw off();
+  return ctx.federation;
+}
+
+export async function federationSettings(ctx: ServerContext, uid: string): Promise<FederationSettings> {
+  const row = await ctx.db.selectFrom('users').select(['handle', 'federate', 'fediverseReplies']).where('uid', '=', uid).executeTakeFirstOrThrow();
+  const replies = fediverseReplyModeSchema.safeParse(row.fediverseReplies);
+  return {
+    enabled: ctx.federation !== null,
+    federate: row.federate === 1,
+    replies: replies.success ? replies.data : 'show',
+    address: `@${row.handle}@${new URL(ctx.config.publicUrl).host}`,
+  };
+}
+
+/** Turning sharing off sends a Delete for every story that went out; turning it on sends them again. */
+export async function updateFederationSettings(ctx: ServerContext, uid: string, update: z.output<typeof federationSettingsUpdateSchema>): Promise<FederationSettings> {
+  await ctx.db
+    .updateTable('users')
+    .set({
+      ...(update.federate !== undefined ? { federate: update.federate ? 1 : 0 } : {}),
+      ...(update.replies !== undefined ? { fediverseReplies: update.replies } : {}),
+    })
+    .where('uid', '=', uid)
+    .execute();
+  if (update.federate !== undefined) ctx.federation?.stories.trigger([uid]);
+  return federationSettings(ctx, uid);
+}
+
+const account = (row: { uri: string; handle: string; name: string; url: string | null; iconUrl: string | null; domain: string }) => ({
+  id: row.uri,
+  handle: row.handle,
+  name: row.name,
+  url: row.url,
+  iconUrl: row.iconUrl,
+  domain: row.domain,
+});
+
+export async function remoteFollowers(ctx: ServerContext, uid: string) {
+  const rows = await followersOf(ctx.db, uid);
+  return { followers: rows.map((row) => ({ ...account(row), since: row.created_at })) };
+}
+
+/** Removes a follower on another server and tells their server (a Reject of their follow). */
+export async function removeRemoteFollowerOf(ctx: ServerContext, uid: string, actorUri: string): Promise<void> {
+  const service = serviceOf(ctx);
+  const row = await followWithInbox(ctx.db, 'remoteFollowers', uid, actorUri);
+  if (!row) throw notFound('No such follower.');
+  await ctx.db.deleteFrom('remoteFollowers').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+  const fed = service.fed.context();
+  const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.uri), object: fed.getActorUri(uid) });
+  await fed.sendActivity(
+    { identifier: uid },
+    recipientOf(row),
+    new Reject({ id: new URL(`${fed.getActorUri(uid).href}#reject-${crypto.randomUUID()}`), actor: fed.getActorUri(uid), object: follow }),
+  );
+}
+
+export async function remoteFollowing(ctx: ServerContext, uid: string) {
+  const rows = await ctx.db
+    .selectFrom('remoteFollowing as f')
+    .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
+    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.iconUrl', 'a.domain', 'f.state', 'f.created_at'])
+    .where('f.uid', '=', uid)
+    .orderBy('f.created_at', 'desc')
+    .execute();
+  return { following: rows.map((row) => ({ ...account(row), state: row.state === 'accepted' ? ('accepted' as const) : ('pending' as const), since: row.created_at })) };
+}
+
+/** Follows a writer on another server by their address: looked up (WebFinger), then a Follow sent. */
+export async function followRemote(ctx: ServerContext, uid: string, handle: string) {
+  const service = serviceOf(ctx);
+  const host = handle.slice(handle.lastIndexOf('@') + 1).toLowerCase();
+  if (host === new URL(ctx.config.publicUrl).host.toLowerCase()) throw badRequest(FEDERATION_TEXTS.self, 'same_server');
+  if ((await domainPolicy(ctx.db, host.replace(/:\d+$/, ''))) === 'block') throw new AppError(403, 'domain_blocked', FEDERATION_TEXTS.blockedDomain);
+  const fed = service.fed.context();
+  const found = await fed.lookupObject(handle).catch(() => null);
+  if (!found || !isActor(found) || !found.id) throw notFound(FEDERATION_TEXTS.notFound);
+  if ((await domainPolicy(ctx.db, found.id.hostname)) === 'block') throw new AppError(403, 'domain_blocked', FEDERATION_TEXTS.blockedDomain);
+  const actor = await rememberActor(ctx.db, fed, found);
+  if (!actor) throw notFound(FEDERATION_TEXTS.notFound);
+  const followId = new URL(`${fed.getActorUri(uid).href}#follow-${crypto.randomUUID()}`);
+  await ctx.db
+    .insertInto('remoteFollowing')
+    .values({ uid, actorUri: actor.uri, followId: followId.href, state: 'pending', created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['uid', 'actorUri']).doNothing())
+    .execute();
+  const current = await ctx.db.selectFrom('remoteFollowing').select(['followId', 'state']).where('uid', '=', uid).where('actorUri', '=', actor.uri).executeTakeFirstOrThrow();
+  if (current.followId === followId.href) {
+    await fed.sendActivity({ identifier: uid }, found, new Follow({ id: followId, actor: fed.getActorUri(uid), object: found.id }));
+  }
+  return remoteFollowing(ctx, uid);
+}
+
+/** Stops following a writer on another server (an Undo of the follow to their server). */
+export async function unfollowRemote(ctx: ServerContext, uid: string, actorUri: string): Promise<void> {
+  const service = serviceOf(ctx);
+  const row = await followWithInbox(ctx.db, 'remoteFollowing', uid, actorUri);
+  if (!row) throw notFound('You do not follow them.');
+  await ctx.db.deleteFrom('remoteFollowing').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+  const fed = service.fed.context();
+  const me = fed.getActorUri(uid);
+  await fed.sendActivity(
+    { identifier: uid },
+    recipientOf(row),
+    new Undo({ id: new URL(`${me.href}#undo-${crypto.randomUUID()}`), actor: me, object: new Follow({ id: new URL(row.followId), actor: me, object: new URL(row.uri) }) }),
+  );
+}
+
+export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ stories: RemoteStory[] }> {
+  const rows = await ctx.db
+    .selectFrom('remoteStories as s')
+    .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
+    .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
+    .select(['s.uri', 's.url', 's.summary', 's.sensitive', 's.content', 's.published', 'a.uri as actorUri', 'a.handle', 'a.name', 'a.url as actorUrl', 'a.iconUrl', 'a.domain'])
+    .orderBy('s.published', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    stories: rows.map((row) => ({
+      id: row.uri,
+      url: row.url,
+      summary: row.summary,
+      sensitive: row.sensitive === 1,
+      content: row.content,
+      published: row.published,
+      author: account({ uri: row.actorUri, handle: row.handle, name: row.name, url: row.actorUrl, iconUrl: row.iconUrl, domain: row.domain }),
+    })),
+  };
+}

@@ -1,0 +1,220 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, RemoteActorsTable } from '../../db/types';
+import type { FederatedStory } from './notes';
+
+type Db = Kysely<Database>;
+
+/** A writer as their actor shows them; only accounts that may be seen and chose to federate. */
+export function actorRow(db: Db, uid: string) {
+  return db
+    .selectFrom('users')
+    .select(['uid', 'handle', 'displayName', 'bio', 'aboutMe', 'profileImage', 'created_at'])
+    .where('uid', '=', uid)
+    .where('federate', '=', 1)
+    .where('deletedAt', 'is', null)
+    .where('suspendedAt', 'is', null)
+    .where('deactivatedAt', 'is', null)
+    .where('awaitingApprovalSince', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The uid behind a handle (any case), if its account federates. */
+export async function uidOfHandle(db: Db, handle: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('uid').where('handle', '=', handle.toLowerCase()).where('federate', '=', 1).executeTakeFirst();
+  return row?.uid ?? null;
+}
+
+/**
+ * The stories that may go out: public, not an unrevealed contest entry, by a writer who is
+ * neither limited, suspended, deactivated, deleted nor waiting for approval, and who shares
+ * their stories with the fediverse. One rule, used for sending, serving and deleting.
+ */
+export function federatableStories(db: Db) {
+  return db
+    .selectFrom('stories as s')
+    .innerJoin('users as u', 'u.uid', 's.uid')
+    .where('s.public', '=', 1)
+    .where('s.contestId', 'is', null)
+    .where('s.authorState', '=', 0)
+    .where('u.federate', '=', 1)
+    .where('u.limitedAt', 'is', null)
+    .where('u.suspendedAt', 'is', null)
+    .where('u.deactivatedAt', 'is', null)
+    .where('u.deletedAt', 'is', null)
+    .where('u.awaitingApprovalSince', 'is', null);
+}
+
+const STORY_FIELDS = [
+  's.id',
+  's.uid',
+  's.title',
+  's.content',
+  's.created_at',
+  's.updated_at',
+  's.publishedAt',
+  's.promptDay',
+  's.contentWarnings',
+  's.contentWarningNote',
+  's.tagNames',
+] as const;
+
+/** What a sent Note depends on besides its text (which moves `updated_at`): a change here sends an Update. */
+const signatureOf = sql<string>`cast("s"."updated_at" as text) || '|' || cast("s"."contentWarnings" as text) || '|' || coalesce("s"."contentWarningNote", '') || '|' || "s"."tagNames" || '|' || "s"."title"`;
+
+export function federatableStory(db: Db, storyId: string): Promise<FederatedStory | undefined> {
+  return federatableStories(db).select(STORY_FIELDS).where('s.id', '=', storyId).executeTakeFirst();
+}
+
+/** A writer's federatable stories, newest first, for their outbox. */
+export function outboxStories(db: Db, uid: string, limit: number, before: number | null) {
+  let query = federatableStories(db).select([...STORY_FIELDS, 's.seq']).where('s.uid', '=', uid);
+  if (before !== null) query = query.where('s.seq', '<', before);
+  return query.orderBy('s.seq', 'desc').limit(limit).execute();
+}
+
+export async function countOutboxStories(db: Db, uid: string): Promise<number> {
+  const row = await federatableStories(db).select((eb) => eb.fn.countAll<number | string>().as('n')).where('s.uid', '=', uid).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which stories a pass of the story sync looks at: some writers', recently changed ones, or all. */
+export interface SyncScope {
+  uids?: readonly string[];
+  updatedSince?: string;
+}
+
+/** Stories to send: federatable and never sent, deleted since, or changed since they were sent. */
+export function storiesToSend(db: Db, limit: number, scope: SyncScope = {}) {
+  let query = federatableStories(db);
+  if (scope.uids) query = query.where('s.uid', 'in', scope.uids.length ? scope.uids : ['']);
+  if (scope.updatedSince) query = query.where('s.updated_at', '>=', scope.updatedSince);
+  return query
+    .leftJoin('federatedStories as f', 'f.storyId', 's.id')
+    .select([...STORY_FIELDS, 'f.signature as sentSignature', 'f.storyId as sentStoryId', signatureOf.as('signature')])
+    .where((eb) => eb.or([eb('f.storyId', 'is', null), eb('f.signature', 'is', null), eb('f.signature', '<>', signatureOf)]))
+    .orderBy('s.seq')
+    .limit(limit)
+    .execute();
+}
+
+/** Stories that went out and may no longer be seen (private, deleted, removed, author gone). */
+export function storiesToWithdraw(db: Db, limit: number, scope: SyncScope = {}) {
+  let query = db.selectFrom('federatedStories as f');
+  if (scope.uids) query = query.where('f.uid', 'in', scope.uids.length ? scope.uids : ['']);
+  return query
+    .select(['f.storyId', 'f.uid', 'f.signature'])
+    .where('f.signature', 'is not', null)
+    .where('f.storyId', 'not in', federatableStories(db).select('s.id'))
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims sending a story's new state: true for exactly one caller among instances racing on it
+ * (the row is inserted, or moved from the signature the caller read).
+ */
+export async function claimStorySend(db: Db, storyId: string, uid: string, from: string | null, seen: boolean, to: string | null): Promise<boolean> {
+  const sentAt = new Date().toISOString();
+  if (!seen) {
+    const inserted = await db
+      .insertInto('federatedStories')
+      .values({ storyId, uid, signature: to, sentAt })
+      .onConflict((oc) => oc.column('storyId').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const updated = await db
+    .updateTable('federatedStories')
+    .set({ signature: to, sentAt })
+    .where('storyId', '=', storyId)
+    .where((eb) => (from === null ? eb('signature', 'is', null) : eb('signature', '=', from)))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export function followersOf(db: Db, uid: string) {
+  return db
+    .selectFrom('remoteFollowers as f')
+    .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
+    .select(['a.uri', 'a.inbox', 'a.sharedInbox', 'a.handle', 'a.name', 'a.iconUrl', 'a.url', 'a.domain', 'f.created_at'])
+    .where('f.uid', '=', uid)
+    .orderBy('f.created_at')
+    .execute();
+}
+
+export async function countFollowers(db: Db, uid: string): Promise<number> {
+  const row = await db.selectFrom('remoteFollowers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** An account on another server as we keep it (its row, less when it was saved). */
+export type RemoteActorRow = Omit<Selectable<RemoteActorsTable>, 'updated_at'>;
+
+export async function saveRemoteActor(db: Db, actor: RemoteActorRow): Promise<void> {
+  const row = { ...actor, updated_at: new Date().toISOString() };
+  const { uri: _uri, ...changes } = row;
+  await db.insertInto('remoteActors').values(row).onConflict((oc) => oc.column('uri').doUpdateSet(changes)).execute();
+}
+
+export async function addRemoteFollower(db: Db, uid: string, actorUri: string, followId: string): Promise<void> {
+  await db
+    .insertInto('remoteFollowers')
+    .values({ uid, actorUri, followId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['uid', 'actorUri']).doUpdateSet({ followId }))
+    .execute();
+}
+
+export async function removeRemoteFollower(db: Db, uid: string, actorUri: string): Promise<boolean> {
+  const gone = await db.deleteFrom('remoteFollowers').where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+/** 'block' | 'silence' for a domain or any domain it is under, else null. */
+export async function domainPolicy(db: Db, domain: string): Promise<'block' | 'silence' | null> {
+  const labels = domain.toLowerCase().split('.');
+  const suffixes = labels.map((_, i) => labels.slice(i).join('.'));
+  const rows = await db.selectFrom('fedDomains').select('mode').where('domain', 'in', suffixes).execute();
+  if (rows.some((r) => r.mode === 'block')) return 'block';
+  return rows.length > 0 ? 'silence' : null;
+}
+
+/** A writer's key pairs as stored (JWK JSON). */
+export async function keysOf(db: Db, uid: string) {
+  return db.selectFrom('fedKeys').select(['kind', 'publicKey', 'privateKey']).where('uid', '=', uid).execute();
+}
+
+export async function saveKeys(db: Db, uid: string, keys: { kind: string; publicKey: string; privateKey: string }[]): Promise<void> {
+  const created_at = new Date().toISOString();
+  await db
+    .insertInto('fedKeys')
+    .values(keys.map((k) => ({ uid, ...k, created_at })))
+    .onConflict((oc) => oc.columns(['uid', 'kind']).doNothing())
+    .execute();
+}
+
+export async function localCounts(db: Db, since: { halfYear: string; month: string }) {
+  const users = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('lastActive', '>=', since.halfYear).then(1).else(0).end()).as('halfYear'),
+      eb.fn.sum<number | string | null>(eb.case().when('lastActive', '>=', since.month).then(1).else(0).end()).as('month'),
+    ])
+    .where('deletedAt', 'is', null)
+    .where('awaitingApprovalSince', 'is', null)
+    .executeTakeFirstOrThrow();
+  const posts = await db.selectFrom('stories').select((eb) => eb.fn.countAll<number | string>().as('n')).where('public', '=', 1).executeTakeFirstOrThrow();
+  return { total: Number(users.total), halfYear: Number(users.halfYear ?? 0), month: Number(users.month ?? 0), posts: Number(posts.n) };
+}
+
+/** A follow between a member here and an account there, with what a message to that account needs. */
+export function followWithInbox(db: Db, table: 'remoteFollowers' | 'remoteFollowing', uid: string, actorUri: string) {
+  return db
+    // Both tables have the columns read here (uid, actorUri, followId).
+    .selectFrom(`${table} as f` as 'remoteFollowers as f')
+    .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
+    .select(['f.followId', 'a.uri', 'a.inbox', 'a.sharedInbox'])
+    .where('f.uid', '=', uid)
+    .where('f.actorUri', '=', actorUri)
+    .executeTakeFirst();
+}

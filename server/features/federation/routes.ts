@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, federationContracts } from '@common/contracts/federation';
+import type { Viewer } from '../../policy/viewer';
+import { authorizeAdmin } from '../../policy/admin';
+import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
+import type { AppEnv, ServerContext } from '../../context';
+import { contractRoutes } from '../../http/contract-routes';
+import { rateLimit } from '../../http/rate-limit';
+import {
+  federationSettings,
+  followRemote,
+  remoteFollowers,
+  remoteFollowing,
+  remoteStories,
+  removeRemoteFollowerOf,
+  unfollowRemote,
+  updateFederationSettings,
+} from './members';
+
+/** /api/federation (common/contracts/federation.ts): a member's part in the fediverse. */
+export function federationRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, FEDERATION_BASE);
+  const limited = [rateLimit(ctx, 'followActions')];
+
+  routes.signedIn(federationContracts.settings, [], (_request, c) => federationSettings(ctx, c.var.viewer.uid));
+  routes.signedIn(federationContracts.updateSettings, [], ({ body }, c) => updateFederationSettings(ctx, c.var.viewer.uid, body));
+  routes.signedIn(federationContracts.followers, [], (_request, c) => remoteFollowers(ctx, c.var.viewer.uid));
+  routes.signedIn(federationContracts.removeFollower, limited, async ({ body }, c) => removeRemoteFollowerOf(ctx, c.var.viewer.uid, body.id));
+  routes.signedIn(federationContracts.following, [], (_request, c) => remoteFollowing(ctx, c.var.viewer.uid));
+  routes.signedIn(federationContracts.follow, limited, ({ body }, c) => followRemote(ctx, c.var.viewer.uid, body.handle));
+  routes.signedIn(federationContracts.unfollow, limited, async ({ body }, c) => unfollowRemote(ctx, c.var.viewer.uid, body.id));
+  routes.signedIn(federationContracts.stories, [], (_request, c) => remoteStories(ctx, c.var.viewer.uid));
+
+  return app;
+}
+
+/** /api/admin/federation: admins only (common/contracts/federation.ts). */
+export function adminFederationRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, ADMIN_FEDERATION_BASE);
+  const writes = [rateLimit(ctx, 'adminWrites')];
+  const manage = (c: { var: { viewer: Viewer } }) => authorizeAdmin(c.var.viewer, 'manageFederation');
+
+  routes.signedIn(adminFederationContracts.overview, [], (_request, c) => {
+    manage(c);
+    return federationAdmin(ctx);
+  });
+  routes.signedIn(adminFederationContracts.setDomain, writes, ({ body }, c) => {
+    manage(c);
+    return setDomainRule(ctx, c.var.user, body);
+  });
+  routes.signedIn(adminFederationContracts.removeDomain, writes, ({ body }, c) => {
+    manage(c);
+    return removeDomainRule(ctx, c.var.user, body.domain);
+  });
+
+  return app;
+}

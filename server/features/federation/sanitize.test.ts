@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { remoteText, sanitizeRemoteHtml } from './sanitize';
+
+describe('remote HTML', () => {
+  it('keeps paragraphs, line breaks, links and spans', () => {
+    const html = '<p>One<br>two <a href="https://ex.example/@a" class="u-url mention">@<span>a</span></a></p>';
+    expect(sanitizeRemoteHtml(html)).toBe('<p>One<br />two <a href="https://ex.example/@a" rel="nofollow noopener noreferrer ugc" target="_blank">@<span>a</span></a></p>');
+  });
+
+  it('drops scripts, handlers, styles, images and unsafe link schemes', () => {
+    const html = '<p onclick="x()" style="color:red">Hi<script>alert(1)</script><img src="https://e.example/i.png"><a href="javascript:alert(1)">x</a><a href="//e.example">y</a></p><iframe src="https://e.example"></iframe>';
+    const clean = sanitizeRemoteHtml(html);
+    expect(clean).not.toMatch(/script|onclick|style|img|iframe|javascript|\/\/e\.example/);
+    expect(clean).toContain('Hi');
+  });
+
+  it('turns markup into plain text for names and warnings', () => {
+    expect(remoteText('<b>Bold</b> <i>name</i>\n<script>x</script>')).toBe('Bold name');
+    expect(remoteText('x'.repeat(600)).length).toBe(500);
+  });
+});

@@ -1,0 +1,24 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Remote HTML is hostile until made otherwise: before it is stored or shown it keeps paragraphs,
+ * line breaks, links (http and https only, opened as untrusted) and spans (mentions and hashtags
+ * are spans in links); everything else is dropped, its text kept. Classes and styles go too.
+ */
+export function sanitizeRemoteHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'a', 'span'],
+    allowedAttributes: { a: ['href', 'rel', 'target'] },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer ugc', target: '_blank' } }),
+    },
+  });
+}
+
+/** Plain text of remote HTML (a content warning, a name): no markup at all. */
+export function remoteText(html: string, max = 500): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim().slice(0, max);
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import type { Logger } from '../../logger';
+import type { EventBus } from '../../events/bus';
+import type { AppConfig } from '../../config';
+import { readRegistration } from '../registration';
+import { APP_VERSION } from '../../ops/version';
+import { createDrabbleFederation, isFederationPath, type DrabbleFederation } from './federation';
+import { StorySync } from './story-sync';
+
+/** Stories edited lately are looked at this often: an edit may record no event. */
+const RECENT_EVERY_MS = 5_000;
+/** How far back "lately" reaches: several periods, so a slow pass or a clock step misses nothing. */
+const RECENT_WINDOW_MS = 60_000;
+/** Every story, in case anything slipped past both (a restore, a change made by hand). */
+const FULL_EVERY_MS = 10 * 60_000;
+/** Events come in bursts (a publish records several): one pass for a burst. */
+const SYNC_DEBOUNCE_MS = 100;
+
+/** The writers a live event is about, as its payload names them. */
+function writersOf(payload: string): string[] {
+  try {
+    const data = JSON.parse(payload) as { uid?: unknown; authorUid?: unknown; user?: { uid?: unknown } };
+    return [data.uid, data.authorUid, data.user?.uid].filter((v): v is string => typeof v === 'string');
+  } catch {
+    return [];
+  }
+}
+/** Expired cache entries in fedKv are dropped this often. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+/**
+ * ActivityPub for this instance: Fedify in front of the app for the paths other servers use,
+ * the delivery queue's listener, and the story sync that sends what followers are owed.
+ */
+export class FederationService {
+  readonly fed: DrabbleFederation;
+  readonly stories: StorySync;
+  private readonly abort = new AbortController();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private debounce: NodeJS.Timeout | null = null;
+  private readonly named = new Set<string>();
+  private stopListening: () => void = () => {};
+  private queueDone: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus },
+  ) {
+    const { db, dialect, logger, config } = deps;
+    this.fed = createDrabbleFederation({
+      db,
+      dialect,
+      logger,
+      publicUrl: config.publicUrl,
+      version: APP_VERSION,
+      allowPrivateAddresses: config.federation.allowPrivateAddresses,
+      openRegistrations: async () => (await readRegistration(db)).mode === 'open',
+    });
+    this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
+  }
+
+  /** Puts Fedify in front of `app` for federation paths and ActivityPub requests. */
+  wrap(app: Fetch): Fetch {
+    const federation = this.fed.federation;
+    return (request, env) => {
+      const path = new URL(request.url).pathname;
+      if (!isFederationPath(path)) return app(request, env);
+      return federation.fetch(request, {
+        contextData: undefined,
+        onNotFound: () => app(request, env),
+        onNotAcceptable: () => app(request, env),
+      });
+    };
+  }
+
+  /** Starts delivering and sending; the queue is shared with every other instance. */
+  start(): void {
+    this.queueDone = this.fed.federation.startQueue(undefined, { signal: this.abort.signal });
+    this.stopListening = this.deps.bus.onEveryEvent((event) => {
+      const writers = writersOf(event.payload);
+      if (writers.length === 0) return;
+      for (const uid of writers) this.named.add(uid);
+      this.debounce ??= setTimeout(() => {
+        this.debounce = null;
+        const uids = [...this.named];
+        this.named.clear();
+        this.stories.trigger(uids);
+      }, SYNC_DEBOUNCE_MS);
+    });
+    const logFailure = (err: unknown) => this.deps.logger.warn({ err }, 'federation: sending recent story changes failed');
+    this.timers.push(setInterval(() => void this.stories.sendRecent(new Date(Date.now() - RECENT_WINDOW_MS).toISOString()).catch(logFailure), RECENT_EVERY_MS));
+    this.timers.push(setInterval(() => this.stories.trigger(), FULL_EVERY_MS));
+    this.timers.push(
+      setInterval(() => void this.fed.kv.prune().catch((err: unknown) => this.deps.logger.warn({ err }, 'federation: pruning the cache failed')), PRUNE_EVERY_MS),
+    );
+    this.stories.trigger();
+  }
+
+  async close(): Promise<void> {
+    this.stopListening();
+    for (const timer of this.timers) clearInterval(timer);
+    if (this.debounce) clearTimeout(this.debounce);
+    this.abort.abort();
+    await this.queueDone?.catch(() => {});
+    await this.stories.settled();
+  }
+}

@@ -1,0 +1,152 @@
+import './temporal';
+import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import type { Kysely } from 'kysely';
+import type { Context } from '@fedify/fedify';
+import type { Database } from '../../db/types';
+import type { Logger } from '../../logger';
+import type { DrabbleFederation } from './federation';
+import { storyNote } from './notes';
+import { recipientOf } from './remote-actors';
+import { claimStorySend, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
+
+const PAGE = 100;
+
+/**
+ * Keeps what other servers have of each story in step with what may be seen here. It compares
+ * state, not events: every public story a writer shares must have gone out as its current
+ * version, and every story that went out and may no longer be seen (made private, deleted,
+ * removed, its writer limited, suspended, gone or no longer sharing) must have had its Delete.
+ * So whatever made a story change, and whichever instance saw it, one pass sends what is owed.
+ * Each send is claimed first in `federatedStories` (one instance wins); the Create, Update or
+ * Delete then goes into the delivery queue, fanned out to the writer's followers' servers.
+ */
+export class StorySync {
+  private running: Promise<void> | null = null;
+  /** What the next pass looks at: the writers events named, or everything. */
+  private owed: Set<string> | 'all' | null = null;
+
+  constructor(
+    private readonly fed: DrabbleFederation,
+    private readonly db: Kysely<Database>,
+    private readonly logger: Logger,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** A pass soon over these writers' stories (every story when none are named). */
+  trigger(uids?: readonly string[]): void {
+    this.owe(uids);
+    void this.run();
+  }
+
+  /** Stories changed since `since` (ISO): edits that recorded no event are caught this way. */
+  async sendRecent(since: string): Promise<void> {
+    await this.settled();
+    await this.passes({ updatedSince: since }, false);
+  }
+
+  /** Runs passes until nothing is owed; resolves when done. */
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        while (this.owed !== null) {
+          const owed = this.owed;
+          this.owed = null;
+          await this.passes(owed === 'all' ? {} : { uids: [...owed] }, true);
+        }
+      } catch (err) {
+        this.logger.warn({ err }, 'federation: sending story changes failed (tried again on the next pass)');
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves when the pass under way (if any) is done. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private owe(uids?: readonly string[]): void {
+    if (!uids || this.owed === 'all') {
+      this.owed = 'all';
+      return;
+    }
+    this.owed ??= new Set();
+    for (const uid of uids) this.owed.add(uid);
+  }
+
+  private async passes(scope: SyncScope, withdraw: boolean): Promise<void> {
+    while (await this.pass(scope, withdraw)) {
+      /* another page */
+    }
+  }
+
+  /** One page of each kind of send; true when there may be more. */
+  private async pass(scope: SyncScope, withdraw: boolean): Promise<boolean> {
+    const ctx = this.fed.context();
+    const toSend = await storiesToSend(this.db, PAGE, scope);
+    for (const story of toSend) {
+      const seen = story.sentStoryId !== null;
+      if (!(await claimStorySend(this.db, story.id, story.uid, story.sentSignature, seen, story.signature))) continue;
+      const note = storyNote(ctx, story, this.publicUrl);
+      const kind = story.sentSignature === null ? Create : Update;
+      const activity = new kind({
+        id: new URL(`${note.id!.href}#${kind === Create ? 'create' : 'update'}-${crypto.randomUUID()}`),
+        actor: ctx.getActorUri(story.uid),
+        object: note,
+        to: note.toId,
+        cc: note.ccId,
+        published: note.published,
+        updated: note.updated,
+      });
+      await ctx.sendActivity({ identifier: story.uid }, 'followers', activity, { preferSharedInbox: true, orderingKey: note.id!.href });
+    }
+    const toWithdraw = withdraw ? await storiesToWithdraw(this.db, PAGE, scope) : [];
+    for (const story of toWithdraw) {
+      if (!(await claimStorySend(this.db, story.storyId, story.uid, story.signature, true, null))) continue;
+      const noteId = ctx.getObjectUri(Note, { id: story.storyId });
+      await ctx.sendActivity(
+        { identifier: story.uid },
+        'followers',
+        new Delete({
+          id: new URL(`${noteId.href}#delete-${crypto.randomUUID()}`),
+          actor: ctx.getActorUri(story.uid),
+          object: new Tombstone({ id: noteId }),
+          to: PUBLIC_COLLECTION,
+          cc: ctx.getFollowersUri(story.uid),
+        }),
+        { preferSharedInbox: true, orderingKey: noteId.href },
+      );
+    }
+    if (withdraw) await this.sayGoodbyes(ctx, scope);
+    return toSend.length === PAGE || toWithdraw.length === PAGE;
+  }
+
+  /**
+   * A deleted account's followers elsewhere get the actor's Delete, once: the rows are taken
+   * away as they are read (so of two instances only one sends), then the Delete goes to each
+   * follower's server, signed with the keys the account kept for this.
+   */
+  private async sayGoodbyes(ctx: Context<void>, scope: SyncScope): Promise<void> {
+    let gone = this.db.selectFrom('users').select('uid').where('deletedAt', 'is not', null);
+    if (scope.uids) gone = gone.where('uid', 'in', scope.uids.length ? scope.uids : ['']);
+    const followers = await this.db
+      .deleteFrom('remoteFollowers')
+      .where('uid', 'in', gone)
+      .returning(['uid', 'actorUri'])
+      .execute();
+    const byWriter = new Map<string, string[]>();
+    for (const f of followers) byWriter.set(f.uid, [...(byWriter.get(f.uid) ?? []), f.actorUri]);
+    for (const [uid, actorUris] of byWriter) {
+      const actors = await this.db.selectFrom('remoteActors').select(['uri', 'inbox', 'sharedInbox']).where('uri', 'in', actorUris).execute();
+      const me = ctx.getActorUri(uid);
+      await ctx.sendActivity(
+        { identifier: uid },
+        actors.map(recipientOf),
+        new Delete({ id: new URL(`${me.href}#delete-${crypto.randomUUID()}`), actor: me, object: me, to: PUBLIC_COLLECTION }),
+        { preferSharedInbox: true },
+      );
+    }
+  }
+}

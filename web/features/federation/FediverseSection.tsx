@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FEDERATION_TEXTS, FEDIVERSE_REPLY_MODES, fediverseHandleSchema, type FediverseReplyMode, type RemoteAccount } from '@common/federation';
+import { ErrorText } from '../../components/ErrorText';
+import { LoadError } from '../../components/LoadError';
+import { RadioChoices } from '../../components/RadioChoices';
+import { Switch } from '../../components/Switch';
+import { card, inputField, primaryButton, secondaryButton } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import {
+  federationSettingsQuery,
+  remoteFollowersQuery,
+  remoteFollowingQuery,
+  useFollowRemote,
+  useRemoveRemoteFollower,
+  useSaveFederationSettings,
+  useUnfollowRemote,
+} from './api';
+
+const smallButton = `${secondaryButton} px-3 py-1.5`;
+
+/** One account on another server: its name, its address, and an action. */
+function AccountRow({ account, note, action }: { account: RemoteAccount; note?: string; action: { label: string; pending: boolean; run: () => void } }) {
+  return (
+    <li className="flex items-center justify-between gap-3 py-2" data-testid="remote-account">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-fg">{account.name}</p>
+        <p className="truncate text-sm text-muted">
+          {account.url ? (
+            <a href={account.url} rel="nofollow noopener noreferrer" target="_blank" className="hover:underline">
+              {account.handle}
+            </a>
+          ) : (
+            account.handle
+          )}
+          {note && <span> · {note}</span>}
+        </p>
+      </div>
+      <button type="button" className={smallButton} disabled={action.pending} onClick={action.run}>
+        {action.label}
+      </button>
+    </li>
+  );
+}
+
+function FollowForm() {
+  const inputId = useId();
+  const errorId = useId();
+  const [handle, setHandle] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const follow = useFollowRemote();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = fediverseHandleSchema.safeParse(handle);
+    if (!parsed.success) {
+      setProblem(FEDERATION_TEXTS.badHandle);
+      return;
+    }
+    setProblem(null);
+    follow.mutate(parsed.data, { onSuccess: () => setHandle('') });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={inputId} className="sr-only">
+          Fediverse address to follow
+        </label>
+        <input
+          id={inputId}
+          className={inputField}
+          value={handle}
+          onChange={(event) => setHandle(event.target.value)}
+          placeholder={FEDERATION_TEXTS.followPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? errorId : undefined}
+          data-testid="remote-follow-input"
+        />
+        {problem && (
+          <ErrorText id={errorId} className="mt-1">
+            {problem}
+          </ErrorText>
+        )}
+      </div>
+      <button type="submit" className={primaryButton} disabled={follow.isPending} data-testid="remote-follow-submit">
+        {FEDERATION_TEXTS.follow}
+      </button>
+    </form>
+  );
+}
+
+/** /settings, Fediverse: the writer's address, sharing, replies, and who follows them (or whom they follow) on other servers. */
+export function FediverseSection() {
+  const headingId = useId();
+  const settings = useQuery(federationSettingsQuery);
+  const followers = useQuery({ ...remoteFollowersQuery, enabled: settings.data?.enabled === true });
+  const following = useQuery({ ...remoteFollowingQuery, enabled: settings.data?.enabled === true });
+  const save = useSaveFederationSettings();
+  const remove = useRemoveRemoteFollower();
+  const unfollow = useUnfollowRemote();
+  const shown = settings.data && save.isPending ? { ...settings.data, ...save.variables } : settings.data;
+
+  return (
+    <section id="fediverse" aria-labelledby={headingId} className={`${card} min-w-0 scroll-mt-20`} data-testid="settings-fediverse">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
+        Fediverse
+      </h2>
+      <div className="mt-4">
+        {settings.isError ? (
+          <LoadError message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+        ) : !shown ? (
+          <div className="h-10 animate-pulse rounded-md bg-subtle" aria-hidden />
+        ) : !shown.enabled ? (
+          <p className="text-sm text-muted">{FEDERATION_TEXTS.off}</p>
+        ) : (
+          <div className="space-y-6">
+            <div>
+              <p className="font-medium text-fg">{FEDERATION_TEXTS.addressLabel}</p>
+              <p className="mt-0.5 text-sm break-all text-muted" data-testid="fediverse-address">
+                {shown.address}
+              </p>
+            </div>
+            <Switch
+              label={FEDERATION_TEXTS.shareLabel}
+              hint={FEDERATION_TEXTS.shareHelp}
+              on={shown.federate}
+              disabled={save.isPending}
+              onChange={(federate) => save.mutate({ federate })}
+              testId="fediverse-share"
+            />
+            <RadioChoices<FediverseReplyMode>
+              legend={FEDERATION_TEXTS.repliesLabel}
+              options={FEDIVERSE_REPLY_MODES.map((mode) => ({ value: mode, label: FEDERATION_TEXTS.replyModes[mode] }))}
+              value={shown.replies}
+              onChange={(replies) => save.mutate({ replies })}
+              optionTestId={(mode) => `fediverse-replies-${mode}`}
+            />
+            <div>
+              <h3 className="font-semibold text-fg">{FEDERATION_TEXTS.followersHeading}</h3>
+              {followers.isError ? (
+                <LoadError message={errorMessage(followers.error)} onRetry={() => void followers.refetch()} />
+              ) : followers.data?.followers.length === 0 ? (
+                <p className="mt-1 text-sm text-muted">{FEDERATION_TEXTS.noFollowers}</p>
+              ) : (
+                <ul className="mt-1 divide-y divide-line" data-testid="remote-followers">
+                  {followers.data?.followers.map((account) => (
+                    <AccountRow
+                      key={account.id}
+                      account={account}
+                      action={{ label: FEDERATION_TEXTS.removeFollower, pending: remove.isPending, run: () => remove.mutate(account.id) }}
+                    />
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="space-y-2">
+              <h3 className="font-semibold text-fg">{FEDERATION_TEXTS.followingHeading}</h3>
+              <FollowForm />
+              {following.isError ? (
+                <LoadError message={errorMessage(following.error)} onRetry={() => void following.refetch()} />
+              ) : (
+                <ul className="divide-y divide-line" data-testid="remote-following">
+                  {following.data?.following.map((account) => (
+                    <AccountRow
+                      key={account.id}
+                      account={account}
+                      note={account.state === 'pending' ? FEDERATION_TEXTS.pending : undefined}
+                      action={{ label: FEDERATION_TEXTS.unfollow, pending: unfollow.isPending, run: () => unfollow.mutate(account.id) }}
+                    />
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+/** The fediverse: a member's address, sharing and follows across servers (common/federation.ts). */
+export { FediverseSection } from './FediverseSection';
+export { FediverseStories } from './FediverseStories';
+export { federationKeys } from './api';
