@@ -267,6 +267,7 @@ export const USER_ROWS: readonly UserRows[] = [
   },
   {
     // The tombstone: the row stays so comments, messages and conversations still point at someone.
+    // Its handle stays too (not shown: the profile is gone), so no one else ever answers to it.
     feature: 'users',
     columns: ['users.uid'],
     async erase(trx, { uid, now }) {
@@ -330,4 +331,5 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'moderationActions.adminUid': 'moderation: the actions taken stay with the case and the admin log',
   'activityLogs.userId': 'audit log: kept as the log of what happened (counts, never content)',
   'invites.createdBy': 'registration: an invite link and who joined by it outlive the admin who made it',
+  'handleRedirects.userId': 'handles: an old handle leads to its person for good, so nobody else can ever take it; the tombstone keeps its handle too',
 };

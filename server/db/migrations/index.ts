@@ -25,6 +25,7 @@ import * as contests from './0024_contests';
 import * as tagsAtScale from './0025_tags_at_scale';
 import * as pushSubscriptions from './0026_push_subscriptions';
 import * as contestPendingWords from './0027_contest_pending_words';
+import * as handles from './0028_handles';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025_tags_at_scale': tagsAtScale,
   '0026_push_subscriptions': pushSubscriptions,
   '0027_contest_pending_words': contestPendingWords,
+  '0028_handles': handles,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */
