@@ -36,8 +36,8 @@ export function seed(sqlite: BetterSqlite3.Database, options: SeedOptions): Seed
 
   const uids = Array.from({ length: options.users }, (_, i) => `bench-user-${i}`);
   const insertUser = sqlite.prepare(
-    `insert into users (uid, name, email, first, last, created_at, "lastActive", "profileIcon", "colorTheme", admin, "displayName")
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    `insert into users (uid, handle, name, email, first, last, created_at, "lastActive", "profileIcon", "colorTheme", admin, "displayName")
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
   );
   const users = uids.map((uid, i) => ({
     uid,
@@ -49,7 +49,7 @@ export function seed(sqlite: BetterSqlite3.Database, options: SeedOptions): Seed
     profileImage: null,
   }));
   sqlite.transaction(() => {
-    for (const u of users) insertUser.run(u.uid, u.name, u.email, 'Writer', String(u.uid), new Date(start).toISOString(), new Date(start).toISOString(), u.profileIcon, u.colorTheme, u.displayName);
+    for (const u of users) insertUser.run(u.uid, u.uid.replaceAll('-', '_'), u.name, u.email, 'Writer', String(u.uid), new Date(start).toISOString(), new Date(start).toISOString(), u.profileIcon, u.colorTheme, u.displayName);
   })();
 
   const rare = rareWords(2_000, random);
@@ -163,9 +163,9 @@ export async function seedCorpus(writer: RowWriter, options: SeedOptions): Promi
   for (let from = 0; from < users.length; from += BATCH) {
     await writer.insert(
       'users',
-      ['uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'admin', 'displayName'],
-      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text'],
-      users.slice(from, from + BATCH).map((u, i) => [u.uid, u.displayName, `writer${from + i}@bench.test`, 'Writer', u.uid, at0, at0, u.profileIcon, u.colorTheme, 0, u.displayName]),
+      ['uid', 'handle', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'admin', 'displayName'],
+      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text'],
+      users.slice(from, from + BATCH).map((u, i) => [u.uid, u.uid.replaceAll('-', '_'), u.displayName, `writer${from + i}@bench.test`, 'Writer', u.uid, at0, at0, u.profileIcon, u.colorTheme, 0, u.displayName]),
     );
   }
 

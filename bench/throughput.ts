@@ -116,7 +116,7 @@ async function seedCommunity(db: Kysely<Database>): Promise<void> {
     .insertInto('users')
     .values(
       writers.map((w, i) => ({
-        uid: w.uid, name: w.displayName, email: `writer${i}@bench.test`, first: 'Writer', last: String(i), created_at: joined, lastActive: joined,
+        uid: w.uid, handle: `writer_${i}`, name: w.displayName, email: `writer${i}@bench.test`, first: 'Writer', last: String(i), created_at: joined, lastActive: joined,
         profileIcon: w.profileIcon, colorTheme: w.colorTheme, themeMode: null, admin: 0, profileImage: null, displayName: w.displayName, darkMode: null,
       })),
     )

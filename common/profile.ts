@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_ICONS } from './profile-icons';
 import { safeText } from './text';
+import { HANDLE_PATTERN } from './handle-rules';
 
 /** A user id that names no one the viewer may see (server/policy/profiles.ts). */
 export const USER_NOT_FOUND = 'User not found';
@@ -245,6 +246,8 @@ export type MyStatsResponse = z.infer<typeof myStatsResponseSchema>;
  */
 export const publicProfileSchema = z.object({
   uid: z.string(),
+  /** The writer's handle (common/handle.ts), shown as `@handle` under the name. */
+  handle: z.string().regex(HANDLE_PATTERN),
   displayName: z.string(),
   name: z.string(),
   profileIcon: z.enum(PROFILE_ICONS),

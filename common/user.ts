@@ -3,10 +3,13 @@ import { ACCENT_COLORS, THEME_MODES } from './theme';
 import { PROFILE_ICONS } from './profile-icons';
 import { DAILY_GOAL_DEFAULT } from './limits';
 import { readingPreferencesSchema } from './content-warnings';
+import { HANDLE_PATTERN } from './handle-rules';
 
 /** A users record as the API returns it to its owner (spec section 3 field names). */
 export const userRecordSchema = z.object({
   uid: z.string(),
+  /** The writer's handle (common/handle.ts): `@handle` here, `@handle@host` elsewhere. */
+  handle: z.string().regex(HANDLE_PATTERN),
   name: z.string(),
   email: z.string(),
   first: z.string(),

@@ -12,6 +12,7 @@ const SHOTS = 'e2e/screenshots/settings';
 /** The sections the index links to, in the page's order, by their headings. */
 const SECTIONS = [
   'Display name',
+  'Handle',
   'Email',
   'Password',
   'Two-factor sign-in',

@@ -44,6 +44,8 @@ import { tagRoutes } from './features/tags/routes';
 import { TAGS_BASE } from '@common/contracts/tags';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
+import { handleRoutes } from './features/handles/routes';
+import { HANDLES_BASE } from '@common/contracts/handles';
 import { imageRoutes, isProfileImageUpload, profileImageRoutes } from './features/avatars/routes';
 import { sharedPages } from './features/previews';
 import { yourDataRoutes } from './features/your-data/routes';
@@ -179,6 +181,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
+  app.route(HANDLES_BASE, handleRoutes(ctx));
   app.route('/api', badgeRoutes(ctx));
   app.route('/api/contests', contestRoutes(ctx));
   app.route(FEDERATION_BASE, federationRoutes(ctx));

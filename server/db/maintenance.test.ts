@@ -25,9 +25,9 @@ describe.each(testDialects())('optimizeDatabase on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     const { db } = database.handle;
     await migrateToLatest(db);
-    await sql`insert into users (uid, name, email, first, last, created_at, "lastActive", "profileIcon", "colorTheme", admin, "displayName")
-      values ('u1', 'A', 'a@example.com', 'A', 'A', '2026-01-01', '2026-01-01', 'cat', 'blue', 0, 'A'),
-             ('u2', 'B', 'b@example.com', 'B', 'B', '2026-01-01', '2026-01-01', 'cat', 'blue', 0, 'B')`.execute(db);
+    await sql`insert into users (uid, handle, name, email, first, last, created_at, "lastActive", "profileIcon", "colorTheme", admin, "displayName")
+      values ('u1', 'writer_a', 'A', 'a@example.com', 'A', 'A', '2026-01-01', '2026-01-01', 'cat', 'blue', 0, 'A'),
+             ('u2', 'writer_b', 'B', 'b@example.com', 'B', 'B', '2026-01-01', '2026-01-01', 'cat', 'blue', 0, 'B')`.execute(db);
 
     if (dialect === 'sqlite') {
       const stats = async () =>

@@ -84,6 +84,19 @@ export interface UsersTable {
   federate: Defaulted<DbBool>;
   /** Replies from other servers: 'show' | 'hold' | 'off' (common/federation.ts). */
   fediverseReplies: Defaulted<string>;
+  /**
+   * The handle (common/handle.ts): lower case, unique, on every account (migration 0028 gave
+   * the older ones theirs; shared/handles.ts gives each new one its own). Optional in an insert
+   * only for the tests that write rows at an earlier schema: the database refuses a row without one.
+   */
+  handle: ColumnType<string, string | undefined, string>;
+}
+
+/** A handle someone changed away from: it leads to them for good (docs/decisions/0064-handles.md). */
+export interface HandleRedirectsTable {
+  oldHandle: string;
+  userId: string;
+  createdAt: string;
 }
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
@@ -742,6 +755,7 @@ export interface Database {
   mutes: MutesTable;
   feedMarkers: FeedMarkersTable;
   users: UsersTable;
+  handleRedirects: HandleRedirectsTable;
   systemLogs: LogTableBase;
   activityLogs: ActivityLogsTable;
   adminLogs: AdminLogsTable;

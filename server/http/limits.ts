@@ -132,6 +132,13 @@ export const LIMITS = {
    * row kept five minutes. Per address: 60 in 15 minutes is far past a person retrying.
    */
   passkeyChallenges: { per: 'address', max: 60, windowMs: 15 * MINUTE },
+  /**
+   * Changing one's handle: ten a day. Every old handle keeps leading to its person for good
+   * (docs/decisions/0064-handles.md), so a script must not be able to hold names in bulk by
+   * changing. By hand (features/handles/routes.ts), once the new handle passes the rule, and
+   * given back when no change is made (taken, or already theirs): trying taken names costs nothing.
+   */
+  handleChanges: { per: 'user', max: 10, windowMs: 24 * 60 * MINUTE },
   /** Renaming or removing passkeys in Settings. */
   passkeyChanges: { per: 'user', max: 60, windowMs: 10 * MINUTE },
   /** The "your account is locked" email: one per account a day, whichever refused request comes first (by hand). */

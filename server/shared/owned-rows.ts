@@ -269,6 +269,7 @@ export const USER_ROWS: readonly UserRows[] = [
   },
   {
     // The tombstone: the row stays so comments, messages and conversations still point at someone.
+    // Its handle stays too (not shown: the profile is gone), so no one else ever answers to it.
     feature: 'users',
     columns: ['users.uid'],
     async erase(trx, { uid, now }) {
@@ -335,4 +336,5 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'fedKeys.uid': 'federation: the keys sign the Deletes other servers are sent after the account is gone (keys, not personal data)',
   'remoteFollowers.uid': 'federation: the Deletes of the account and its stories go to these servers after it is gone',
   'federatedStories.uid': 'federation: which stories other servers hold, so each gets its Delete after the account is gone',
+  'handleRedirects.userId': 'handles: an old handle leads to its person for good, so nobody else can ever take it; the tombstone keeps its handle too',
 };

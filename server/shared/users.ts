@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isAccentColor, isThemeMode, type ThemeMode } from '@common/theme';
 import { isProfileIcon } from '@common/profile-icons';
 import { deriveFirstLast } from '@common/names';
+import { suggestHandle } from '@common/handle';
 import type { UserRecord } from '@common/user';
 import type { ServerContext, SessionUser } from '../context';
 import type { Database, UsersTable } from '../db/types';
@@ -13,6 +14,7 @@ import { REPORT_TEXTS } from '@common/moderation';
 import { warningsOfMask } from '@common/content-warnings';
 import { readableBy } from '../policy/readable-stories';
 import { shelfFactColumns, toShelfFacts, type ShelfFacts } from '../policy/relations';
+import { insertWithFreeHandle } from './handles';
 import type { SignedInViewer } from '../policy/viewer';
 
 /*
@@ -27,7 +29,7 @@ const RECORD_COLUMNS = [
   'uid', 'name', 'email', 'first', 'last', 'created_at', 'lastActive', 'profileIcon', 'colorTheme', 'themeMode', 'admin',
   'emailVerified', 'profileImage', 'displayName', 'streak', 'bestStreak', 'streakFreezes', 'dailyGoal', 'aboutMe', 'pronouns', 'bio',
   'location', 'website', 'bluesky', 'xcom', 'reddit', 'darkMode', 'deactivatedAt', 'deleteAfter', 'limitedAt', 'suspendedAt', 'deletedAt',
-  'tutorialSeenAt', 'awaitingApprovalSince', 'hiddenWarnings', 'alwaysShowText',
+  'tutorialSeenAt', 'awaitingApprovalSince', 'hiddenWarnings', 'alwaysShowText', 'handle',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 type RecordRow = Pick<UserRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -40,6 +42,7 @@ export function toUserRecord(row: RecordRow, favorites: string[]): UserRecord {
 function toSessionUser(row: RecordRow): SessionUser {
   return {
     uid: row.uid,
+    handle: row.handle,
     name: row.name,
     email: row.email,
     first: row.first,
@@ -182,22 +185,26 @@ export async function ensureSessionUser(
   const displayName = input.displayName?.trim() || null;
   const { first, last } = deriveFirstLast(displayName, input.email);
   const email = input.email.trim();
-  await db
-    .insertInto('users')
-    .values({
-      uid: input.uid,
-      name: displayName ?? [first, last].filter(Boolean).join(' '),
-      email,
-      first,
-      last,
-      created_at: now,
-      lastActive: now,
-      displayName,
-      emailVerified: toDbBool(input.emailVerified),
-      admin: toDbBool(isOwner(email, input.emailVerified, adminEmail)),
-    })
-    .onConflict((oc) => oc.column('uid').doNothing())
-    .execute();
+  // A handle from the display name, else the address's local part; a number after it when taken.
+  await insertWithFreeHandle(db, input.uid, suggestHandle(displayName, email.split('@')[0]), (trx, handle) =>
+    trx
+      .insertInto('users')
+      .values({
+        uid: input.uid,
+        handle,
+        name: displayName ?? [first, last].filter(Boolean).join(' '),
+        email,
+        first,
+        last,
+        created_at: now,
+        lastActive: now,
+        displayName,
+        emailVerified: toDbBool(input.emailVerified),
+        admin: toDbBool(isOwner(email, input.emailVerified, adminEmail)),
+      })
+      .onConflict((oc) => oc.column('uid').doNothing())
+      .execute(),
+  );
   const created = await findSessionUser(db, input.uid);
   if (!created) throw new Error(`users record ${input.uid} was not created`);
   return created;

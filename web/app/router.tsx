@@ -30,6 +30,9 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
     ),
   },
   { path: 'user/:uid', lazy: screen(() => import('../features/profile/PublicProfileScreen'), (m) => ({ Component: m.PublicProfileScreen })) },
+  // /@handle: a route matches whole segments only, so this takes every one-segment address no
+  // other route claims; without its @ the screen is the not-found one.
+  { path: ':at', lazy: screen(() => import('../features/profile/HandleProfileScreen'), (m) => ({ Component: m.HandleProfileScreen })) },
   { path: 'story/:id/:mode?', lazy: screen(() => import('../features/story/StoryScreen'), (m) => ({ Component: m.StoryScreen })) },
   { path: 'prompt/:date', lazy: screen(() => import('../features/prompts/PromptScreen'), (m) => ({ Component: m.PromptScreen })) },
   { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },

@@ -17,6 +17,7 @@ const user: UserRecord = {
   uid: 'u1',
   name: 'Ada',
   email: 'ada@example.com',
+  handle: 'ada',
   first: 'Ada',
   last: '',
   created_at: '2024-01-01T00:00:00.000Z',

@@ -35,6 +35,8 @@ export const profileKeys = {
   myStats: ['profile', 'me', 'stats'] as const,
   user: (uid: string) => ['profile', 'user', uid] as const,
   userStories: (uid: string) => ['profile', 'user', uid, 'stories'] as const,
+  /** Whose handle it is (GET /api/handles/:handle): the /@handle page's first question. */
+  handle: (handle: string) => ['profile', 'handle', handle] as const,
 };
 
 /** Feature requests: the admin list and the requester's own ("My suggestions"). */

@@ -25,6 +25,7 @@ import * as contests from './0024_contests';
 import * as tagsAtScale from './0025_tags_at_scale';
 import * as pushSubscriptions from './0026_push_subscriptions';
 import * as contestPendingWords from './0027_contest_pending_words';
+import * as handles from './0028_handles';
 import * as federation from './0029_federation';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025_tags_at_scale': tagsAtScale,
   '0026_push_subscriptions': pushSubscriptions,
   '0027_contest_pending_words': contestPendingWords,
+  '0028_handles': handles,
   '0029_federation': federation,
 };
 

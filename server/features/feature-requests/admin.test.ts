@@ -247,6 +247,20 @@ describe.each(testDialects())('admin feature requests on %s', (dialect) => {
     expect([again.status, again.body.error.message]).toEqual([404, 'Feature request not found']);
   });
 
+  it('marks a request read and deletes it at the same moment without failing: the read waits for the delete, or the delete for the read', async () => {
+    const writer = await signUp(server, { name: 'Unread Replies' });
+    for (let round = 0; round < 12; round++) {
+      const request = await submitRequest(writer.client, `Race ${round}`);
+      const answered = await respond(admin.client, request.id, 'Thanks');
+      // The requester answers in the thread, so the admin has something to mark read.
+      expect((await writer.client.post(`/api/conversations/${answered.conversationId}/messages`, { text: 'One more thing' })).status).toBe(201);
+      const [read, deleted] = await Promise.all([admin.client.post(`${BASE}/${request.id}/read`, {}), admin.client.delete(`${BASE}/${request.id}`)]);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect([200, 404], JSON.stringify(read.body)).toContain(read.status);
+      expect((await storedThread(server.ctx.db, request.id)).conversations).toEqual([]);
+    }
+  });
+
   it('shows a writer their own requests with status, response count and thread, and nobody else’s', async () => {
     const writer = await signUp(server);
     const other = await signUp(server);

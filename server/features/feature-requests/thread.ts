@@ -156,19 +156,23 @@ async function markThreadRead(ctx: ServerContext, trx: Trx, request: { id: strin
 /** POST /api/conversations/:id/read on a request's thread (the viewer may read it: checked by the caller). */
 export async function markRequestThreadRead(ctx: ServerContext, reader: SignedInViewer, conversation: { id: string; featureRequestId: string | null }): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const request = conversation.featureRequestId
-      ? await trx.selectFrom('featureRequests').select(['id', 'userUid']).where('id', '=', conversation.featureRequestId).executeTakeFirst()
-      : undefined;
+    // The request row first, as every write to a request's thread takes it (see the top of this file).
+    const request = conversation.featureRequestId ? await lockFeatureRequest(trx, ctx.dialect, conversation.featureRequestId) : undefined;
     if (request) await markThreadRead(ctx, trx, request, conversation.id, reader);
     else await markConversationRead(ctx, trx, conversation.id, reader.uid);
   });
 }
 
-/** POST /api/admin/feature-requests/:id/read: the admin has seen the requester's replies. */
+/**
+ * POST /api/admin/feature-requests/:id/read: the admin has seen the requester's replies. The
+ * request row is locked first, as by every other write to it: a delete at the same moment
+ * (which announces the thread's end before it deletes the rows this marks) then waits for this
+ * or this for it, instead of each holding what the other needs.
+ */
 export async function markRequestRead(ctx: ServerContext, admin: SessionUser, requestId: string): Promise<AdminFeatureRequest> {
   const viewer = viewerOf(admin);
   return ctx.db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('featureRequests').select(['id', 'userUid']).where('id', '=', requestId).executeTakeFirst();
+    const request = await lockFeatureRequest(trx, ctx.dialect, requestId);
     authorizeFeatureRequest(viewer, 'markRead', request);
     const thread = await trx.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirst();
     await markThreadRead(ctx, trx, request, thread?.id ?? null, viewer);

@@ -129,6 +129,16 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
 
     const quiet = await signUp(server, { name: 'Quiet Reader' });
     expect(meta(await page(`/user/${quiet.uid}`), 'og:description')).toBe('Quiet Reader writes ultra-short fiction on Drabble.');
+
+    // By handle (any case, an old one too): the same page, known by its uid's address.
+    const handle = (await writer.client.get<{ user: { handle: string } }>('/api/me')).body.user.handle;
+    for (const url of [`/@${handle}`, `/@${handle.toUpperCase()}/`]) {
+      const byHandle = await page(url);
+      expect(titleOf(byHandle), url).toBe('Ada Quill · Drabble');
+      expect(meta(byHandle, 'og:url'), url).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+    }
+    expect((await writer.client.patch('/api/me/handle', { handle: 'ada_quill_again' })).status).toBe(200);
+    expect(titleOf(await page(`/@${handle}`))).toBe('Ada Quill · Drabble');
   });
 
   it('shows nothing of a suspended or deactivated profile, or of its stories, as the API answers 404', async () => {
@@ -139,7 +149,8 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
       const story = await postStory(gone.client, { public: true, title: `Story of a ${state} writer` });
       await changeAccountState(server.ctx, gone.uid, null, (trx) => trx.updateTable('users').set(set).where('uid', '=', gone.uid).execute());
       expect((await server.client().get(`/api/users/${gone.uid}`)).status).toBe(404);
-      for (const url of [`/user/${gone.uid}`, `/story/${story.id}`]) {
+      const { handle } = await server.ctx.db.selectFrom('users').select('handle').where('uid', '=', gone.uid).executeTakeFirstOrThrow();
+      for (const url of [`/user/${gone.uid}`, `/@${handle}`, `/story/${story.id}`]) {
         const html = await page(url);
         expectGeneric(html);
         expect(html, url).not.toContain(`Gone ${state}`);
@@ -149,7 +160,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
   });
 
   it('gives unknown, malformed and other pages the generic description', async () => {
-    for (const url of ['/story/NoSuchStory000000000', '/story/bad%22id', '/story/new', '/user/no-such-user', '/user/%3Cscript%3E', '/community']) {
+    for (const url of ['/story/NoSuchStory000000000', '/story/bad%22id', '/story/new', '/user/no-such-user', '/user/%3Cscript%3E', '/community', '/@nobody_at_all', '/@ab', '/@%3Cscript%3E', '/@admin']) {
       expectGeneric(await page(url));
     }
     // The editor is not a page to share.

@@ -41,6 +41,7 @@ describe.each(testDialects())('public profiles on %s', (dialect) => {
     expect(publicProfileResponseSchema.parse(res.body)).toEqual({
       profile: {
         uid: writer.uid,
+        handle: 'grace_writer',
         displayName: 'Grace Writer',
         name: 'Grace Writer',
         profileIcon: 'Scroll',
@@ -61,7 +62,7 @@ describe.each(testDialects())('public profiles on %s', (dialect) => {
   it('leaks nothing private: no email, favourites, admin flag, appearance or time zone', async () => {
     const res = await reader.client.get<PublicProfileResponse>(`/api/users/${writer.uid}`);
     expect(Object.keys(res.body.profile).sort()).toEqual(
-      ['aboutMe', 'bluesky', 'displayName', 'location', 'name', 'profileIcon', 'profileImage', 'pronouns', 'reddit', 'uid', 'website', 'xcom'],
+      ['aboutMe', 'bluesky', 'displayName', 'handle', 'location', 'name', 'profileIcon', 'profileImage', 'pronouns', 'reddit', 'uid', 'website', 'xcom'],
     );
     const text = JSON.stringify(res.body);
     for (const secret of [ADMIN_EMAIL, 'favorites', 'admin', 'themeMode', 'dark-blue', 'colorTheme', 'violet', 'timezone', 'Europe/Paris', privateId, 'email']) {

@@ -66,7 +66,7 @@ export async function recentStories(db: Db, viewer: SignedInViewer, limit: numbe
 
 /** The columns anyone may read. Never email, favourites, admin, appearance or time zone. */
 const PUBLIC_COLUMNS = [
-  'uid', 'displayName', 'name', 'profileIcon', 'profileImage', 'pronouns', 'aboutMe',
+  'uid', 'handle', 'displayName', 'name', 'profileIcon', 'profileImage', 'pronouns', 'aboutMe',
   'location', 'website', 'bluesky', 'xcom', 'reddit', 'streak', 'bestStreak',
 ] as const satisfies ReadonlyArray<keyof UsersTable>;
 
@@ -86,6 +86,7 @@ export async function findPublicProfile(db: Db, uid: string): Promise<PublicProf
     hidden: accountHidden(row),
     profile: {
       uid: row.uid,
+      handle: row.handle,
       displayName: authorName(row),
       name: row.name,
       profileIcon: isProfileIcon(row.profileIcon) ? row.profileIcon : 'User',

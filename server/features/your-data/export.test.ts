@@ -79,6 +79,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     await db.updateTable('users').set({ profileImage: `/api/images/profile/${ada.uid}?v=x` }).where('uid', '=', ada.uid).execute();
 
     expect((await addPasskey(ada.client, softwarePasskeyFor(server.config.publicUrl), 'Ada’s laptop')).status).toBe(200);
+    expect((await ada.client.patch('/api/me/handle', { handle: 'ada_writes' })).status).toBe(200);
 
     const zip = await download(ada.client);
     expect(zip.status).toBe(200);
@@ -98,6 +99,8 @@ describe.each(testDialects())('export on %s', (dialect) => {
 
     const profile = zip.json<Record<string, unknown>>('profile.json');
     expect(profile).toMatchObject({ name: 'Ada Lovelace', email: ada.email, avatar: 'avatar.webp', link: `${server.config.publicUrl}/user/${ada.uid}` });
+    // The handle, and the old handles that still lead to them.
+    expect(profile).toMatchObject({ handle: 'ada_writes', oldHandles: ['ada_lovelace'] });
     // Two-factor: whether it is on and where the account signed in from, never its secrets.
     expect(profile).toMatchObject({ settings: { twoFactorSignIn: false } });
     expect(profile.signedInFrom).toEqual(expect.arrayContaining([{ browser: expect.any(String), address: expect.any(String), first: expect.any(String) }]));

@@ -9,6 +9,7 @@ import { YOUR_DATA_TEXTS, type ExportStatus } from '@common/your-data';
 import type { ServerContext } from '../../context';
 import { listPasskeys } from '../../auth/passkeys';
 import { fromDbBool } from '../../db/bool';
+import { oldHandlesOf } from '../../shared/handles';
 import type { SignedInViewer } from '../../policy/viewer';
 import {
   badgesOf,
@@ -138,7 +139,7 @@ async function profileJson(ctx: ServerContext, uid: string) {
   const u = await ctx.db
     .selectFrom('users')
     .select([
-      'name', 'displayName', 'email', 'created_at', 'profileIcon', 'colorTheme', 'themeMode', 'profileImage', 'dailyGoal', 'streak', 'bestStreak',
+      'name', 'displayName', 'handle', 'email', 'created_at', 'profileIcon', 'colorTheme', 'themeMode', 'profileImage', 'dailyGoal', 'streak', 'bestStreak',
       'aboutMe', 'pronouns', 'bio', 'location', 'website', 'bluesky', 'xcom', 'reddit', 'timezone', 'followersCount', 'followingCount',
       'approveFollowers', 'whoCanMessage', 'readReceipts', 'typingIndicator', 'notificationPrefs',
     ])
@@ -164,13 +165,16 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
       // Two-factor: whether it is on, and where the account signed in from; never the secret or recovery codes.
-      const [auth, signIns, { passkeys }] = await Promise.all([
+      const [auth, signIns, { passkeys }, oldHandles] = await Promise.all([
         ctx.db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst(),
         ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute(),
         listPasskeys(ctx, uid),
+        oldHandlesOf(ctx.db, uid),
       ]);
       const profile = {
         ...fields,
+        // The handles they changed away from, which still lead to them.
+        oldHandles,
         created: created_at,
         link: profileLink(ctx, uid),
         avatar: avatarName,

@@ -6,7 +6,8 @@ Everything you wrote and did on Drabble, as it was when you downloaded it.
 Dates and times are UTC, in ISO 8601 (2026-01-24T09:30:00.000Z).
 
 README.txt              This file.
-profile.json            Your account and profile: names, email, about me, links, daily goal,
+profile.json            Your account and profile: names, handle (and the old handles that
+                        still lead to you), email, about me, links, daily goal,
                         streaks and settings (two-factor sign-in on or off), the browsers
                         and addresses your account signed in from (signedInFrom), and your
                         passkeys' names and when you added them (passkeys).

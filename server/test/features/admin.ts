@@ -41,7 +41,7 @@ export async function insertUser(server: TestServer, created_at: string): Promis
   const uid = `u${crypto.randomBytes(8).toString('hex')}`;
   await server.ctx.db
     .insertInto('users')
-    .values({ uid, email: `${uid}@example.com`, name: uid, first: uid, last: '', created_at, lastActive: created_at, admin: 0, themeMode: null, profileImage: null, displayName: null, darkMode: null })
+    .values({ uid, handle: uid, email: `${uid}@example.com`, name: uid, first: uid, last: '', created_at, lastActive: created_at, admin: 0, themeMode: null, profileImage: null, displayName: null, darkMode: null })
     .execute();
   return uid;
 }

@@ -84,6 +84,7 @@ export const PARAMS: Record<string, Gen> = {
   version: (r, p) => r.pick(p.versionIds),
   challenge: text('00000000-0000-4000-8000-000000000000'),
   contest: text('missingContest000000', 'x'),
+  handle: text('writer', 'Writer2', '@fuzz_writer', 'nobody_here', 'admin'),
   promptDate: (r) => r.pick(['2025-01-01', utcDayKey(new Date()), utcDayKey(new Date(Date.now() - 86_400_000)), '2024-12-31', '2999-01-01']),
 };
 
@@ -150,6 +151,9 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/images/profile/:uid', query: { v: text('abc', '1') } },
   { method: 'GET', path: '/api/users/:uid' },
   { method: 'GET', path: '/api/users/:uid/stories', query: page },
+  // Handles (server/features/handles/routes.ts)
+  { method: 'GET', path: '/api/handles/:handle' },
+  { method: 'PATCH', path: '/api/me/handle', body: { handle: text('fuzz_writer', 'Fuzz_Writer_2', '@fuzzed', 'writer') } },
   // Follows (server/features/follows/routes.ts)
   ...(['relationship', 'following', 'followers'] as const).map((what) => ({ method: 'GET' as const, path: `/api/users/:uid/${what}`, query: { cursor: page.cursor } })),
   { method: 'GET', path: '/api/follows/requests', query: { cursor: page.cursor } },

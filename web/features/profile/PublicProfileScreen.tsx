@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { PublicProfile, PublicStats } from '@common/profile';
 import type { StorySummary } from '@common/story';
 import { writerFeed } from '@common/feeds';
+import { atHandle } from '@common/handle-rules';
 import { Avatar } from '../../components/Avatar';
 import { FeedLink } from '../../components/FeedLink';
 import { card, primaryButton } from '../../components/ui';
@@ -22,7 +23,7 @@ import { ProfileSocial } from './ProfileSocial';
 import { ReportButton } from '../reports';
 import { BadgesSection } from '../badges';
 
-function UserNotFound() {
+export function UserNotFound() {
   return (
     <section aria-labelledby="screen-heading" className={`${card} text-center`} data-testid="user-not-found">
       <title>User not found · Drabble</title>
@@ -38,7 +39,7 @@ function UserNotFound() {
   );
 }
 
-function ProfileSkeleton() {
+export function ProfileSkeleton() {
   return (
     <div className="space-y-6" aria-hidden data-testid="public-profile-loading">
       <div className={`${card} flex items-center gap-6`}>
@@ -87,6 +88,9 @@ function Identity({ profile, children }: { profile: PublicProfile; children: Rea
           <h1 id="screen-heading" className="text-2xl font-bold break-words text-fg sm:text-3xl" data-testid="public-name">
             {profile.displayName}
           </h1>
+          <p className="mt-0.5 font-medium break-all text-muted" data-testid="public-handle">
+            {atHandle(profile.handle)}
+          </p>
           {realName && realName !== profile.displayName && (
             <p className="mt-0.5 text-muted" data-testid="public-real-name">
               {realName}
@@ -110,13 +114,18 @@ function Identity({ profile, children }: { profile: PublicProfile; children: Rea
   );
 }
 
-/**
- * /user/:uid: a writer's public profile and public stories, with no owner or favourite actions;
- * for a signed-in visitor also the follow counts and buttons. A writer the visitor blocks
- * keeps their profile (to unblock) but not their stories.
- */
+/** /user/:uid. */
 export function PublicProfileScreen() {
   const { uid = '' } = useParams();
+  return <PublicProfileView uid={uid} />;
+}
+
+/**
+ * A writer's public profile and public stories, with no owner or favourite actions; for a
+ * signed-in visitor also the follow counts and buttons. A writer the visitor blocks keeps their
+ * profile (to unblock) but not their stories. The screen of /user/:uid and of /@handle.
+ */
+export function PublicProfileView({ uid }: { uid: string }) {
   const { user } = useCurrentUser();
   const profile = useQuery(publicProfileQuery(uid));
   const relationship = useQuery(relationshipQuery(uid));

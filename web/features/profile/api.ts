@@ -8,7 +8,9 @@ import {
   type PronounsUpdate,
 } from '@common/profile';
 import { meResponseSchema, type MeResponse } from '@common/user';
+import { handleContracts } from '@common/contracts/handles';
 import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';
 import { withSearchParams } from '../../lib/paged-list';
@@ -27,6 +29,14 @@ export const publicProfileQuery = (uid: string) =>
   queryOptions({
     queryKey: profileKeys.user(uid),
     queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}`, { schema: import.meta.env.DEV ? publicProfileResponseSchema : undefined, signal }),
+    staleTime: 0,
+  });
+
+/** /@handle: whose handle it is, and their handle now (an old one of theirs leads to them too). */
+export const handleLookupQuery = (handle: string) =>
+  queryOptions({
+    queryKey: profileKeys.handle(handle),
+    queryFn: ({ signal }) => callRoute(handleContracts.lookup, { params: { handle }, signal }),
     staleTime: 0,
   });
 

@@ -8,6 +8,7 @@ import { ContentWarningsSection } from './ContentWarningsSection';
 import { FollowedTagsSection } from './FollowedTagsSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
+import { HandleSection } from './HandleSection';
 import { EmailSection } from './EmailSection';
 import { FollowersSection } from './FollowersSection';
 import { MessagingSection } from './MessagingSection';
@@ -53,7 +54,7 @@ function AccountSections() {
 }
 
 /**
- * /settings (signed in): name, email, password, connected providers, sessions, followers,
+ * /settings (signed in): name, handle, email, password, connected providers, sessions, followers,
  * messages, notifications, blocked and muted writers, your data, leaving; with an index of
  * them (sections.ts), beside them on a wide screen and above them on a phone.
  */
@@ -75,6 +76,7 @@ export function SettingsScreen() {
         <SettingsIndex />
         <div className="min-w-0 max-w-3xl space-y-6">
           <DisplayNameSection user={user} />
+          <HandleSection user={user} />
           <AccountSections />
           <SessionsSection />
           <FollowersSection />

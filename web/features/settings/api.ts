@@ -17,6 +17,9 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
 import { PASSKEY_TEXTS, passkeyListSchema, passkeySchema, type PasskeyRename } from '@common/passkeys';
 import { meResponseSchema } from '@common/user';
+import { HANDLE_TEXTS, type HandleUpdate } from '@common/handle';
+import { handleContracts } from '@common/contracts/handles';
+import { callRoute } from '../../lib/call-route';
 import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { authConfigQueryOptions, startOAuthLink } from '../../lib/sign-in';
@@ -68,6 +71,18 @@ export const useUpdateDisplayName = () =>
     onSuccess: (me, _body, queryClient) => {
       setCurrentUserData(queryClient, me);
       return invalidateAll(queryClient, [profileKeys.all, storyKeys.all]);
+    },
+  });
+
+/** The handle shows on the profile (and finds it at /@handle). A refusal (taken, invalid) shows beside the form. */
+export const useChangeHandle = () =>
+  useApiMutation({
+    request: (body: HandleUpdate) => callRoute(handleContracts.change, { body }),
+    success: HANDLE_TEXTS.updated,
+    failure: false,
+    onSuccess: (me, _body, queryClient) => {
+      setCurrentUserData(queryClient, me);
+      return invalidateAll(queryClient, [profileKeys.all]);
     },
   });
 

@@ -1,3 +1,4 @@
+import { HANDLE_TEXTS } from '@common/handle-texts';
 import { YOUR_DATA_TEXTS } from '@common/your-data';
 
 /**
@@ -8,6 +9,7 @@ import { YOUR_DATA_TEXTS } from '@common/your-data';
  */
 export const SETTINGS_SECTIONS = {
   name: { id: 'display-name', title: 'Display name' },
+  handle: { id: 'handle', title: HANDLE_TEXTS.label },
   email: { id: 'email', title: 'Email' },
   password: { id: 'password', title: 'Password' },
   twoFactor: { id: 'two-factor', title: 'Two-factor sign-in' },

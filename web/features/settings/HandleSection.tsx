@@ -1,0 +1,69 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { HANDLE_MAX_LENGTH, HANDLE_TEXTS, atHandle, handleAddress, handlePath, handleSchema, normalizeHandleInput } from '@common/handle';
+import type { UserRecord } from '@common/user';
+import { primaryButton, textLink } from '../../components/ui';
+import { FormError, FormField } from '../../components/FormField';
+import { useChangeHandle } from './api';
+import { useFormProblem } from './current-password';
+import { SETTINGS_SECTIONS } from './sections';
+import { SettingsSection } from './SettingsSection';
+
+/**
+ * The handle: `@handle` on the profile, `@handle@host` from elsewhere (the host this page is
+ * served from). The rule's sentence (common/handle.ts) shows beside the form before anything is
+ * sent, and the server's refusal (taken) the same way.
+ */
+export function HandleSection({ user }: { user: UserRecord }) {
+  const [value, setValue] = useState(user.handle);
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFormProblem(form);
+  const change = useChangeHandle();
+  const unchanged = normalizeHandleInput(value) === user.handle;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = handleSchema.safeParse(value);
+    if (!parsed.success) return problem.refuse(parsed.error.issues[0]?.message ?? HANDLE_TEXTS.characters);
+    problem.clear();
+    change.mutate({ handle: parsed.data }, { onSuccess: ({ user: saved }) => setValue(saved.handle), onError: problem.refuseWith });
+  };
+
+  return (
+    <SettingsSection {...SETTINGS_SECTIONS.handle} description={HANDLE_TEXTS.description} testId="settings-handle">
+      <dl className="grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+        <dt className="text-muted">{HANDLE_TEXTS.label}</dt>
+        <dd className="min-w-0 font-medium break-all text-fg">
+          <Link to={handlePath(user.handle)} className={textLink} data-testid="current-handle">
+            {atHandle(user.handle)}
+          </Link>
+        </dd>
+        <dt className="text-muted">{HANDLE_TEXTS.fullAddress}</dt>
+        <dd className="min-w-0 font-medium break-all text-fg" data-testid="handle-address">
+          {handleAddress(user.handle, window.location.host)}
+        </dd>
+      </dl>
+      <form ref={form} onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
+        <FormField
+          label={HANDLE_TEXTS.newLabel}
+          name="handle"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          hint={HANDLE_TEXTS.hint}
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          // Room for a leading @, which is taken off.
+          maxLength={HANDLE_MAX_LENGTH + 1}
+        />
+        <FormError message={problem.message} />
+        <div>
+          <button type="submit" disabled={change.isPending || unchanged} className={primaryButton}>
+            {change.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
