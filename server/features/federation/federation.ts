@@ -238,14 +238,14 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
       if (target?.type !== 'actor') return;
       await removeRemoteFollower(db, target.identifier, undo.actorId.href);
     })
-    .on(Accept, async (ctx, accept) => {
+    // The follow answered is ours (its id is on this server), so it is matched by id, never
+    // fetched: only the account it asked to follow may answer it (the signature says who sent).
+    .on(Accept, async (_ctx, accept) => {
       if (await fromBlockedDomain(db, accept.actorId)) return;
-      const follow = await accept.getObject(ctx);
-      if (follow instanceof Follow && accept.actorId) await acceptFollowOf(db, follow, accept.actorId);
+      if (accept.objectId && accept.actorId) await acceptFollowOf(db, accept.objectId, accept.actorId);
     })
-    .on(Reject, async (ctx, reject) => {
-      const follow = await reject.getObject(ctx);
-      if (follow instanceof Follow && reject.actorId) await rejectFollowOf(db, follow, reject.actorId);
+    .on(Reject, async (_ctx, reject) => {
+      if (reject.objectId && reject.actorId) await rejectFollowOf(db, reject.objectId, reject.actorId);
     })
     .on(Create, async (ctx, create) => {
       if (await fromBlockedDomain(db, create.actorId)) return;

@@ -1,5 +1,5 @@
 import './temporal';
-import type { Follow, Note } from '@fedify/vocab';
+import type { Note } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { remoteText, sanitizeRemoteHtml } from './sanitize';
@@ -7,14 +7,12 @@ import { remoteText, sanitizeRemoteHtml } from './sanitize';
 type Db = Kysely<Database>;
 
 /** Their server accepted a member's follow: only the followed account may, and only that follow. */
-export async function acceptFollowOf(db: Db, follow: Follow, from: URL): Promise<void> {
-  if (!follow.id || follow.objectId?.href !== from.href) return;
-  await db.updateTable('remoteFollowing').set({ state: 'accepted' }).where('followId', '=', follow.id.href).where('actorUri', '=', from.href).execute();
+export async function acceptFollowOf(db: Db, followId: URL, from: URL): Promise<void> {
+  await db.updateTable('remoteFollowing').set({ state: 'accepted' }).where('followId', '=', followId.href).where('actorUri', '=', from.href).execute();
 }
 
-export async function rejectFollowOf(db: Db, follow: Follow, from: URL): Promise<void> {
-  if (!follow.id || follow.objectId?.href !== from.href) return;
-  await db.deleteFrom('remoteFollowing').where('followId', '=', follow.id.href).where('actorUri', '=', from.href).execute();
+export async function rejectFollowOf(db: Db, followId: URL, from: URL): Promise<void> {
+  await db.deleteFrom('remoteFollowing').where('followId', '=', followId.href).where('actorUri', '=', from.href).execute();
 }
 
 /**

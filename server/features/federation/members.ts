@@ -1,4 +1,5 @@
 import './temporal';
+import type { Context } from '@fedify/fedify';
 import { Follow, Reject, Undo, isActor } from '@fedify/vocab';
 import type { z } from 'zod';
 import type { FederationSettings, federationSettingsUpdateSchema, RemoteStory } from '@common/federation';
@@ -81,6 +82,24 @@ export async function remoteFollowing(ctx: ServerContext, uid: string) {
   return { following: rows.map((row) => ({ ...account(row), state: row.state === 'accepted' ? ('accepted' as const) : ('pending' as const), since: row.created_at })) };
 }
 
+/**
+ * The account behind `@name@host`: WebFinger, then its actor. WebFinger for an acct: address is
+ * always asked over https; with FEDERATION_ALLOW_PRIVATE_ADDRESSES (peers on loopback in tests
+ * and trials, which serve plain http) it is asked over http when https finds nothing.
+ */
+async function lookupActor(fed: Context<void>, handle: string, plainHttpToo: boolean) {
+  const found = await fed.lookupObject(handle).catch(() => null);
+  if (found || !plainHttpToo) return found;
+  const at = handle.lastIndexOf('@');
+  const host = handle.slice(at + 1);
+  const resource = `acct:${handle.slice(1, at)}@${host}`;
+  const jrd = await fetch(`http://${host}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, { headers: { accept: 'application/jrd+json' } })
+    .then((res) => (res.ok ? (res.json() as Promise<{ links?: { rel?: string; type?: string; href?: string }[] }>) : null))
+    .catch(() => null);
+  const self = jrd?.links?.find((link) => link.rel === 'self' && link.type === 'application/activity+json' && link.href);
+  return self?.href ? fed.lookupObject(self.href).catch(() => null) : null;
+}
+
 /** Follows a writer on another server by their address: looked up (WebFinger), then a Follow sent. */
 export async function followRemote(ctx: ServerContext, uid: string, handle: string) {
   const service = serviceOf(ctx);
@@ -88,7 +107,7 @@ export async function followRemote(ctx: ServerContext, uid: string, handle: stri
   if (host === new URL(ctx.config.publicUrl).host.toLowerCase()) throw badRequest(FEDERATION_TEXTS.self, 'same_server');
   if ((await domainPolicy(ctx.db, host.replace(/:\d+$/, ''))) === 'block') throw new AppError(403, 'domain_blocked', FEDERATION_TEXTS.blockedDomain);
   const fed = service.fed.context();
-  const found = await fed.lookupObject(handle).catch(() => null);
+  const found = await lookupActor(fed, handle, ctx.config.federation.allowPrivateAddresses);
   if (!found || !isActor(found) || !found.id) throw notFound(FEDERATION_TEXTS.notFound);
   if ((await domainPolicy(ctx.db, found.id.hostname)) === 'block') throw new AppError(403, 'domain_blocked', FEDERATION_TEXTS.blockedDomain);
   const actor = await rememberActor(ctx.db, fed, found);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RemoteActorsTable } from '../../db/types';
 import type { FederatedStory } from './notes';
+import { findByHandle } from '../../shared/handles';
 
 type Db = Kysely<Database>;
 
@@ -18,10 +19,13 @@ export function actorRow(db: Db, uid: string) {
     .executeTakeFirst();
 }
 
-/** The uid behind a handle (any case), if its account federates. */
+/**
+ * The uid behind a handle (any case), also an old one (it keeps leading to the same actor for
+ * servers that remember it), if its account may be seen; the actor itself says whether it federates.
+ */
 export async function uidOfHandle(db: Db, handle: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('uid').where('handle', '=', handle.toLowerCase()).where('federate', '=', 1).executeTakeFirst();
-  return row?.uid ?? null;
+  const found = await findByHandle(db, handle.toLowerCase());
+  return found && !found.hidden ? found.uid : null;
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { remoteText, sanitizeRemoteHtml } from './sanitize';
 
 describe('remote HTML', () => {
-  it('keeps paragraphs, line breaks, links and spans', () => {
+  it('keeps paragraphs, line breaks, emphasis, links and spans', () => {
+    expect(sanitizeRemoteHtml('<p><strong>T</strong> <em>e</em></p>')).toBe('<p><strong>T</strong> <em>e</em></p>');
     const html = '<p>One<br>two <a href="https://ex.example/@a" class="u-url mention">@<span>a</span></a></p>';
     expect(sanitizeRemoteHtml(html)).toBe('<p>One<br />two <a href="https://ex.example/@a" rel="nofollow noopener noreferrer ugc" target="_blank">@<span>a</span></a></p>');
   });

@@ -2,12 +2,13 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Remote HTML is hostile until made otherwise: before it is stored or shown it keeps paragraphs,
- * line breaks, links (http and https only, opened as untrusted) and spans (mentions and hashtags
- * are spans in links); everything else is dropped, its text kept. Classes and styles go too.
+ * line breaks, emphasis (strong, em, b, i), links (http and https only, opened as untrusted) and
+ * spans (mentions and hashtags are spans in links); everything else is dropped, its text kept.
+ * Classes and styles go too.
  */
 export function sanitizeRemoteHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'a', 'span'],
+    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'a', 'span'],
     allowedAttributes: { a: ['href', 'rel', 'target'] },
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,

@@ -8,6 +8,7 @@ import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
 import { createDrabbleFederation, isFederationPath, type DrabbleFederation } from './federation';
 import { StorySync } from './story-sync';
+import { sendFedifyLogsTo } from './fedify-logs';
 
 /** Stories edited lately are looked at this often: an edit may record no event. */
 const RECENT_EVERY_MS = 5_000;
@@ -50,6 +51,7 @@ export class FederationService {
     private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus },
   ) {
     const { db, dialect, logger, config } = deps;
+    sendFedifyLogsTo(logger);
     this.fed = createDrabbleFederation({
       db,
       dialect,

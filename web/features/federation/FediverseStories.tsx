@@ -31,7 +31,7 @@ function RemoteStoryCard({ story }: { story: RemoteStory }) {
             Show post
           </button>
         ) : (
-          // Sanitised on the server before it was stored: p, br, a[href] and span only.
+          // Sanitised on the server before it was stored: p, br, emphasis, a[href] and span only.
           <div id={textId} className="mt-3 space-y-3 break-words text-fg [&_a]:underline" dangerouslySetInnerHTML={{ __html: story.content }} />
         )}
         {story.url && (
