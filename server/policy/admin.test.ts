@@ -4,7 +4,7 @@ import { ADMIN, answer, OTHER, OWNER, VIEWERS } from '../test/policy';
 
 describe('adminPolicy', () => {
   it('lists every admin-panel action', () => {
-    expect([...ADMIN_ACTIONS].sort()).toEqual(['manageNotifications', 'manageRegistration', 'readNotifications', 'viewAuditLog', 'viewDashboard', 'viewOverview']);
+    expect([...ADMIN_ACTIONS].sort()).toEqual(['manageFederation', 'manageNotifications', 'manageRegistration', 'readNotifications', 'viewAuditLog', 'viewDashboard', 'viewOverview']);
   });
 
   it.each(ADMIN_ACTIONS)('%s: admins only', (action) => {

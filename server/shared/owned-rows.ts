@@ -336,5 +336,6 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'fedKeys.uid': 'federation: the keys sign the Deletes other servers are sent after the account is gone (keys, not personal data)',
   'remoteFollowers.uid': 'federation: the Deletes of the account and its stories go to these servers after it is gone',
   'federatedStories.uid': 'federation: which stories other servers hold, so each gets its Delete after the account is gone',
+  'federatedStories.storyId': 'federation: a story that went out outlives its row here until its Delete is sent (the sync sends it because the story is gone)',
   'handleRedirects.userId': 'handles: an old handle leads to its person for good, so nobody else can ever take it; the tombstone keeps its handle too',
 };

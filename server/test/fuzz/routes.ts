@@ -154,6 +154,19 @@ export const ROUTES: FuzzRoute[] = [
   // Handles (server/features/handles/routes.ts)
   { method: 'GET', path: '/api/handles/:handle' },
   { method: 'PATCH', path: '/api/me/handle', body: { handle: text('fuzz_writer', 'Fuzz_Writer_2', '@fuzzed', 'writer') } },
+  // Federation (server/features/federation/routes.ts). Addresses on loopback fail at once: the
+  // fuzzed server has no FEDERATION_ALLOW_PRIVATE_ADDRESSES, so nothing is looked up.
+  { method: 'GET', path: '/api/federation/settings' },
+  { method: 'PATCH', path: '/api/federation/settings', body: { federate: bool, replies: text('show', 'hold', 'off') } },
+  { method: 'GET', path: '/api/federation/followers' },
+  { method: 'POST', path: '/api/federation/followers/remove', body: { id: text('http://127.0.0.1:9/users/a') } },
+  { method: 'GET', path: '/api/federation/following' },
+  { method: 'POST', path: '/api/federation/following', body: { handle: text('@a@127.0.0.1:9', 'b@127.0.0.1') } },
+  { method: 'POST', path: '/api/federation/following/remove', body: { id: text('http://127.0.0.1:9/users/a') } },
+  { method: 'GET', path: '/api/federation/stories' },
+  { method: 'GET', path: '/api/admin/federation' },
+  { method: 'POST', path: '/api/admin/federation/domains', body: { domain: text('bad.example', 'sub.bad.example'), mode: text('block', 'silence') } },
+  { method: 'POST', path: '/api/admin/federation/domains/remove', body: { domain: text('bad.example') } },
   // Follows (server/features/follows/routes.ts)
   ...(['relationship', 'following', 'followers'] as const).map((what) => ({ method: 'GET' as const, path: `/api/users/:uid/${what}`, query: { cursor: page.cursor } })),
   { method: 'GET', path: '/api/follows/requests', query: { cursor: page.cursor } },
