@@ -77,6 +77,8 @@ export default defineConfig({
         MICROSOFT_DISCOVERY_URL: `${E2E.oidcIssuer}/.well-known/openid-configuration`,
         SMTP_URL: E2E.smtpUrl,
         MAIL_FROM: 'Drabble <no-reply@drabble.test>',
+        // The fediverse test federates with a second server on loopback (e2e/fediverse.spec.ts).
+        FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
       },
     },
   ],

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './support/test';
+import { FEDERATION_TEXTS } from '../common/federation';
+import { shootLooks } from './support/looks';
+import { newPerson, signUpThroughApi } from './support/users';
+
+// The fediverse: a reader here follows a writer on another Drabble (a second server, started for
+// real from the same build) by their address, and the writer's new story reaches the reader's feed.
+const SHOTS = 'e2e/screenshots/fediverse';
+
+let other: { url: string; process: ChildProcess; dataDir: string };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-other-'));
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'warn', SIGNUP_RATE_LIMIT: '1000' },
+    stdio: 'ignore',
+  });
+  other = { url: `http://localhost:${port}`, process: child, dataDir };
+  await expect
+    .poll(async () => (await fetch(`${other.url}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  other.process.kill();
+  fs.rmSync(other.dataDir, { recursive: true, force: true });
+});
+
+/** A writer on the other server, signed in there through its API (cookies kept by hand). */
+async function writerOnOtherServer(name: string): Promise<{ address: string; post: (title: string, content: string) => Promise<void> }> {
+  const email = `far.${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const headers = { origin: other.url, 'content-type': 'application/json' };
+  const signUp = await fetch(`${other.url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'far away 12345', name }) });
+  expect(signUp.status).toBe(200);
+  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const settings = await fetch(`${other.url}/api/federation/settings`, { headers: { cookie } });
+  const { address } = (await settings.json()) as { address: string };
+  return {
+    address,
+    post: async (title, content) => {
+      const res = await fetch(`${other.url}/api/stories`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ title, content, public: true }) });
+      expect(res.status).toBe(201);
+    },
+  };
+}
+
+test('a reader follows a writer on another server by their address, and the writer’s new story reaches the feed', async ({ page }) => {
+  const writer = await writerOnOtherServer(`Faraway ${crypto.randomBytes(2).toString('hex')}`);
+  await signUpThroughApi(page, newPerson('fedi', 'Fedi Reader'));
+
+  await page.goto('/settings#fediverse');
+  const section = page.getByTestId('settings-fediverse');
+  await expect(section.getByTestId('fediverse-address')).toHaveText(/^@fedi_reader\d*@localhost:\d+$/);
+  await expect(section.getByTestId('fediverse-share')).toBeVisible();
+
+  await test.step('a mistyped address is refused beside the field, before anything is sent', async () => {
+    await section.getByTestId('remote-follow-input').fill('not an address');
+    await section.getByTestId('remote-follow-submit').click();
+    await expect(section.getByRole('alert')).toHaveText(FEDERATION_TEXTS.badHandle);
+  });
+
+  await section.getByTestId('remote-follow-input').fill(writer.address);
+  await section.getByTestId('remote-follow-submit').click();
+  const following = section.getByTestId('remote-following').getByTestId('remote-account');
+  await expect(following).toHaveCount(1);
+  await expect(following).toContainText(writer.address);
+  await expect(following).toContainText(FEDERATION_TEXTS.pending);
+  // Accepted by their server: no longer waiting (the list is read afresh on a reload).
+  await expect(async () => {
+    await page.reload();
+    const row = page.getByTestId('settings-fediverse').getByTestId('remote-following').getByTestId('remote-account');
+    await expect(row).toContainText(writer.address, { timeout: 5_000 });
+    await expect(row).not.toContainText(FEDERATION_TEXTS.pending, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await shootLooks(page, SHOTS, 'settings', { target: page.getByTestId('settings-fediverse'), scroll: true, axe: true });
+
+  await writer.post('The ferry at dawn', 'Nobody boarded. The gulls did not mind.');
+  await page.goto('/feed');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('remote-story')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  const story = page.getByTestId('remote-story');
+  await expect(story).toContainText('The ferry at dawn');
+  await expect(story).toContainText('Nobody boarded.');
+  await expect(story).toContainText(writer.address);
+  await shootLooks(page, SHOTS, 'feed', { target: page.getByTestId('remote-stories'), scroll: true, axe: true });
+});
