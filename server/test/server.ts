@@ -34,6 +34,8 @@ export const TEST_PASSWORD_COST: Argon2Cost = { memoryCost: 1024, timeCost: 1, p
 export interface TestServerOptions {
   /** The argon2id cost of new password hashes: TEST_PASSWORD_COST unless given. */
   passwordCost?: Argon2Cost;
+  /** This port instead of a free one: a server started again where others know it (federation). */
+  port?: number;
 }
 
 /** One API server on its own fresh database, listening on a free port. */
@@ -47,7 +49,7 @@ export async function startTestServerOn(
   database: TestDatabase,
   env: Record<string, string> = {},
   handle = database.handle,
-  { passwordCost = TEST_PASSWORD_COST }: TestServerOptions = {},
+  { passwordCost = TEST_PASSWORD_COST, port }: TestServerOptions = {},
 ): Promise<TestServer> {
   // Origin checks and cookies need the real address up front, so pick the port first. Another
   // process may take it between the probe and the listen: then pick again.
@@ -63,11 +65,11 @@ export async function startTestServerOn(
   };
   // TEST_LOG_LEVEL=error (say) shows what the test servers log, to find what a test tripped on.
   const start = async (attempt: number): Promise<{ config: AppConfig; running: RunningServer }> => {
-    const config = loadConfig({ ...installEnv, PORT: String(await freePort()) });
+    const config = loadConfig({ ...installEnv, PORT: String(port ?? (await freePort())) });
     try {
       return { config, running: await startServer({ config, database: handle, webDir: null, passwordCost, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) }) };
     } catch (err) {
-      if (attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
+      if (port === undefined && attempt < 5 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return start(attempt + 1);
       throw err;
     }
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteStory } from '@common/federation';
 import { testDialects } from '../../test/databases';
-import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
 
 /** Two Drabble instances on loopback may federate only with this switch (never on a public server). */
@@ -159,6 +159,27 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     });
     expect([401, 403]).toContain(tampered.status);
     expect(await a.ctx.db.selectFrom('remoteFollowers').selectAll().execute()).toEqual(before);
+  });
+
+  it('keeps a delivery to a server that is down, and makes it once the server is back', async () => {
+    const port = Number(new URL(b.config.publicUrl).port);
+    await b.close();
+    await b.mail.stop();
+    {
+      const story = await postStory(writer.client, { title: 'While you were out', content: 'The lights went off and on.', public: true });
+      // The try fails (nothing listens) and waits in the queue for its retry.
+      await eventually(
+        async () => (await a.ctx.federation!.fed.queue.getDepth()).delayed ?? 0,
+        (delayed) => delayed > 0,
+        'the failed delivery to wait for its retry',
+      );
+      // The same server again, on its own database and address (its stop drops the database).
+      b = await startTestServerOn(b.database, FEDERATING, b.database.reopen(), { port });
+      // The retry's time comes (30 s after the try): moved forward here, rather than waited for.
+      await a.ctx.db.updateTable('fedQueue').set({ runAt: new Date().toISOString() }).execute();
+      const arrived = await eventually(readerStories, (list) => list.some((s) => s.url?.endsWith(story.id)), 'the delivery once the server is back');
+      expect(arrived.filter((s) => s.url?.endsWith(story.id))).toHaveLength(1);
+    }
   });
 
   it("refuses a follow from a blocked domain with a Reject, and delivers nothing there", async () => {
