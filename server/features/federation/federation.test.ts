@@ -3,6 +3,16 @@ import type { RemoteStory } from '@common/federation';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
+import { INBOX_LIMIT, claimedServer } from './service';
+
+describe('the server an inbox request names', () => {
+  it('is the host of its signature key, in either signature scheme, or none', () => {
+    expect(claimedServer(new Headers({ signature: 'keyId="https://Masto.Example/users/a#main-key",algorithm="rsa-sha256"' }))).toBe('masto.example');
+    expect(claimedServer(new Headers({ 'signature-input': 'sig1=("@method");keyid="https://b.example:8443/users/a#key";alg="rsa-v1_5-sha256"' }))).toBe('b.example:8443');
+    expect(claimedServer(new Headers())).toBeNull();
+    expect(claimedServer(new Headers({ signature: 'keyId="not a url"' }))).toBeNull();
+  });
+});
 
 /** Two Drabble instances on loopback may federate only with this switch (never on a public server). */
 const FEDERATING = { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', SIGNUP_RATE_LIMIT: '1000' };
@@ -159,6 +169,31 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     });
     expect([401, 403]).toContain(tampered.status);
     expect(await a.ctx.db.selectFrom('remoteFollowers').selectAll().execute()).toEqual(before);
+  });
+
+  it('limits what one server may post to the inboxes, exactly, under a burst', async () => {
+    const { signRequest } = await import('@fedify/fedify');
+    const keys = await b.ctx.federation!.fed.context().getActorKeyPairs(reader.uid);
+    const inbox = `${a.url}/ap/inbox`;
+    const post = async (i: number) => {
+      const body = JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${b.config.publicUrl}/ap/users/${reader.uid}#like-burst-${i}`,
+        type: 'Like',
+        actor: `${b.config.publicUrl}/ap/users/${reader.uid}`,
+        object: `${a.config.publicUrl}/ap/stories/nothing-${i}`,
+      });
+      const signed = await signRequest(new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body }), keys[0]!.privateKey, keys[0]!.keyId);
+      return (await fetch(signed.url, { method: 'POST', headers: signed.headers, body })).status;
+    };
+    const key = `fed-inbox:${new URL(b.config.publicUrl).host}`;
+    // As if B had sent all but ten of its minute's activities already.
+    await a.ctx.db.deleteFrom('rateLimits').where('key', '=', key).execute();
+    await a.ctx.db.insertInto('rateLimits').values({ key, count: INBOX_LIMIT.max - 10, resetAt: Date.now() + 60_000 }).execute();
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i)));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(statuses.filter((s) => s !== 429).every((s) => s >= 200 && s < 300)).toBe(true);
+    await a.ctx.db.deleteFrom('rateLimits').where('key', '=', key).execute();
   });
 
   it('keeps a delivery to a server that is down, and makes it once the server is back', async () => {

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
+import type { RateLimiter } from '../../http/rate-limit';
 import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
 import { createDrabbleFederation, isFederationPath, type DrabbleFederation } from './federation';
@@ -34,6 +35,24 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 /**
+ * Activities one server may post to our inboxes per minute: far past a busy Mastodon's traffic
+ * for one site like this, and a cap on what a misbehaving server costs us.
+ */
+export const INBOX_LIMIT = { max: 600, windowMs: 60_000 };
+
+/**
+ * The server an inbox POST says it comes from: the host of its signature's key (draft-cavage
+ * `Signature: keyId="…"` or RFC 9421 `Signature-Input: …;keyid="…"`); null when unsigned (Fedify
+ * refuses those with 401). Only for counting: the signature itself is checked by Fedify.
+ */
+export function claimedServer(headers: Headers): string | null {
+  const text = `${headers.get('signature') ?? ''} ${headers.get('signature-input') ?? ''}`;
+  const keyId = /keyid="([^"]+)"/i.exec(text)?.[1];
+  if (!keyId || !URL.canParse(keyId)) return null;
+  return new URL(keyId).host.toLowerCase();
+}
+
+/**
  * ActivityPub for this instance: Fedify in front of the app for the paths other servers use,
  * the delivery queue's listener, and the story sync that sends what followers are owed.
  */
@@ -48,7 +67,7 @@ export class FederationService {
   private queueDone: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus },
+    private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus; rateLimiter: RateLimiter },
   ) {
     const { db, dialect, logger, config } = deps;
     sendFedifyLogsTo(logger);
@@ -67,9 +86,22 @@ export class FederationService {
   /** Puts Fedify in front of `app` for federation paths and ActivityPub requests. */
   wrap(app: Fetch): Fetch {
     const federation = this.fed.federation;
-    return (request, env) => {
+    return async (request, env) => {
       const path = new URL(request.url).pathname;
       if (!isFederationPath(path)) return app(request, env);
+      if (request.method === 'POST' && path.endsWith('/inbox')) {
+        const server = claimedServer(request.headers);
+        if (server) {
+          const hit = await this.deps.rateLimiter.count(`fed-inbox:${server}`, INBOX_LIMIT.windowMs);
+          if (hit.count > INBOX_LIMIT.max) {
+            const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
+            return Response.json(
+              { error: { code: 'rate_limited', message: 'Too many activities from your server. Please try again later.' } },
+              { status: 429, headers: { 'retry-after': String(retryAfter) } },
+            );
+          }
+        }
+      }
       return federation.fetch(request, {
         contextData: undefined,
         onNotFound: () => app(request, env),
