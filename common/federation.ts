@@ -84,6 +84,16 @@ export const remoteStorySchema = z.object({
   author: remoteAccountSchema,
 });
 export type RemoteStory = z.infer<typeof remoteStorySchema>;
+/** Likes and boosts of a story from other servers, apart from members' reactions. */
+export const fediverseReactionsSchema = z.object({ likes: z.number().int(), boosts: z.number().int() });
+export type FediverseReactions = z.infer<typeof fediverseReactionsSchema>;
+
+/** "12 likes and 3 boosts from the fediverse"; null when there are none. */
+export function fediverseReactionsLine({ likes, boosts }: FediverseReactions): string | null {
+  const parts = [likes ? `${likes} ${likes === 1 ? 'like' : 'likes'}` : null, boosts ? `${boosts} ${boosts === 1 ? 'boost' : 'boosts'}` : null].filter(Boolean);
+  return parts.length ? `${parts.join(' and ')} from the fediverse` : null;
+}
+
 export const remoteStoryListSchema = z.object({ stories: z.array(remoteStorySchema) });
 
 /** A host's rule for another server: `block` (nothing in or out, its followers removed) or `silence` (its replies held). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fediverseReactionsSchema,
   domainRefSchema,
   domainRuleSchema,
   federationAdminSchema,
@@ -28,6 +29,13 @@ export const federationContracts = {
   unfollow: defineRoute({ method: 'POST', path: '/api/federation/following/remove', body: remoteAccountRefSchema, response: z.undefined(), status: 204 }),
   /** Posts from the writers the member follows on other servers, newest first. */
   stories: defineRoute({ method: 'GET', path: '/api/federation/stories', response: remoteStoryListSchema }),
+  /** Open to whoever may read the story: its likes and boosts from other servers. */
+  storyReactions: defineRoute({
+    method: 'GET',
+    path: '/api/federation/stories/:id/reactions',
+    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Story not found.') }),
+    response: fediverseReactionsSchema,
+  }),
 };
 
 /** Where the admins' federation router is mounted (server/app.ts). */

@@ -795,6 +795,7 @@ export interface Database {
   remoteFollowing: RemoteFollowingTable;
   remoteStories: RemoteStoriesTable;
   federatedStories: FederatedStoriesTable;
+  remoteReactions: RemoteReactionsTable;
   fedDomains: FedDomainsTable;
   fedFailures: FedFailuresTable;
 }
@@ -875,6 +876,15 @@ export interface FederatedStoriesTable {
   uid: string;
   signature: string | null;
   sentAt: string;
+}
+
+/** A like ('like') or boost ('announce') of a story here from an account on another server. */
+export interface RemoteReactionsTable {
+  activityId: string;
+  storyId: string;
+  actorUri: string;
+  kind: string;
+  created_at: string;
 }
 
 /** A domain the host blocked ('block') or silenced ('silence'). */

@@ -39,6 +39,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'storyTags', // tags: the tags a story carries (the tag itself stays for others)
   'contestVotes', // contests: the votes an entry received
   'contestEntries', // contests: the entry the story was
+  'remoteReactions', // federation: likes and boosts from other servers
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */

@@ -14,6 +14,7 @@ import { withSerialId } from './helpers';
  *   posts their servers delivered (sanitised).
  * - federatedStories: which stories went out as Notes, and the signature of what was sent, so a
  *   change sends one Update and leaving the public sends one Delete.
+ * - remoteReactions: likes and boosts of our stories from other servers (one of each per account).
  * - fedDomains: the host's domain blocks and silences.
  * - fedFailures: deliveries given up on after the retries, by domain (the admin's health view).
  * - users.federate: "Share my public stories with the fediverse"; users.fediverseReplies:
@@ -107,6 +108,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sentAt', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('federatedStories_uid').on('federatedStories').column('uid').execute();
+
+  await db.schema
+    .createTable('remoteReactions')
+    .addColumn('activityId', 'text', (c) => c.primaryKey())
+    .addColumn('storyId', 'text', (c) => c.notNull())
+    .addColumn('actorUri', 'text', (c) => c.notNull())
+    // 'like' | 'announce' (a boost).
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('remoteReactions_once').on('remoteReactions').columns(['storyId', 'kind', 'actorUri']).unique().execute();
 
   await db.schema
     .createTable('fedDomains')

@@ -171,6 +171,31 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     expect(await a.ctx.db.selectFrom('remoteFollowers').selectAll().execute()).toEqual(before);
   });
 
+  it('counts likes and boosts from the other server apart from members’ reactions, once each, until undone', async () => {
+    const story = await postStory(writer.client, { title: 'Tide table', content: 'High at six.', public: true });
+    const fed = b.ctx.federation!.fed.context();
+    const { Like, Announce, Undo, isActor } = await import('@fedify/vocab');
+    const me = fed.getActorUri(reader.uid);
+    const writerActor = await fed.lookupObject(`${a.config.publicUrl}/ap/users/${writer.uid}`);
+    if (!isActor(writerActor)) throw new Error('the writer’s actor did not load');
+    const note = new URL(`${a.config.publicUrl}/ap/stories/${story.id}`);
+    const like = new Like({ id: new URL(`${me.href}#like-${story.id}`), actor: me, object: note });
+    const counts = async () => (await a.client().get<{ likes: number; boosts: number }>(`/api/federation/stories/${story.id}/reactions`)).body;
+    await fed.sendActivity({ identifier: reader.uid }, writerActor, like, { immediate: true });
+    await fed.sendActivity({ identifier: reader.uid }, writerActor, like, { immediate: true });
+    await fed.sendActivity({ identifier: reader.uid }, writerActor, new Announce({ id: new URL(`${me.href}#boost-${story.id}`), actor: me, object: note }), { immediate: true });
+    // The receiving server answers at once and handles the activity from its queue.
+    await eventually(counts, (c) => c.likes === 1 && c.boosts === 1, 'the like and the boost to be counted');
+    expect(await counts()).toEqual({ likes: 1, boosts: 1 });
+    expect((await writer.client.get<{ story: { likesCount: number } }>(`/api/stories/${story.id}`)).body.story.likesCount).toBe(0);
+    await fed.sendActivity({ identifier: reader.uid }, writerActor, new Undo({ id: new URL(`${me.href}#undo-like-${story.id}`), actor: me, object: like }), { immediate: true });
+    await eventually(counts, (c) => c.likes === 0, 'the like to be taken back');
+    expect(await counts()).toEqual({ likes: 0, boosts: 1 });
+    // A private story's counts are nobody's business but its writer's.
+    await writer.client.patch(`/api/stories/${story.id}/visibility`, { public: false });
+    expect((await a.client().get(`/api/federation/stories/${story.id}/reactions`)).status).toBe(404);
+  });
+
   it('limits what one server may post to the inboxes, exactly, under a burst', async () => {
     const { signRequest } = await import('@fedify/fedify');
     const keys = await b.ctx.federation!.fed.context().getActorKeyPairs(reader.uid);

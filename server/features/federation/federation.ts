@@ -9,10 +9,12 @@ import {
 } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
   Create,
   Endpoints,
   Follow,
   Image,
+  Like,
   Note,
   Person,
   Reject,
@@ -30,7 +32,7 @@ import { KyselyMessageQueue } from './message-queue';
 import { writerKeyPairs } from './keys';
 import { storyNote } from './notes';
 import { recipientOf, rememberActor } from './remote-actors';
-import { acceptFollowOf, forgetRemoteStory, receiveRemoteStory, rejectFollowOf } from './inbound';
+import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
 import {
   actorRow,
   addRemoteFollower,
@@ -99,6 +101,15 @@ async function fromBlockedDomain(db: Kysely<Database>, actorId: URL | null): Pro
 
 export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation {
   const { db, logger, publicUrl } = deps;
+
+  /** The story a like or boost is of: one of ours that may be seen, from a server we take activities from. */
+  const reactedStory = async (ctx: Context<void>, objectId: URL | null, actorId: URL | null): Promise<string | null> => {
+    if (!objectId || !actorId || (await fromBlockedDomain(db, actorId))) return null;
+    const target = ctx.parseUri(objectId);
+    if (target?.type !== 'object' || target.class !== Note) return null;
+    const story = await federatableStory(db, target.values.id ?? '');
+    return story?.id ?? null;
+  };
   const kv = new KyselyKvStore(db);
   const queue = new KyselyMessageQueue(db, deps.dialect, logger, { concurrency: deps.concurrency ?? 8 });
   let dropped = 0;
@@ -231,6 +242,10 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     .on(Undo, async (ctx, undo) => {
       if (await fromBlockedDomain(db, undo.actorId)) return;
       const object = await undo.getObject(ctx);
+      if ((object instanceof Like || object instanceof Announce) && object.id && undo.actorId) {
+        await withdrawReaction(db, object.id, undo.actorId);
+        return;
+      }
       if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return;
       // Only the follower may take their follow back.
       if (object.actorId?.href !== undo.actorId.href) return;
@@ -256,6 +271,14 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
       if (await fromBlockedDomain(db, update.actorId)) return;
       const object = await update.getObject(ctx);
       if (object instanceof Note && update.actorId) await receiveRemoteStory(db, object, update.actorId);
+    })
+    .on(Like, async (ctx, like) => {
+      const story = await reactedStory(ctx, like.objectId, like.actorId);
+      if (story && like.id && like.actorId) await receiveReaction(db, story, 'like', like.id, like.actorId);
+    })
+    .on(Announce, async (ctx, announce) => {
+      const story = await reactedStory(ctx, announce.objectId, announce.actorId);
+      if (story && announce.id && announce.actorId) await receiveReaction(db, story, 'announce', announce.id, announce.actorId);
     })
     .on(Delete, async (_ctx, del) => {
       if (await fromBlockedDomain(db, del.actorId)) return;

@@ -48,3 +48,29 @@ export async function receiveRemoteStory(db: Db, note: Note, actor: URL): Promis
 export async function forgetRemoteStory(db: Db, objectId: URL, actor: URL): Promise<void> {
   await db.deleteFrom('remoteStories').where('uri', '=', objectId.href).where('actorUri', '=', actor.href).execute();
 }
+
+/** A like or boost of one of our stories, once per account and kind; only of a story that may be seen. */
+export async function receiveReaction(db: Db, storyId: string, kind: 'like' | 'announce', activityId: URL, actor: URL): Promise<void> {
+  await db
+    .insertInto('remoteReactions')
+    .values({ activityId: activityId.href, storyId, actorUri: actor.href, kind, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** An Undo of a like or boost: only by the account that made it. */
+export async function withdrawReaction(db: Db, activityId: URL, actor: URL): Promise<void> {
+  await db.deleteFrom('remoteReactions').where('activityId', '=', activityId.href).where('actorUri', '=', actor.href).execute();
+}
+
+/** How many accounts elsewhere liked and boosted a story. */
+export async function reactionCounts(db: Db, storyId: string): Promise<{ likes: number; boosts: number }> {
+  const rows = await db
+    .selectFrom('remoteReactions')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .where('storyId', '=', storyId)
+    .groupBy('kind')
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { likes: of('like'), boosts: of('announce') };
+}

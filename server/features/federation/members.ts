@@ -2,7 +2,11 @@ import './temporal';
 import type { Context } from '@fedify/fedify';
 import { Follow, Reject, Undo, isActor } from '@fedify/vocab';
 import type { z } from 'zod';
-import type { FederationSettings, federationSettingsUpdateSchema, RemoteStory } from '@common/federation';
+import type { FederationSettings, federationSettingsUpdateSchema, FediverseReactions, RemoteStory } from '@common/federation';
+import type { Viewer } from '../../policy/viewer';
+import { authorizeStory } from '../../policy/stories';
+import { findStoryRowFor } from '../stories';
+import { reactionCounts } from './inbound';
 import { FEDERATION_TEXTS, fediverseReplyModeSchema } from '@common/federation';
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -160,4 +164,11 @@ export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ 
       author: account({ uri: row.actorUri, handle: row.handle, name: row.name, url: row.actorUrl, iconUrl: row.iconUrl, domain: row.domain }),
     })),
   };
+}
+
+/** A story's likes and boosts from other servers, for whoever may read it. */
+export async function storyFediverseReactions(ctx: ServerContext, viewer: Viewer, storyId: string): Promise<FediverseReactions> {
+  const row = await findStoryRowFor(ctx.db, viewer, storyId);
+  authorizeStory(viewer, 'read', row);
+  return reactionCounts(ctx.db, storyId);
 }

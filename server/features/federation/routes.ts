@@ -12,6 +12,7 @@ import {
   remoteFollowers,
   remoteFollowing,
   remoteStories,
+  storyFediverseReactions,
   removeRemoteFollowerOf,
   unfollowRemote,
   updateFederationSettings,
@@ -31,6 +32,7 @@ export function federationRoutes(ctx: ServerContext) {
   routes.signedIn(federationContracts.follow, limited, ({ body }, c) => followRemote(ctx, c.var.viewer.uid, body.handle));
   routes.signedIn(federationContracts.unfollow, limited, async ({ body }, c) => unfollowRemote(ctx, c.var.viewer.uid, body.id));
   routes.signedIn(federationContracts.stories, [], (_request, c) => remoteStories(ctx, c.var.viewer.uid));
+  routes.open(federationContracts.storyReactions, [], ({ params }, c) => storyFediverseReactions(ctx, c.var.viewer, params.id));
 
   return app;
 }

@@ -10,6 +10,7 @@ export const federationKeys = {
   followers: ['federation', 'followers'] as const,
   following: ['federation', 'following'] as const,
   stories: ['federation', 'stories'] as const,
+  reactions: (storyId: string) => ['federation', 'reactions', storyId] as const,
 };
 
 export const federationSettingsQuery = queryOptions({
@@ -31,6 +32,15 @@ export const remoteStoriesQuery = queryOptions({
   queryKey: federationKeys.stories,
   queryFn: ({ signal }) => callRoute(federationContracts.stories, { signal }),
 });
+
+/** A story's likes and boosts from other servers. */
+export const storyFediverseReactionsQuery = (storyId: string) =>
+  queryOptions({
+    queryKey: federationKeys.reactions(storyId),
+    queryFn: ({ signal }) => callRoute(federationContracts.storyReactions, { params: { id: storyId }, signal }),
+    // A count from elsewhere: the page's other refetches are enough.
+    staleTime: 60_000,
+  });
 
 export const useSaveFederationSettings = () =>
   useApiMutation({

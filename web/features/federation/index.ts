@@ -1,4 +1,5 @@
 /** The fediverse: a member's address, sharing and follows across servers (common/federation.ts). */
 export { FediverseSection } from './FediverseSection';
 export { FediverseStories } from './FediverseStories';
+export { FediverseReactionsLine } from './FediverseReactionsLine';
 export { federationKeys } from './api';

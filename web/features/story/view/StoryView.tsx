@@ -24,6 +24,7 @@ import { ShareButton } from './ShareButton';
 import { ReportButton } from '../../reports';
 import { AdminRemove } from './AdminRemove';
 import { usePageDescription } from './usePageDescription';
+import { FediverseReactionsLine } from '../../federation';
 
 /**
  * Counts this reader's view once per visit (the server counts one a day and none by the
@@ -167,6 +168,7 @@ export function StoryView({ story }: { story: Story }) {
 
       <div className="mt-6">
         <ReactionsBar story={story} />
+        <FediverseReactionsLine storyId={story.id} isPublic={story.public} />
       </div>
       <Comments story={story} />
     </article>
