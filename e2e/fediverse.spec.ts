@@ -61,6 +61,8 @@ async function writerOnOtherServer(name: string): Promise<{ address: string; pos
 }
 
 test('a reader follows a writer on another server by their address, and the writer’s new story reaches the feed', async ({ page }) => {
+  // Two servers and the queue between them: three times the usual bound against a hang.
+  test.slow();
   const writer = await writerOnOtherServer(`Faraway ${crypto.randomBytes(2).toString('hex')}`);
   await signUpThroughApi(page, newPerson('fedi', 'Fedi Reader'));
 
@@ -76,7 +78,11 @@ test('a reader follows a writer on another server by their address, and the writ
   });
 
   await section.getByTestId('remote-follow-input').fill(writer.address);
+  // The lookup crosses to the other server (WebFinger, then its actor): its answer, not a clock, is awaited.
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/federation/following'), { timeout: 60_000 });
   await section.getByTestId('remote-follow-submit').click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
   const following = section.getByTestId('remote-following').getByTestId('remote-account');
   await expect(following).toHaveCount(1);
   await expect(following).toContainText(writer.address);

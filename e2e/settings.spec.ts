@@ -20,6 +20,7 @@ const SECTIONS = [
   'Connected accounts',
   'Active sessions',
   'Followers',
+  'Fediverse',
   'Messages',
   'Notifications',
   'Blocked and muted writers',
