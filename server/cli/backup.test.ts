@@ -48,7 +48,7 @@ describe.each(testDialects())('backup and restore commands on %s', (dialect) => 
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}stories +1$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}authUsers +2$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}files +1$/));
-    expect(lines.at(-1)).toBe('Not in a backup, on purpose: backupSchedule, liveEvents, liveStreams, rateLimits, tagCountChanges.');
+    expect(lines.at(-1)).toBe('Not in a backup, on purpose: backupSchedule, fedKv, liveEvents, liveStreams, rateLimits, tagCountChanges.');
 
     expect(await drabble(['restore', file], target.env)).toEqual({
       code: 1,

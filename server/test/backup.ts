@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { loadConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { createStorage } from '../storage';
@@ -128,4 +128,16 @@ export function useBackupBench(dialect: Dialect, options: { populated?: boolean 
     if (bench.dir) fs.rmSync(bench.dir, { recursive: true, force: true });
   });
   return bench;
+}
+
+/**
+ * Waits for the federation's background work (the story sync's claims, the queue) to be done,
+ * so a backup and a read of the tables after it see the same rows.
+ */
+export async function federationSettled(server: TestServer): Promise<void> {
+  const federation = server.ctx.federation;
+  if (!federation) return;
+  federation.stories.trigger();
+  await federation.stories.settled();
+  await vi.waitFor(async () => expect(await server.ctx.db.selectFrom('fedQueue').select('id').execute()).toEqual([]), { timeout: 15_000, interval: 50 });
 }

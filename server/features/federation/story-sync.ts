@@ -7,7 +7,7 @@ import type { Logger } from '../../logger';
 import type { DrabbleFederation } from './federation';
 import { storyNote } from './notes';
 import { recipientOf } from './remote-actors';
-import { claimStorySend, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
+import { claimStorySend, countFollowers, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
 
 const PAGE = 100;
 
@@ -85,10 +85,18 @@ export class StorySync {
   /** One page of each kind of send; true when there may be more. */
   private async pass(scope: SyncScope, withdraw: boolean): Promise<boolean> {
     const ctx = this.fed.context();
+    // Most writers have no followers elsewhere: their stories are marked sent, and nothing is
+    // signed or queued (a follower who comes later reads the outbox).
+    const followed = new Map<string, boolean>();
+    const hasFollowers = async (uid: string) => {
+      if (!followed.has(uid)) followed.set(uid, (await countFollowers(this.db, uid)) > 0);
+      return followed.get(uid)!;
+    };
     const toSend = await storiesToSend(this.db, PAGE, scope);
     for (const story of toSend) {
       const seen = story.sentStoryId !== null;
       if (!(await claimStorySend(this.db, story.id, story.uid, story.sentSignature, seen, story.signature))) continue;
+      if (!(await hasFollowers(story.uid))) continue;
       const note = storyNote(ctx, story, this.publicUrl);
       const kind = story.sentSignature === null ? Create : Update;
       const activity = new kind({
@@ -105,6 +113,7 @@ export class StorySync {
     const toWithdraw = withdraw ? await storiesToWithdraw(this.db, PAGE, scope) : [];
     for (const story of toWithdraw) {
       if (!(await claimStorySend(this.db, story.storyId, story.uid, story.signature, true, null))) continue;
+      if (!(await hasFollowers(story.uid))) continue;
       const noteId = ctx.getObjectUri(Note, { id: story.storyId });
       await ctx.sendActivity(
         { identifier: story.uid },
