@@ -796,6 +796,7 @@ export interface Database {
   remoteStories: RemoteStoriesTable;
   federatedStories: FederatedStoriesTable;
   remoteReactions: RemoteReactionsTable;
+  federatedActors: FederatedActorsTable;
   fedDomains: FedDomainsTable;
   fedFailures: FedFailuresTable;
 }
@@ -885,6 +886,13 @@ export interface RemoteReactionsTable {
   actorUri: string;
   kind: string;
   created_at: string;
+}
+
+/** The profile a writer's followers elsewhere last heard of, as a signature of its fields. */
+export interface FederatedActorsTable {
+  uid: string;
+  signature: string;
+  sentAt: string;
 }
 
 /** A domain the host blocked ('block') or silenced ('silence'). */

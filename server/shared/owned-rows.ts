@@ -205,8 +205,9 @@ export const USER_ROWS: readonly UserRows[] = [
   },
   deleteWhere('notifications', 'pendingEmails.uid', 'notificationEmails.uid', 'pushSubscriptions.uid', 'notificationPushes.uid'),
   deleteWhere('live events', 'liveStreams.uid'),
-  // Writers they followed on other servers (those servers are not told: the actor is gone).
-  deleteWhere('federation', 'remoteFollowing.uid'),
+  // Writers they followed on other servers (those servers are not told: the actor is gone), and
+  // the profile their followers elsewhere last heard of (those followers get the actor's Delete).
+  deleteWhere('federation', 'remoteFollowing.uid', 'federatedActors.uid'),
   deleteWhere('account', 'accountTokens.uid'),
   deleteWhere('conversations', 'conversationMessageHides.uid'),
   {

@@ -15,6 +15,8 @@ import { withSerialId } from './helpers';
  * - federatedStories: which stories went out as Notes, and the signature of what was sent, so a
  *   change sends one Update and leaving the public sends one Delete.
  * - remoteReactions: likes and boosts of our stories from other servers (one of each per account).
+ * - federatedActors: what a writer's followers elsewhere last heard of their profile (an Update
+ *   goes out when the name, bio, picture or handle changes).
  * - fedDomains: the host's domain blocks and silences.
  * - fedFailures: deliveries given up on after the retries, by domain (the admin's health view).
  * - users.federate: "Share my public stories with the fediverse"; users.fediverseReplies:
@@ -119,6 +121,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('remoteReactions_once').on('remoteReactions').columns(['storyId', 'kind', 'actorUri']).unique().execute();
+
+  await db.schema
+    .createTable('federatedActors')
+    .addColumn('uid', 'text', (c) => c.primaryKey())
+    .addColumn('signature', 'text', (c) => c.notNull())
+    .addColumn('sentAt', 'text', (c) => c.notNull())
+    .execute();
 
   await db.schema
     .createTable('fedDomains')

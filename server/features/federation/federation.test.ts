@@ -120,6 +120,16 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     await eventually(readerStories, (list) => list.length === 0, 'the deletion to arrive');
   });
 
+  it('tells followers elsewhere of a new display name', async () => {
+    const renamed = await writer.client.patch('/api/account/name', { displayName: 'Ada Renamed' });
+    expect(renamed.status).toBe(200);
+    await eventually(
+      async () => (await reader.client.get<{ following: { name: string }[] }>('/api/federation/following')).body.following.map((f) => f.name),
+      (names) => names.includes('Ada Renamed'),
+      'the new name to reach the other server',
+    );
+  });
+
   it('takes a story back when it is made private, and never sends one while sharing is off', async () => {
     const story = await postStory(writer.client, { title: 'Brief candle', content: 'Out, out.', public: true });
     await eventually(readerStories, (list) => list.some((s) => s.url?.endsWith(story.id)), 'the story to arrive');

@@ -43,6 +43,8 @@ import {
   followersOf,
   localCounts,
   outboxStories,
+  isKnownActor,
+  recordActorAsSeen,
   removeRemoteFollower,
   uidOfHandle,
 } from './queries';
@@ -90,6 +92,8 @@ export interface DrabbleFederation {
   queue: KyselyMessageQueue;
   /** A context for sending outside a request (the story sync). */
   context(): Context<void>;
+  /** A writer's actor, as it is served (for an Update of it). */
+  actor(ctx: Context<void>, uid: string): Promise<Person | null>;
   /** Deliveries dropped after their last retry, since start. */
   dropped(): number;
 }
@@ -143,30 +147,33 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     },
   });
 
+  /** A writer as their actor shows them (null: not federated: private, gone, or not sharing). */
+  const actorOf = async (ctx: Context<void>, identifier: string): Promise<Person | null> => {
+    const user = await actorRow(db, identifier);
+    if (!user) return null;
+    const keys = await ctx.getActorKeyPairs(identifier);
+    const profileUrl = new URL(`/@${user.handle}`, publicUrl);
+    return new Person({
+      id: ctx.getActorUri(identifier),
+      preferredUsername: user.handle,
+      name: user.displayName ?? user.handle,
+      summary: user.bio || user.aboutMe || null,
+      url: profileUrl,
+      icon: user.profileImage ? new Image({ url: new URL(user.profileImage, publicUrl) }) : null,
+      inbox: ctx.getInboxUri(identifier),
+      outbox: ctx.getOutboxUri(identifier),
+      followers: ctx.getFollowersUri(identifier),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      published: Temporal.Instant.from(new Date(user.created_at).toISOString()),
+      discoverable: true,
+      manuallyApprovesFollowers: false,
+      publicKey: keys[0]?.cryptographicKey ?? null,
+      assertionMethods: keys.map((k) => k.multikey),
+    });
+  };
+
   federation
-    .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
-      const user = await actorRow(db, identifier);
-      if (!user) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      const profileUrl = new URL(`/@${user.handle}`, publicUrl);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: user.handle,
-        name: user.displayName ?? user.handle,
-        summary: user.bio || user.aboutMe || null,
-        url: profileUrl,
-        icon: user.profileImage ? new Image({ url: new URL(user.profileImage, publicUrl) }) : null,
-        inbox: ctx.getInboxUri(identifier),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        published: Temporal.Instant.from(new Date(user.created_at).toISOString()),
-        discoverable: true,
-        manuallyApprovesFollowers: false,
-        publicKey: keys[0]?.cryptographicKey ?? null,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
-    })
+    .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => actorOf(ctx, identifier))
     .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
     .mapHandle((_ctx, handle) => uidOfHandle(db, handle));
 
@@ -233,6 +240,7 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
       }
       if (!(await rememberActor(db, ctx, follower))) return;
       await addRemoteFollower(db, target.identifier, follower.id.href, follow.id.href);
+      await recordActorAsSeen(db, target.identifier);
       await ctx.sendActivity(
         { identifier: target.identifier },
         follower,
@@ -271,6 +279,8 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
       if (await fromBlockedDomain(db, update.actorId)) return;
       const object = await update.getObject(ctx);
       if (object instanceof Note && update.actorId) await receiveRemoteStory(db, object, update.actorId);
+      // An account's new name or picture: only its own Update, of an account we know.
+      if (isActor(object) && object.id && object.id.href === update.actorId?.href && (await isKnownActor(db, object.id))) await rememberActor(db, ctx, object);
     })
     .on(Like, async (ctx, like) => {
       const story = await reactedStory(ctx, like.objectId, like.actorId);
@@ -290,6 +300,7 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     kv,
     queue,
     context: () => federation.createContext(new URL(publicUrl), undefined),
+    actor: actorOf,
     dropped: () => dropped,
   };
 }

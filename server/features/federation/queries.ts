@@ -222,3 +222,43 @@ export function followWithInbox(db: Db, table: 'remoteFollowers' | 'remoteFollow
     .where('f.actorUri', '=', actorUri)
     .executeTakeFirst();
 }
+
+/** What an actor's Update depends on: a change here is sent to the writer's followers. */
+const actorSignatureOf = sql<string>`"u"."handle" || '|' || coalesce("u"."displayName", '') || '|' || "u"."bio" || '|' || "u"."aboutMe" || '|' || coalesce("u"."profileImage", '')`;
+
+/** Writers with followers elsewhere whose profile changed since their followers last heard. */
+export function actorsToUpdate(db: Db, limit: number, uids?: readonly string[]) {
+  let query = db
+    .selectFrom('users as u')
+    .leftJoin('federatedActors as f', 'f.uid', 'u.uid')
+    .select(['u.uid', 'f.signature as sentSignature', actorSignatureOf.as('signature')])
+    .where('u.federate', '=', 1)
+    .where('u.deletedAt', 'is', null)
+    .where('u.suspendedAt', 'is', null)
+    .where('u.deactivatedAt', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('remoteFollowers as r').select('r.uid').whereRef('r.uid', '=', 'u.uid')))
+    .where((eb) => eb.or([eb('f.uid', 'is', null), eb('f.signature', '<>', actorSignatureOf)]));
+  if (uids) query = query.where('u.uid', 'in', uids.length ? uids : ['']);
+  return query.limit(limit).execute();
+}
+
+/** Claims sending a profile's new state (one caller wins among instances); the first claim only records it. */
+export async function claimActorSend(db: Db, uid: string, from: string | null, to: string): Promise<boolean> {
+  const sentAt = new Date().toISOString();
+  if (from === null) {
+    const inserted = await db.insertInto('federatedActors').values({ uid, signature: to, sentAt }).onConflict((oc) => oc.column('uid').doNothing()).executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const updated = await db.updateTable('federatedActors').set({ signature: to, sentAt }).where('uid', '=', uid).where('signature', '=', from).executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function isKnownActor(db: Db, uri: URL): Promise<boolean> {
+  return (await db.selectFrom('remoteActors').select('uri').where('uri', '=', uri.href).executeTakeFirst()) !== undefined;
+}
+
+/** When a writer gains a follower elsewhere: their profile as the follower fetched it, so a later change is sent. */
+export async function recordActorAsSeen(db: Db, uid: string): Promise<void> {
+  const [row] = await actorsToUpdate(db, 1, [uid]);
+  if (row && row.sentSignature === null) await claimActorSend(db, uid, null, row.signature);
+}

@@ -20,13 +20,14 @@ const FULL_EVERY_MS = 10 * 60_000;
 /** Events come in bursts (a publish records several): one pass for a burst. */
 const SYNC_DEBOUNCE_MS = 100;
 
-/** The writers a live event is about, as its payload names them. */
-function writersOf(payload: string): string[] {
+/** The writers a live event is about: the person whose topic it is on, and whom its payload names. */
+function writersOf(event: { topic: string; payload: string }): string[] {
+  const own = event.topic.startsWith('user:') ? [event.topic.slice('user:'.length)] : [];
   try {
-    const data = JSON.parse(payload) as { uid?: unknown; authorUid?: unknown; user?: { uid?: unknown } };
-    return [data.uid, data.authorUid, data.user?.uid].filter((v): v is string => typeof v === 'string');
+    const data = JSON.parse(event.payload) as { uid?: unknown; authorUid?: unknown; user?: { uid?: unknown } };
+    return [...own, ...[data.uid, data.authorUid, data.user?.uid].filter((v): v is string => typeof v === 'string')];
   } catch {
-    return [];
+    return own;
   }
 }
 /** Expired cache entries in fedKv are dropped this often. */
@@ -114,7 +115,7 @@ export class FederationService {
   start(): void {
     this.queueDone = this.fed.federation.startQueue(undefined, { signal: this.abort.signal });
     this.stopListening = this.deps.bus.onEveryEvent((event) => {
-      const writers = writersOf(event.payload);
+      const writers = writersOf(event);
       if (writers.length === 0) return;
       for (const uid of writers) this.named.add(uid);
       this.debounce ??= setTimeout(() => {

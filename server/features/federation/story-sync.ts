@@ -7,7 +7,7 @@ import type { Logger } from '../../logger';
 import type { DrabbleFederation } from './federation';
 import { storyNote } from './notes';
 import { recipientOf } from './remote-actors';
-import { claimStorySend, countFollowers, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
+import { actorsToUpdate, claimActorSend, claimStorySend, countFollowers, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
 
 const PAGE = 100;
 
@@ -128,8 +128,31 @@ export class StorySync {
         { preferSharedInbox: true, orderingKey: noteId.href },
       );
     }
+    const updated = withdraw ? await this.sendProfileUpdates(ctx, scope) : 0;
     if (withdraw) await this.sayGoodbyes(ctx, scope);
-    return toSend.length === PAGE || toWithdraw.length === PAGE;
+    return toSend.length === PAGE || toWithdraw.length === PAGE || updated === PAGE;
+  }
+
+  /**
+   * A writer's followers elsewhere hear of a new name, bio, picture or handle (an Update of the
+   * actor). The first time a writer gains followers their profile is only recorded: the
+   * followers fetched it when they followed.
+   */
+  private async sendProfileUpdates(ctx: Context<void>, scope: SyncScope): Promise<number> {
+    const changed = await actorsToUpdate(this.db, PAGE, scope.uids);
+    for (const actor of changed) {
+      if (!(await claimActorSend(this.db, actor.uid, actor.sentSignature, actor.signature)) || actor.sentSignature === null) continue;
+      const person = await this.fed.actor(ctx, actor.uid);
+      if (!person) continue;
+      const me = ctx.getActorUri(actor.uid);
+      await ctx.sendActivity(
+        { identifier: actor.uid },
+        'followers',
+        new Update({ id: new URL(`${me.href}#update-${crypto.randomUUID()}`), actor: me, object: person, to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(actor.uid) }),
+        { preferSharedInbox: true, orderingKey: me.href },
+      );
+    }
+    return changed.length;
   }
 
   /**
