@@ -8,6 +8,7 @@ import { expect, test } from './support/test';
 import { FEDERATION_TEXTS } from '../common/federation';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
+import { signInAsAdmin } from './support/admin';
 
 // The fediverse: a reader here follows a writer on another Drabble (a second server, started for
 // real from the same build) by their address, and the writer's new story reaches the reader's feed.
@@ -107,4 +108,27 @@ test('a reader follows a writer on another server by their address, and the writ
   await expect(story).toContainText('Nobody boarded.');
   await expect(story).toContainText(writer.address);
   await shootLooks(page, SHOTS, 'feed', { target: page.getByTestId('remote-stories'), scroll: true, axe: true });
+});
+
+test('an admin blocks another server at /admin/federation, sees it listed with the health of deliveries, and lifts it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /Federation/ }).click();
+  await expect(page).toHaveURL(/\/admin\/federation$/);
+  await expect(page.getByTestId('federation-health')).toContainText('Followers elsewhere');
+
+  const form = page.getByTestId('domain-form');
+  await form.getByLabel('Domain').fill('not a domain');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+
+  const domain = `spam-${crypto.randomBytes(3).toString('hex')}.example`;
+  await form.getByLabel('Domain').fill(domain.toUpperCase());
+  await form.getByRole('button', { name: 'Save' }).click();
+  const rule = page.getByTestId('domain-rules').getByRole('listitem').filter({ hasText: domain });
+  await expect(rule).toContainText('Blocked since');
+  await shootLooks(page, SHOTS, 'admin', { axe: true, target: page.getByTestId('admin-federation') });
+
+  await rule.getByRole('button', { name: 'Lift' }).click();
+  await expect(rule).toHaveCount(0);
 });

@@ -82,7 +82,7 @@ export function AdminFederationScreen() {
   const overview = useQuery(federationAdminQuery);
   const remove = useRemoveDomainRule();
   return (
-    <section aria-labelledby="screen-heading" className="flex flex-col gap-6">
+    <section aria-labelledby="screen-heading" className="flex flex-col gap-6" data-testid="admin-federation">
       <title>Federation · Drabble</title>
       <div>
         <h1 id="screen-heading" className="text-2xl font-bold text-fg sm:text-3xl">
