@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
@@ -9,6 +8,7 @@ import { FEDERATION_TEXTS } from '../common/federation';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { signInAsAdmin } from './support/admin';
+import { pickFreePort } from './support/env';
 
 // The fediverse: a reader here follows a writer on another Drabble (a second server, started for
 // real from the same build) by their address, and the writer's new story reaches the reader's feed.
@@ -16,17 +16,8 @@ const SHOTS = 'e2e/screenshots/fediverse';
 
 let other: { url: string; process: ChildProcess; dataDir: string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  const port = await freePort();
+  const port = pickFreePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-other-'));
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'warn', SIGNUP_RATE_LIMIT: '1000' },

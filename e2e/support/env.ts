@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
  * main process picks once; workers and web servers inherit the choice through the
  * environment, so several runs can share a machine.
  */
-function pickFreePort(): string {
+export function pickFreePort(): string {
   const probe = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', probe]).toString().trim();
 }

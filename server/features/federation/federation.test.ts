@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RemoteStory } from '@common/federation';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
@@ -18,15 +18,15 @@ describe('the server an inbox request names', () => {
 const FEDERATING = { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', SIGNUP_RATE_LIMIT: '1000' };
 
 /** Polls until `check` passes: deliveries cross the queue and the network, not the request. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 20_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout, interval: 100 },
+  );
 
 const hostOf = (server: TestServer) => new URL(server.config.publicUrl).host;
 
