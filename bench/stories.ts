@@ -301,7 +301,7 @@ async function main() {
     for (const line of await plan(db.selectFrom('stories').select(STORY_COLUMNS).where('id', '=', corpus.publicIds[0]!).compile())) log(`  ${line}`);
     log('\nstory page: its comments, for a signed-in reader');
     const reader = { uid: corpus.uids[0]!, admin: false };
-    for (const line of await plan(commentsPageQuery(db, pick(corpus.publicIds), reader, null, COMMENT_PAGE_SIZE).compile())) log(`  ${line}`);
+    for (const line of await plan(commentsPageQuery(db, pick(corpus.publicIds), '', reader, null, COMMENT_PAGE_SIZE).compile())) log(`  ${line}`);
 
     // The statements folded for PostgreSQL (docs/decisions/0033), as they run: recorded through a plugin, then explained.
     const recorded: Compiled[] = [];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { COMMENT_MAX } from './story-rules';
+import { requiredText } from './text';
 
 /**
  * Federation (ActivityPub): what members see and set of Drabble's part in the fediverse
@@ -70,6 +72,9 @@ export const remoteFollowingListSchema = z.object({
   following: z.array(remoteAccountSchema.extend({ state: z.enum(['pending', 'accepted']), since: z.string() })),
 });
 
+/** Accounts on other servers a writer blocked: their follows are refused, their replies, likes and boosts not taken. */
+export const remoteBlockListSchema = z.object({ blocked: z.array(remoteAccountSchema.extend({ since: z.string() })) });
+
 export const remoteFollowSchema = z.object({ handle: fediverseHandleSchema }).strict();
 export const remoteAccountRefSchema = z.object({ id: z.url().max(2000) }).strict();
 
@@ -82,8 +87,22 @@ export const remoteStorySchema = z.object({
   content: z.string(),
   published: z.string(),
   author: remoteAccountSchema,
+  /** The reader's own replies to it, oldest first. */
+  myReplies: z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.string() })),
 });
 export type RemoteStory = z.infer<typeof remoteStorySchema>;
+
+/** POST /api/federation/replies: a member answers a post from another server (in public, as Mastodon replies are). */
+export const remoteReplyCreateSchema = z
+  .object({
+    inReplyTo: z.url().max(2000),
+    text: requiredText('Your reply', {
+      empty: 'Please write a reply first.',
+      max: COMMENT_MAX,
+      tooLong: `Replies must be at most ${COMMENT_MAX.toLocaleString('en-US')} characters.`,
+    }),
+  })
+  .strict();
 /** Likes and boosts of a story from other servers, apart from members' reactions. */
 export const fediverseReactionsSchema = z.object({ likes: z.number().int(), boosts: z.number().int() });
 export type FediverseReactions = z.infer<typeof fediverseReactionsSchema>;

@@ -65,8 +65,8 @@ export const liveEventSchemas = {
    */
   /** `uid`: whose stories changed; absent when saying would name an anonymous contest entrant. */
   'stories.changed': z.object({ uid: z.string().optional() }),
-  /** On `story:<id>`: a comment was posted or deleted; open story pages refetch the comments. */
-  'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'deleted']) }),
+  /** On `story:<id>`: a comment was posted, edited (a reply from another server) or deleted; open story pages refetch the comments. */
+  'story.comments': z.object({ storyId: z.string(), commentId: z.string(), change: z.enum(['created', 'edited', 'deleted']) }),
   /** On `profile:<uid>`: the writer's follower counts changed; open profiles refresh them. */
   'profile.counts': z.object({ uid: z.string(), followersCount: z.number().int(), followingCount: z.number().int() }),
   /** For admins: the greetings list changed (another admin's edit or import). */

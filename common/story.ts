@@ -233,8 +233,15 @@ export const commentSchema = z.object({
   authorDisplayName: z.string(),
   authorProfileIcon: z.string(),
   authorProfileImage: z.string().nullable(),
-  /** delete: its author or the story's; remove: an admin, with a reason. */
-  permissions: z.object({ delete: z.boolean(), remove: z.boolean() }),
+  /**
+   * A reply from another server (its `uid` is then the account's actor URI, not a member's):
+   * the account's `@name@host`, its profile page and the reply's own page there.
+   */
+  fediverse: z.object({ handle: z.string(), profileUrl: z.string().nullable(), url: z.string().nullable() }).nullable(),
+  /** A reply from another server waiting for the story's writer to approve it: only they see it. */
+  held: z.boolean(),
+  /** delete: its author or the story's; remove: an admin, with a reason; approve: the story's writer, a held reply. */
+  permissions: z.object({ delete: z.boolean(), remove: z.boolean(), approve: z.boolean() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -7,6 +7,8 @@ import {
   federationSettingsSchema,
   federationSettingsUpdateSchema,
   remoteAccountRefSchema,
+  remoteBlockListSchema,
+  remoteReplyCreateSchema,
   remoteFollowSchema,
   remoteFollowerListSchema,
   remoteFollowingListSchema,
@@ -27,8 +29,14 @@ export const federationContracts = {
   following: defineRoute({ method: 'GET', path: '/api/federation/following', response: remoteFollowingListSchema }),
   follow: defineRoute({ method: 'POST', path: '/api/federation/following', body: remoteFollowSchema, response: remoteFollowingListSchema }),
   unfollow: defineRoute({ method: 'POST', path: '/api/federation/following/remove', body: remoteAccountRefSchema, response: z.undefined(), status: 204 }),
+  blocks: defineRoute({ method: 'GET', path: '/api/federation/blocks', response: remoteBlockListSchema }),
+  /** Blocks an account on another server: it stops following and being followed, its replies to the member's stories go. */
+  block: defineRoute({ method: 'POST', path: '/api/federation/blocks', body: remoteAccountRefSchema, response: remoteBlockListSchema }),
+  unblock: defineRoute({ method: 'POST', path: '/api/federation/blocks/remove', body: remoteAccountRefSchema, response: z.undefined(), status: 204 }),
   /** Posts from the writers the member follows on other servers, newest first. */
   stories: defineRoute({ method: 'GET', path: '/api/federation/stories', response: remoteStoryListSchema }),
+  /** Answers a post from a writer the member follows on another server; answers the posts again. */
+  reply: defineRoute({ method: 'POST', path: '/api/federation/replies', body: remoteReplyCreateSchema, response: remoteStoryListSchema, status: 201 }),
   /** Open to whoever may read the story: its likes and boosts from other servers. */
   storyReactions: defineRoute({
     method: 'GET',

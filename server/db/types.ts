@@ -796,6 +796,9 @@ export interface Database {
   remoteStories: RemoteStoriesTable;
   federatedStories: FederatedStoriesTable;
   remoteReactions: RemoteReactionsTable;
+  remoteReplies: RemoteRepliesTable;
+  remoteBlocks: RemoteBlocksTable;
+  sentReplies: SentRepliesTable;
   federatedActors: FederatedActorsTable;
   fedDomains: FedDomainsTable;
   fedFailures: FedFailuresTable;
@@ -885,6 +888,37 @@ export interface RemoteReactionsTable {
   storyId: string;
   actorUri: string;
   kind: string;
+  created_at: string;
+}
+
+/** A reply from another server to a story here, as plain text (migration 0032). */
+export interface RemoteRepliesTable {
+  id: string;
+  uri: string;
+  storyId: string;
+  actorUri: string;
+  url: string | null;
+  text: string;
+  /** 1 while it waits for the writer's approval. */
+  held: Defaulted<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's reply to a post from another server. */
+export interface SentRepliesTable {
+  id: string;
+  uid: string;
+  inReplyTo: string;
+  actorUri: string;
+  text: string;
+  created_at: string;
+}
+
+/** A writer's block of an account on another server. */
+export interface RemoteBlocksTable {
+  uid: string;
+  actorUri: string;
   created_at: string;
 }
 

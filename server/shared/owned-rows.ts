@@ -40,6 +40,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'contestVotes', // contests: the votes an entry received
   'contestEntries', // contests: the entry the story was
   'remoteReactions', // federation: likes and boosts from other servers
+  'remoteReplies', // federation: replies from other servers
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -207,7 +208,7 @@ export const USER_ROWS: readonly UserRows[] = [
   deleteWhere('live events', 'liveStreams.uid'),
   // Writers they followed on other servers (those servers are not told: the actor is gone), and
   // the profile their followers elsewhere last heard of (those followers get the actor's Delete).
-  deleteWhere('federation', 'remoteFollowing.uid', 'federatedActors.uid'),
+  deleteWhere('federation', 'remoteFollowing.uid', 'federatedActors.uid', 'remoteBlocks.uid', 'sentReplies.uid'),
   deleteWhere('account', 'accountTokens.uid'),
   deleteWhere('conversations', 'conversationMessageHides.uid'),
   {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Comment } from '@common/story';
 import type { Database } from '../../db/types';
@@ -18,12 +18,54 @@ function commentsWithAuthors(db: Db) {
   return db
     .selectFrom('storyComments as c')
     .innerJoin('users as u', 'u.uid', 'c.uid')
-    .select(['c.id', 'c.storyId', 'c.uid', 'c.text', 'c.created_at', 'u.displayName', 'u.name', 'u.profileIcon', 'u.profileImage']);
+    .select([
+      'c.id',
+      'c.storyId',
+      'c.uid',
+      'c.text',
+      'c.created_at',
+      'u.displayName',
+      'u.name',
+      'u.profileIcon',
+      'u.profileImage',
+      sql<string | null>`null`.as('handle'),
+      sql<string | null>`null`.as('profileUrl'),
+      sql<string | null>`null`.as('url'),
+      sql<number>`0`.as('held'),
+    ]);
+}
+
+/**
+ * Replies from other servers (their `uid` is the account's actor URI), as comments. A held one
+ * is the story's writer's to see; `forWriter` says whether the viewer is that writer.
+ */
+function remoteRepliesWithAuthors(db: Db, forWriter: boolean) {
+  let q = db
+    .selectFrom('remoteReplies as r')
+    .innerJoin('remoteActors as a', 'a.uri', 'r.actorUri')
+    .select([
+      'r.id',
+      'r.storyId',
+      'r.actorUri as uid',
+      'r.text',
+      'r.created_at',
+      'a.name as displayName',
+      'a.name',
+      sql<string>`''`.as('profileIcon'),
+      sql<string | null>`null`.as('profileImage'),
+      'a.handle',
+      'a.url as profileUrl',
+      'r.url',
+      'r.held',
+    ]);
+  if (!forWriter) q = q.where('r.held', '=', 0);
+  return q;
 }
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>['executeTakeFirstOrThrow']>>;
 
 function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment {
+  const held = Number(row.held) === 1;
   return {
     id: row.id,
     storyId: row.storyId,
@@ -31,34 +73,44 @@ function toComment(row: CommentRow, viewer: Viewer, story: StoryFacts): Comment 
     text: row.text,
     createdAt: row.created_at,
     created_at: row.created_at,
-    authorDisplayName: authorName(row),
+    authorDisplayName: row.handle === null ? authorName(row) : row.displayName || row.handle,
     authorProfileIcon: row.profileIcon,
     authorProfileImage: row.profileImage,
-    permissions: commentPolicy.permissions(viewer, row, story),
+    fediverse: row.handle === null ? null : { handle: row.handle, profileUrl: row.profileUrl, url: row.url },
+    held,
+    permissions: commentPolicy.permissions(viewer, { uid: row.uid, held }, story),
   };
 }
 
 /** The query behind a page of a story's comments, oldest first (the benchmark prints its plan). */
-export function commentsPageQuery(db: Db, storyId: string, viewer: Viewer, after: { c: string; i: string } | null, limit: number) {
-  let q = commentsWithAuthors(db).where('c.storyId', '=', storyId);
+export function commentsPageQuery(db: Db, storyId: string, writerUid: string, viewer: Viewer, after: { c: string; i: string } | null, limit: number) {
+  let local = commentsWithAuthors(db).where('c.storyId', '=', storyId);
   // Comments by a writer on the other side of a block are hidden, under anyone's story.
-  if (viewer !== null) q = q.where(noBlockBetween(viewer.uid, 'c.uid'));
+  if (viewer !== null) local = local.where(noBlockBetween(viewer.uid, 'c.uid'));
   // A suspended or deactivated writer's comments are hidden while they are; a deleted
   // one's stay, as "[deleted]", so the thread still reads. The story's count still includes them.
-  q = q.where('u.suspendedAt', 'is', null).where('u.deactivatedAt', 'is', null);
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('c.created_at', 'c.id'), '>', tuple(after.c, after.i)));
-  return q.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(limit + 1);
+  local = local.where('u.suspendedAt', 'is', null).where('u.deactivatedAt', 'is', null);
+  const remote = remoteRepliesWithAuthors(db, viewer !== null && viewer.uid === writerUid).where('r.storyId', '=', storyId);
+  let q = db.selectFrom(local.unionAll(remote).as('t')).selectAll();
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('t.created_at', 't.id'), '>', tuple(after.c, after.i)));
+  return q.orderBy('t.created_at', 'asc').orderBy('t.id', 'asc').limit(limit + 1);
 }
 
-/** A story's comments, oldest first (a conversation reads top to bottom). */
+/** A story's comments and replies from other servers, oldest first (a conversation reads top to bottom). */
 export async function listComments(db: Db, storyId: string, story: StoryFacts, viewer: Viewer, cursor: string | undefined, limit: number) {
   const after = decodeCursor(commentCursor, cursor) ?? null;
-  const rows = await commentsPageQuery(db, storyId, viewer, after, limit).execute();
+  const rows = await commentsPageQuery(db, storyId, story.uid, viewer, after, limit).execute();
   const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor({ k: 'comments', c: last.created_at, i: last.id }));
   return { comments: items.map((row) => toComment(row, viewer, story)), nextCursor };
 }
 
 export async function findComment(db: Db, id: string, viewer: Viewer, story: StoryFacts): Promise<Comment | null> {
-  const row = await commentsWithAuthors(db).where('c.id', '=', id).executeTakeFirst();
+  const row = (await commentsWithAuthors(db).where('c.id', '=', id).executeTakeFirst()) ?? (await remoteRepliesWithAuthors(db, true).where('r.id', '=', id).executeTakeFirst());
   return row ? toComment(row, viewer, story) : null;
+}
+
+/** A reply from another server on this story, as the delete and approve checks need it. */
+export async function findRemoteReply(db: Db, storyId: string, id: string) {
+  const row = await db.selectFrom('remoteReplies').select(['id', 'actorUri', 'held']).where('id', '=', id).where('storyId', '=', storyId).executeTakeFirst();
+  return row ? { id: row.id, uid: row.actorUri, held: Number(row.held) === 1 } : undefined;
 }

@@ -6,9 +6,9 @@ import { rateLimit } from '../../http/rate-limit';
 import { readJson, readQuery } from '../../http/validate';
 import { COMMENT_NOT_FOUND } from '../../policy/comments';
 import { idParam, storyIdParam } from '../../http/params';
-import { addComment, deleteComment, readComments } from './service';
+import { addComment, approveComment, deleteComment, readComments } from './service';
 
-/** /api/stories/:id/comments: read (guests too, on public stories), post, delete. */
+/** /api/stories/:id/comments: read (guests too, on public stories), post, delete, approve a held reply from another server. */
 export function commentRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
@@ -28,6 +28,13 @@ export function commentRoutes(ctx: ServerContext) {
     const id = storyIdParam(c);
     const commentId = idParam(c, 'commentId', COMMENT_NOT_FOUND);
     return c.json({ commentsCount: await deleteComment(ctx, c.var.viewer, id, commentId) });
+  });
+
+  // A reply from another server held for the story's writer: they let it be seen.
+  app.post('/:id/comments/:commentId/approve', requireUser, async (c) => {
+    const id = storyIdParam(c);
+    const commentId = idParam(c, 'commentId', COMMENT_NOT_FOUND);
+    return c.json(await approveComment(ctx, c.var.viewer, id, commentId));
   });
 
   return app;

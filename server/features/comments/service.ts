@@ -9,7 +9,8 @@ import { newId } from '../../shared/ids';
 import { findStoryRowFor, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
 import { notify, openingWords, withdraw } from '../notifications';
 import { awardBadges } from '../badges';
-import { findComment, listComments } from './queries';
+import { findComment, findRemoteReply, listComments } from './queries';
+import { approveRemoteReply, dropRemoteReplies } from './remote-replies';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
   const row = await findStoryRowFor(ctx.db, viewer, storyId);
@@ -54,11 +55,17 @@ export async function addComment(
   return { comment, commentsCount };
 }
 
-/** The comment's author deletes their own; the story's author deletes any on their story. */
+/** The comment's author deletes their own; the story's author deletes any on their story, replies from other servers too. */
 export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, storyId: string, commentId: string): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'read', row);
+    const reply = await findRemoteReply(trx, storyId, commentId);
+    if (reply) {
+      authorizeComment(viewer, 'delete', reply, row);
+      await dropRemoteReplies(ctx, trx, { ids: [reply.id] });
+      return Number((await trx.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow()).commentsCount);
+    }
     const comment = await withBlockFact(
       trx,
       viewer,
@@ -78,4 +85,19 @@ export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, 
     await recordStoryCounts(ctx, trx, storyId);
     return Number(updated.commentsCount);
   });
+}
+
+/** The story's writer lets a reply from another server that was held for them be seen. */
+export async function approveComment(ctx: ServerContext, viewer: SignedInViewer, storyId: string, commentId: string): Promise<{ comment: Comment; commentsCount: number }> {
+  const story = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockStory(trx, ctx.dialect, storyId);
+    authorizeStory(viewer, 'read', row);
+    authorizeComment(viewer, 'approve', await findRemoteReply(trx, storyId, commentId), row);
+    await approveRemoteReply(ctx, trx, storyId, commentId);
+    return row;
+  });
+  const comment = await findComment(ctx.db, commentId, viewer, story);
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  const counts = await ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow();
+  return { comment, commentsCount: Number(counts.commentsCount) };
 }

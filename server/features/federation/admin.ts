@@ -3,6 +3,8 @@ import type { domainRuleSchema, FederationAdmin } from '@common/federation';
 import type { ServerContext, SessionUser } from '../../context';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { notFound } from '../../http/errors';
+import { chunks } from '../../shared/owned-rows';
+import { dropRemoteReplies } from '../comments';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -68,6 +70,9 @@ export async function setDomainRule(ctx: ServerContext, admin: SessionUser, rule
       await trx.deleteFrom('remoteFollowers').where('actorUri', 'in', actors).execute();
       await trx.deleteFrom('remoteFollowing').where('actorUri', 'in', actors).execute();
       await trx.deleteFrom('remoteStories').where('actorUri', 'in', actors).execute();
+      // Their replies go as comments do, so the stories' counts follow.
+      const uris = (await actors.execute()).map((a) => a.uri);
+      for (const slice of chunks(uris)) await dropRemoteReplies(ctx, trx, { actorUris: slice });
     }
     await insertAdminLog(trx, { admin: logUserOf(admin), action: `federation_domain_${rule.mode}`, target: `fedDomains/${rule.domain}` });
   });

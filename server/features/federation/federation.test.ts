@@ -4,6 +4,10 @@ import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
 import { INBOX_LIMIT, claimedServer } from './service';
+import { commentPageSchema, type Comment } from '@common/story';
+import { ADMIN_EMAIL } from '../../test/server';
+import { fileReport, readCase } from '../../test/features/moderation';
+import { findSentReply, replyNote } from './outgoing-replies';
 
 describe('the server an inbox request names', () => {
   it('is the host of its signature key, in either signature scheme, or none', () => {
@@ -268,5 +272,152 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     } finally {
       await a.ctx.db.deleteFrom('fedDomains').execute();
     }
+  });
+
+  describe('replies from the other server', () => {
+    const comments = async (as = a.client()) => commentPageSchema.parse((await as.get(`/api/stories/${storyId}/comments`)).body);
+    const count = async () => Number((await a.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow()).commentsCount);
+    let storyId = '';
+    let postUri = '';
+
+    /** B's reader sends what Mastodon would (signed by the reader's own keys), straight to the writer's server. */
+    async function fromReader(make: (note: import('@fedify/vocab').Note, me: URL) => import('@fedify/vocab').Activity, replyId: string) {
+      const fed = b.ctx.federation!.fed.context();
+      const { isActor } = await import('@fedify/vocab');
+      const writerActor = await fed.lookupObject(`${a.config.publicUrl}/ap/users/${writer.uid}`);
+      if (!isActor(writerActor)) throw new Error('the writer’s actor did not load');
+      const reply = await findSentReply(b.ctx.db, replyId);
+      if (!reply) throw new Error('no such reply');
+      await fed.sendActivity({ identifier: reader.uid }, writerActor, make(replyNote(fed, reply), fed.getActorUri(reader.uid)), { immediate: true });
+    }
+    /** Every activity A's inbox took has been handled (its queue holds nothing due, claimed or not). */
+    const handledOnA = () =>
+      eventually(
+        async () => Number((await a.ctx.db.selectFrom('fedQueue').select((eb) => eb.fn.countAll<number | string>().as('n')).where('runAt', '<=', new Date().toISOString()).executeTakeFirstOrThrow()).n),
+        (n) => n === 0,
+        'A’s queue to be handled',
+      );
+    const replyTo = async (text: string) => {
+      const res = await reader.client.post<{ stories: RemoteStory[] }>('/api/federation/replies', { inReplyTo: postUri, text });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.stories.find((s) => s.id === postUri)!.myReplies.at(-1)!;
+    };
+
+    beforeAll(async () => {
+      const story = await postStory(writer.client, { title: 'Harbour lights', content: 'The lights went out one by one.', public: true });
+      storyId = story.id;
+      const arrived = await eventually(readerStories, (list) => list.some((s) => s.url?.endsWith(story.id)), 'the story to arrive');
+      postUri = arrived.find((s) => s.url?.endsWith(story.id))!.id;
+    });
+
+    it('shows a reader’s reply under the story with its handle, counted and notified; its edit and deletion follow', async () => {
+      const sent = await replyTo('What a quiet ending.\n\nI read it twice.');
+      const [shown] = await eventually(async () => (await comments()).comments, (list) => list.length === 1, 'the reply to arrive');
+      const readerAddress = await handleOf(b, reader);
+      expect(shown).toMatchObject({ text: 'What a quiet ending.\n\nI read it twice.', held: false, fediverse: { handle: readerAddress }, authorDisplayName: 'Rhea Reader' });
+      expect(shown!.fediverse!.url).toBeNull();
+      expect(await count()).toBe(1);
+      const notes = await writer.client.get<{ notifications: { type: string; detail: string | null; link: string | null }[] }>('/api/notifications');
+      expect(notes.body.notifications[0]).toMatchObject({ type: 'fediverse_reply', link: `/story/${storyId}` });
+      expect(notes.body.notifications[0]!.detail).toContain(readerAddress);
+
+      // Its author's edit, then its deletion, from their server.
+      await b.ctx.db.updateTable('sentReplies').set({ text: 'What a quiet, quiet ending.' }).where('id', '=', sent.id).execute();
+      const { Update, Delete, Tombstone } = await import('@fedify/vocab');
+      await fromReader((note, me) => new Update({ id: new URL(`${note.id!.href}#update`), actor: me, object: note }), sent.id);
+      await eventually(async () => (await comments()).comments, (list) => list[0]?.text === 'What a quiet, quiet ending.', 'the edit to arrive');
+      await fromReader((note, me) => new Delete({ id: new URL(`${note.id!.href}#delete`), actor: me, object: new Tombstone({ id: note.id }) }), sent.id);
+      await eventually(async () => (await comments()).comments, (list) => list.length === 0, 'the deletion to arrive');
+      expect(await count()).toBe(0);
+    });
+
+    it('counts a burst of replies exactly once each, however often each is delivered', async () => {
+      const { Create } = await import('@fedify/vocab');
+      const sent = await Promise.all(Array.from({ length: 6 }, async (_, i) => {
+        const id = `burst${i}${Date.now()}`;
+        await b.ctx.db.insertInto('sentReplies').values({ id, uid: reader.uid, inReplyTo: `${a.config.publicUrl}/ap/stories/${storyId}`, actorUri: `${a.config.publicUrl}/ap/users/${writer.uid}`, text: `Burst ${i}`, created_at: new Date().toISOString() }).execute();
+        return id;
+      }));
+      await Promise.all(sent.flatMap((id) => [1, 2].map(() => fromReader((note, me) => new Create({ id: new URL(`${note.id!.href}#create`), actor: me, object: note }), id))));
+      await eventually(async () => (await comments()).comments, (list) => list.length === 6, 'the burst to arrive');
+      expect(await count()).toBe(6);
+      expect((await comments()).commentsCount).toBe(6);
+      for (const c of (await comments(writer.client)).comments) expect((await writer.client.delete(`/api/stories/${storyId}/comments/${c.id}`)).status).toBe(200);
+      expect(await count()).toBe(0);
+    });
+
+    it('holds replies for the writer’s approval when they choose, and takes none when they turn replies off', async () => {
+      expect((await writer.client.patch('/api/federation/settings', { replies: 'hold' })).status).toBe(200);
+      await replyTo('Held, I hope.');
+      const [held] = await eventually(async () => (await comments(writer.client)).comments, (list) => list.length === 1, 'the held reply to arrive');
+      expect(held).toMatchObject({ held: true, permissions: { approve: true, delete: true } });
+      expect((await comments()).comments).toEqual([]);
+      expect(await count()).toBe(0);
+      // Nobody else approves it, or even finds it.
+      expect((await a.client().post(`/api/stories/${storyId}/comments/${held!.id}/approve`)).status).toBe(401);
+      const bystander = await signUpVerified(a, { name: 'Bea Bystander' });
+      expect((await bystander.client.post(`/api/stories/${storyId}/comments/${held!.id}/approve`)).status).toBe(403);
+      const approved = await writer.client.post<{ comment: Comment; commentsCount: number }>(`/api/stories/${storyId}/comments/${held!.id}/approve`);
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(approved.body).toMatchObject({ comment: { held: false }, commentsCount: 1 });
+      expect((await comments()).comments).toHaveLength(1);
+      expect((await writer.client.post(`/api/stories/${storyId}/comments/${held!.id}/approve`)).status).toBe(403);
+
+      expect((await writer.client.patch('/api/federation/settings', { replies: 'off' })).status).toBe(200);
+      const before = await a.ctx.db.selectFrom('remoteReplies').select('id').execute();
+      const ignored = await replyTo('Nobody will see this.');
+      const { Create } = await import('@fedify/vocab');
+      // Sent straight to the inbox (not queued), so it has been handled once this returns.
+      await fromReader((note, me) => new Create({ id: new URL(`${note.id!.href}#create2`), actor: me, object: note }), ignored.id);
+      await handledOnA();
+      expect(await a.ctx.db.selectFrom('remoteReplies').select('id').execute()).toEqual(before);
+      expect((await writer.client.patch('/api/federation/settings', { replies: 'show' })).status).toBe(200);
+    });
+
+    it('lets a member report a reply and an admin remove it, naming its account', async () => {
+      const admin = await signUpVerified(a, { email: ADMIN_EMAIL, name: 'Ann Admin' });
+      const member = await signUpVerified(a, { name: 'Mo Member' });
+      const [reply] = (await comments()).comments;
+      const caseId = await fileReport(a, member, 'comment', reply!.id, 'spam', 'Advertising');
+      const detail = await readCase(admin, caseId);
+      expect(detail.snapshot.authorName).toBe(await handleOf(b, reader));
+      const removed = await admin.client.post('/api/admin/removals', { targetType: 'comment', targetId: reply!.id, reason: 'Spam' });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect((await comments()).comments).toEqual([]);
+      expect(await count()).toBe(0);
+    });
+
+    it('lets the writer block an account: it stops following, its replies go, and new ones are not taken', async () => {
+      await replyTo('Before the block.');
+      await eventually(async () => (await comments()).comments, (list) => list.length === 1, 'the reply to arrive');
+      const readerActor = b.ctx.federation!.fed.context().getActorUri(reader.uid).href;
+      const blocked = await writer.client.post<{ blocked: { id: string }[] }>('/api/federation/blocks', { id: readerActor });
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      expect(blocked.body.blocked.map((x) => x.id)).toEqual([readerActor]);
+      expect((await comments()).comments).toEqual([]);
+      expect(await count()).toBe(0);
+      expect((await writer.client.get<{ followers: unknown[] }>('/api/federation/followers')).body.followers).toEqual([]);
+      await eventually(
+        async () => (await reader.client.get<{ following: unknown[] }>('/api/federation/following')).body.following,
+        (list) => list.length === 0,
+        'the Reject to reach the reader’s server',
+      );
+      // A reply sent anyway is not taken; a new follow is refused.
+      const { Create } = await import('@fedify/vocab');
+      const id = `after-block-${Date.now()}`;
+      await b.ctx.db.insertInto('sentReplies').values({ id, uid: reader.uid, inReplyTo: `${a.config.publicUrl}/ap/stories/${storyId}`, actorUri: `${a.config.publicUrl}/ap/users/${writer.uid}`, text: 'Let me in', created_at: new Date().toISOString() }).execute();
+      await fromReader((note, me) => new Create({ id: new URL(`${note.id!.href}#create`), actor: me, object: note }), id);
+      await handledOnA();
+      expect((await comments()).comments).toEqual([]);
+      expect((await reader.client.post('/api/federation/following', { handle: writerAddress })).status).toBe(200);
+      await eventually(
+        async () => (await reader.client.get<{ following: unknown[] }>('/api/federation/following')).body.following,
+        (list) => list.length === 0,
+        'the follow to be refused',
+      );
+      expect((await writer.client.post('/api/federation/blocks/remove', { id: readerActor })).status).toBe(204);
+      expect((await writer.client.post('/api/federation/blocks/remove', { id: readerActor })).status).toBe(404);
+      expect((await writer.client.post('/api/federation/blocks', { id: 'https://nowhere.example/u/x' })).status).toBe(404);
+    });
   });
 });

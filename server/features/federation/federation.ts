@@ -27,12 +27,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
+import type { ServerContext } from '../../context';
 import { KyselyKvStore } from './kv-store';
 import { KyselyMessageQueue } from './message-queue';
 import { writerKeyPairs } from './keys';
 import { storyNote } from './notes';
 import { recipientOf, rememberActor } from './remote-actors';
 import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
+import { forgetReply, receiveReply, writerBlocks } from './replies';
+import { findSentReply, replyNote } from './outgoing-replies';
 import {
   actorRow,
   addRemoteFollower,
@@ -84,6 +87,8 @@ export interface FederationDeps {
   openRegistrations: () => Promise<boolean>;
   /** Deliveries handled at once by this instance. */
   concurrency?: number;
+  /** The app's context, for what an activity changes beyond federation (a reply becomes a comment). */
+  app: () => ServerContext;
 }
 
 export interface DrabbleFederation {
@@ -112,7 +117,21 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     const target = ctx.parseUri(objectId);
     if (target?.type !== 'object' || target.class !== Note) return null;
     const story = await federatableStory(db, target.values.id ?? '');
-    return story?.id ?? null;
+    if (!story || (await writerBlocks(db, story.uid, actorId.href))) return null;
+    return story.id;
+  };
+  const ourOrigin = new URL(publicUrl).origin;
+  /**
+   * A post (new or edited): a reply to one of our stories becomes a comment; one in reply to
+   * anything else here is not kept; the rest is a post of an account someone here follows.
+   */
+  const receivePost = async (ctx: Context<void>, note: Note, actor: URL): Promise<void> => {
+    if (note.replyTargetId?.origin === ourOrigin) {
+      const story = await reactedStory(ctx, note.replyTargetId, actor);
+      if (story) await receiveReply(deps.app(), ctx, note, actor, story);
+      return;
+    }
+    await receiveRemoteStory(db, note, actor);
   };
   const kv = new KyselyKvStore(db);
   const queue = new KyselyMessageQueue(db, deps.dialect, logger, { concurrency: deps.concurrency ?? 8 });
@@ -177,9 +196,12 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
     .mapHandle((_ctx, handle) => uidOfHandle(db, handle));
 
+  // Stories, and members' replies to posts elsewhere (one dispatcher per class: ids never clash).
   federation.setObjectDispatcher(Note, FEDERATION_PATHS.note, async (ctx, values) => {
     const story = await federatableStory(db, values.id);
-    return story ? storyNote(ctx, story, publicUrl) : null;
+    if (story) return storyNote(ctx, story, publicUrl);
+    const reply = await findSentReply(db, values.id);
+    return reply && (await actorRow(db, reply.uid)) ? replyNote(ctx, reply) : null;
   });
 
   federation
@@ -234,7 +256,8 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
       if (!writer) return;
       const follower = await follow.getActor(ctx);
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return;
-      if ((await domainPolicy(db, follower.id.hostname)) === 'block') {
+      // The host's block of its server, or the writer's own block of the account: refused.
+      if ((await domainPolicy(db, follower.id.hostname)) === 'block' || (await writerBlocks(db, writer.uid, follower.id.href))) {
         await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject({ id: new URL(`${ctx.getActorUri(target.identifier).href}#reject-${crypto.randomUUID()}`), actor: follow.objectId, object: follow }));
         return;
       }
@@ -273,12 +296,12 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     .on(Create, async (ctx, create) => {
       if (await fromBlockedDomain(db, create.actorId)) return;
       const object = await create.getObject(ctx);
-      if (object instanceof Note && create.actorId) await receiveRemoteStory(db, object, create.actorId);
+      if (object instanceof Note && create.actorId) await receivePost(ctx, object, create.actorId);
     })
     .on(Update, async (ctx, update) => {
       if (await fromBlockedDomain(db, update.actorId)) return;
       const object = await update.getObject(ctx);
-      if (object instanceof Note && update.actorId) await receiveRemoteStory(db, object, update.actorId);
+      if (object instanceof Note && update.actorId) await receivePost(ctx, object, update.actorId);
       // An account's new name or picture: only its own Update, of an account we know.
       if (isActor(object) && object.id && object.id.href === update.actorId?.href && (await isKnownActor(db, object.id))) await rememberActor(db, ctx, object);
     })
@@ -292,7 +315,8 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     })
     .on(Delete, async (_ctx, del) => {
       if (await fromBlockedDomain(db, del.actorId)) return;
-      if (del.objectId && del.actorId) await forgetRemoteStory(db, del.objectId, del.actorId);
+      if (!del.objectId || !del.actorId) return;
+      if (!(await forgetReply(deps.app(), del.objectId, del.actorId))) await forgetRemoteStory(db, del.objectId, del.actorId);
     });
 
   return {

@@ -13,10 +13,11 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { domainPolicy, followersOf, followWithInbox } from './queries';
 import { recipientOf, rememberActor } from './remote-actors';
 import type { FederationService } from './service';
+import { repliesTo } from './outgoing-replies';
 
 const off = () => new AppError(404, 'federation_off', FEDERATION_TEXTS.off);
 
-function serviceOf(ctx: ServerContext): FederationService {
+export function serviceOf(ctx: ServerContext): FederationService {
   if (!ctx.federation) throw off();
   return ctx.federation;
 }
@@ -46,7 +47,7 @@ export async function updateFederationSettings(ctx: ServerContext, uid: string, 
   return federationSettings(ctx, uid);
 }
 
-const account = (row: { uri: string; handle: string; name: string; url: string | null; iconUrl: string | null; domain: string }) => ({
+export const account = (row: { uri: string; handle: string; name: string; url: string | null; iconUrl: string | null; domain: string }) => ({
   id: row.uri,
   handle: row.handle,
   name: row.name,
@@ -153,8 +154,10 @@ export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ 
     .orderBy('s.published', 'desc')
     .limit(50)
     .execute();
+  const mine = await repliesTo(ctx.db, uid, rows.map((row) => row.uri));
   return {
     stories: rows.map((row) => ({
+      myReplies: mine.get(row.uri) ?? [],
       id: row.uri,
       url: row.url,
       summary: row.summary,

@@ -18,7 +18,7 @@ export interface FederatedStory {
   tagNames: string;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The hashtag a prompt's day goes out as: letters, digits and `_`, as Mastodon's hashtags allow. */

@@ -262,3 +262,14 @@ export async function recordActorAsSeen(db: Db, uid: string): Promise<void> {
   const [row] = await actorsToUpdate(db, 1, [uid]);
   if (row && row.sentSignature === null) await claimActorSend(db, uid, null, row.signature);
 }
+
+/** The accounts on other servers a writer blocked, newest first. */
+export function blockedAccounts(db: Db, uid: string) {
+  return db
+    .selectFrom('remoteBlocks as b')
+    .innerJoin('remoteActors as a', 'a.uri', 'b.actorUri')
+    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.iconUrl', 'a.domain', 'b.created_at'])
+    .where('b.uid', '=', uid)
+    .orderBy('b.created_at', 'desc')
+    .execute();
+}

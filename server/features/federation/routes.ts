@@ -17,6 +17,8 @@ import {
   unfollowRemote,
   updateFederationSettings,
 } from './members';
+import { blockRemote, remoteBlocks, unblockRemote } from './blocks';
+import { sendReply } from './outgoing-replies';
 
 /** /api/federation (common/contracts/federation.ts): a member's part in the fediverse. */
 export function federationRoutes(ctx: ServerContext) {
@@ -31,7 +33,14 @@ export function federationRoutes(ctx: ServerContext) {
   routes.signedIn(federationContracts.following, [], (_request, c) => remoteFollowing(ctx, c.var.viewer.uid));
   routes.signedIn(federationContracts.follow, limited, ({ body }, c) => followRemote(ctx, c.var.viewer.uid, body.handle));
   routes.signedIn(federationContracts.unfollow, limited, async ({ body }, c) => unfollowRemote(ctx, c.var.viewer.uid, body.id));
+  routes.signedIn(federationContracts.blocks, [], (_request, c) => remoteBlocks(ctx, c.var.viewer.uid));
+  routes.signedIn(federationContracts.block, limited, ({ body }, c) => blockRemote(ctx, c.var.viewer.uid, body.id));
+  routes.signedIn(federationContracts.unblock, limited, async ({ body }, c) => unblockRemote(ctx, c.var.viewer.uid, body.id));
   routes.signedIn(federationContracts.stories, [], (_request, c) => remoteStories(ctx, c.var.viewer.uid));
+  routes.signedIn(federationContracts.reply, [rateLimit(ctx, 'comments')], async ({ body }, c) => {
+    await sendReply(ctx, c.var.viewer.uid, body.inReplyTo, body.text);
+    return remoteStories(ctx, c.var.viewer.uid);
+  });
   routes.open(federationContracts.storyReactions, [], ({ params }, c) => storyFediverseReactions(ctx, c.var.viewer, params.id));
 
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteText, sanitizeRemoteHtml } from './sanitize';
+import { remoteReplyText, remoteText, sanitizeRemoteHtml } from './sanitize';
 
 describe('remote HTML', () => {
   it('keeps paragraphs, line breaks, emphasis, links and spans', () => {
@@ -18,5 +18,18 @@ describe('remote HTML', () => {
   it('turns markup into plain text for names and warnings', () => {
     expect(remoteText('<b>Bold</b> <i>name</i>\n<script>x</script>')).toBe('Bold name');
     expect(remoteText('x'.repeat(600)).length).toBe(500);
+  });
+
+  it('gives entities back as the characters they stand for, never as markup', () => {
+    expect(remoteText('Tom &amp; Jerry &lt;3 &quot;hi&quot;')).toBe('Tom & Jerry <3 "hi"');
+    expect(remoteText('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('<script>alert(1)</script>');
+  });
+
+  it('turns a reply into text with its paragraphs, without the mentions it opens with', () => {
+    const html =
+      '<p><span class="h-card"><a href="https://a.example/@ada" class="u-url mention">@<span>ada</span></a></span> <span class="h-card"><a href="https://b.example/@bo">@<span>bo@b.example</span></a></span> Lovely &amp; sad.</p><p>Second<br>line <script>x()</script></p>';
+    expect(remoteReplyText(html, 1000)).toBe('Lovely & sad.\n\nSecond\nline');
+    expect(remoteReplyText('<p>Talk to @ada later</p>', 1000)).toBe('Talk to @ada later');
+    expect(remoteReplyText(`<p>${'w'.repeat(2000)}</p>`, 1000)).toHaveLength(1000);
   });
 });

@@ -19,7 +19,35 @@ export function sanitizeRemoteHtml(html: string): string {
   });
 }
 
-/** Plain text of remote HTML (a content warning, a name): no markup at all. */
+/**
+ * The text of remote HTML. sanitize-html decodes every entity and escapes &, <, > and " again
+ * in what it keeps; plain text shown as text wants them back (React escapes it when shown).
+ */
+function textOf(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** Plain text of remote HTML (a content warning, a name): no markup at all, on one line. */
 export function remoteText(html: string, max = 500): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim().slice(0, max);
+  return textOf(html).replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+/**
+ * A reply's plain text: its paragraphs and line breaks kept, the mentions it opens with (Mastodon
+ * starts a reply with "@writer") taken off.
+ */
+export function remoteReplyText(html: string, max: number): string {
+  const marked = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n\n');
+  return textOf(marked)
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .replace(/^(?:@[\w.-]+(?:@[\w.-]+)?\s*)+/, '')
+    .trim()
+    .slice(0, max);
 }

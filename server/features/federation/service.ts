@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
+import type { ServerContext } from '../../context';
 import type { RateLimiter } from '../../http/rate-limit';
 import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
@@ -68,7 +69,16 @@ export class FederationService {
   private queueDone: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus; rateLimiter: RateLimiter },
+    private readonly deps: {
+      db: Kysely<Database>;
+      dialect: Dialect;
+      logger: Logger;
+      config: AppConfig;
+      bus: EventBus;
+      rateLimiter: RateLimiter;
+      /** The whole context, once built (inbound activities arrive after start-up). */
+      app: () => ServerContext;
+    },
   ) {
     const { db, dialect, logger, config } = deps;
     sendFedifyLogsTo(logger);
@@ -80,6 +90,7 @@ export class FederationService {
       version: APP_VERSION,
       allowPrivateAddresses: config.federation.allowPrivateAddresses,
       openRegistrations: async () => (await readRegistration(db)).mode === 'open',
+      app: deps.app,
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
   }

@@ -10,6 +10,7 @@ import { announceConversation, lockConversation } from '../conversations';
 import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
 import { lockStory, recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from '../stories';
+import { dropRemoteReplies } from '../comments';
 import { PROFILE_FIELDS, profileSnapshotText } from '../reports';
 
 type Db = Kysely<Database>;
@@ -43,7 +44,9 @@ export async function currentStateOf(db: Db, snapshot: ReportSnapshot): Promise<
       return row.content === snapshot.text && (snapshot.title === undefined || row.title === snapshot.title) ? 'unchanged' : 'edited';
     }
     case 'comment': {
-      const row = await db.selectFrom('storyComments').select('text').where('id', '=', snapshot.targetId).executeTakeFirst();
+      const row =
+        (await db.selectFrom('storyComments').select('text').where('id', '=', snapshot.targetId).executeTakeFirst()) ??
+        (await db.selectFrom('remoteReplies').select('text').where('id', '=', snapshot.targetId).executeTakeFirst());
       return compare(row?.text ?? null);
     }
     case 'message': {
@@ -74,7 +77,8 @@ async function removeStory(trx: Trx, ctx: ServerContext, id: string): Promise<bo
 /** The comment, with the story's count kept exact and its notification taken back, as comments/service.ts deletes one. */
 async function removeComment(trx: Trx, ctx: ServerContext, id: string): Promise<boolean> {
   const peek = await trx.selectFrom('storyComments').select('storyId').where('id', '=', id).executeTakeFirst();
-  if (!peek) return false;
+  // A reply from another server is a comment too; it has no notification to take back.
+  if (!peek) return (await dropRemoteReplies(ctx, trx, { ids: [id] })) > 0;
   const story = await lockStory(trx, ctx.dialect, peek.storyId);
   const deleted = await trx.deleteFrom('storyComments').where('id', '=', id).returning(['uid']).execute();
   const first = deleted[0];

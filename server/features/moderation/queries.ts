@@ -43,6 +43,12 @@ export async function peopleByUid(db: Db, uids: Iterable<string>): Promise<Map<s
   if (unique.length === 0) return new Map();
   const rows: NameRow[] = await db.selectFrom('users').select(['uid', 'displayName', 'name', 'deletedAt']).where('uid', 'in', unique).execute();
   const found = new Map(rows.map((r) => [r.uid, { uid: r.uid, name: r.deletedAt ? YOUR_DATA_TEXTS.deletedUser : authorName(r) }]));
+  // The author of a reply from another server is its account (its actor URI): named by its handle.
+  const others = unique.filter((uid) => !found.has(uid));
+  if (others.length > 0) {
+    const accounts = await db.selectFrom('remoteActors').select(['uri', 'handle']).where('uri', 'in', others).execute();
+    for (const a of accounts) found.set(a.uri, { uid: a.uri, name: a.handle });
+  }
   for (const uid of unique) if (!found.has(uid)) found.set(uid, { uid, name: YOUR_DATA_TEXTS.deletedUser });
   return found;
 }

@@ -35,12 +35,10 @@ async function describe(trx: Trx, type: ReportTargetType, id: string): Promise<D
       return row ? { subject: `Story “${row.title}”`, thing: { type, title: row.title }, link: NOTICE_LINK } : null;
     }
     case 'comment': {
-      const row = await trx
-        .selectFrom('storyComments as c')
-        .leftJoin('stories as s', 's.id', 'c.storyId')
-        .select(['c.text', 'c.storyId', 's.title'])
-        .where('c.id', '=', id)
-        .executeTakeFirst();
+      const row =
+        (await trx.selectFrom('storyComments as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst()) ??
+        // A reply from another server.
+        (await trx.selectFrom('remoteReplies as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst());
       if (!row) return null;
       const title = row.title ?? '';
       return { subject: `Comment on “${title}”: “${excerpt(row.text)}”`, thing: { type, title }, link: `/story/${encodeURIComponent(row.storyId)}` };
@@ -87,13 +85,12 @@ export async function takeDown(ctx: ServerContext, trx: Trx, admin: SessionUser,
   return removal;
 }
 
-/** Whose story or comment this is, or undefined when there is none. */
+/** Whose story or comment this is (a reply from another server: its account's actor URI), or undefined when there is none. */
 async function authorOf(ctx: ServerContext, input: ContentRemovalInput): Promise<string | undefined> {
-  const row =
-    input.targetType === 'story'
-      ? await ctx.db.selectFrom('stories').select('uid').where('id', '=', input.targetId).executeTakeFirst()
-      : await ctx.db.selectFrom('storyComments').select('uid').where('id', '=', input.targetId).executeTakeFirst();
-  return row?.uid;
+  if (input.targetType === 'story') return (await ctx.db.selectFrom('stories').select('uid').where('id', '=', input.targetId).executeTakeFirst())?.uid;
+  const comment = await ctx.db.selectFrom('storyComments').select('uid').where('id', '=', input.targetId).executeTakeFirst();
+  if (comment) return comment.uid;
+  return (await ctx.db.selectFrom('remoteReplies').select('actorUri').where('id', '=', input.targetId).executeTakeFirst())?.actorUri;
 }
 
 /**

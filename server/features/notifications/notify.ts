@@ -76,6 +76,7 @@ function groupingOf(cause: NotificationCause): Grouping {
     case 'badge':
     case 'streak_reminder':
     case 'contest':
+    case 'fediverse_reply':
       // Written by notifySelf (self.ts), which bypasses `notify`; each stands alone.
       return { key: `${cause.type}:${cause.at}`, windowMs: 0 };
   }

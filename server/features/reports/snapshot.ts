@@ -76,7 +76,35 @@ async function captureStory(db: Db, viewer: SignedInViewer, id: string, captured
   };
 }
 
+/** A reply from another server, as its readers see it (a held one only its story's writer sees); its author is its account, by handle. */
+async function captureRemoteReply(db: Db, viewer: SignedInViewer, id: string, capturedAt: string): Promise<CapturedTarget | null> {
+  const reply = await db
+    .selectFrom('remoteReplies as r')
+    .innerJoin('remoteActors as a', 'a.uri', 'r.actorUri')
+    .select(['r.storyId', 'r.actorUri', 'r.text', 'r.held', 'a.handle'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!reply) return null;
+  const story = await readableStory(db, viewer, reply.storyId);
+  if (Number(reply.held) === 1 && story.uid !== viewer.uid) throw gone();
+  return {
+    authorUid: reply.actorUri,
+    snapshot: {
+      targetType: 'comment',
+      targetId: id,
+      authorUid: reply.actorUri,
+      authorName: reply.handle,
+      capturedAt,
+      text: reply.text,
+      storyId: story.id,
+      storyTitle: story.title,
+    },
+  };
+}
+
 async function captureComment(db: Db, viewer: SignedInViewer, id: string, capturedAt: string): Promise<CapturedTarget> {
+  const remote = await captureRemoteReply(db, viewer, id, capturedAt);
+  if (remote) return remote;
   const comment = await withBlockFact(
     db,
     viewer,
