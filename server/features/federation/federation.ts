@@ -22,15 +22,19 @@ import {
   isActor,
   Delete,
   Update,
+  Flag,
 } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
+import type { EventBus } from '../../events/bus';
 import { KyselyKvStore } from './kv-store';
 import { KyselyMessageQueue } from './message-queue';
 import { writerKeyPairs } from './keys';
 import { storyNote } from './notes';
+import { INSTANCE_ACTOR, instanceActor, instanceUsername } from './instance-actor';
+import { receiveFlag } from './flags';
 import { recipientOf, rememberActor } from './remote-actors';
 import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
 import {
@@ -76,6 +80,8 @@ export interface FederationDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   logger: Logger;
+  /** Reports from other servers reach the admins' queues through it. */
+  bus: EventBus;
   publicUrl: string;
   version: string;
   /** Loopback peers over plain HTTP, for tests and trials (FEDERATION_ALLOW_PRIVATE_ADDRESSES). */
@@ -173,9 +179,9 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
   };
 
   federation
-    .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => actorOf(ctx, identifier))
+    .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => (identifier === INSTANCE_ACTOR ? instanceActor(ctx, publicUrl) : actorOf(ctx, identifier)))
     .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
-    .mapHandle((_ctx, handle) => uidOfHandle(db, handle));
+    .mapHandle(async (_ctx, handle) => (await uidOfHandle(db, handle)) ?? (handle.toLowerCase() === instanceUsername(publicUrl) ? INSTANCE_ACTOR : null));
 
   federation.setObjectDispatcher(Note, FEDERATION_PATHS.note, async (ctx, values) => {
     const story = await federatableStory(db, values.id);
@@ -226,6 +232,11 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
 
   federation
     .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+    // A report from another server (flags.ts).
+    .on(Flag, async (ctx, flag) => {
+      if (await fromBlockedDomain(db, flag.actorId)) return;
+      await receiveFlag({ db, dialect: deps.dialect, bus: deps.bus }, ctx, flag);
+    })
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);

@@ -16,7 +16,7 @@ import type { FederationService } from './service';
 
 const off = () => new AppError(404, 'federation_off', FEDERATION_TEXTS.off);
 
-function serviceOf(ctx: ServerContext): FederationService {
+export function serviceOf(ctx: ServerContext): FederationService {
   if (!ctx.federation) throw off();
   return ctx.federation;
 }
@@ -91,7 +91,7 @@ export async function remoteFollowing(ctx: ServerContext, uid: string) {
  * always asked over https; with FEDERATION_ALLOW_PRIVATE_ADDRESSES (peers on loopback in tests
  * and trials, which serve plain http) it is asked over http when https finds nothing.
  */
-async function lookupActor(fed: Context<void>, handle: string, plainHttpToo: boolean) {
+export async function lookupActor(fed: Context<void>, handle: string, plainHttpToo: boolean) {
   const found = await fed.lookupObject(handle).catch(() => null);
   if (found || !plainHttpToo) return found;
   const at = handle.lastIndexOf('@');

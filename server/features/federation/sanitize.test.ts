@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteText, sanitizeRemoteHtml } from './sanitize';
+import { remotePlainText, remoteText, sanitizeRemoteHtml } from './sanitize';
 
 describe('remote HTML', () => {
   it('keeps paragraphs, line breaks, emphasis, links and spans', () => {
@@ -18,5 +18,11 @@ describe('remote HTML', () => {
   it('turns markup into plain text for names and warnings', () => {
     expect(remoteText('<b>Bold</b> <i>name</i>\n<script>x</script>')).toBe('Bold name');
     expect(remoteText('x'.repeat(600)).length).toBe(500);
+  });
+
+  it('turns markup into text as written, for text shown only as text', () => {
+    expect(remotePlainText('<p>Tom &amp; <b>Jerry</b> &lt;3 &quot;hi&quot;</p><script>alert(1)</script>')).toBe('Tom & Jerry <3 "hi"');
+    expect(remotePlainText('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
+    expect(remotePlainText('&amp;'.repeat(20), 10)).toBe('&'.repeat(10));
   });
 });

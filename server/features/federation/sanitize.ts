@@ -23,3 +23,15 @@ export function sanitizeRemoteHtml(html: string): string {
 export function remoteText(html: string, max = 500): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim().slice(0, max);
 }
+
+/** What sanitize-html writes for the characters it escapes in text. */
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * Plain text of remote HTML with its characters as written ("Tom & Jerry", not "Tom &amp;
+ * Jerry"): for text only ever shown as text, such as a report's note. Never put it in HTML.
+ */
+export function remotePlainText(html: string, max = 500): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&(?:amp|lt|gt|quot);/g, (escaped) => ESCAPED[escaped] ?? escaped);
+  return text.replace(/\s+/g, ' ').trim().slice(0, max);
+}

@@ -76,6 +76,7 @@ export class FederationService {
       db,
       dialect,
       logger,
+      bus: deps.bus,
       publicUrl: config.publicUrl,
       version: APP_VERSION,
       allowPrivateAddresses: config.federation.allowPrivateAddresses,
