@@ -32,6 +32,18 @@ export const FEDERATION_TEXTS = {
   blockedDomain: 'This server does not federate with that domain.',
   off: 'This server does not take part in the fediverse.',
   self: 'That address is on this server: follow them here instead.',
+  reportHeading: 'Report an account to its server',
+  reportHelp:
+    'Their server’s moderators get your reason, sent in the name of this site rather than yours, and decide what to do. Each report is recorded in the audit log.',
+  reportAccountLabel: 'Account',
+  reportAccountPlaceholder: '@name@server.example',
+  reportReasonLabel: 'Reason',
+  reportSubmit: 'Send report',
+  reportReasonRequired: 'Please give a reason.',
+  reportReasonTooLong: (max: number) => `Reasons are at most ${max} characters.`,
+  badAccount: 'Write an address like @name@server.example, or the account’s link.',
+  reportSelf: 'That account is on this server: report it from its page here instead.',
+  reportSent: (handle: string, domain: string) => `Report about ${handle} sent to ${domain}.`,
 } as const;
 
 /** `@name@server.example` (the leading @ optional), as people write fediverse addresses. */
@@ -124,6 +136,26 @@ export const domainNameSchema = z
   .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/, 'Write a domain name such as bad.example.');
 export const domainRuleSchema = z.object({ domain: domainNameSchema, mode: z.enum(DOMAIN_POLICIES, 'Choose block or silence.') }).strict();
 export const domainRefSchema = z.object({ domain: domainNameSchema }).strict();
+
+/** What an admin's report to another server may say: a Mastodon report's comment is at most 1,000 characters. */
+export const REMOTE_REPORT_REASON_MAX = 1000;
+/** An account's actor URI, as Mastodon shows it (https://server.example/users/name); http only for loopback trials. */
+const actorUriSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: FEDERATION_TEXTS.badAccount }).max(2000, FEDERATION_TEXTS.badAccount);
+/** POST /api/admin/federation/reports: an account on another server (its address or URI), and why. */
+export const remoteReportSchema = z
+  .object({
+    account: z.string(FEDERATION_TEXTS.badAccount).trim().pipe(z.union([fediverseHandleSchema, actorUriSchema], { error: FEDERATION_TEXTS.badAccount })),
+    reason: requiredText('The reason', {
+      empty: FEDERATION_TEXTS.reportReasonRequired,
+      max: REMOTE_REPORT_REASON_MAX,
+      tooLong: FEDERATION_TEXTS.reportReasonTooLong(REMOTE_REPORT_REASON_MAX),
+    }),
+  })
+  .strict();
+export type RemoteReport = z.input<typeof remoteReportSchema>;
+/** The account the report went about, as its server names it. */
+export const remoteReportSentSchema = z.object({ handle: z.string(), domain: z.string() });
+export type RemoteReportSent = z.infer<typeof remoteReportSentSchema>;
 
 export const federationAdminSchema = z.object({
   enabled: z.boolean(),

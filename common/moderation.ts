@@ -103,6 +103,8 @@ export const REPORT_TEXTS = {
   openCaseExists: 'This content has another open report: handle that one instead.',
   removeOwn: 'Delete your own content instead.',
   contentNotFound: 'That content no longer exists.',
+  /** Beside a report another fediverse server sent (its account's handle is the reporter's name); it hears no outcome. */
+  fromServer: (server: string) => `Another server: ${server}`,
   /** What each reporter is told when the case is resolved: the thing, named as they may still see it, and the outcome. */
   outcomeNotice: (thing: ReportedThing, outcome: CaseOutcome) => `${reportedThingText(thing)}: ${outcome === 'action' ? REPORT_OUTCOME_TEXTS.action : REPORT_OUTCOME_TEXTS.dismissed}`,
   /** What the author is told when a moderator removes their story, comment, message or profile's words. */
@@ -298,13 +300,24 @@ export const caseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
+/**
+ * Who filed a report: a member here, or another fediverse server (its `Flag`), named by the
+ * account that sent it (`name`, else the server) and the server's host.
+ */
+export const reporterSchema = z.discriminatedUnion('kind', [
+  personRefSchema.extend({ kind: z.literal('member') }),
+  z.object({ kind: z.literal('server'), name: z.string(), server: z.string(), actor: z.string() }),
+]);
+
 export const caseReportSchema = z.object({
   id: z.string(),
-  reporter: personRefSchema,
+  reporter: reporterSchema,
   category: z.enum(REPORT_CATEGORIES),
   note: z.string(),
   created_at: z.string(),
 });
+
+export type CaseReport = z.infer<typeof caseReportSchema>;
 
 export const USER_STATUSES = ['active', 'warned', 'limited', 'suspended', 'deactivated', 'waiting'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

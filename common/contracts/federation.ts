@@ -12,6 +12,8 @@ import {
   remoteFollowSchema,
   remoteFollowerListSchema,
   remoteFollowingListSchema,
+  remoteReportSchema,
+  remoteReportSentSchema,
   remoteStoryListSchema,
 } from '../federation';
 import { defineRoute } from './define';
@@ -49,9 +51,11 @@ export const federationContracts = {
 /** Where the admins' federation router is mounted (server/app.ts). */
 export const ADMIN_FEDERATION_BASE = '/api/admin/federation';
 
-/** /api/admin/federation: domain blocks and the health of deliveries. */
+/** /api/admin/federation: domain blocks, the health of deliveries, and reports to other servers. */
 export const adminFederationContracts = {
   overview: defineRoute({ method: 'GET', path: '/api/admin/federation', response: federationAdminSchema }),
   setDomain: defineRoute({ method: 'POST', path: '/api/admin/federation/domains', body: domainRuleSchema, response: federationAdminSchema }),
   removeDomain: defineRoute({ method: 'POST', path: '/api/admin/federation/domains/remove', body: domainRefSchema, response: federationAdminSchema }),
+  /** Reports an account on another server to that server (a Flag from this site's instance actor). */
+  reportAccount: defineRoute({ method: 'POST', path: '/api/admin/federation/reports', body: remoteReportSchema, response: remoteReportSentSchema }),
 };

@@ -541,11 +541,14 @@ export interface ModerationCasesTable {
   updated_at: string;
 }
 
-/** One person's report of one thing. */
+/** One report of one thing: by a member (reporterUid) or by another server (reporterServer), never both. */
 export interface ReportsTable {
   id: string;
   caseId: string;
-  reporterUid: string;
+  reporterUid: string | null;
+  /** The host of the server whose `Flag` this is (the account that sent it: reporterActor, its URI). */
+  reporterServer: Defaulted<string | null>;
+  reporterActor: Defaulted<string | null>;
   targetType: string;
   targetId: string;
   targetUid: string;

@@ -331,6 +331,7 @@ export const KEPT: Readonly<Partial<Record<Column, string>>> = {
   'moderationCases.assignedTo': 'moderation: the record of a case outlives the admin',
   'moderationCases.resolvedBy': 'moderation: the record of a case outlives the admin',
   'reports.reporterUid': 'moderation: who reported what stays with the case',
+  'reports.reporterActor': 'moderation: the account on another server whose Flag made a report (never a member here) stays with the case',
   'reports.targetUid': 'moderation: whom a report was about stays with the case',
   'moderationActions.targetUid': 'moderation: the actions taken stay with the case and the admin log',
   'moderationActions.adminUid': 'moderation: the actions taken stay with the case and the admin log',

@@ -27,6 +27,7 @@ import * as pushSubscriptions from './0026_push_subscriptions';
 import * as contestPendingWords from './0027_contest_pending_words';
 import * as handles from './0028_handles';
 import * as federation from './0029_federation';
+import * as federatedReports from './0031_federated_reports';
 import * as fediverseReplies from './0032_fediverse_replies';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027_contest_pending_words': contestPendingWords,
   '0028_handles': handles,
   '0029_federation': federation,
+  '0031_federated_reports': federatedReports,
   '0032_fediverse_replies': fediverseReplies,
 };
 

@@ -22,16 +22,20 @@ import {
   isActor,
   Delete,
   Update,
+  Flag,
 } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { ServerContext } from '../../context';
+import type { EventBus } from '../../events/bus';
 import { KyselyKvStore } from './kv-store';
 import { KyselyMessageQueue } from './message-queue';
 import { writerKeyPairs } from './keys';
 import { storyNote } from './notes';
+import { INSTANCE_ACTOR, instanceActor, instanceUsername } from './instance-actor';
+import { receiveFlag } from './flags';
 import { recipientOf, rememberActor } from './remote-actors';
 import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
 import { forgetReply, receiveReply, writerBlocks } from './replies';
@@ -79,6 +83,8 @@ export interface FederationDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   logger: Logger;
+  /** Reports from other servers reach the admins' queues through it. */
+  bus: EventBus;
   publicUrl: string;
   version: string;
   /** Loopback peers over plain HTTP, for tests and trials (FEDERATION_ALLOW_PRIVATE_ADDRESSES). */
@@ -192,9 +198,9 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
   };
 
   federation
-    .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => actorOf(ctx, identifier))
+    .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => (identifier === INSTANCE_ACTOR ? instanceActor(ctx, publicUrl) : actorOf(ctx, identifier)))
     .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
-    .mapHandle((_ctx, handle) => uidOfHandle(db, handle));
+    .mapHandle(async (_ctx, handle) => (await uidOfHandle(db, handle)) ?? (handle.toLowerCase() === instanceUsername(publicUrl) ? INSTANCE_ACTOR : null));
 
   // Stories, and members' replies to posts elsewhere (one dispatcher per class: ids never clash).
   federation.setObjectDispatcher(Note, FEDERATION_PATHS.note, async (ctx, values) => {
@@ -248,6 +254,11 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
 
   federation
     .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+    // A report from another server (flags.ts).
+    .on(Flag, async (ctx, flag) => {
+      if (await fromBlockedDomain(db, flag.actorId)) return;
+      await receiveFlag({ db, dialect: deps.dialect, bus: deps.bus }, ctx, flag);
+    })
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);

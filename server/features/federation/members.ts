@@ -92,7 +92,7 @@ export async function remoteFollowing(ctx: ServerContext, uid: string) {
  * always asked over https; with FEDERATION_ALLOW_PRIVATE_ADDRESSES (peers on loopback in tests
  * and trials, which serve plain http) it is asked over http when https finds nothing.
  */
-async function lookupActor(fed: Context<void>, handle: string, plainHttpToo: boolean) {
+export async function lookupActor(fed: Context<void>, handle: string, plainHttpToo: boolean) {
   const found = await fed.lookupObject(handle).catch(() => null);
   if (found || !plainHttpToo) return found;
   const at = handle.lastIndexOf('@');

@@ -3,6 +3,7 @@ import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, feder
 import type { Viewer } from '../../policy/viewer';
 import { authorizeAdmin } from '../../policy/admin';
 import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
+import { reportRemoteAccount } from './flags';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
@@ -64,6 +65,10 @@ export function adminFederationRoutes(ctx: ServerContext) {
   routes.signedIn(adminFederationContracts.removeDomain, writes, ({ body }, c) => {
     manage(c);
     return removeDomainRule(ctx, c.var.user, body.domain);
+  });
+  routes.signedIn(adminFederationContracts.reportAccount, writes, ({ body }, c) => {
+    manage(c);
+    return reportRemoteAccount(ctx, c.var.user, body);
   });
 
   return app;

@@ -32,4 +32,10 @@ describe('remote HTML', () => {
     expect(remoteReplyText('<p>Talk to @ada later</p>', 1000)).toBe('Talk to @ada later');
     expect(remoteReplyText(`<p>${'w'.repeat(2000)}</p>`, 1000)).toHaveLength(1000);
   });
+
+  it('turns markup into text as written, for text shown only as text', () => {
+    expect(remoteText('<p>Tom &amp; <b>Jerry</b> &lt;3 &quot;hi&quot;</p><script>alert(1)</script>')).toBe('Tom & Jerry <3 "hi"');
+    expect(remoteText('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
+    expect(remoteText('&amp;'.repeat(20), 10)).toBe('&'.repeat(10));
+  });
 });

@@ -24,14 +24,12 @@ export function sanitizeRemoteHtml(html: string): string {
  * in what it keeps; plain text shown as text wants them back (React escapes it when shown).
  */
 function textOf(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&(?:amp|lt|gt|quot);/g, (escaped) => ESCAPED[escaped] ?? escaped);
 }
 
-/** Plain text of remote HTML (a content warning, a name): no markup at all, on one line. */
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/** Plain text of remote HTML (a content warning, a name, a report's note): no markup at all, on one line. Never put it in HTML. */
 export function remoteText(html: string, max = 500): string {
   return textOf(html).replace(/\s+/g, ' ').trim().slice(0, max);
 }

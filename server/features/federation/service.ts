@@ -86,6 +86,7 @@ export class FederationService {
       db,
       dialect,
       logger,
+      bus: deps.bus,
       publicUrl: config.publicUrl,
       version: APP_VERSION,
       allowPrivateAddresses: config.federation.allowPrivateAddresses,

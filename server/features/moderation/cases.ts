@@ -7,6 +7,8 @@ import {
   type BulkResolveResult,
   type CaseActionInput,
   type CaseDetail,
+  type CaseReport,
+  type PersonRef,
   type ReopenCaseInput,
   type ResolveCaseInput,
 } from '@common/moderation';
@@ -37,7 +39,15 @@ export async function readCaseDetail(db: Db, id: string): Promise<CaseDetail> {
   const [[summary], currentState, reports, actions, target, earlier, history] = await Promise.all([
     summarize(db, [row]),
     currentStateOf(db, snapshot),
-    db.selectFrom('reports').select(['id', 'reporterUid', 'category', 'note', 'created_at']).where('caseId', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('reports as r')
+      // A report from another server names the account that sent it, as last fetched.
+      .leftJoin('remoteActors as a', 'a.uri', 'r.reporterActor')
+      .select(['r.id', 'r.reporterUid', 'r.reporterServer', 'r.reporterActor', 'a.handle as reporterHandle', 'r.category', 'r.note', 'r.created_at'])
+      .where('r.caseId', '=', id)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute(),
     db.selectFrom('moderationActions').selectAll().where('caseId', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('users').select(['suspendedAt', 'deactivatedAt', 'limitedAt', 'warnedAt']).where('uid', '=', row.targetUid).executeTakeFirst(),
     db
@@ -60,14 +70,14 @@ export async function readCaseDetail(db: Db, id: string): Promise<CaseDetail> {
       .execute(),
   ]);
   if (!summary) throw notFound(REPORT_TEXTS.caseNotFound);
-  const reporters = await peopleByUid(db, reports.map((r) => r.reporterUid));
+  const reporters = await peopleByUid(db, reports.flatMap((r) => (r.reporterUid === null ? [] : [r.reporterUid])));
   return {
     ...summary,
     snapshot,
     currentState,
     reports: reports.map((r) => ({
       id: r.id,
-      reporter: reporters.get(r.reporterUid) ?? { uid: r.reporterUid, name: '' },
+      reporter: reporterOf(reporters, r),
       category: REPORT_CATEGORIES.find((c) => c === r.category) ?? 'other',
       note: r.note,
       created_at: r.created_at,
@@ -77,6 +87,16 @@ export async function readCaseDetail(db: Db, id: string): Promise<CaseDetail> {
     earlierCases: await summarize(db, earlier),
     accountActions: await actionItems(db, history),
   };
+}
+
+/** Who filed a report: a member, or another server (a Flag) named by the account that sent it. */
+function reporterOf(
+  members: Map<string, PersonRef>,
+  r: { reporterUid: string | null; reporterServer: string | null; reporterActor: string | null; reporterHandle: string | null },
+): CaseReport['reporter'] {
+  if (r.reporterUid !== null) return { kind: 'member', ...(members.get(r.reporterUid) ?? { uid: r.reporterUid, name: '' }) };
+  const server = r.reporterServer ?? '';
+  return { kind: 'server', name: r.reporterHandle ?? server, server, actor: r.reporterActor ?? '' };
 }
 
 /** POST /api/admin/reports/:id/assign {version}: the case is mine now. */

@@ -49,11 +49,19 @@ async function reportedThingFor(trx: Trx, reporterUid: string, row: CaseRow, at:
 }
 
 /**
- * Every reporter of a resolved case hears the outcome the admin chose about the thing they
- * reported, never the sanction (once each per resolution, however many times they reported).
+ * Every member who reported a resolved case hears the outcome the admin chose about the thing
+ * they reported, never the sanction (once each per resolution, however many times they reported).
  */
 export async function tellReporters(ctx: ServerContext, trx: Trx, row: CaseRow, outcome: CaseOutcome, at: string): Promise<number> {
-  const reporters = await trx.selectFrom('reports').select('reporterUid').distinct().where('caseId', '=', row.id).execute();
+  // Members only: a server that sent a Flag is not told the outcome.
+  const reporters = await trx
+    .selectFrom('reports')
+    .select('reporterUid')
+    .distinct()
+    .where('caseId', '=', row.id)
+    .where('reporterUid', 'is not', null)
+    .$narrowType<{ reporterUid: string }>()
+    .execute();
   for (const { reporterUid } of reporters) {
     const { thing, link } = await reportedThingFor(trx, reporterUid, row, at);
     await sendNotice(ctx, trx, reporterUid, REPORT_TEXTS.outcomeNotice(thing, outcome), at, link);

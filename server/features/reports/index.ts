@@ -1,5 +1,7 @@
 /**
  * The reports feature's public entry: how a profile reads in a snapshot (moderation compares
- * with it), and what a reader may see of a reported thing (moderation names it to them so).
+ * with it), what a reader may see of a reported thing (moderation names it to them so), and
+ * reports from other servers (federation files them).
  */
 export { captureTarget, PROFILE_FIELDS, profileSnapshotText, type CapturedTarget } from './snapshot';
+export { createServerReport, type ReportingServer } from './service';

@@ -4,7 +4,7 @@ import type { Reported } from '@common/report-state';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ADMINS_TOPIC } from '../../events/bus';
-import { badRequest, conflict } from '../../http/errors';
+import { AppError, badRequest, conflict } from '../../http/errors';
 import type { SignedInViewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
 import { captureTarget, type CapturedTarget } from './snapshot';
@@ -21,16 +21,58 @@ export interface NewReport {
 
 /**
  * A reader reports a story, comment, profile or message. The snapshot is what they
- * see now (snapshot.ts: 404 when it is not theirs to see); one's own content is refused. Then,
- * in one transaction: the open case for the thing (found, or created by the first report),
- * this reporter's one report (the unique index `reports_once` decides a race), the case's exact
- * reportsCount and a new version, and `moderation.changed` to every admin so queues refresh.
- * (How often a reader may report: LIMITS.reports, on the route.)
+ * see now (snapshot.ts: 404 when it is not theirs to see); one's own content is refused. Then
+ * `fileReport`. (How often a reader may report: LIMITS.reports, on the route.)
  */
 export async function createReport(ctx: ServerContext, viewer: SignedInViewer, input: NewReport): Promise<ReportCreated> {
   const now = new Date().toISOString();
   const target = await captureTarget(ctx.db, viewer, input.targetType, input.targetId, now);
   if (target.authorUid === viewer.uid) throw badRequest(REPORT_TEXTS.cannotReportOwn, 'cannot_report_own');
+  const reportId = await fileReport(ctx, { reporterUid: viewer.uid, reporterServer: null, reporterActor: null }, input, target, now);
+  return { message: REPORT_TEXTS.submitted, reportId };
+}
+
+/** Another server, as the reporter of what it sends a `Flag` about. */
+export interface ReportingServer {
+  /** Its host (the unit of "one report per reporter per thing"). */
+  server: string;
+  /** The URI of its account that sent the Flag. */
+  actor: string;
+}
+
+/** Anyone at all: owns nothing, blocks nobody, sees what is public. What another server may have seen. */
+const THE_PUBLIC: SignedInViewer = { uid: '', admin: false };
+
+/**
+ * Another server reports one of ours (an ActivityPub Flag: federation/flags.ts). Its snapshot
+ * is what anyone may see now; then the same `fileReport` as a reader's. Answers false, filing
+ * nothing, when the thing is not there for the public or that server already reported it.
+ */
+export async function createServerReport(ctx: Pick<ServerContext, 'db' | 'dialect' | 'bus'>, from: ReportingServer, input: NewReport): Promise<boolean> {
+  const now = new Date().toISOString();
+  try {
+    const target = await captureTarget(ctx.db, THE_PUBLIC, input.targetType, input.targetId, now);
+    await fileReport(ctx, { reporterUid: null, reporterServer: from.server, reporterActor: from.actor }, input, target, now);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 404 || err.status === 409)) return false;
+    throw err;
+  }
+}
+
+/**
+ * In one transaction: the open case for the thing (found, or created by the first report), this
+ * reporter's one report (the unique indexes `reports_once` and `reports_once_server` decide a
+ * race), the case's exact reportsCount and a new version, and `moderation.changed` to every
+ * admin so queues refresh. 409 when this reporter already reported the thing.
+ */
+async function fileReport(
+  ctx: Pick<ServerContext, 'db' | 'dialect' | 'bus'>,
+  reporter: { reporterUid: string | null; reporterServer: string | null; reporterActor: string | null },
+  input: NewReport,
+  target: CapturedTarget,
+  now: string,
+): Promise<string> {
   const reportId = newId();
   await ctx.db.transaction().execute(async (trx) => {
     const caseId = await lockOpenCase(trx, ctx.dialect, input, target, now);
@@ -39,7 +81,7 @@ export async function createReport(ctx: ServerContext, viewer: SignedInViewer, i
       .values({
         id: reportId,
         caseId,
-        reporterUid: viewer.uid,
+        ...reporter,
         targetType: input.targetType,
         targetId: input.targetId,
         targetUid: target.authorUid,
@@ -48,7 +90,7 @@ export async function createReport(ctx: ServerContext, viewer: SignedInViewer, i
         snapshot: JSON.stringify(target.snapshot),
         created_at: now,
       })
-      // Only reports_once can conflict (the id is new): a second report by the same person, or a concurrent twin.
+      // Only reports_once(_server) can conflict (the id is new): a second report by the same reporter, or a concurrent twin.
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -66,7 +108,7 @@ export async function createReport(ctx: ServerContext, viewer: SignedInViewer, i
       .execute();
     await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId });
   });
-  return { message: REPORT_TEXTS.submitted, reportId };
+  return reportId;
 }
 
 /** A race with an admin resolving the case between our insert and our lock is retried this often. */

@@ -167,6 +167,11 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/admin/federation' },
   { method: 'POST', path: '/api/admin/federation/domains', body: { domain: text('bad.example', 'sub.bad.example'), mode: text('block', 'silence') } },
   { method: 'POST', path: '/api/admin/federation/domains/remove', body: { domain: text('bad.example') } },
+  {
+    method: 'POST',
+    path: '/api/admin/federation/reports',
+    body: { account: text('@a@127.0.0.1:9', 'http://127.0.0.1:9/users/a'), reason: text('Spam', 'Harasses writers here in their replies.') },
+  },
   // Follows (server/features/follows/routes.ts)
   ...(['relationship', 'following', 'followers'] as const).map((what) => ({ method: 'GET' as const, path: `/api/users/:uid/${what}`, query: { cursor: page.cursor } })),
   { method: 'GET', path: '/api/follows/requests', query: { cursor: page.cursor } },

@@ -1,13 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DOMAIN_POLICIES, domainNameSchema } from '@common/federation';
+import { DOMAIN_POLICIES, FEDERATION_TEXTS, REMOTE_REPORT_REASON_MAX, domainNameSchema, remoteReportSchema } from '@common/federation';
+import { CountedTextarea } from '../../components/CountedTextarea';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { card, inputField, primaryButton, secondaryButton, textLink } from '../../components/ui';
+import { formErrorMessage } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
-import { federationAdminQuery, useRemoveDomainRule, useSetDomainRule } from './api';
+import { federationAdminQuery, useRemoveDomainRule, useReportRemoteAccount, useSetDomainRule } from './api';
 
 const MODE_LABELS = { block: 'Block', silence: 'Silence' } as const;
 const MODE_HINTS = {
@@ -73,6 +75,87 @@ function DomainForm() {
           Save
         </button>
       </div>
+    </form>
+  );
+}
+
+/** Reports an account elsewhere to its own server's moderators (a Flag from this site), with what came of it. */
+function ReportAccountForm() {
+  const accountId = useId();
+  const reasonId = useId();
+  const accountErrorId = useId();
+  const reasonErrorId = useId();
+  const [account, setAccount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<{ account?: string; reason?: string }>({});
+  const [outcome, setOutcome] = useState<{ sent: boolean; message: string } | null>(null);
+  const send = useReportRemoteAccount();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = remoteReportSchema.safeParse({ account, reason });
+    if (!parsed.success) {
+      const first = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setProblems({ account: first('account'), reason: first('reason') });
+      setOutcome(null);
+      return;
+    }
+    setProblems({});
+    setOutcome(null);
+    send.mutate(parsed.data, {
+      onSuccess: (sent) => {
+        setAccount('');
+        setReason('');
+        setOutcome({ sent: true, message: FEDERATION_TEXTS.reportSent(sent.handle, sent.domain) });
+      },
+      onError: (error) => setOutcome({ sent: false, message: formErrorMessage(error) }),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="report-account-form">
+      <p className="text-sm text-muted">{FEDERATION_TEXTS.reportHelp}</p>
+      <div>
+        <label htmlFor={accountId} className="text-sm font-semibold text-fg">
+          {FEDERATION_TEXTS.reportAccountLabel}
+        </label>
+        <input
+          id={accountId}
+          className={`${inputField} mt-1`}
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          placeholder={FEDERATION_TEXTS.reportAccountPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problems.account ? true : undefined}
+          aria-describedby={problems.account ? accountErrorId : undefined}
+        />
+        {problems.account && (
+          <ErrorText id={accountErrorId} className="mt-1">
+            {problems.account}
+          </ErrorText>
+        )}
+      </div>
+      <CountedTextarea
+        id={reasonId}
+        label={FEDERATION_TEXTS.reportReasonLabel}
+        value={reason}
+        onValue={setReason}
+        max={REMOTE_REPORT_REASON_MAX}
+        rows={3}
+        aria-invalid={problems.reason ? true : undefined}
+        aria-describedby={problems.reason ? reasonErrorId : undefined}
+      >
+        {problems.reason && <ErrorText id={reasonErrorId}>{problems.reason}</ErrorText>}
+      </CountedTextarea>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={primaryButton} disabled={send.isPending}>
+          {FEDERATION_TEXTS.reportSubmit}
+        </button>
+        {/* Always there, so a screen reader hears what fills it. */}
+        <p role="status" className="text-sm font-medium text-fg" data-testid="report-account-sent">
+          {outcome?.sent ? outcome.message : ''}
+        </p>
+      </div>
+      {outcome && !outcome.sent && <ErrorText data-testid="report-account-error">{outcome.message}</ErrorText>}
     </form>
   );
 }
@@ -151,6 +234,10 @@ export function AdminFederationScreen() {
                 ))}
               </ul>
             )}
+          </div>
+          <div className={`${card} flex flex-col gap-4`}>
+            <h2 className="text-xl font-semibold text-fg">{FEDERATION_TEXTS.reportHeading}</h2>
+            <ReportAccountForm />
           </div>
         </>
       )}

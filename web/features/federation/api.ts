@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminFederationContracts, federationContracts } from '@common/contracts/federation';
-import type { FederationSettings } from '@common/federation';
+import type { FederationSettings, RemoteReport } from '@common/federation';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 
@@ -95,4 +95,11 @@ export const useRemoveDomainRule = () =>
     onSuccess: (overview, _domain, queryClient) => {
       queryClient.setQueryData(federationAdminQuery.queryKey, overview);
     },
+  });
+
+/** Reports an account on another server to that server; the form shows the outcome beside itself. */
+export const useReportRemoteAccount = () =>
+  useApiMutation({
+    request: (body: RemoteReport) => callRoute(adminFederationContracts.reportAccount, { body }),
+    failure: false,
   });

@@ -209,7 +209,12 @@ function CaseBody({ detail, onOpenCase, onReopened }: { detail: CaseDetail; onOp
           {detail.reports.map((report) => (
             <li key={report.id} className="flex flex-col gap-1" data-testid="case-report">
               <p className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold text-fg">{report.reporter.name}</span>
+                <span className="font-semibold break-all text-fg">{report.reporter.name}</span>
+                {report.reporter.kind === 'server' && (
+                  <span className={`${pill} bg-subtle text-fg`} data-testid="report-from-server">
+                    {REPORT_TEXTS.fromServer(report.reporter.server)}
+                  </span>
+                )}
                 <span className={`${pill} bg-accent-soft text-accent-soft-ink`}>{REPORT_CATEGORY_LABELS[report.category]}</span>
                 <time dateTime={report.created_at} className="text-xs text-muted">
                   {formatDateTime(report.created_at)}
