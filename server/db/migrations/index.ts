@@ -27,6 +27,7 @@ import * as pushSubscriptions from './0026_push_subscriptions';
 import * as contestPendingWords from './0027_contest_pending_words';
 import * as handles from './0028_handles';
 import * as federation from './0029_federation';
+import * as remoteAvatars from './0030_remote_avatars';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027_contest_pending_words': contestPendingWords,
   '0028_handles': handles,
   '0029_federation': federation,
+  '0030_remote_avatars': remoteAvatars,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

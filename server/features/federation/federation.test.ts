@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteStory } from '@common/federation';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
+import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
 import { INBOX_LIMIT, claimedServer } from './service';
 
 describe('the server an inbox request names', () => {
@@ -13,29 +14,6 @@ describe('the server an inbox request names', () => {
     expect(claimedServer(new Headers({ signature: 'keyId="not a url"' }))).toBeNull();
   });
 });
-
-/** Two Drabble instances on loopback may federate only with this switch (never on a public server). */
-const FEDERATING = { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', SIGNUP_RATE_LIMIT: '1000' };
-
-/** Polls until `check` passes: deliveries cross the queue and the network, not the request. */
-const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 20_000): Promise<T> =>
-  vi.waitFor(
-    async () => {
-      const value = await read();
-      if (!check(value)) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
-      return value;
-    },
-    { timeout, interval: 100 },
-  );
-
-const hostOf = (server: TestServer) => new URL(server.config.publicUrl).host;
-
-async function handleOf(server: TestServer, person: SignedUp): Promise<string> {
-  const res = await person.client.get<{ address: string }>('/api/federation/settings');
-  expect(res.status).toBe(200);
-  expect(res.body.address).toMatch(new RegExp(`^@[a-z0-9_]{3,30}@${hostOf(server).replace('.', '\\.')}$`));
-  return res.body.address;
-}
 
 /**
  * Two Drabble instances federating over loopback: A's writer, B's reader. B plays the part a

@@ -5,11 +5,13 @@ import type { Logger } from '../../logger';
 import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
 import type { RateLimiter } from '../../http/rate-limit';
+import type { ObjectStorage } from '../../storage';
 import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
 import { createDrabbleFederation, isFederationPath, type DrabbleFederation } from './federation';
 import { StorySync } from './story-sync';
 import { sendFedifyLogsTo } from './fedify-logs';
+import { copyRemoteAvatarsWith } from './remote-avatars';
 
 /** Stories edited lately are looked at this often: an edit may record no event. */
 const RECENT_EVERY_MS = 5_000;
@@ -68,7 +70,16 @@ export class FederationService {
   private queueDone: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { db: Kysely<Database>; dialect: Dialect; logger: Logger; config: AppConfig; bus: EventBus; rateLimiter: RateLimiter },
+    private readonly deps: {
+      db: Kysely<Database>;
+      dialect: Dialect;
+      logger: Logger;
+      config: AppConfig;
+      bus: EventBus;
+      rateLimiter: RateLimiter;
+      /** Where copies of remote accounts' pictures go, beside the profile images. */
+      storage: ObjectStorage;
+    },
   ) {
     const { db, dialect, logger, config } = deps;
     sendFedifyLogsTo(logger);
@@ -82,6 +93,12 @@ export class FederationService {
       openRegistrations: async () => (await readRegistration(db)).mode === 'open',
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
+    copyRemoteAvatarsWith(this.fed.federation, {
+      storage: deps.storage,
+      logger,
+      allowPrivateAddresses: config.federation.allowPrivateAddresses,
+      userAgent: `Drabble/${APP_VERSION} (+${config.publicUrl})`,
+    });
   }
 
   /** Puts Fedify in front of `app` for federation paths and ActivityPub requests. */
