@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const actors = Array.from({ length: FOLLOWERS }, (_, i) => {
     const p = ports[i % SERVERS]!;
     const base = `http://127.0.0.1:${p}`;
-    return { uri: `${base}/users/r${i}`, domain: '127.0.0.1', handle: `@r${i}@127.0.0.1:${p}`, name: `Reader ${i}`, url: null, iconUrl: null, inbox: `${base}/users/r${i}/inbox`, sharedInbox: `${base}/inbox`, updated_at: now };
+    return { uri: `${base}/users/r${i}`, domain: '127.0.0.1', handle: `@r${i}@127.0.0.1:${p}`, name: `Reader ${i}`, url: null, iconUrl: null, avatarUrl: null, inbox: `${base}/users/r${i}/inbox`, sharedInbox: `${base}/inbox`, updated_at: now };
   });
   for (let i = 0; i < actors.length; i += 500) {
     const slice = actors.slice(i, i + 500);

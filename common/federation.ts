@@ -74,6 +74,7 @@ export const remoteAccountSchema = z.object({
   handle: z.string(),
   name: z.string(),
   url: z.string().nullable(),
+  /** Their picture as copied to this server (a same-origin URL, never their server's); null: show their initial. */
   iconUrl: z.string().nullable(),
   domain: z.string(),
 });

@@ -62,7 +62,7 @@ import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/routes';
-import { adminFederationRoutes, federationRoutes } from './features/federation';
+import { adminFederationRoutes, federationRoutes, remoteAvatarRoutes } from './features/federation';
 import { ADMIN_FEDERATION_BASE, FEDERATION_BASE } from '@common/contracts/federation';
 
 export interface AppOptions {
@@ -139,6 +139,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api', authRoutes(ctx, { reservePasswordCheck: reservePasswordCheckFor, databaseTroubled: options.databaseTroubled }));
   // Public, cacheable images: before the session, so no refreshed cookie rides on them.
   app.route('/api/images', imageRoutes(ctx));
+  app.route('/api/images', remoteAvatarRoutes(ctx));
   app.use('/api/*', loadSession(ctx, { shelfFactsFor: isSharedCommunityPage, keptForGuests: isSharedCommunityPage }));
   app.use('/api/*', refuseDeactivated);
   // Approval mode: a waiting account reads its own record and waits.

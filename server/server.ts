@@ -151,7 +151,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
   });
   ctx.auth = auth;
   ctx.federation = config.federation.enabled
-    ? new FederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, app: () => ctx as ServerContext })
+    ? new FederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, app: () => ctx as ServerContext })
     : null;
   // A live event is a write somewhere (this instance or another): kept users rows may be stale.
   bus.onEveryEvent(() => auth.sessionUsers.clear());

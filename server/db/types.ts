@@ -842,7 +842,10 @@ export interface RemoteActorsTable {
   handle: string;
   name: string;
   url: string | null;
+  /** The picture's address on its server: copied again only when it changes. */
   iconUrl: string | null;
+  /** Our copy of the picture (federation/remote-avatars.ts), same-origin; null: none, or it was refused. */
+  avatarUrl: string | null;
   inbox: string;
   sharedInbox: string | null;
   updated_at: string;

@@ -27,6 +27,7 @@ import * as pushSubscriptions from './0026_push_subscriptions';
 import * as contestPendingWords from './0027_contest_pending_words';
 import * as handles from './0028_handles';
 import * as federation from './0029_federation';
+import * as remoteAvatars from './0030_remote_avatars';
 import * as federatedReports from './0031_federated_reports';
 import * as fediverseReplies from './0032_fediverse_replies';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_contest_pending_words': contestPendingWords,
   '0028_handles': handles,
   '0029_federation': federation,
+  '0030_remote_avatars': remoteAvatars,
   '0031_federated_reports': federatedReports,
   '0032_fediverse_replies': fediverseReplies,
 };

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PROFILE_IMAGE_MAX_BYTES } from '@common/profile';
 import type { MeResponse } from '@common/user';
 import type { AppEnv, ServerContext } from '../../context';
+import type { StoredObject } from '../../storage';
 import { requireUser } from '../../auth/session';
 import { AppError, badRequest, errorResponse, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
@@ -68,25 +69,29 @@ export function profileImageRoutes(ctx: ServerContext) {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * /api/images/profile/:uid: the stored image. With the current `?v=` it may be cached for a
+ * A stored image as its GET route answers it. With the current `?v=` it may be cached for a
  * year (a new image gets a new URL); without it, or with an old one, it is revalidated.
  */
+export function storedImageResponse(c: Context, image: StoredObject | null): Response {
+  if (!image) throw notFound('Image not found');
+  const version = imageVersion(image.bytes);
+  const headers = {
+    'cache-control': c.req.query('v') === version ? IMMUTABLE : 'no-cache',
+    etag: `"${version}"`,
+    'x-content-type-options': 'nosniff',
+  };
+  if (c.req.header('if-none-match') === headers.etag) return c.body(null, 304, headers);
+  const contentType = image.contentType.startsWith('image/') ? image.contentType : 'application/octet-stream';
+  return c.body(image.bytes, 200, { ...headers, 'content-type': contentType });
+}
+
+/** /api/images/profile/:uid: the stored profile image. */
 export function imageRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
 
   app.get('/profile/:uid', async (c) => {
     const uid = idParam(c, 'uid', 'Image not found', 'user');
-    const image = await readProfileImage(ctx, uid);
-    if (!image) throw notFound('Image not found');
-    const version = imageVersion(image.bytes);
-    const headers = {
-      'cache-control': c.req.query('v') === version ? IMMUTABLE : 'no-cache',
-      etag: `"${version}"`,
-      'x-content-type-options': 'nosniff',
-    };
-    if (c.req.header('if-none-match') === headers.etag) return c.body(null, 304, headers);
-    const contentType = image.contentType.startsWith('image/') ? image.contentType : 'application/octet-stream';
-    return c.body(image.bytes, 200, { ...headers, 'content-type': contentType });
+    return storedImageResponse(c, await readProfileImage(ctx, uid));
   });
 
   return app;

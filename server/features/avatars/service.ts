@@ -30,7 +30,7 @@ async function withStorage<T>(ctx: ServerContext, what: string, run: () => Promi
     return await run();
   } catch (err) {
     if (!(err instanceof StorageError)) throw err;
-    ctx.logger.error({ err, driver: ctx.storage.driver }, `profile image storage failed: ${what}`);
+    ctx.logger.error({ err, driver: ctx.storage.driver }, `image storage failed: ${what}`);
     throw storageUnavailable();
   }
 }
@@ -80,6 +80,11 @@ export async function removeProfileImage(ctx: ServerContext, actor: Actor): Prom
   return user;
 }
 
+/** A stored image (a profile image, or a copy of a picture from another server), for its GET route. */
+export function readStoredImage(ctx: ServerContext, key: string): Promise<StoredObject | null> {
+  return withStorage(ctx, 'get', () => ctx.storage.get(key));
+}
+
 export function readProfileImage(ctx: ServerContext, uid: string): Promise<StoredObject | null> {
-  return withStorage(ctx, 'get', () => ctx.storage.get(profileImageKey(uid)));
+  return readStoredImage(ctx, profileImageKey(uid));
 }

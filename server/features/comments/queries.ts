@@ -52,7 +52,7 @@ function remoteRepliesWithAuthors(db: Db, forWriter: boolean) {
       'a.name as displayName',
       'a.name',
       sql<string>`''`.as('profileIcon'),
-      sql<string | null>`null`.as('profileImage'),
+      'a.avatarUrl as profileImage',
       'a.handle',
       'a.url as profileUrl',
       'r.url',

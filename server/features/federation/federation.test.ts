@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteStory } from '@common/federation';
 import { testDialects } from '../../test/databases';
-import { signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
+import { ADMIN_EMAIL, signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
+import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
 import { INBOX_LIMIT, claimedServer } from './service';
 import { commentPageSchema, type Comment } from '@common/story';
-import { ADMIN_EMAIL } from '../../test/server';
 import { fileReport, readCase } from '../../test/features/moderation';
 import { findSentReply, replyNote } from './outgoing-replies';
-import { FEDERATING, eventually, handleOf, hostOf } from './federation-test-servers';
 
 describe('the server an inbox request names', () => {
   it('is the host of its signature key, in either signature scheme, or none', () => {

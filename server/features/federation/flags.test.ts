@@ -4,7 +4,7 @@ import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { postStory } from '../../test/features/stories';
 import { fileReport, readCase, resolve } from '../../test/features/moderation';
-import { FEDERATING, eventually, handleOf, hostOf } from './federation-test-servers';
+import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
 import { INSTANCE_ACTOR } from './instance-actor';
 
 /**

@@ -47,12 +47,13 @@ export async function updateFederationSettings(ctx: ServerContext, uid: string, 
   return federationSettings(ctx, uid);
 }
 
-export const account = (row: { uri: string; handle: string; name: string; url: string | null; iconUrl: string | null; domain: string }) => ({
+/** An account as the web shows it: its picture is our copy (remote-avatars.ts), never their server's address. */
+export const account = (row: { uri: string; handle: string; name: string; url: string | null; avatarUrl: string | null; domain: string }) => ({
   id: row.uri,
   handle: row.handle,
   name: row.name,
   url: row.url,
-  iconUrl: row.iconUrl,
+  iconUrl: row.avatarUrl,
   domain: row.domain,
 });
 
@@ -80,7 +81,7 @@ export async function remoteFollowing(ctx: ServerContext, uid: string) {
   const rows = await ctx.db
     .selectFrom('remoteFollowing as f')
     .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
-    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.iconUrl', 'a.domain', 'f.state', 'f.created_at'])
+    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.avatarUrl', 'a.domain', 'f.state', 'f.created_at'])
     .where('f.uid', '=', uid)
     .orderBy('f.created_at', 'desc')
     .execute();
@@ -150,7 +151,7 @@ export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ 
     .selectFrom('remoteStories as s')
     .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
     .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
-    .select(['s.uri', 's.url', 's.summary', 's.sensitive', 's.content', 's.published', 'a.uri as actorUri', 'a.handle', 'a.name', 'a.url as actorUrl', 'a.iconUrl', 'a.domain'])
+    .select(['s.uri', 's.url', 's.summary', 's.sensitive', 's.content', 's.published', 'a.uri as actorUri', 'a.handle', 'a.name', 'a.url as actorUrl', 'a.avatarUrl', 'a.domain'])
     .orderBy('s.published', 'desc')
     .limit(50)
     .execute();
@@ -164,7 +165,7 @@ export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ 
       sensitive: row.sensitive === 1,
       content: row.content,
       published: row.published,
-      author: account({ uri: row.actorUri, handle: row.handle, name: row.name, url: row.actorUrl, iconUrl: row.iconUrl, domain: row.domain }),
+      author: account({ uri: row.actorUri, handle: row.handle, name: row.name, url: row.actorUrl, avatarUrl: row.avatarUrl, domain: row.domain }),
     })),
   };
 }

@@ -140,7 +140,7 @@ export function followersOf(db: Db, uid: string) {
   return db
     .selectFrom('remoteFollowers as f')
     .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
-    .select(['a.uri', 'a.inbox', 'a.sharedInbox', 'a.handle', 'a.name', 'a.iconUrl', 'a.url', 'a.domain', 'f.created_at'])
+    .select(['a.uri', 'a.inbox', 'a.sharedInbox', 'a.handle', 'a.name', 'a.avatarUrl', 'a.url', 'a.domain', 'f.created_at'])
     .where('f.uid', '=', uid)
     .orderBy('f.created_at')
     .execute();
@@ -153,6 +153,11 @@ export async function countFollowers(db: Db, uid: string): Promise<number> {
 
 /** An account on another server as we keep it (its row, less when it was saved). */
 export type RemoteActorRow = Omit<Selectable<RemoteActorsTable>, 'updated_at'>;
+
+/** An account's picture as we last heard of it: its address there, and our copy. */
+export function knownPicture(db: Db, uri: string) {
+  return db.selectFrom('remoteActors').select(['iconUrl', 'avatarUrl']).where('uri', '=', uri).executeTakeFirst();
+}
 
 export async function saveRemoteActor(db: Db, actor: RemoteActorRow): Promise<void> {
   const row = { ...actor, updated_at: new Date().toISOString() };
@@ -268,7 +273,7 @@ export function blockedAccounts(db: Db, uid: string) {
   return db
     .selectFrom('remoteBlocks as b')
     .innerJoin('remoteActors as a', 'a.uri', 'b.actorUri')
-    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.iconUrl', 'a.domain', 'b.created_at'])
+    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.avatarUrl', 'a.domain', 'b.created_at'])
     .where('b.uid', '=', uid)
     .orderBy('b.created_at', 'desc')
     .execute();

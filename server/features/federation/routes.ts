@@ -6,7 +6,10 @@ import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
 import { reportRemoteAccount } from './flags';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
+import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
+import { readStoredImage, storedImageResponse } from '../avatars';
+import { REMOTE_AVATAR_ID_PATTERN, remoteAvatarStorageKey } from './remote-avatars';
 import {
   federationSettings,
   followRemote,
@@ -71,5 +74,20 @@ export function adminFederationRoutes(ctx: ServerContext) {
     return reportRemoteAccount(ctx, c.var.user, body);
   });
 
+  return app;
+}
+
+/**
+ * /api/images/remote/:id: our copy of a picture of an account on another server
+ * (remote-avatars.ts), answered and cached as a profile image is. Public, like the picture on its
+ * own server, and mounted before the session so no cookie rides on it.
+ */
+export function remoteAvatarRoutes(ctx: ServerContext) {
+  const app = new Hono<AppEnv>();
+  app.get('/remote/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!REMOTE_AVATAR_ID_PATTERN.test(id)) throw notFound('Image not found');
+    return storedImageResponse(c, await readStoredImage(ctx, remoteAvatarStorageKey(id)));
+  });
   return app;
 }

@@ -6,11 +6,13 @@ import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
 import type { ServerContext } from '../../context';
 import type { RateLimiter } from '../../http/rate-limit';
+import type { ObjectStorage } from '../../storage';
 import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
 import { createDrabbleFederation, isFederationPath, type DrabbleFederation } from './federation';
 import { StorySync } from './story-sync';
 import { sendFedifyLogsTo } from './fedify-logs';
+import { copyRemoteAvatarsWith } from './remote-avatars';
 
 /** Stories edited lately are looked at this often: an edit may record no event. */
 const RECENT_EVERY_MS = 5_000;
@@ -78,6 +80,8 @@ export class FederationService {
       rateLimiter: RateLimiter;
       /** The whole context, once built (inbound activities arrive after start-up). */
       app: () => ServerContext;
+      /** Where copies of remote accounts' pictures go, beside the profile images. */
+      storage: ObjectStorage;
     },
   ) {
     const { db, dialect, logger, config } = deps;
@@ -94,6 +98,12 @@ export class FederationService {
       app: deps.app,
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
+    copyRemoteAvatarsWith(this.fed.federation, {
+      storage: deps.storage,
+      logger,
+      allowPrivateAddresses: config.federation.allowPrivateAddresses,
+      userAgent: `Drabble/${APP_VERSION} (+${config.publicUrl})`,
+    });
   }
 
   /** Puts Fedify in front of `app` for federation paths and ActivityPub requests. */

@@ -90,7 +90,7 @@ export async function createBackup(source: BackupSource, file: string, options: 
     try {
       await options.onSnapshot?.(snapshot);
       tables = await writeTables(snapshot, archive);
-      keys = await uploadedFileKeys(snapshot.query);
+      keys = await uploadedFileKeys(snapshot.query, snapshot.tables);
     } finally {
       // Files come from the storage, not the database: the snapshot's transaction can end.
       await snapshot.close();

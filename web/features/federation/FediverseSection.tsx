@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FEDERATION_TEXTS, FEDIVERSE_REPLY_MODES, fediverseHandleSchema, type FediverseReplyMode, type RemoteAccount } from '@common/federation';
+import { Avatar } from '../../components/Avatar';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';
 import { RadioChoices } from '../../components/RadioChoices';
@@ -23,7 +24,9 @@ const smallButton = `${secondaryButton} px-3 py-1.5`;
 function AccountRow({ account, note, action }: { account: RemoteAccount; note?: string; action: { label: string; pending: boolean; run: () => void } }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="remote-account">
-      <div className="min-w-0">
+      {/* Our own copy of their picture (the server never links to theirs), else their initial. */}
+      <Avatar person={{ name: account.name, profileImage: account.iconUrl }} size="sm" />
+      <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-fg">{account.name}</p>
         <p className="truncate text-sm text-muted">
           {account.url ? (

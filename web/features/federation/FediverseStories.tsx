@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { RemoteStory } from '@common/federation';
+import { Avatar } from '../../components/Avatar';
 import { LoadError } from '../../components/LoadError';
 import { card, secondaryButton, textLink } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
@@ -13,18 +14,22 @@ function RemoteStoryCard({ story }: { story: RemoteStory }) {
   return (
     <li>
       <article className={`${card} p-5`} data-testid="remote-story">
-        <p className="text-sm text-muted">
-          <span className="font-medium text-fg">{story.author.name}</span>{' '}
-          {story.author.url ? (
-            <a href={story.author.url} rel="nofollow noopener noreferrer" target="_blank" className="hover:underline">
-              {story.author.handle}
-            </a>
-          ) : (
-            story.author.handle
-          )}
-          {' · '}
-          <time dateTime={story.published}>{new Date(story.published).toLocaleDateString()}</time>
-        </p>
+        <div className="flex items-center gap-2">
+          {/* Our own copy of their picture (the server never links to theirs), else their initial. */}
+          <Avatar person={{ name: story.author.name, profileImage: story.author.iconUrl }} size="sm" />
+          <p className="min-w-0 text-sm text-muted">
+            <span className="font-medium text-fg">{story.author.name}</span>{' '}
+            {story.author.url ? (
+              <a href={story.author.url} rel="nofollow noopener noreferrer" target="_blank" className="hover:underline">
+                {story.author.handle}
+              </a>
+            ) : (
+              story.author.handle
+            )}
+            {' · '}
+            <time dateTime={story.published}>{new Date(story.published).toLocaleDateString()}</time>
+          </p>
+        </div>
         {story.summary && <p className="mt-2 font-medium text-fg">{story.summary}</p>}
         {!open ? (
           <button type="button" className={`${secondaryButton} mt-3 px-3 py-1.5`} aria-controls={textId} onClick={() => setOpen(true)}>

@@ -1,7 +1,5 @@
 import { expect, vi } from 'vitest';
-import type { SignedUp, TestServer } from '../../test/server';
-
-/** What the tests of two Drabble instances federating over loopback share. */
+import type { SignedUp, TestServer } from '../server';
 
 /** Two Drabble instances on loopback may federate only with this switch (never on a public server). */
 export const FEDERATING = { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', SIGNUP_RATE_LIMIT: '1000' };
@@ -19,6 +17,7 @@ export const eventually = <T>(read: () => Promise<T>, check: (value: T) => boole
 
 export const hostOf = (server: TestServer) => new URL(server.config.publicUrl).host;
 
+/** A member's fediverse address, `@handle@host`, as their settings show it. */
 export async function handleOf(server: TestServer, person: SignedUp): Promise<string> {
   const res = await person.client.get<{ address: string }>('/api/federation/settings');
   expect(res.status).toBe(200);
