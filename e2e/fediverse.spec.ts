@@ -8,7 +8,7 @@ import { FEDERATION_TEXTS } from '../common/federation';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { signInAsAdmin } from './support/admin';
-import { pickFreePort } from './support/env';
+import { E2E, pickFreePort } from './support/env';
 
 // The fediverse: a reader here follows a writer on another Drabble (a second server, started for
 // real from the same build) by their address, and the writer's new story reaches the reader's feed.
@@ -34,20 +34,26 @@ test.afterAll(async () => {
   fs.rmSync(other.dataDir, { recursive: true, force: true });
 });
 
-/** A writer on the other server, signed in there through its API (cookies kept by hand). */
-async function writerOnOtherServer(name: string): Promise<{ address: string; post: (title: string, content: string) => Promise<void> }> {
+/** Someone on the other server, signed in there through its API (cookies kept by hand). */
+async function personOnOtherServer(name: string) {
   const email = `far.${crypto.randomBytes(4).toString('hex')}@example.com`;
   const headers = { origin: other.url, 'content-type': 'application/json' };
   const signUp = await fetch(`${other.url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'far away 12345', name }) });
   expect(signUp.status).toBe(200);
   const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const settings = await fetch(`${other.url}/api/federation/settings`, { headers: { cookie } });
-  const { address } = (await settings.json()) as { address: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${other.url}${path}`, { method, headers: { ...headers, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json().catch(() => null)) as T };
+  };
+  const { address } = (await call<{ address: string }>('GET', '/api/federation/settings')).body;
   return {
     address,
-    post: async (title, content) => {
-      const res = await fetch(`${other.url}/api/stories`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ title, content, public: true }) });
+    call,
+    /** A public story; answers its id there. */
+    post: async (title: string, content: string) => {
+      const res = await call<{ story: { id: string } }>('POST', '/api/stories', { title, content, public: true });
       expect(res.status).toBe(201);
+      return res.body.story.id;
     },
   };
 }
@@ -55,7 +61,7 @@ async function writerOnOtherServer(name: string): Promise<{ address: string; pos
 test('a reader follows a writer on another server by their address, and the writer’s new story reaches the feed', async ({ page }) => {
   // Two servers and the queue between them: three times the usual bound against a hang.
   test.slow();
-  const writer = await writerOnOtherServer(`Faraway ${crypto.randomBytes(2).toString('hex')}`);
+  const writer = await personOnOtherServer(`Faraway ${crypto.randomBytes(2).toString('hex')}`);
   await signUpThroughApi(page, newPerson('fedi', 'Fedi Reader'));
 
   await page.goto('/settings#fediverse');
@@ -88,7 +94,7 @@ test('a reader follows a writer on another server by their address, and the writ
   }).toPass({ timeout: 30_000 });
   await shootLooks(page, SHOTS, 'settings', { target: page.getByTestId('settings-fediverse'), scroll: true, axe: true });
 
-  await writer.post('The ferry at dawn', 'Nobody boarded. The gulls did not mind.');
+  const storyThere = await writer.post('The ferry at dawn', 'Nobody boarded. The gulls did not mind.');
   await page.goto('/feed');
   await expect(async () => {
     await page.reload();
@@ -99,6 +105,90 @@ test('a reader follows a writer on another server by their address, and the writ
   await expect(story).toContainText('Nobody boarded.');
   await expect(story).toContainText(writer.address);
   await shootLooks(page, SHOTS, 'feed', { target: page.getByTestId('remote-stories'), scroll: true, axe: true });
+
+  await test.step('the reader answers it, and the reply reaches the story on the writer’s server', async () => {
+    await story.getByTestId('remote-reply').click();
+    await story.getByTestId('remote-reply-input').fill('The gulls always know.');
+    await story.getByTestId('send-remote-reply').click();
+    await expect(story.getByTestId('my-remote-replies')).toContainText('The gulls always know.');
+    await shootLooks(page, SHOTS, 'feed-replied', { target: story, scroll: true, axe: true });
+    const { address: readerAddress } = (await (await page.request.get('/api/federation/settings')).json()) as { address: string };
+    await expect
+      .poll(async () => (await writer.call<{ comments: { text: string; fediverse: { handle: string } | null }[] }>('GET', `/api/stories/${storyThere}/comments`)).body.comments, { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ text: 'The gulls always know.', fediverse: expect.objectContaining({ handle: readerAddress }) })]);
+  });
+});
+
+test('a reply from another server appears under the story with its handle; a held one waits for the writer’s approval', async ({ page }) => {
+  test.slow();
+  await signUpThroughApi(page, newPerson('harbour', 'Harbour Writer'));
+  const { address: writerAddress } = (await (await page.request.get('/api/federation/settings')).json()) as { address: string };
+  const reader = await personOnOtherServer(`Distant ${crypto.randomBytes(2).toString('hex')}`);
+  expect((await reader.call('POST', '/api/federation/following', { handle: writerAddress })).status).toBe(200);
+  await expect
+    .poll(async () => (await reader.call<{ following: { state: string }[] }>('GET', '/api/federation/following')).body.following[0]?.state, { timeout: 30_000 })
+    .toBe('accepted');
+
+  const created = await page.request.post('/api/stories', { data: { title: 'Harbour lights', content: 'The lights went out one by one.', public: true }, headers: { origin: E2E.baseUrl } });
+  expect(created.status()).toBe(201);
+  const { story } = (await created.json()) as { story: { id: string } };
+  const postThere = async () => {
+    let id = '';
+    await expect
+      .poll(async () => {
+        const list = (await reader.call<{ stories: { id: string; url: string | null }[] }>('GET', '/api/federation/stories')).body.stories;
+        id = list.find((s) => s.url?.endsWith(story.id))?.id ?? '';
+        return id;
+      }, { timeout: 30_000 })
+      .not.toBe('');
+    return id;
+  };
+  const inReplyTo = await postThere();
+  expect((await reader.call('POST', '/api/federation/replies', { inReplyTo, text: 'The harbour master saw it too.' })).status).toBe(201);
+
+  await page.goto(`/story/${story.id}`);
+  const comments = page.getByTestId('comments');
+  await expect(async () => {
+    await page.reload();
+    await expect(comments.getByTestId('comment')).toHaveCount(1, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  const reply = comments.getByTestId('comment');
+  await expect(reply.getByTestId('comment-text')).toHaveText('The harbour master saw it too.');
+  await expect(reply.getByTestId('comment-handle')).toHaveText(reader.address);
+  await expect(reply).toContainText('from the fediverse');
+  await expect(comments.getByRole('heading', { name: /Comments/ })).toContainText('(1)');
+  await shootLooks(page, SHOTS, 'reply', { target: comments, scroll: true, axe: true });
+
+  await test.step('with replies held, the next one waits for the writer, who approves it', async () => {
+    await page.goto('/settings#fediverse');
+    await page.getByTestId('fediverse-replies-hold').check();
+    await expect(page.getByTestId('fediverse-replies-hold')).toBeChecked();
+    expect((await reader.call('POST', '/api/federation/replies', { inReplyTo, text: 'Held until you say so.' })).status).toBe(201);
+    await page.goto(`/story/${story.id}`);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('held-reply')).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(comments.getByRole('heading', { name: /Comments/ })).toContainText('(1)');
+    await shootLooks(page, SHOTS, 'held', { target: comments, scroll: true, axe: true });
+    await page.getByTestId('approve-reply').click();
+    await expect(page.getByTestId('held-reply')).toHaveCount(0);
+    await expect(comments.getByRole('heading', { name: /Comments/ })).toContainText('(2)');
+  });
+
+  await test.step('the writer blocks the account: its replies go, and Settings lists it until unblocked', async () => {
+    await comments.getByRole('button', { name: `Block ${reader.address}` }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
+    await expect(comments.getByTestId('comment')).toHaveCount(0);
+    await expect(comments.getByRole('heading', { name: /Comments/ })).toContainText('(0)');
+    await page.goto('/settings#fediverse');
+    const blocked = page.getByTestId('remote-blocks').getByTestId('remote-account');
+    await expect(blocked).toContainText(reader.address);
+    await expect(page.getByTestId('remote-followers')).toHaveCount(0);
+    await shootLooks(page, SHOTS, 'blocked', { target: page.getByTestId('settings-fediverse'), scroll: true, axe: true });
+    await blocked.getByRole('button', { name: FEDERATION_TEXTS.unblock }).click();
+    await expect(page.getByTestId('remote-blocks')).toHaveCount(0);
+  });
 });
 
 test('an admin blocks another server at /admin/federation, sees it listed with the health of deliveries, and lifts it', async ({ page }) => {

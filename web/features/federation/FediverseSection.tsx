@@ -14,14 +14,23 @@ import {
   remoteFollowingQuery,
   useFollowRemote,
   useRemoveRemoteFollower,
+  remoteBlocksQuery,
+  useBlockRemote,
+  useUnblockRemote,
   useSaveFederationSettings,
   useUnfollowRemote,
 } from './api';
 
 const smallButton = `${secondaryButton} px-3 py-1.5`;
 
-/** One account on another server: its name, its address, and an action. */
-function AccountRow({ account, note, action }: { account: RemoteAccount; note?: string; action: { label: string; pending: boolean; run: () => void } }) {
+interface AccountAction {
+  label: string;
+  pending: boolean;
+  run: () => void;
+}
+
+/** One account on another server: its name, its address, and what may be done about it. */
+function AccountRow({ account, note, actions }: { account: RemoteAccount; note?: string; actions: AccountAction[] }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="remote-account">
       {/* Our own copy of their picture (the server never links to theirs), else their initial. */}
@@ -39,9 +48,11 @@ function AccountRow({ account, note, action }: { account: RemoteAccount; note?: 
           {note && <span> · {note}</span>}
         </p>
       </div>
-      <button type="button" className={smallButton} disabled={action.pending} onClick={action.run}>
-        {action.label}
-      </button>
+      {actions.map((action) => (
+        <button key={action.label} type="button" className={smallButton} disabled={action.pending} onClick={action.run}>
+          {action.label}
+        </button>
+      ))}
     </li>
   );
 }
@@ -102,6 +113,9 @@ export function FediverseSection() {
   const save = useSaveFederationSettings();
   const remove = useRemoveRemoteFollower();
   const unfollow = useUnfollowRemote();
+  const blocks = useQuery({ ...remoteBlocksQuery, enabled: settings.data?.enabled === true });
+  const block = useBlockRemote();
+  const unblock = useUnblockRemote();
   const shown = settings.data && save.isPending ? { ...settings.data, ...save.variables } : settings.data;
 
   return (
@@ -151,7 +165,10 @@ export function FediverseSection() {
                     <AccountRow
                       key={account.id}
                       account={account}
-                      action={{ label: FEDERATION_TEXTS.removeFollower, pending: remove.isPending, run: () => remove.mutate(account.id) }}
+                      actions={[
+                        { label: FEDERATION_TEXTS.removeFollower, pending: remove.isPending, run: () => remove.mutate(account.id) },
+                        { label: FEDERATION_TEXTS.block, pending: block.isPending, run: () => block.mutate(account.id) },
+                      ]}
                     />
                   ))}
                 </ul>
@@ -169,12 +186,28 @@ export function FediverseSection() {
                       key={account.id}
                       account={account}
                       note={account.state === 'pending' ? FEDERATION_TEXTS.pending : undefined}
-                      action={{ label: FEDERATION_TEXTS.unfollow, pending: unfollow.isPending, run: () => unfollow.mutate(account.id) }}
+                      actions={[{ label: FEDERATION_TEXTS.unfollow, pending: unfollow.isPending, run: () => unfollow.mutate(account.id) }]}
                     />
                   ))}
                 </ul>
               )}
             </div>
+            {blocks.isError ? (
+              <LoadError message={errorMessage(blocks.error)} onRetry={() => void blocks.refetch()} />
+            ) : (
+              blocks.data &&
+              blocks.data.blocked.length > 0 && (
+                <div>
+                  <h3 className="font-semibold text-fg">{FEDERATION_TEXTS.blockedHeading}</h3>
+                  <p className="mt-0.5 text-sm text-muted">{FEDERATION_TEXTS.blockedHelp}</p>
+                  <ul className="mt-1 divide-y divide-line" data-testid="remote-blocks">
+                    {blocks.data.blocked.map((account) => (
+                      <AccountRow key={account.id} account={account} actions={[{ label: FEDERATION_TEXTS.unblock, pending: unblock.isPending, run: () => unblock.mutate(account.id) }]} />
+                    ))}
+                  </ul>
+                </div>
+              )
+            )}
           </div>
         )}
       </div>

@@ -1,15 +1,74 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
-import type { RemoteStory } from '@common/federation';
+import { ExternalLink, Reply } from 'lucide-react';
+import { FEDERATION_TEXTS, remoteReplyCreateSchema, type RemoteStory } from '@common/federation';
+import { COMMENT_MAX } from '@common/story-rules';
 import { Avatar } from '../../components/Avatar';
+import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';
-import { card, secondaryButton, textLink } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
-import { remoteStoriesQuery } from './api';
+import { card, inputField, primaryButton, secondaryButton, textLink } from '../../components/ui';
+import { errorMessage, formErrorMessage } from '../../lib/errors';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { remoteStoriesQuery, useReplyRemote } from './api';
+
+/** Answering a post from another server: the reply goes to its writer's server, in public. */
+function ReplyForm({ story, onSent }: { story: RemoteStory; onSent: () => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const send = useReplyRemote();
+  const submit = () => {
+    const parsed = remoteReplyCreateSchema.safeParse({ inReplyTo: story.id, text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? FEDERATION_TEXTS.replyEmpty);
+    setError(null);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setText('');
+        onSent();
+      },
+      onError: (failure) => setError(formErrorMessage(failure)),
+    });
+  };
+  return (
+    <form
+      noValidate
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold text-fg">
+        {FEDERATION_TEXTS.replyLabel(story.author.handle)}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        className={`${inputField} resize-y`}
+        data-testid="remote-reply-input"
+      />
+      <p className="text-xs text-muted">{FEDERATION_TEXTS.replyHelp}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className={`text-xs tabular-nums ${text.length > COMMENT_MAX ? 'font-semibold text-red-700 dark:text-red-300' : 'text-muted'}`}>
+          {formatNumber(text.length)} / {formatNumber(COMMENT_MAX)}
+        </span>
+        <button type="submit" className={primaryButton} disabled={send.isPending || text.trim() === ''} data-testid="send-remote-reply">
+          {send.isPending ? FEDERATION_TEXTS.replySending : FEDERATION_TEXTS.replySend}
+        </button>
+      </div>
+      {error && <ErrorText>{error}</ErrorText>}
+    </form>
+  );
+}
 
 function RemoteStoryCard({ story }: { story: RemoteStory }) {
   const [open, setOpen] = useState(!story.sensitive);
+  const [replying, setReplying] = useState(false);
   const textId = useId();
   return (
     <li>
@@ -39,11 +98,34 @@ function RemoteStoryCard({ story }: { story: RemoteStory }) {
           // Sanitised on the server before it was stored: p, br, emphasis, a[href] and span only.
           <div id={textId} className="mt-3 space-y-3 break-words text-fg [&_a]:underline" dangerouslySetInnerHTML={{ __html: story.content }} />
         )}
-        {story.url && (
-          <a href={story.url} rel="nofollow noopener noreferrer" target="_blank" className={`${textLink} mt-3 inline-flex items-center gap-1 text-sm`}>
-            Open on their server <ExternalLink aria-hidden className="size-3.5" />
-          </a>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {story.url && (
+            <a href={story.url} rel="nofollow noopener noreferrer" target="_blank" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
+              Open on their server <ExternalLink aria-hidden className="size-3.5" />
+            </a>
+          )}
+          {!replying && (
+            <button type="button" className={`${secondaryButton} px-3 py-1.5`} onClick={() => setReplying(true)} data-testid="remote-reply">
+              <Reply aria-hidden className="size-4" /> {FEDERATION_TEXTS.reply}
+            </button>
+          )}
+        </div>
+        {story.myReplies.length > 0 && (
+          <div className="mt-3 border-t border-line pt-3">
+            <p className="text-sm font-semibold text-fg">{FEDERATION_TEXTS.myReplies}</p>
+            <ul className="mt-1 space-y-2" data-testid="my-remote-replies">
+              {story.myReplies.map((reply) => (
+                <li key={reply.id} className="text-sm">
+                  <time dateTime={reply.createdAt} className="text-xs text-muted">
+                    {formatDateTime(reply.createdAt)}
+                  </time>
+                  <p className="break-words whitespace-pre-wrap text-fg">{reply.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
+        {replying && <ReplyForm story={story} onSent={() => setReplying(false)} />}
       </article>
     </li>
   );

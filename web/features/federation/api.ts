@@ -10,6 +10,7 @@ export const federationKeys = {
   followers: ['federation', 'followers'] as const,
   following: ['federation', 'following'] as const,
   stories: ['federation', 'stories'] as const,
+  blocks: ['federation', 'blocks'] as const,
   reactions: (storyId: string) => ['federation', 'reactions', storyId] as const,
 };
 
@@ -72,6 +73,40 @@ export const useUnfollowRemote = () =>
     request: (id: string) => callRoute(federationContracts.unfollow, { body: { id } }),
     success: 'Unfollowed.',
     onSuccess: (_result, _id, queryClient) => queryClient.invalidateQueries({ queryKey: federationKeys.all }),
+  });
+
+export const remoteBlocksQuery = queryOptions({
+  queryKey: federationKeys.blocks,
+  queryFn: ({ signal }) => callRoute(federationContracts.blocks, { signal }),
+});
+
+/** Blocks an account on another server; whatever showed it (followers, comments) is fetched again. */
+export const useBlockRemote = () =>
+  useApiMutation({
+    request: (id: string) => callRoute(federationContracts.block, { body: { id } }),
+    success: 'Blocked.',
+    onSuccess: async (list, _id, queryClient) => {
+      queryClient.setQueryData(federationKeys.blocks, list);
+      await queryClient.invalidateQueries({ queryKey: federationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['stories'] });
+    },
+  });
+
+export const useUnblockRemote = () =>
+  useApiMutation({
+    request: (id: string) => callRoute(federationContracts.unblock, { body: { id } }),
+    success: 'Unblocked.',
+    onSuccess: (_result, _id, queryClient) => queryClient.invalidateQueries({ queryKey: federationKeys.blocks }),
+  });
+
+/** Answers a post from another server; a refusal shows beside the box (no toast). */
+export const useReplyRemote = () =>
+  useApiMutation({
+    request: (body: { inReplyTo: string; text: string }) => callRoute(federationContracts.reply, { body }),
+    failure: false,
+    onSuccess: (list, _body, queryClient) => {
+      queryClient.setQueryData(federationKeys.stories, list);
+    },
   });
 
 export const federationAdminQuery = queryOptions({

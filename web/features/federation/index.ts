@@ -2,4 +2,4 @@
 export { FediverseSection } from './FediverseSection';
 export { FediverseStories } from './FediverseStories';
 export { FediverseReactionsLine } from './FediverseReactionsLine';
-export { federationKeys } from './api';
+export { federationKeys, useBlockRemote } from './api';

@@ -43,6 +43,16 @@ export const useDeleteComment = (storyId: string) =>
     onSuccess: ({ commentsCount }, _commentId, queryClient) => commentCountChanged(queryClient, storyId, commentsCount),
   });
 
+/** The story's writer lets a reply from another server that was held for them be seen. */
+export const useApproveComment = (storyId: string) =>
+  useApiMutation({
+    request: (commentId: string) =>
+      apiFetch(`${storyPath(storyId)}/comments/${encodeURIComponent(commentId)}/approve`, { method: 'POST', schema: import.meta.env.DEV ? commentCreatedSchema : undefined }),
+    success: 'Reply approved.',
+    failure: 'Failed to approve the reply.',
+    onSuccess: ({ commentsCount }, _commentId, queryClient) => commentCountChanged(queryClient, storyId, commentsCount),
+  });
+
 /**
  * Toggles one of the reader's reactions. The count moves at once and settles on the server's
  * figures when it answers; a failure puts it back and says so.
