@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from './story-rules';
-import { requiredText } from './text';
+import { requiredText, safeText } from './text';
 
 /**
  * Federation (ActivityPub): what members see and set of Drabble's part in the fediverse
@@ -100,7 +100,10 @@ export const remoteFollowingListSchema = z.object({
 export const remoteBlockListSchema = z.object({ blocked: z.array(remoteAccountSchema.extend({ since: z.string() })) });
 
 export const remoteFollowSchema = z.object({ handle: fediverseHandleSchema }).strict();
-export const remoteAccountRefSchema = z.object({ id: z.url().max(2000) }).strict();
+/** A link to something on another server: http(s), no control characters (safeText's rule). */
+const remoteLinkSchema = (label: string) => safeText(label).pipe(z.url({ protocol: /^https?$/, error: `${label} must be a web address.` }).max(2000));
+
+export const remoteAccountRefSchema = z.object({ id: remoteLinkSchema('The account') }).strict();
 
 /** A post from a writer someone here follows on another server; `content` is sanitised HTML. */
 export const remoteStorySchema = z.object({
@@ -119,7 +122,7 @@ export type RemoteStory = z.infer<typeof remoteStorySchema>;
 /** POST /api/federation/replies: a member answers a post from another server (in public, as Mastodon replies are). */
 export const remoteReplyCreateSchema = z
   .object({
-    inReplyTo: z.url().max(2000),
+    inReplyTo: remoteLinkSchema('The post'),
     text: requiredText('Your reply', {
       empty: 'Please write a reply first.',
       max: COMMENT_MAX,
