@@ -31,7 +31,7 @@ export default defineConfig({
     // leaves its error-context.md (the page's ARIA snapshot); for a trace, run the failing test
     // again with `npx playwright test --trace retain-on-failure <file>`.
     trace: 'off',
-    // The app registers a service worker (issue 29), which would answer requests page.route()
+    // The app registers a service worker (offline writing, push), which would answer requests page.route()
     // and setOffline() mean to see: blocked, but in the specs about it (e2e/pwa.spec.ts allows it).
     serviceWorkers: 'block',
     launchOptions: {

@@ -5,7 +5,6 @@ import { getRequestListener } from '@hono/node-server';
 import type { AppConfig } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openPostgres, openSqlite, underMigrationLock, type DatabaseHandle } from './db/database';
-import { optimizeDatabase } from './db/maintenance';
 import { waitForDatabase } from './db/wait';
 import { OutageWatch } from './db/unavailable';
 import { createAuth, migrateAuthTables } from './auth/auth';
@@ -26,31 +25,20 @@ import { countRequest } from './metrics/http';
 import { createLogger, type Logger } from './logger';
 import { ensureUserRecord } from './shared/users';
 import { recordSystemEvent } from './shared/audit-log';
-import { pruneOldLogs } from './features/logs/retention';
-import { deliverDueEmails } from './features/notifications';
-import { sendDueReminders } from './features/streaks';
 import { sendVerification } from './features/account/service';
 import { sendLater } from './features/account/mail';
-import { pruneTokens } from './features/account/tokens';
-import { purgeDueAccounts } from './features/account-deletion';
-import { ensureWeeklyContests, revealDueContests } from './features/contests';
 import { syncEmailVerification } from './auth/owner';
 import { createMailer } from './email/mailer';
 import { EmailQueue } from './email/queue';
 import { Metrics } from './metrics/metrics';
 import { limitOfKey } from './http/rate-limit';
 import { createStorage } from './storage';
-import { BackupSchedule, backupMetricsOf, readBackupStatus } from './ops/backup/schedule';
+import { backupMetricsOf, readBackupStatus } from './ops/backup/schedule';
+import { JobRunner, serverJobs } from './jobs';
 import { signUpRule } from './features/registration';
 import { noticeSignIn } from './auth/sign-in-notice';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
-const MAINTENANCE_MS = 10 * 60 * 1000;
-const OPTIMIZE_AFTER_START_MS = 5 * 1000;
-/** How often each instance looks for notification emails that are due (they wait 2 minutes anyway). */
-const EMAIL_TICK_MS = 15 * 1000;
-/** How often each instance looks for queued emails due a retry (new ones are sent at once). */
-const EMAIL_QUEUE_TICK_MS = 5 * 1000;
 /** With no session cache (SESSION_CACHE_MS=0), how often open streams re-check their sessions. */
 const RECHECK_WITHOUT_CACHE_MS = 1000;
 
@@ -217,37 +205,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
 
-  // Planner statistics (search needs them): soon after start, off the path to the first
-  // answer, then on every maintenance tick, where it costs next to nothing when little changed.
-  const optimize = () => void optimizeDatabase(ctx.db, ctx.dialect).catch((err: unknown) => logger.warn({ err }, 'database statistics refresh failed'));
-  const firstOptimize = setTimeout(optimize, OPTIMIZE_AFTER_START_MS);
-  firstOptimize.unref();
-  const maintenance = setInterval(() => {
-    optimize();
-    void ctx.rateLimiter.prune().catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
-    void ctx.bus.pruneOld().catch((err: unknown) => logger.warn({ err }, 'live-event prune failed'));
-    void pruneTokens(ctx.db).catch((err: unknown) => logger.warn({ err }, 'account-link prune failed'));
-    void pruneOldLogs(ctx.db, config.logRetentionDays).catch((err: unknown) => logger.warn({ err }, 'log retention prune failed'));
-    // Accounts whose 30 days (deletion asked for, or suspended) have passed: deleted for good.
-    void purgeDueAccounts(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'account purge failed'));
-  }, MAINTENANCE_MS);
-  maintenance.unref();
-  const emails = setInterval(() => {
-    void deliverDueEmails(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'notification emails failed'));
-    // The 20:00-local streak reminders that fell due (claimed, so one instance sends each).
-    void sendDueReminders(ctx, Date.now()).catch((err: unknown) => logger.warn({ err }, 'streak reminders failed'));
-    // Contests whose voting closed and that no request has revealed yet (once, whichever instance gets there first).
-    void revealDueContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'contest reveal failed'));
-    // This week's and next week's contests, when they run by themselves (WEEKLY_CONTEST=automatic).
-    void ensureWeeklyContests(ctx, new Date()).catch((err: unknown) => logger.warn({ err }, 'weekly contest failed'));
-  }, EMAIL_TICK_MS);
-  emails.unref();
-  // Queued emails whose retry is due, and any a previous run left (a restart keeps the queue).
-  const emailQueue = setInterval(() => ctx.emails.kick(), EMAIL_QUEUE_TICK_MS);
-  emailQueue.unref();
+  // Work done by the clock (server/jobs): emails, reminders, reveals, pruning, backups.
+  const jobs = new JobRunner(ctx, serverJobs()).start();
   ctx.emails.kick();
-  // Scheduled backups when BACKUP_DIR is set (claimed in the database: one instance takes each).
-  const backups = new BackupSchedule(ctx).start();
   // Deliveries to and from other servers, and the stories their followers are owed.
   ctx.federation?.start();
   if (ctx.federation && config.federation.allowPrivateAddresses) {
@@ -258,10 +218,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      clearTimeout(firstOptimize);
-      clearInterval(maintenance);
-      clearInterval(emails);
-      clearInterval(emailQueue);
       // Health says 503 from here, and every answer closes its connection. Behind a load
       // balancer (DRAIN_NOTICE_SECONDS) everything goes on being answered until its checks have
       // taken this instance out: closing idle connections at once races a request the balancer
@@ -274,7 +230,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams.closeAll(RESTART_RETRY_MS);
       await drain(server);
       await streams.presence?.stop();
-      await backups.stop();
+      await jobs.stop();
       await ctx.federation?.close();
       await ctx.bus.close();
       await ctx.emails.close();

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupStatus } from '@common/backups';
@@ -16,9 +15,8 @@ import { backupSourceOf } from './source';
  * later, and its partial file is removed by a later prune.
  */
 
-/** How often an instance looks: a backup is at most this late. */
+/** How often an instance looks (the `backups` job, server/jobs): a backup is at most this late. */
 export const SCHEDULE_TICK_MS = 60 * 1000;
-const FIRST_LOOK_MS = 15 * 1000;
 const HOUR_MS = 3_600_000;
 /** A partial file this old belongs to a backup that died (a live one is renamed within minutes). */
 const STALE_PARTIAL_MS = 24 * HOUR_MS;
@@ -104,36 +102,4 @@ export function backupMetricsOf(status: BackupStatus): BackupState | null {
   if (!success && !failure) return null;
   const ok = failure === null || (success !== null && success > failure);
   return { lastRunAt: ok ? success! : failure!, ok, lastSuccessAt: success };
-}
-
-/** The server's timer: looks soon after start, then every SCHEDULE_TICK_MS; one backup at a time per instance. */
-export class BackupSchedule {
-  readonly instanceId = crypto.randomUUID();
-  private timers: NodeJS.Timeout[] = [];
-  private running: Promise<unknown> | null = null;
-
-  constructor(private readonly ctx: ServerContext) {}
-
-  start(): this {
-    if (!this.ctx.config.backups.dir) return this;
-    const look = () => {
-      if (this.running) return;
-      this.running = runScheduledBackup(this.ctx, this.instanceId, new Date())
-        .catch((err: unknown) => this.ctx.logger.error({ err }, 'scheduled backup check failed'))
-        .finally(() => (this.running = null));
-    };
-    const first = setTimeout(look, FIRST_LOOK_MS);
-    const every = setInterval(look, SCHEDULE_TICK_MS);
-    first.unref();
-    every.unref();
-    this.timers = [first, every];
-    return this;
-  }
-
-  /** Stops looking and waits for a backup under way. */
-  async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
-    await this.running;
-  }
 }
