@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { dropRemoteReplies } from '../comments';
 import { account, removeRemoteFollowerOf, serviceOf, unfollowRemote } from './members';
-import { blockedAccounts, followWithInbox } from './queries';
+import { addWriterBlock, blockedAccounts, followWithInbox, knownActor, removeWriterBlock } from './queries';
 
 type BlockList = z.infer<typeof remoteBlockListSchema>;
 
@@ -21,13 +21,8 @@ export async function remoteBlocks(ctx: ServerContext, uid: string): Promise<Blo
  */
 export async function blockRemote(ctx: ServerContext, uid: string, actorUri: string): Promise<BlockList> {
   serviceOf(ctx);
-  const known = await ctx.db.selectFrom('remoteActors').select('uri').where('uri', '=', actorUri).executeTakeFirst();
-  if (!known) throw notFound('No such account.');
-  await ctx.db
-    .insertInto('remoteBlocks')
-    .values({ uid, actorUri, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['uid', 'actorUri']).doNothing())
-    .execute();
+  if (!(await knownActor(ctx.db, actorUri))) throw notFound('No such account.');
+  await addWriterBlock(ctx.db, uid, actorUri);
   if (await followWithInbox(ctx.db, 'remoteFollowers', uid, actorUri)) await removeRemoteFollowerOf(ctx, uid, actorUri);
   if (await followWithInbox(ctx.db, 'remoteFollowing', uid, actorUri)) await unfollowRemote(ctx, uid, actorUri);
   await ctx.db.transaction().execute((trx) => dropRemoteReplies(ctx, trx, { actorUri, onStoriesOf: uid }));
@@ -35,6 +30,5 @@ export async function blockRemote(ctx: ServerContext, uid: string, actorUri: str
 }
 
 export async function unblockRemote(ctx: ServerContext, uid: string, actorUri: string): Promise<void> {
-  const gone = await ctx.db.deleteFrom('remoteBlocks').where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw notFound('You have not blocked them.');
+  if (!(await removeWriterBlock(ctx.db, uid, actorUri))) throw notFound('You have not blocked them.');
 }

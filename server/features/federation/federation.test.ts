@@ -7,7 +7,8 @@ import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/fe
 import { INBOX_LIMIT, claimedServer } from './service';
 import { commentPageSchema, type Comment } from '@common/story';
 import { fileReport, readCase } from '../../test/features/moderation';
-import { findSentReply, replyNote } from './outgoing-replies';
+import { replyNote } from './outgoing-replies';
+import { findSentReply } from './queries';
 
 describe('the server an inbox request names', () => {
   it('is the host of its signature key, in either signature scheme, or none', () => {

@@ -38,8 +38,8 @@ import { INSTANCE_ACTOR, instanceActor, instanceUsername } from './instance-acto
 import { receiveFlag } from './flags';
 import { recipientOf, rememberActor } from './remote-actors';
 import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
-import { forgetReply, receiveReply, writerBlocks } from './replies';
-import { findSentReply, replyNote } from './outgoing-replies';
+import { forgetReply, receiveReply } from './replies';
+import { replyNote } from './outgoing-replies';
 import {
   actorRow,
   addRemoteFollower,
@@ -53,7 +53,9 @@ import {
   isKnownActor,
   recordActorAsSeen,
   removeRemoteFollower,
+  findSentReply,
   uidOfHandle,
+  writerBlocks,
 } from './queries';
 
 /** Where Fedify serves what other servers fetch; the people-facing pages stay the SPA's. */

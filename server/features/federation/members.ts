@@ -10,10 +10,9 @@ import { reactionCounts } from './inbound';
 import { FEDERATION_TEXTS, fediverseReplyModeSchema } from '@common/federation';
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { domainPolicy, followersOf, followWithInbox } from './queries';
+import { domainPolicy, followersOf, followWithInbox, repliesTo } from './queries';
 import { recipientOf, rememberActor } from './remote-actors';
 import type { FederationService } from './service';
-import { repliesTo } from './outgoing-replies';
 
 const off = () => new AppError(404, 'federation_off', FEDERATION_TEXTS.off);
 

@@ -1,38 +1,12 @@
 import './temporal';
 import type { Context } from '@fedify/fedify';
 import { Create, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
-import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context';
-import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { escapeHtml } from './notes';
 import { recipientOf } from './remote-actors';
-
-type Db = Kysely<Database>;
-
-/** A member's reply as its Note is made: the reply and the account it answers. */
-interface SentReply {
-  id: string;
-  uid: string;
-  inReplyTo: string;
-  text: string;
-  created_at: string;
-  actorUri: string;
-  handle: string;
-  url: string | null;
-}
-
-function sentReply(db: Db) {
-  return db
-    .selectFrom('sentReplies as r')
-    .innerJoin('remoteActors as a', 'a.uri', 'r.actorUri')
-    .select(['r.id', 'r.uid', 'r.inReplyTo', 'r.text', 'r.created_at', 'r.actorUri', 'a.handle', 'a.url']);
-}
-
-export function findSentReply(db: Db, id: string): Promise<SentReply | undefined> {
-  return sentReply(db).where('r.id', '=', id).executeTakeFirst();
-}
+import { answerablePost, findSentReply, saveSentReply, type SentReply } from './queries';
 
 /**
  * The reply as the Note Mastodon threads: public, opening with a mention of the account it
@@ -66,16 +40,10 @@ export function replyNote(ctx: Context<unknown>, reply: SentReply): Note {
  */
 export async function sendReply(ctx: ServerContext, uid: string, inReplyTo: string, text: string): Promise<void> {
   if (!ctx.federation) throw notFound('Federation is off on this server.');
-  const post = await ctx.db
-    .selectFrom('remoteStories as s')
-    .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
-    .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
-    .select(['s.uri', 'a.uri as actorUri', 'a.inbox', 'a.sharedInbox'])
-    .where('s.uri', '=', inReplyTo)
-    .executeTakeFirst();
+  const post = await answerablePost(ctx.db, uid, inReplyTo);
   if (!post) throw notFound('That post is not one you can answer here.');
   const id = newId();
-  await ctx.db.insertInto('sentReplies').values({ id, uid, inReplyTo, actorUri: post.actorUri, text, created_at: new Date().toISOString() }).execute();
+  await saveSentReply(ctx.db, { id, uid, inReplyTo, actorUri: post.actorUri, text, created_at: new Date().toISOString() });
   const reply = await findSentReply(ctx.db, id);
   if (!reply) throw notFound('That post is not one you can answer here.');
   const fed = ctx.federation.fed.context();
@@ -85,13 +53,4 @@ export async function sendReply(ctx: ServerContext, uid: string, inReplyTo: stri
     recipientOf({ uri: post.actorUri, inbox: post.inbox, sharedInbox: post.sharedInbox }),
     new Create({ id: new URL(`${note.id!.href}#create`), actor: fed.getActorUri(uid), object: note, to: PUBLIC_COLLECTION, ccs: [new URL(post.actorUri)] }),
   );
-}
-
-/** A member's replies to these posts, oldest first, by post. */
-export async function repliesTo(db: Db, uid: string, posts: readonly string[]): Promise<Map<string, { id: string; text: string; createdAt: string }[]>> {
-  const byPost = new Map<string, { id: string; text: string; createdAt: string }[]>();
-  if (posts.length === 0) return byPost;
-  const rows = await db.selectFrom('sentReplies').select(['id', 'inReplyTo', 'text', 'created_at']).where('uid', '=', uid).where('inReplyTo', 'in', posts).orderBy('created_at').execute();
-  for (const row of rows) byPost.set(row.inReplyTo, [...(byPost.get(row.inReplyTo) ?? []), { id: row.id, text: row.text, createdAt: row.created_at }]);
-  return byPost;
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, RemoteActorsTable } from '../../db/types';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database, RemoteActorsTable, SentRepliesTable } from '../../db/types';
 import type { FederatedStory } from './notes';
 import { findByHandle } from '../../shared/handles';
 
@@ -277,4 +277,76 @@ export function blockedAccounts(db: Db, uid: string) {
     .where('b.uid', '=', uid)
     .orderBy('b.created_at', 'desc')
     .execute();
+}
+
+/** Whether a writer blocked an account on another server. */
+export async function writerBlocks(db: Db, uid: string, actorUri: string): Promise<boolean> {
+  const row = await db.selectFrom('remoteBlocks').select('uid').where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addWriterBlock(db: Db, uid: string, actorUri: string): Promise<void> {
+  await db.insertInto('remoteBlocks').values({ uid, actorUri, created_at: new Date().toISOString() }).onConflict((oc) => oc.columns(['uid', 'actorUri']).doNothing()).execute();
+}
+
+export async function removeWriterBlock(db: Db, uid: string, actorUri: string): Promise<boolean> {
+  const gone = await db.deleteFrom('remoteBlocks').where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+/** A story's writer and what they chose for replies from other servers. */
+export function storyWriterReplies(db: Db, storyId: string) {
+  return db.selectFrom('stories').innerJoin('users', 'users.uid', 'stories.uid').select(['users.uid', 'users.fediverseReplies']).where('stories.id', '=', storyId).executeTakeFirst();
+}
+
+/** An account on another server we know, by its actor URI. */
+export function knownActor(db: Db, uri: string) {
+  return db.selectFrom('remoteActors').select(['uri', 'handle']).where('uri', '=', uri).executeTakeFirst();
+}
+
+/** A member's reply as its Note is made: the reply and the account it answers. */
+export interface SentReply {
+  id: string;
+  uid: string;
+  inReplyTo: string;
+  text: string;
+  created_at: string;
+  actorUri: string;
+  handle: string;
+  url: string | null;
+}
+
+function sentReply(db: Db) {
+  return db
+    .selectFrom('sentReplies as r')
+    .innerJoin('remoteActors as a', 'a.uri', 'r.actorUri')
+    .select(['r.id', 'r.uid', 'r.inReplyTo', 'r.text', 'r.created_at', 'r.actorUri', 'a.handle', 'a.url']);
+}
+
+export function findSentReply(db: Db, id: string): Promise<SentReply | undefined> {
+  return sentReply(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** A post a member may answer: one from a writer they follow (only such posts reach them). */
+export function answerablePost(db: Db, uid: string, uri: string) {
+  return db
+    .selectFrom('remoteStories as s')
+    .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
+    .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
+    .select(['s.uri', 'a.uri as actorUri', 'a.inbox', 'a.sharedInbox'])
+    .where('s.uri', '=', uri)
+    .executeTakeFirst();
+}
+
+export async function saveSentReply(db: Db, reply: Insertable<SentRepliesTable>): Promise<void> {
+  await db.insertInto('sentReplies').values(reply).execute();
+}
+
+/** A member's replies to these posts, oldest first, by post. */
+export async function repliesTo(db: Db, uid: string, posts: readonly string[]): Promise<Map<string, { id: string; text: string; createdAt: string }[]>> {
+  const byPost = new Map<string, { id: string; text: string; createdAt: string }[]>();
+  if (posts.length === 0) return byPost;
+  const rows = await db.selectFrom('sentReplies').select(['id', 'inReplyTo', 'text', 'created_at']).where('uid', '=', uid).where('inReplyTo', 'in', posts).orderBy('created_at').execute();
+  for (const row of rows) byPost.set(row.inReplyTo, [...(byPost.get(row.inReplyTo) ?? []), { id: row.id, text: row.text, createdAt: row.created_at }]);
+  return byPost;
 }

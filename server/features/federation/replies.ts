@@ -1,23 +1,13 @@
 import './temporal';
 import type { Context } from '@fedify/fedify';
 import { isActor, type Note } from '@fedify/vocab';
-import type { Kysely } from 'kysely';
 import { COMMENT_MAX } from '@common/story-rules';
 import { fediverseReplyModeSchema } from '@common/federation';
 import type { ServerContext } from '../../context';
-import type { Database } from '../../db/types';
 import { dropRemoteReplies, takeRemoteReply } from '../comments';
-import { domainPolicy } from './queries';
+import { domainPolicy, knownActor, storyWriterReplies, writerBlocks } from './queries';
 import { rememberActor } from './remote-actors';
 import { remoteReplyText } from './sanitize';
-
-type Db = Kysely<Database>;
-
-/** Whether a writer blocked an account on another server. */
-export async function writerBlocks(db: Db, uid: string, actorUri: string): Promise<boolean> {
-  const row = await db.selectFrom('remoteBlocks').select('uid').where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirst();
-  return row !== undefined;
-}
 
 /**
  * A post from another server in reply to one of our stories (one that may be seen: the caller
@@ -29,18 +19,13 @@ export async function writerBlocks(db: Db, uid: string, actorUri: string): Promi
 export async function receiveReply(app: ServerContext, ctx: Context<void>, note: Note, actor: URL, storyId: string): Promise<void> {
   if (!note.id || note.attributionId?.href !== actor.href || note.id.origin !== actor.origin) return;
   const db = app.db;
-  const writer = await db
-    .selectFrom('stories')
-    .innerJoin('users', 'users.uid', 'stories.uid')
-    .select(['users.uid', 'users.fediverseReplies'])
-    .where('stories.id', '=', storyId)
-    .executeTakeFirst();
+  const writer = await storyWriterReplies(db, storyId);
   if (!writer) return;
   const mode = fediverseReplyModeSchema.catch('show').parse(writer.fediverseReplies);
   if (mode === 'off' || (await writerBlocks(db, writer.uid, actor.href))) return;
   const text = remoteReplyText(note.content?.toString() ?? '', COMMENT_MAX);
   if (text === '') return;
-  let account = await db.selectFrom('remoteActors').select(['uri', 'handle']).where('uri', '=', actor.href).executeTakeFirst();
+  let account = await knownActor(db, actor.href);
   if (!account) {
     const author = await note.getAttribution(ctx);
     if (!author || !isActor(author) || author.id?.href !== actor.href) return;
