@@ -124,6 +124,7 @@ export const isPodium = (place: number | null) => place !== null && place <= 3;
  */
 
 export const CONTEST_TEXTS = {
+  resultsPending: 'Voting has closed. The results are being counted and appear here in a moment.',
   notFound: 'Contest not found.',
   newAccount: `Accounts can enter and vote once they are ${CONTEST_ACCOUNT_MIN_AGE_DAYS} days old.`,
   restricted: 'Your account cannot take part in contests right now.',
@@ -266,6 +267,8 @@ export const contestSummarySchema = z.object({
   votingOpensAt: z.string(),
   votingClosesAt: z.string(),
   phase: z.enum(CONTEST_PHASES),
+  /** Voting has closed and the results are not out yet: the reveal job is at most seconds away. */
+  resultsPending: z.boolean(),
   entriesCount: z.number().int().min(0),
 });
 export type ContestSummary = z.infer<typeof contestSummarySchema>;

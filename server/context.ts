@@ -17,6 +17,13 @@ import type { ShelfFacts } from './policy/relations';
 import type { VapidKeys } from './features/push';
 import type { FederationService } from './features/federation';
 
+/** The clock's work (server/jobs/runner.ts JobRunner), as the server and its reads use it. */
+export interface Jobs {
+  start(): unknown;
+  stop(): Promise<void>;
+  runSoon(name: string): void;
+}
+
 /** What every feature's routes and services may use. Built once in app.ts. */
 export interface ServerContext {
   config: AppConfig;
@@ -38,6 +45,11 @@ export interface ServerContext {
   vapid: VapidKeys;
   /** Hashes and checks passwords (auth/password.ts): what better-auth and the account screens use. */
   passwords: Passwords;
+  /**
+   * Work done by the clock (server/jobs). A read that finds such work due (a contest to reveal)
+   * asks for the job to run now rather than doing it: reads never write.
+   */
+  jobs: Jobs;
   /** ActivityPub (features/federation): null when FEDERATION=off. */
   federation: FederationService | null;
 }

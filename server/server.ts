@@ -138,6 +138,8 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
     },
   });
   ctx.auth = auth;
+  // Started with the server (startServer): a command-line context never runs the clock's work.
+  ctx.jobs = new JobRunner(ctx as ServerContext, serverJobs());
   ctx.federation = config.federation.enabled
     ? new FederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, app: () => ctx as ServerContext })
     : null;
@@ -206,7 +208,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
 
   // Work done by the clock (server/jobs): emails, reminders, reveals, pruning, backups.
-  const jobs = new JobRunner(ctx, serverJobs()).start();
+  ctx.jobs.start();
   ctx.emails.kick();
   // Deliveries to and from other servers, and the stories their followers are owed.
   ctx.federation?.start();
@@ -230,7 +232,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams.closeAll(RESTART_RETRY_MS);
       await drain(server);
       await streams.presence?.stop();
-      await jobs.stop();
+      await ctx.jobs.stop();
       await ctx.federation?.close();
       await ctx.bus.close();
       await ctx.emails.close();

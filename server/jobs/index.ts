@@ -74,7 +74,9 @@ export function serverJobs(): Job[] {
       name: 'weekly-contests',
       does: 'creates this week’s and next week’s contests when they run by themselves (WEEKLY_CONTEST=automatic)',
       everyMs: DUE_WORK_MS,
+      firstAfterMs: 0,
       once: 'each week’s contest is inserted once (a unique week)',
+      enabled: (ctx) => ctx.config.weeklyContest === 'automatic',
       run: (ctx, now) => ensureWeeklyContests(ctx, now),
     },
     {

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../context';
+import type { Jobs, ServerContext } from '../context';
 
 /**
  * Work done by the clock rather than by a request. Every instance runs every job; a job whose
@@ -25,7 +25,7 @@ export interface Job {
  * next waits for the one after); a failure is logged with the job's name and the next run comes
  * as usual. `stop` clears the timers and waits for the runs under way.
  */
-export class JobRunner {
+export class JobRunner implements Jobs {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
@@ -46,6 +46,13 @@ export class JobRunner {
       this.timers.push(first, every);
     }
     return this;
+  }
+
+  /** Runs the job named now (unless it is off, already running, or the runner stopped); errors are logged, never thrown. */
+  runSoon(name: string): void {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job || (job.enabled && !job.enabled(this.ctx))) return;
+    void this.runOnce(job);
   }
 
   /** One run of `job` now, unless one is under way. */

@@ -14,7 +14,7 @@ import { openEventStream } from '../../test/sse';
 import { latestId, recordUserEvents, until, type EventStream } from '../../test/events';
 import { ROUTES, PARAMS, type Pool } from '../../test/fuzz/routes';
 import { Random } from '../../test/fuzz/random';
-import { ageAccount, enter, moveContest, newContest, postDrabble, windowsFor } from '../../test/features/contests';
+import { ageAccount, enter, moveContest, newContest, postDrabble, revealClosedContests, windowsFor } from '../../test/features/contests';
 import { sharedPages } from '../previews';
 
 /**
@@ -193,6 +193,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
     const { contest, entry } = await contestWithEntry('The Lamplighter of Quiet Street (revealed)');
     await openVoting(contest, entry.id);
     await moveContest(server, contest, windowsFor('closed'));
+    await revealClosedContests(server);
     const guest = server.client();
     const results = await guest.get<{ entries: Array<{ storyId: string; author: { uid: string } | null }> }>(`/api/contests/${contest}`);
     expect(results.body.entries.find((e) => e.storyId === entry.id)?.author?.uid).toBe(author.uid);

@@ -15,7 +15,7 @@ import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
 import type { ErrorBody } from '../../test/features/stories';
 import { ofType } from '../../test/features/notifications';
-import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, windowsFor } from '../../test/features/contests';
+import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, revealClosedContests, windowsFor } from '../../test/features/contests';
 import { contestPage, currentContests } from './service';
 import { revealDueContests } from './reveal';
 
@@ -62,8 +62,14 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     const current = currentContestsSchema.parse(await currentContests(server.ctx, at(week.votingClosesAt, -1)));
     expect(current.contests.map((c) => c.id)).toContain(id);
     expect(await phaseAt(at(week.votingClosesAt))).toBe('closed');
+    // A read never writes: the results are pending until the reveal job runs.
+    expect((await contestPage(server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(true);
+    const unrevealed = await server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(unrevealed.revealedAt).toBeNull();
+    await revealDueContests(server.ctx, at(week.votingClosesAt));
     const revealed = await server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect(revealed.revealedAt).toBe(week.votingClosesAt);
+    expect((await contestPage(server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(false);
   });
 
   it('takes one entry per writer, replaced or withdrawn only while entries are open', async () => {
@@ -202,6 +208,7 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect(rows).toHaveLength(24);
 
     await moveContest(server, id, windowsFor('closed'));
+    await revealClosedContests(server);
     const results2 = await readContest(readers[0]!, id);
     expect(results2.entries.reduce((sum, e) => sum + (e.votes ?? 0), 0)).toBe(24);
     for (const e of results2.entries) expect(e.votes).toBe(rows.filter((v) => v.storyId === e.storyId).length);

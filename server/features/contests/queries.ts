@@ -53,6 +53,7 @@ export function toSummary(row: ContestRow, entriesCount: number, now: Date): Con
     votingOpensAt: row.votingOpensAt,
     votingClosesAt: row.votingClosesAt,
     phase: contestPhase(row, now),
+    resultsPending: contestPhase(row, now) === 'closed' && row.revealedAt === null,
     entriesCount,
   };
 }

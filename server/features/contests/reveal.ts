@@ -8,8 +8,8 @@ import { addWritingWords, resolveTimeZone, syncStreakAndTell } from '../streaks'
 import { countingEntries, lockContest } from './queries';
 
 /**
- * The reveal: once voting has closed, the first request that looks at the contest
- * (or the maintenance tick) ranks the entries, writes each one's votes and place, lets the
+ * The reveal: once voting has closed, the `contest-reveal` job (server/jobs; a read that finds
+ * the contest due asks it to run at once) ranks the entries, writes each one's votes and place, lets the
  * stories show their authors again, counts the words written for it towards their writers'
  * streaks, awards the badges (the podium's, and any the held-back entries reach) and tells every entrant their
  * place: all in one transaction that holds the contest row, and only when `revealedAt` is
@@ -67,6 +67,6 @@ export async function revealDueContests(ctx: ServerContext, now: Date): Promise<
   return revealed;
 }
 
-/** Whether a contest is closed but not yet revealed (a page about to be read reveals it first). */
+/** Whether a contest is closed but not yet revealed (a read of it asks the reveal job to run). */
 export const awaitsReveal = (contest: { revealedAt: string | null; votingClosesAt: string }, now: Date) =>
   contest.revealedAt === null && new Date(contest.votingClosesAt).getTime() <= now.getTime();

@@ -25,40 +25,43 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { accountAdmin, type SignedInViewer, type Viewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
 import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, countingEntries, findContest, lockContest, personRefusal, summariesOf, toSummary, unpublishEntry, type ContestRow } from './queries';
-import { awaitsReveal, revealContest, revealDueContests } from './reveal';
-import { ensureWeeklyContests } from './weekly';
+import { awaitsReveal } from './reveal';
 
 type Trx = Transaction<Database>;
 
 /** A refusal by its kind: the phase (409), the person (403), the story (400). */
 const phaseRefusal = (text: string) => conflict(text);
 
-/** The contest, revealed first if its voting has just closed. 404 when there is none. */
+/**
+ * The contest as it is. Reads never write: a contest whose voting has just closed is answered
+ * with its results pending, and the reveal job is asked to run now (its page asks again).
+ * 404 when there is none.
+ */
 async function loadContest(ctx: ServerContext, id: string, now: Date): Promise<ContestRow> {
-  let row = await findContest(ctx.db, id);
+  const row = await findContest(ctx.db, id);
   if (!row) throw notFound(CONTEST_TEXTS.notFound);
-  if (awaitsReveal(row, now)) {
-    await revealContest(ctx, id, now);
-    await ctx.bus.flush();
-    row = (await findContest(ctx.db, id))!;
-  }
+  if (awaitsReveal(row, now)) ctx.jobs.runSoon(REVEAL_JOB);
   return row;
 }
 
+/** The jobs (server/jobs) that do what a contest read may find due. */
+const REVEAL_JOB = 'contest-reveal';
+const WEEKLY_JOB = 'weekly-contests';
+
 /** GET /api/contests/current: every contest not over yet, soonest first, and the latest results. */
 export async function currentContests(ctx: ServerContext, now: Date): Promise<CurrentContests> {
-  await ensureWeeklyContests(ctx, now);
-  await revealDueContests(ctx, now);
   const at = now.toISOString();
   const open = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).where('votingClosesAt', '>', at).orderBy('entryOpensAt').limit(10).execute();
   const latest = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).where('votingClosesAt', '<=', at).orderBy('votingClosesAt', 'desc').limit(1).execute();
+  if (latest.some((row) => awaitsReveal(row, now))) ctx.jobs.runSoon(REVEAL_JOB);
+  // No contest taking entries this week yet: the weekly job makes it, when contests run by themselves.
+  if (!open.some((row) => contestPhase(row, now) === 'entry' || contestPhase(row, now) === 'upcoming')) ctx.jobs.runSoon(WEEKLY_JOB);
   const [contests, results] = [await summariesOf(ctx.db, open, now), await summariesOf(ctx.db, latest, now)];
   return { contests, latestResults: results[0] ?? null };
 }
 
 /** GET /api/contests: the contests whose results are out, newest first. */
 export async function pastContests(ctx: ServerContext, now: Date): Promise<PastContests> {
-  await revealDueContests(ctx, now);
   const rows = await ctx.db
     .selectFrom('contests')
     .select(CONTEST_COLUMNS)

@@ -7,8 +7,9 @@ import { newId } from '../../shared/ids';
  * next week's contests exist, with the default windows and their Monday's daily prompt, unless an
  * admin's contest opens in that week. Next week's is made early so an admin can give it a prompt
  * of their own before it opens (edit before it opens). One row per week whichever instance or
- * request gets there first: `contests.week` is unique. Called by the contest screens' reads and
- * by every instance's 15-second tick; two indexed reads when both weeks exist.
+ * job gets there first: `contests.week` is unique. Run by the `weekly-contests` job (server/jobs:
+ * at start, then every 15 seconds; a contest screen that finds no contest this week asks it to run
+ * at once) and after an admin's change; two indexed reads when both weeks exist.
  */
 export async function ensureWeeklyContests(ctx: ServerContext, now: Date): Promise<void> {
   if (ctx.config.weeklyContest !== 'automatic') return;

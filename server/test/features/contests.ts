@@ -10,6 +10,7 @@ import type { Story, StoryCreateInput } from '@common/story';
 import { postStory } from './stories';
 import { randomText } from './story-builders';
 import type { SignedUp, TestServer } from '../server';
+import { revealDueContests } from '../../features/contests';
 
 /** Test helpers for the contest API tests. */
 
@@ -23,6 +24,11 @@ export async function newContest(admin: SignedUp, windows: ContestWindows = wind
 /** Moves a contest's windows (the test's clock moving on): straight in the database. */
 export async function moveContest(server: TestServer, id: string, windows: ContestWindows): Promise<void> {
   await server.ctx.db.updateTable('contests').set(windows).where('id', '=', id).execute();
+}
+
+/** What the `contest-reveal` job does on its next tick, done now: the contests whose voting closed are revealed. */
+export async function revealClosedContests(server: TestServer): Promise<void> {
+  await revealDueContests(server.ctx, new Date());
 }
 
 /** Makes an account this many days old (the 7-day rule). */

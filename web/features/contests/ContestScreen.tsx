@@ -41,7 +41,7 @@ export function ContestScreen() {
 
 function Contest({ page }: { page: ContestPage }) {
   const { contest } = page;
-  const revealed = contest.phase === 'closed';
+  const revealed = contest.phase === 'closed' && !contest.resultsPending;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <title>{`${contest.title} · Contest · Drabble`}</title>
@@ -75,7 +75,13 @@ function Contest({ page }: { page: ContestPage }) {
         <h2 id="entries-heading" className="text-xl font-semibold text-fg">
           {revealed ? 'Results' : `Entries (${formatNumber(page.entries.length)})`}
         </h2>
-        {!revealed && page.entries.length > 0 && <p className="text-sm text-muted">Entries are anonymous, in an order shuffled for you, until voting closes.</p>}
+        {contest.resultsPending ? (
+          <p className="text-sm text-muted" role="status" data-testid="results-pending">
+            {CONTEST_TEXTS.resultsPending}
+          </p>
+        ) : (
+          !revealed && page.entries.length > 0 && <p className="text-sm text-muted">Entries are anonymous, in an order shuffled for you, until voting closes.</p>
+        )}
         {page.entries.length === 0 ? (
           <EmptyState icon={<PenLine aria-hidden className="size-6" />} title={contest.phase === 'upcoming' ? 'Entries open soon.' : 'No entries yet.'} />
         ) : (

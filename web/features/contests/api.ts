@@ -26,10 +26,17 @@ export const enterContestPath = (id: string) => `/story/new?contest=${encodeURIC
 
 const dev = <T,>(schema: T) => (import.meta.env.DEV ? schema : undefined);
 
+/**
+ * While a contest's results are pending (voting closed, the reveal job seconds away: the server's
+ * reads never reveal), its screens ask again this often until the results are out.
+ */
+const RESULTS_PENDING_POLL_MS = 2_000;
+
 export const currentContestsQuery = queryOptions({
   queryKey: contestKeys.current,
   queryFn: ({ signal }) => apiFetch('/api/contests/current', { schema: dev(currentContestsSchema), signal }),
   staleTime: 0,
+  refetchInterval: (query) => (query.state.data?.latestResults?.resultsPending ? RESULTS_PENDING_POLL_MS : false),
 });
 
 export const pastContestsQuery = queryOptions({
@@ -42,6 +49,7 @@ export const contestPageQuery = (id: string) =>
     queryKey: contestKeys.page(id),
     queryFn: ({ signal }) => apiFetch(`/api/contests/${encodeURIComponent(id)}`, { schema: dev(contestPageSchema), signal }),
     staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.contest.resultsPending ? RESULTS_PENDING_POLL_MS : false),
   });
 
 export const adminContestsQuery = queryOptions({
