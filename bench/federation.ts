@@ -27,6 +27,7 @@ import { loadConfig } from '../server/config';
 import { startServer } from '../server/server';
 import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
+import { federationOf } from '../server/features/federation';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 500);
@@ -110,11 +111,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   const posted = await client.post('/api/stories', { title: 'Out to sea', content: 'One story, five hundred harbours.', public: true });
   if (posted.status !== 201) throw new Error(`story failed: ${posted.status}`);
-  running.ctx.federation!.stories.trigger([uid]);
+  federationOf(running.ctx)!.stories.trigger([uid]);
   let done: { shared: number; personal: number; servers: number } = { shared: 0, personal: 0, servers: 0 };
   while (performance.now() - started < TIMEOUT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const depth = await running.ctx.federation!.fed.queue.getDepth();
+    const depth = await federationOf(running.ctx)!.fed.queue.getDepth();
     samples.push({ ms: Math.round(performance.now() - started), queued: depth.queued, rssMb: Math.round(process.memoryUsage().rss / 1e6) });
     done = await counts();
     if (done.shared >= SERVERS && depth.queued === 0) break;

@@ -14,8 +14,23 @@ import type { EmailQueue } from './email/queue';
 import type { Metrics } from './metrics/metrics';
 import type { SignedInViewer, Viewer } from './policy/viewer';
 import type { ShelfFacts } from './policy/relations';
-import type { VapidKeys } from './features/push';
-import type { FederationService } from './features/federation';
+
+/** Web Push's VAPID key pair (features/push/vapid.ts): configured, or generated once into DATA_DIR. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * ActivityPub as the server drives it (features/federation FederationService): in front of the
+ * app, started and closed with it. The feature reaches the rest of its service through
+ * `federationOf(ctx)`.
+ */
+export interface Federation {
+  wrap(app: (request: Request, env?: unknown) => Response | Promise<Response>): (request: Request, env?: unknown) => Response | Promise<Response>;
+  start(): void;
+  close(): Promise<void>;
+}
 
 /** The clock's work (server/jobs/runner.ts JobRunner), as the server and its reads use it. */
 export interface Jobs {
@@ -51,7 +66,7 @@ export interface ServerContext {
    */
   jobs: Jobs;
   /** ActivityPub (features/federation): null when FEDERATION=off. */
-  federation: FederationService | null;
+  federation: Federation | null;
 }
 
 /**

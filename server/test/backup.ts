@@ -14,6 +14,7 @@ import { NOT_CARRIED } from '../ops/backup/carried';
 import { openSnapshot, type Snapshot } from '../ops/backup/snapshot';
 import { restoreBackup, type RestoreResult } from '../ops/backup/restore';
 import { toPortable } from '../ops/backup/values';
+import { federationOf } from '../features/federation';
 
 /** Test helper: every carried table as rows of portable values (booleans as 0/1, so both databases compare), sorted. */
 export async function readTables(snapshot: Snapshot): Promise<Record<string, string[]>> {
@@ -135,7 +136,7 @@ export function useBackupBench(dialect: Dialect, options: { populated?: boolean 
  * so a backup and a read of the tables after it see the same rows.
  */
 export async function federationSettled(server: TestServer): Promise<void> {
-  const federation = server.ctx.federation;
+  const federation = federationOf(server.ctx);
   if (!federation) return;
   federation.stories.trigger();
   await federation.stories.settled();

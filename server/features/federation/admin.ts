@@ -3,6 +3,7 @@ import type { domainRuleSchema, FederationAdmin } from '@common/federation';
 import type { ServerContext, SessionUser } from '../../context';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { notFound } from '../../http/errors';
+import { federationOf } from './of-context';
 import { chunks } from '../../shared/owned-rows';
 import { dropRemoteReplies } from '../comments';
 
@@ -13,7 +14,8 @@ const underDomain = (domain: string) => ({ exact: domain, suffix: `.${domain}` }
 
 export async function federationAdmin(ctx: ServerContext): Promise<FederationAdmin> {
   const domains = await ctx.db.selectFrom('fedDomains').select(['domain', 'mode', 'created_at']).orderBy('domain').execute();
-  const depth = ctx.federation ? await ctx.federation.fed.queue.getDepth() : { queued: 0, ready: 0, delayed: 0 };
+  const service = federationOf(ctx);
+  const depth = service ? await service.fed.queue.getDepth() : { queued: 0, ready: 0, delayed: 0 };
   const since = new Date(Date.now() - WEEK_MS).toISOString();
   const failures = await ctx.db
     .selectFrom('fedFailures')

@@ -9,6 +9,7 @@ import { commentPageSchema, type Comment } from '@common/story';
 import { fileReport, readCase } from '../../test/features/moderation';
 import { replyNote } from './outgoing-replies';
 import { findSentReply } from './queries';
+import { federationOf } from './of-context';
 
 describe('the server an inbox request names', () => {
   it('is the host of its signature key, in either signature scheme, or none', () => {
@@ -122,7 +123,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     const off = await writer.client.patch('/api/federation/settings', { federate: false });
     expect(off.body).toMatchObject({ federate: false });
     const quiet = await postStory(writer.client, { title: 'Not for export', content: 'Only here.', public: true });
-    await a.ctx.federation!.stories.run();
+    await federationOf(a.ctx)!.stories.run();
     const actor = await fetch(`${a.url}/ap/users/${writer.uid}`, { headers: { accept: 'application/activity+json' } });
     expect(actor.status).toBe(404);
     expect(await a.ctx.db.selectFrom('federatedStories').select('storyId').where('storyId', '=', quiet.id).execute()).toEqual([]);
@@ -148,7 +149,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
 
     // Signed by the reader's real key on B, then the body changed on the way.
     const { signRequest } = await import('@fedify/fedify');
-    const keys = await b.ctx.federation!.fed.context().getActorKeyPairs(reader.uid);
+    const keys = await federationOf(b.ctx)!.fed.context().getActorKeyPairs(reader.uid);
     const signed = await signRequest(
       new Request(`${a.url}/ap/users/${writer.uid}/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: JSON.stringify(activity) }),
       keys[0]!.privateKey,
@@ -165,7 +166,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
 
   it('counts likes and boosts from the other server apart from members’ reactions, once each, until undone', async () => {
     const story = await postStory(writer.client, { title: 'Tide table', content: 'High at six.', public: true });
-    const fed = b.ctx.federation!.fed.context();
+    const fed = federationOf(b.ctx)!.fed.context();
     const { Like, Announce, Undo, isActor } = await import('@fedify/vocab');
     const me = fed.getActorUri(reader.uid);
     const writerActor = await fed.lookupObject(`${a.config.publicUrl}/ap/users/${writer.uid}`);
@@ -190,7 +191,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
 
   it('limits what one server may post to the inboxes, exactly, under a burst', async () => {
     const { signRequest } = await import('@fedify/fedify');
-    const keys = await b.ctx.federation!.fed.context().getActorKeyPairs(reader.uid);
+    const keys = await federationOf(b.ctx)!.fed.context().getActorKeyPairs(reader.uid);
     const inbox = `${a.url}/ap/inbox`;
     const post = async (i: number) => {
       const body = JSON.stringify({
@@ -221,7 +222,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
       const story = await postStory(writer.client, { title: 'While you were out', content: 'The lights went off and on.', public: true });
       // The try fails (nothing listens) and waits in the queue for its retry.
       await eventually(
-        async () => (await a.ctx.federation!.fed.queue.getDepth()).delayed ?? 0,
+        async () => (await federationOf(a.ctx)!.fed.queue.getDepth()).delayed ?? 0,
         (delayed) => delayed > 0,
         'the failed delivery to wait for its retry',
       );
@@ -260,7 +261,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
 
     /** B's reader sends what Mastodon would (signed by the reader's own keys), straight to the writer's server. */
     async function fromReader(make: (note: import('@fedify/vocab').Note, me: URL) => import('@fedify/vocab').Activity, replyId: string) {
-      const fed = b.ctx.federation!.fed.context();
+      const fed = federationOf(b.ctx)!.fed.context();
       const { isActor } = await import('@fedify/vocab');
       const writerActor = await fed.lookupObject(`${a.config.publicUrl}/ap/users/${writer.uid}`);
       if (!isActor(writerActor)) throw new Error('the writer’s actor did not load');
@@ -368,7 +369,7 @@ describe.each(testDialects())('federation between two instances on %s', (dialect
     it('lets the writer block an account: it stops following, its replies go, and new ones are not taken', async () => {
       await replyTo('Before the block.');
       await eventually(async () => (await comments()).comments, (list) => list.length === 1, 'the reply to arrive');
-      const readerActor = b.ctx.federation!.fed.context().getActorUri(reader.uid).href;
+      const readerActor = federationOf(b.ctx)!.fed.context().getActorUri(reader.uid).href;
       const blocked = await writer.client.post<{ blocked: { id: string }[] }>('/api/federation/blocks', { id: readerActor });
       expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
       expect(blocked.body.blocked.map((x) => x.id)).toEqual([readerActor]);

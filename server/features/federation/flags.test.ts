@@ -6,6 +6,7 @@ import { postStory } from '../../test/features/stories';
 import { fileReport, readCase, resolve } from '../../test/features/moderation';
 import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
 import { INSTANCE_ACTOR } from './instance-actor';
+import { federationOf } from './of-context';
 
 /**
  * Reports (ActivityPub Flag) between two Drabble instances on loopback: B's admin reports A's
@@ -33,7 +34,7 @@ describe.each(testDialects())('reports between two instances on %s', (dialect) =
   /** Sends a Flag from B's instance actor to A's writer's inbox, at once (not through B's queue). */
   async function flagFromB(objects: URL[], content: string) {
     const { Flag, isActor } = await import('@fedify/vocab');
-    const fed = b.ctx.federation!.fed.context();
+    const fed = federationOf(b.ctx)!.fed.context();
     const me = fed.getActorUri(INSTANCE_ACTOR);
     const inboxOwner = await fed.lookupObject(`${a.config.publicUrl}/ap/users/${writer.uid}`);
     if (!isActor(inboxOwner)) throw new Error('the writer’s actor did not load');

@@ -13,12 +13,14 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { domainPolicy, followersOf, followWithInbox, repliesTo } from './queries';
 import { recipientOf, rememberActor } from './remote-actors';
 import type { FederationService } from './service';
+import { federationOf } from './of-context';
 
 const off = () => new AppError(404, 'federation_off', FEDERATION_TEXTS.off);
 
 export function serviceOf(ctx: ServerContext): FederationService {
-  if (!ctx.federation) throw off();
-  return ctx.federation;
+  const service = federationOf(ctx);
+  if (!service) throw off();
+  return service;
 }
 
 export async function federationSettings(ctx: ServerContext, uid: string): Promise<FederationSettings> {
@@ -42,7 +44,7 @@ export async function updateFederationSettings(ctx: ServerContext, uid: string, 
     })
     .where('uid', '=', uid)
     .execute();
-  if (update.federate !== undefined) ctx.federation?.stories.trigger([uid]);
+  if (update.federate !== undefined) federationOf(ctx)?.stories.trigger([uid]);
   return federationSettings(ctx, uid);
 }
 

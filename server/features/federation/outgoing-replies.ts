@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { escapeHtml } from './notes';
 import { recipientOf } from './remote-actors';
+import { federationOf } from './of-context';
 import { answerablePost, findSentReply, saveSentReply, type SentReply } from './queries';
 
 /**
@@ -39,14 +40,15 @@ export function replyNote(ctx: Context<unknown>, reply: SentReply): Note {
  * them): kept, then sent to the writer's server as the Create of a public Note.
  */
 export async function sendReply(ctx: ServerContext, uid: string, inReplyTo: string, text: string): Promise<void> {
-  if (!ctx.federation) throw notFound('Federation is off on this server.');
+  const service = federationOf(ctx);
+  if (!service) throw notFound('Federation is off on this server.');
   const post = await answerablePost(ctx.db, uid, inReplyTo);
   if (!post) throw notFound('That post is not one you can answer here.');
   const id = newId();
   await saveSentReply(ctx.db, { id, uid, inReplyTo, actorUri: post.actorUri, text, created_at: new Date().toISOString() });
   const reply = await findSentReply(ctx.db, id);
   if (!reply) throw notFound('That post is not one you can answer here.');
-  const fed = ctx.federation.fed.context();
+  const fed = service.fed.context();
   const note = replyNote(fed, reply);
   await fed.sendActivity(
     { identifier: uid },

@@ -4,7 +4,8 @@ import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
-import type { ServerContext } from '../../context';
+import type { Federation, ServerContext } from '../../context';
+import { attachFederation } from './of-context';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { ObjectStorage } from '../../storage';
 import { readRegistration } from '../registration';
@@ -60,7 +61,7 @@ export function claimedServer(headers: Headers): string | null {
  * ActivityPub for this instance: Fedify in front of the app for the paths other servers use,
  * the delivery queue's listener, and the story sync that sends what followers are owed.
  */
-export class FederationService {
+export class FederationService implements Federation {
   readonly fed: DrabbleFederation;
   readonly stories: StorySync;
   private readonly abort = new AbortController();
@@ -98,6 +99,7 @@ export class FederationService {
       app: deps.app,
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
+    attachFederation(deps.app(), this);
     copyRemoteAvatarsWith(this.fed.federation, {
       storage: deps.storage,
       logger,

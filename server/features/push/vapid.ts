@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { generatedOnce } from '../../auth/secret';
 
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
+import type { VapidKeys } from '../../context';
+
+export type { VapidKeys };
 
 const storedKeysSchema = z.object({ publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/), privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
