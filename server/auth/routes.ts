@@ -17,55 +17,181 @@ import { hashingAs } from './password';
 import { passwordCheckRefused, type PasswordCheck } from './password-attempts';
 import { noticePasskeyAdded, noticeTwoFactorChange, twoFactorOn } from './sign-in-notice';
 
+type Session = Awaited<ReturnType<ServerContext['auth']['api']['getSession']>>;
+
+/** One request through the proxy: what it asked, and what its steps found, took or must settle. */
+interface AuthCall {
+  c: Context<AppEnv>;
+  ctx: ServerContext;
+  options: Required<AuthRouteOptions>;
+  path: string;
+  ip: string;
+  /** The JSON body, as forwarded (tidied by its schema for codes and passkeys). */
+  body: unknown;
+  rawBody: string | null;
+  /** Whose password better-auth hashes: it waits in that account's line (password.ts hashingAs). */
+  hashingEmail: string | null;
+  /** Places taken under the account's password limits: kept for a wrong secret, else given back. */
+  check: PasswordCheck | null;
+  /** A TOTP code marked used (accepted once): cleared when the call fails. */
+  usedCode: string | null;
+  /** Two-factor being turned on or off by the signed-in person: told once it changed. */
+  turning: { userId: string; wasOn: boolean } | null;
+  /** Ours: a code instead of the password, then what the password would do. */
+  codeAction: CodeAction | null;
+  addingPasskey: Session;
+  signingOut: Session;
+}
+
+type Step = (call: AuthCall) => Promise<void>;
+type AfterStep = (call: AuthCall, response: Response) => Promise<void>;
+
 /**
- * The better-auth endpoints the app uses. Everything else better-auth offers (password
- * reset by its own tokens, account deletion, session listing with tokens…) answers 404:
- * the account features live under /api/account, with our own checks.
+ * A better-auth endpoint the app uses, and the app's own steps around it: the body's schema
+ * (checked before anything else), the steps before better-auth answers, and the steps after.
  */
-const EXPOSED: ReadonlyArray<readonly [string, RegExp]> = [
-  ['POST', /^\/sign-up\/email$/],
-  ['POST', /^\/sign-in\/email$/],
-  ['POST', /^\/sign-out$/],
-  ['GET', /^\/get-session$/],
-  ['POST', /^\/sign-in\/oauth2$/],
-  ['GET', /^\/oauth2\/callback\/[a-z]+$/],
-  ['POST', /^\/oauth2\/link$/],
-  // Two-factor: turning it on and off, new recovery codes, and the code step of a sign-in.
-  ['POST', /^\/two-factor\/(enable|disable|generate-backup-codes|verify-totp|verify-backup-code)$/],
+interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  body?: z.ZodType;
+  /** The body goes on as its schema tidied it (codes without spaces, a passkey's name trimmed). */
+  forwardTidied?: boolean;
+  before?: readonly Step[];
+  after?: readonly AfterStep[];
+}
+
+type CodeAction = 'off' | 'codes';
+/** Ours: a signed-in person's code from the app or recovery code instead of the password, then what the password would do. */
+const CODE_ACTIONS: Record<string, CodeAction> = { '/two-factor/disable-with-code': 'off', '/two-factor/generate-backup-codes-with-code': 'codes' };
+
+const refuseWhenLimited = (call: AuthCall, check: PasswordCheck) => {
+  if (!check.allowed) {
+    call.c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
+    throw passwordCheckRefused(check);
+  }
+};
+
+/** A sign-in's password counts against the account's limits before better-auth checks it. */
+const reservePassword: Step = async (call) => {
+  const email = emailOf(call.body);
+  if (!email) return;
+  call.check = await call.options.reservePasswordCheck(call.ctx, email, call.ip);
+  refuseWhenLimited(call, call.check);
+};
+
+/**
+ * Two-factor: its passwords and codes count like a sign-in's password (per account, per address,
+ * per day); a code instead of the password needs a session; a TOTP code is accepted once; a
+ * change of the signed-in person's two-factor is told to them afterwards.
+ */
+const twoFactorChecks: Step = async (call) => {
+  const { c, ctx, path } = call;
+  const subject = await ctx.auth.api.twoFactorSubject({ headers: c.req.raw.headers });
+  call.hashingEmail ??= subject?.email ?? null;
+  const codeCheck = path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code';
+  // Only a session may use a code instead of the password; someone between the password and the code may not.
+  if (call.codeAction && !subject?.signedIn) throw unauthenticated();
+  if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable' || call.codeAction)) {
+    call.turning = { userId: subject.userId, wasOn: await twoFactorOn(ctx, subject.userId) };
+    // better-auth's verify-totp would turn on a half-done setup: a code is no password until two-factor is on.
+    if (call.codeAction && !call.turning.wasOn) throw badRequest('Two-factor sign-in is not on.', 'two_factor_not_enabled');
+  }
+  if (!subject || !(subject.signedIn || codeCheck)) return;
+  call.check = await call.options.reservePasswordCheck(ctx, subject.email, call.ip);
+  refuseWhenLimited(call, call.check);
+  const code = (call.body as { code?: string }).code;
+  if (path === '/two-factor/verify-totp' || (call.codeAction && code !== undefined && isAppCode(code))) {
+    // A TOTP code is accepted once: the same code again within its window counts as a wrong one.
+    const who = { account: `${subject.userId}|${code}` };
+    if (!(await reserveLimit(ctx, 'totpCodesUsed', who)).allowed) throw new AppError(401, 'code_reused', TWO_FACTOR_TEXTS.codeReused);
+    call.usedCode = limitKey('totpCodesUsed', who);
+  }
+};
+
+const acceptablePassword: Step = async (call) => {
+  const { password, name } = signUpSchema.parse(call.body);
+  await assertAcceptablePassword(call.ctx, password, { email: emailOf(call.body), name });
+  await takePlace(call.ctx, call.c, 'signUps');
+};
+
+// better-auth copies the provider's answer into a Location header: refuse what cannot go there.
+const validCallbackQuery: Step = async (call) => {
+  if (!oauthCallbackQuerySchema.safeParse(queryAsBetterAuthReadsIt(call.c.req.url)).success) throw badRequest('The sign-in response is not valid.');
+};
+
+/** Each passkey challenge is a row kept for five minutes. */
+const passkeyChallengePlace: Step = async (call) => {
+  await takePlace(call.ctx, call.c, 'passkeyChallenges');
+};
+
+const rememberPasskeyAdder: Step = async (call) => {
+  call.addingPasskey = await call.ctx.auth.api.getSession({ headers: call.c.req.raw.headers });
+};
+
+const rememberSignOut: Step = async (call) => {
+  call.signingOut = await call.ctx.auth.api.getSession({ headers: call.c.req.raw.headers });
+};
+
+/** A wrong password or code keeps its places in the counters; anything else gives them back. */
+const settleSecrets: AfterStep = async (call, response) => {
+  if (call.check && response.ok) await call.check.succeeded();
+  else if (call.check && !(await wrongSecret(response))) await call.check.cancelled();
+  if (call.usedCode && !response.ok) await call.ctx.rateLimiter.clear(call.usedCode);
+};
+
+const noticeTwoFactor: AfterStep = async (call, response) => {
+  if (!call.turning || !response.ok) return;
+  const on = await twoFactorOn(call.ctx, call.turning.userId);
+  if (on !== call.turning.wasOn) await noticeTwoFactorChange(call.ctx, call.turning.userId, on, call.ip);
+};
+
+const noticePasskey: AfterStep = async (call, response) => {
+  if (call.addingPasskey && response.ok) await noticePasskeyAdded(call.ctx, call.addingPasskey.user.id, verifyPasskeyRegistrationSchema.parse(call.body).name, call.ip);
+};
+
+const logSignOut: AfterStep = async (call, response) => {
+  if (!call.signingOut || !response.ok) return;
+  const { user } = call.signingOut;
+  await recordSystemEvent(call.ctx.db, call.ctx.logger, {
+    type: 'user_logout',
+    action: 'logout',
+    user: { uid: user.id, displayName: user.name || null, email: user.email },
+    ip: call.ip,
+    userAgent: call.c.req.header('user-agent') ?? null,
+  });
+};
+
+const TWO_FACTOR_PASSWORD: Pick<AuthEndpoint, 'before' | 'after' | 'forwardTidied'> = { forwardTidied: true, before: [twoFactorChecks], after: [settleSecrets, noticeTwoFactor] };
+
+/**
+ * The better-auth endpoints the app uses, with the app's steps around each. Everything else
+ * better-auth offers (password reset by its own tokens, account deletion, session listing with
+ * tokens…) answers 404: the account features live under /api/account, with our own checks.
+ */
+const ENDPOINTS: readonly AuthEndpoint[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/, body: signUpSchema, before: [acceptablePassword] },
+  { method: 'POST', path: /^\/sign-in\/email$/, body: signInSchema, before: [reservePassword], after: [settleSecrets] },
+  { method: 'POST', path: /^\/sign-out$/, before: [rememberSignOut], after: [logSignOut] },
+  { method: 'GET', path: /^\/get-session$/ },
+  { method: 'POST', path: /^\/sign-in\/oauth2$/, body: oauthStartSchema },
+  { method: 'GET', path: /^\/oauth2\/callback\/[a-z]+$/, before: [validCallbackQuery] },
+  { method: 'POST', path: /^\/oauth2\/link$/, body: oauthStartSchema },
+  // Two-factor: turning it on and off and new recovery codes (with the password), and the code step of a sign-in.
+  { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/, body: twoFactorPasswordSchema, ...TWO_FACTOR_PASSWORD },
+  { method: 'POST', path: /^\/two-factor\/verify-totp$/, body: verifyTotpSchema, ...TWO_FACTOR_PASSWORD },
+  { method: 'POST', path: /^\/two-factor\/verify-backup-code$/, body: verifyRecoveryCodeSchema, ...TWO_FACTOR_PASSWORD },
   // Ours: turning it off or new recovery codes with a code instead of the password (codeActionResponse below).
-  ['POST', /^\/two-factor\/(disable|generate-backup-codes)-with-code$/],
+  { method: 'POST', path: /^\/two-factor\/(disable|generate-backup-codes)-with-code$/, body: twoFactorCodeSchema, ...TWO_FACTOR_PASSWORD },
   // Passkeys: a challenge, then the browser's answer, for adding one and for signing in.
   // Listing, renaming and removing are ours, under /api/account/passkeys.
-  ['GET', /^\/passkey\/generate-(register|authenticate)-options$/],
-  ['POST', /^\/passkey\/verify-(registration|authentication)$/],
+  { method: 'GET', path: /^\/passkey\/generate-(register|authenticate)-options$/, before: [passkeyChallengePlace] },
+  { method: 'POST', path: /^\/passkey\/verify-registration$/, body: verifyPasskeyRegistrationSchema, forwardTidied: true, before: [rememberPasskeyAdder], after: [noticePasskey] },
+  { method: 'POST', path: /^\/passkey\/verify-authentication$/, body: verifyPasskeyAuthenticationSchema, forwardTidied: true },
 ];
 
-/** The two-factor endpoints that check a code: wrong codes count like wrong passwords. */
-const CODE_CHECKS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
-/** The two-factor endpoints that check the signed-in person's password. */
-const PASSWORD_CHECKS = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
-/** Ours: a signed-in person's code from the app or recovery code instead of the password, then what the password would do. */
-const CODE_ACTIONS = { '/two-factor/disable-with-code': 'off', '/two-factor/generate-backup-codes-with-code': 'codes' } as const;
-const codeActionOf = (path: string) => (Object.hasOwn(CODE_ACTIONS, path) ? CODE_ACTIONS[path as keyof typeof CODE_ACTIONS] : null);
+const endpointOf = (method: string, path: string) => ENDPOINTS.find((e) => e.method === method && e.path.test(path));
 
-export const isExposedAuthEndpoint = (method: string, path: string) => EXPOSED.some(([m, pattern]) => m === method && pattern.test(path));
-
-/** Bodies we check before better-auth sees them, for clear messages and no surprises. */
-const BODY_SCHEMAS: Record<string, z.ZodType> = {
-  '/sign-in/email': signInSchema,
-  '/sign-up/email': signUpSchema,
-  '/sign-in/oauth2': oauthStartSchema,
-  '/oauth2/link': oauthStartSchema,
-  '/two-factor/enable': twoFactorPasswordSchema,
-  '/two-factor/disable': twoFactorPasswordSchema,
-  '/two-factor/generate-backup-codes': twoFactorPasswordSchema,
-  '/two-factor/verify-totp': verifyTotpSchema,
-  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
-  '/two-factor/disable-with-code': twoFactorCodeSchema,
-  '/two-factor/generate-backup-codes-with-code': twoFactorCodeSchema,
-  '/passkey/verify-registration': verifyPasskeyRegistrationSchema,
-  '/passkey/verify-authentication': verifyPasskeyAuthenticationSchema,
-};
+export const isExposedAuthEndpoint = (method: string, path: string) => endpointOf(method, path) !== undefined;
 
 function emailOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
@@ -81,13 +207,40 @@ export interface AuthRouteOptions {
   databaseTroubled?: () => Promise<boolean>;
 }
 
+/** The request's JSON body, checked by the endpoint's schema (a clear 400 for each way it can be wrong). */
+async function readBody(c: Context<AppEnv>, endpoint: AuthEndpoint): Promise<{ body: unknown; rawBody: string | null }> {
+  let rawBody = c.req.method === 'POST' ? await c.req.text() : null;
+  let body: unknown = undefined;
+  if (rawBody) {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw badRequest('The request body is not valid JSON.', 'invalid_json');
+    }
+  }
+  if (!endpoint.body) return { body, rawBody };
+  const checked = endpoint.body.safeParse(body);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const code = issue?.path[0] === 'email' ? 'invalid_email' : issue?.path[0] === 'password' ? 'weak_password' : 'validation_failed';
+    throw badRequest(issue?.message ?? 'Invalid request.', code);
+  }
+  if (endpoint.forwardTidied) {
+    body = checked.data;
+    rawBody = JSON.stringify(body);
+  }
+  return { body, rawBody };
+}
+
 /**
  * Mounts better-auth at /api/auth behind our own guard: the client address it sees is the
  * one we trust, failed sign-ins are counted in the database, bodies are checked for JSON,
- * errors come out in the API's one error shape, and sign-outs are logged.
+ * errors come out in the API's one error shape, and sign-outs are logged. Each endpoint's own
+ * steps are in ENDPOINTS.
  */
 export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseTroubled = async () => false }: AuthRouteOptions) {
   const app = new Hono<AppEnv>();
+  const options = { reservePasswordCheck, databaseTroubled };
 
   app.get('/auth-config', (c) =>
     c.json({
@@ -100,122 +253,41 @@ export function authRoutes(ctx: ServerContext, { reservePasswordCheck, databaseT
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
-    if (!isExposedAuthEndpoint(c.req.method, path)) throw notFound('No such API endpoint.');
-    // better-auth copies the provider's answer into a Location header: refuse what cannot go there.
-    if (path.startsWith('/oauth2/callback/') && !oauthCallbackQuerySchema.safeParse(queryAsBetterAuthReadsIt(c.req.url)).success) {
-      throw badRequest('The sign-in response is not valid.');
-    }
-    const ip = c.var.clientIp;
-    let rawBody = c.req.method === 'POST' ? await c.req.text() : null;
-    let body: unknown = undefined;
-    if (rawBody) {
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        throw badRequest('The request body is not valid JSON.', 'invalid_json');
-      }
-    }
-    const email = emailOf(body);
-    const shape = BODY_SCHEMAS[path];
-    if (shape) {
-      const checked = shape.safeParse(body);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const code = issue?.path[0] === 'email' ? 'invalid_email' : issue?.path[0] === 'password' ? 'weak_password' : 'validation_failed';
-        throw badRequest(issue?.message ?? 'Invalid request.', code);
-      }
-      // Codes go on as the schema tidied them (spaces dropped, the recovery code's dash put back),
-      // a passkey's name trimmed and its answer without unknown parts.
-      if (path.startsWith('/two-factor/') || path.startsWith('/passkey/')) {
-        body = checked.data;
-        rawBody = JSON.stringify(body);
-      }
-    }
-
-    const isSignIn = path === '/sign-in/email';
-    let check: PasswordCheck | null = null;
-    if (isSignIn && email) {
-      check = await reservePasswordCheck(ctx, email, ip);
-      if (!check.allowed) {
-        c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
-        throw passwordCheckRefused(check);
-      }
-    }
-    // A two-factor code or password counts against the account's password limits (per account,
-    // per address, per day), taken before better-auth checks it, like a sign-in's password.
-    let usedCode: string | null = null;
-    let turning: { userId: string; wasOn: boolean } | null = null;
-    const codeAction = codeActionOf(path);
-    // Whose password better-auth hashes below: it waits in that account's line (password.ts hashingAs).
-    let hashingEmail = email;
-    if (CODE_CHECKS.has(path) || PASSWORD_CHECKS.has(path) || codeAction) {
-      const subject = await ctx.auth.api.twoFactorSubject({ headers: c.req.raw.headers });
-      hashingEmail ??= subject?.email ?? null;
-      // Only a session may use a code instead of the password; someone between the password and the code may not.
-      if (codeAction && !subject?.signedIn) throw unauthenticated();
-      if (subject?.signedIn && (path === '/two-factor/verify-totp' || path === '/two-factor/disable' || codeAction)) {
-        turning = { userId: subject.userId, wasOn: await twoFactorOn(ctx, subject.userId) };
-        // better-auth's verify-totp would turn on a half-done setup: a code is no password until two-factor is on.
-        if (codeAction && !turning.wasOn) throw badRequest('Two-factor sign-in is not on.', 'two_factor_not_enabled');
-      }
-      if (subject && (subject.signedIn || CODE_CHECKS.has(path))) {
-        check = await reservePasswordCheck(ctx, subject.email, ip);
-        if (!check.allowed) {
-          c.header('retry-after', String(Math.ceil(check.retryAfterMs / 1000)));
-          throw passwordCheckRefused(check);
-        }
-        if (path === '/two-factor/verify-totp' || (codeAction && isAppCode((body as { code: string }).code))) {
-          // A TOTP code is accepted once: the same code again within its window counts as a wrong one.
-          const who = { account: `${subject.userId}|${(body as { code: string }).code}` };
-          if (!(await reserveLimit(ctx, 'totpCodesUsed', who)).allowed) throw new AppError(401, 'code_reused', TWO_FACTOR_TEXTS.codeReused);
-          usedCode = limitKey('totpCodesUsed', who);
-        }
-      }
-    }
-    // Each passkey challenge is a row kept for five minutes.
-    if (path.startsWith('/passkey/generate-')) await takePlace(ctx, c, 'passkeyChallenges');
-    const addingPasskey = path === '/passkey/verify-registration' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    if (path === '/sign-up/email') {
-      const { password, name } = signUpSchema.parse(body);
-      await assertAcceptablePassword(ctx, password, { email, name });
-      await takePlace(ctx, c, 'signUps');
-    }
-
-    const signingOut = path === '/sign-out' ? await ctx.auth.api.getSession({ headers: c.req.raw.headers }) : null;
+    const endpoint = endpointOf(c.req.method, path);
+    if (!endpoint) throw notFound('No such API endpoint.');
+    const { body, rawBody } = await readBody(c, endpoint);
+    const call: AuthCall = {
+      c,
+      ctx,
+      options,
+      path,
+      ip: c.var.clientIp,
+      body,
+      rawBody,
+      hashingEmail: emailOf(body),
+      check: null,
+      usedCode: null,
+      turning: null,
+      codeAction: CODE_ACTIONS[path] ?? null,
+      addingPasskey: null,
+      signingOut: null,
+    };
+    for (const step of endpoint.before ?? []) await step(call);
 
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, ip);
+    headers.set(CLIENT_IP_HEADER, call.ip);
     const invite = inviteFor(c, path, body);
     headers.delete(INVITE_HEADER);
     if (invite.code) headers.set(INVITE_HEADER, invite.code);
-    const forwarded = invite.fromBody ? JSON.stringify(withoutInvite(body)) : rawBody;
-    const response = await hashingAs(hashingEmail, async () =>
+    const forwarded = invite.fromBody ? JSON.stringify(withoutInvite(body)) : call.rawBody;
+    const codeAction = call.codeAction;
+    const response = await hashingAs(call.hashingEmail, async () =>
       codeAction
         ? codeActionResponse(ctx, headers, codeAction, twoFactorCodeSchema.parse(body).code)
         : invite.cookie(await ctx.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: forwarded || undefined }))),
     );
 
-    // A wrong password or code keeps its places in the counters; anything else gives them back.
-    if (check && response.ok) await check.succeeded();
-    else if (check && !(await wrongSecret(response))) await check.cancelled();
-    if (usedCode && !response.ok) await ctx.rateLimiter.clear(usedCode);
-    if (turning && response.ok) {
-      const on = await twoFactorOn(ctx, turning.userId);
-      if (on !== turning.wasOn) await noticeTwoFactorChange(ctx, turning.userId, on, ip);
-    }
-    if (addingPasskey && response.ok) {
-      await noticePasskeyAdded(ctx, addingPasskey.user.id, verifyPasskeyRegistrationSchema.parse(body).name, ip);
-    }
-    if (signingOut && response.ok) {
-      const { user } = signingOut;
-      await recordSystemEvent(ctx.db, ctx.logger, {
-        type: 'user_logout',
-        action: 'logout',
-        user: { uid: user.id, displayName: user.name || null, email: user.email },
-        ip,
-        userAgent: c.req.header('user-agent') ?? null,
-      });
-    }
+    for (const step of endpoint.after ?? []) await step(call, response);
     // better-auth answers a database failure with a 500 that hides its cause.
     if (response.status === 500 && (await databaseTroubled())) return unavailableResponse(c);
     if (response.status >= 400) return reshapeError(c, ctx, response);
