@@ -42,6 +42,7 @@ import { blockRoutes } from './features/blocks/routes';
 import { feedRoutes } from './features/feed/routes';
 import { tagRoutes } from './features/tags/routes';
 import { TAGS_BASE } from '@common/contracts/tags';
+import { FEED_BASE } from '@common/contracts/feed';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -166,7 +167,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
   app.route('/api', followRoutes(ctx));
   app.route('/api', blockRoutes(ctx));
-  app.route('/api/feed', feedRoutes(ctx));
+  app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
