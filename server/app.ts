@@ -43,6 +43,7 @@ import { feedRoutes } from './features/feed/routes';
 import { tagRoutes } from './features/tags/routes';
 import { TAGS_BASE } from '@common/contracts/tags';
 import { FEED_BASE } from '@common/contracts/feed';
+import { REPORTS_BASE } from '@common/contracts/reports';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -190,7 +191,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));
-  app.route('/api/reports', reportRoutes(ctx));
+  app.route(REPORTS_BASE, reportRoutes(ctx));
   app.route('/api/admin/reports', moderationRoutes(ctx));
   app.route('/api/admin/users', adminUserRoutes(ctx));
   app.route('/api/admin/removals', removalRoutes(ctx));
