@@ -44,6 +44,7 @@ import { tagRoutes } from './features/tags/routes';
 import { TAGS_BASE } from '@common/contracts/tags';
 import { FEED_BASE } from '@common/contracts/feed';
 import { REPORTS_BASE } from '@common/contracts/reports';
+import { FAVORITES_BASE } from '@common/contracts/favorites';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -180,7 +181,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/stories', reactionRoutes(ctx));
   app.route('/api/stories', commentRoutes(ctx));
   app.route('/api/stories', storyVersionRoutes(ctx));
-  app.route('/api/favorites', favoriteRoutes(ctx));
+  app.route(FAVORITES_BASE, favoriteRoutes(ctx));
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
