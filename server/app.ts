@@ -45,6 +45,7 @@ import { TAGS_BASE } from '@common/contracts/tags';
 import { FEED_BASE } from '@common/contracts/feed';
 import { REPORTS_BASE } from '@common/contracts/reports';
 import { FAVORITES_BASE } from '@common/contracts/favorites';
+import { BLOCKS_BASE } from '@common/contracts/blocks';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -168,7 +169,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/greetings', greetingRoutes(ctx));
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
   app.route('/api', followRoutes(ctx));
-  app.route('/api', blockRoutes(ctx));
+  app.route(BLOCKS_BASE, blockRoutes(ctx));
   app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));

@@ -1,5 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
+import { blockContracts } from '@common/contracts/blocks';
+import { routePath } from '@common/contracts/define';
 import {
   SOCIAL_TEXTS,
   followSettingsSchema,
@@ -9,9 +11,11 @@ import {
   type FollowSettings,
   type MuteDuration,
   type Relationship,
+  type RelationshipResponse,
 } from '@common/social';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch, isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
@@ -28,22 +32,22 @@ export const relationshipQuery = (uid: string) =>
     staleTime: 0,
   });
 
-/** A cursor-paged list of writers (every /friends tab and the /settings lists). */
-const writerList = <K extends readonly unknown[]>(queryKey: K, path: string, params: Record<string, string> = {}) =>
+/** A cursor-paged list of writers (every /friends tab and the /settings lists); `path` gives a page's address. */
+const writerList = <K extends readonly unknown[]>(queryKey: K, path: (cursor: string | undefined) => string) =>
   cursorListQuery({
     queryKey,
-    path: (cursor) => withSearchParams(path, { ...params, cursor }),
+    path,
     schema: import.meta.env.DEV ? writerPageSchema : undefined,
     items: (page) => page.writers,
   });
 
-export const friendsQuery = () => writerList(socialKeys.friends, '/api/me/friends');
-export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), `/api/users/${enc(uid)}/following`);
-export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), `/api/users/${enc(uid)}/followers`);
-export const requestsQuery = () => writerList(socialKeys.requests, '/api/follows/requests');
-export const searchQuery = (q: string) => writerList(socialKeys.search(q), '/api/writers/search', { q });
-export const blocksQuery = () => writerList(socialKeys.blocks, '/api/blocks');
-export const mutesQuery = () => writerList(socialKeys.mutes, '/api/mutes');
+export const friendsQuery = () => writerList(socialKeys.friends, (cursor) => withSearchParams('/api/me/friends', { cursor }));
+export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), (cursor) => withSearchParams(`/api/users/${enc(uid)}/following`, { cursor }));
+export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), (cursor) => withSearchParams(`/api/users/${enc(uid)}/followers`, { cursor }));
+export const requestsQuery = () => writerList(socialKeys.requests, (cursor) => withSearchParams('/api/follows/requests', { cursor }));
+export const searchQuery = (q: string) => writerList(socialKeys.search(q), (cursor) => withSearchParams('/api/writers/search', { q, cursor }));
+export const blocksQuery = () => writerList(socialKeys.blocks, (cursor) => routePath(blockContracts.blocks, { query: { cursor } }));
+export const mutesQuery = () => writerList(socialKeys.mutes, (cursor) => routePath(blockContracts.mutes, { query: { cursor } }));
 
 export const suggestionsQuery = queryOptions({
   queryKey: socialKeys.suggestions,
@@ -66,6 +70,9 @@ async function applyRelationship(queryClient: QueryClient, relationship: Relatio
   if (reading) keys.push(storyKeys.all, feedKeys.all);
   await invalidateAll(queryClient, keys);
 }
+
+/** The relationship a follow, block or mute answers with. */
+const relationshipOf = (answer: Promise<RelationshipResponse>): Promise<Relationship> => answer.then((r) => r.relationship);
 
 const relationshipCall = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
   apiFetch(path, { method, body, schema: import.meta.env.DEV ? relationshipResponseSchema : undefined }).then((r) => r.relationship);
@@ -113,14 +120,14 @@ interface Named {
   name: string;
 }
 
-export const useBlock = () => useReadingChange(({ uid }: Named) => relationshipCall('POST', `/api/blocks/${enc(uid)}`), ({ name }) => `You blocked ${name}.`);
-export const useUnblock = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/blocks/${enc(uid)}`), ({ name }) => `You unblocked ${name}.`);
+export const useBlock = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.block, { params: { uid } })), ({ name }) => `You blocked ${name}.`);
+export const useUnblock = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.unblock, { params: { uid } })), ({ name }) => `You unblocked ${name}.`);
 export const useMute = () =>
   useReadingChange(
-    ({ uid, duration }: Named & { duration: MuteDuration }) => relationshipCall('POST', `/api/mutes/${enc(uid)}`, { duration }),
+    ({ uid, duration }: Named & { duration: MuteDuration }) => relationshipOf(callRoute(blockContracts.mute, { params: { uid }, body: { duration } })),
     ({ name }) => `You muted ${name}.`,
   );
-export const useUnmute = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/mutes/${enc(uid)}`), ({ name }) => `You unmuted ${name}.`);
+export const useUnmute = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.unmute, { params: { uid } })), ({ name }) => `You unmuted ${name}.`);
 
 export const useSaveFollowSettings = () =>
   useApiMutation({
