@@ -46,6 +46,7 @@ import { FEED_BASE } from '@common/contracts/feed';
 import { REPORTS_BASE } from '@common/contracts/reports';
 import { FAVORITES_BASE } from '@common/contracts/favorites';
 import { BLOCKS_BASE } from '@common/contracts/blocks';
+import { FOLLOWS_BASE } from '@common/contracts/follows';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -168,7 +169,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', notificationPrefsRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
-  app.route('/api', followRoutes(ctx));
+  app.route(FOLLOWS_BASE, followRoutes(ctx));
   app.route(BLOCKS_BASE, blockRoutes(ctx));
   app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));

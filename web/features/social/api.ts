@@ -1,34 +1,31 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
 import { blockContracts } from '@common/contracts/blocks';
 import { routePath } from '@common/contracts/define';
+import { followContracts } from '@common/contracts/follows';
 import {
   SOCIAL_TEXTS,
-  followSettingsSchema,
-  relationshipResponseSchema,
   writerPageSchema,
-  writerRowSchema,
   type FollowSettings,
   type MuteDuration,
   type Relationship,
   type RelationshipResponse,
 } from '@common/social';
 import { useToast } from '../../components/toasts/toast-context';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { conversationKeys, feedKeys, profileKeys, socialKeys, storyKeys } from '../../lib/query-keys';
 
-const enc = encodeURIComponent;
-const okSchema = z.object({ ok: z.literal(true) });
+/** The relationship a follow, block or mute answers with. */
+const relationshipOf = (answer: Promise<RelationshipResponse>): Promise<Relationship> => answer.then((r) => r.relationship);
 
 /** The follow button's state and the counts between the viewer and `uid`. */
 export const relationshipQuery = (uid: string) =>
   queryOptions({
     queryKey: socialKeys.relationship(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${enc(uid)}/relationship`, { schema: import.meta.env.DEV ? relationshipResponseSchema : undefined, signal }).then((r) => r.relationship),
+    queryFn: ({ signal }) => relationshipOf(callRoute(followContracts.relationship, { params: { uid }, signal })),
     staleTime: 0,
   });
 
@@ -41,22 +38,22 @@ const writerList = <K extends readonly unknown[]>(queryKey: K, path: (cursor: st
     items: (page) => page.writers,
   });
 
-export const friendsQuery = () => writerList(socialKeys.friends, (cursor) => withSearchParams('/api/me/friends', { cursor }));
-export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), (cursor) => withSearchParams(`/api/users/${enc(uid)}/following`, { cursor }));
-export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), (cursor) => withSearchParams(`/api/users/${enc(uid)}/followers`, { cursor }));
-export const requestsQuery = () => writerList(socialKeys.requests, (cursor) => withSearchParams('/api/follows/requests', { cursor }));
-export const searchQuery = (q: string) => writerList(socialKeys.search(q), (cursor) => withSearchParams('/api/writers/search', { q, cursor }));
+export const friendsQuery = () => writerList(socialKeys.friends, (cursor) => routePath(followContracts.friends, { query: { cursor } }));
+export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), (cursor) => routePath(followContracts.following, { params: { uid }, query: { cursor } }));
+export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), (cursor) => routePath(followContracts.followers, { params: { uid }, query: { cursor } }));
+export const requestsQuery = () => writerList(socialKeys.requests, (cursor) => routePath(followContracts.requests, { query: { cursor } }));
+export const searchQuery = (q: string) => writerList(socialKeys.search(q), (cursor) => routePath(followContracts.search, { query: { q, cursor } }));
 export const blocksQuery = () => writerList(socialKeys.blocks, (cursor) => routePath(blockContracts.blocks, { query: { cursor } }));
 export const mutesQuery = () => writerList(socialKeys.mutes, (cursor) => routePath(blockContracts.mutes, { query: { cursor } }));
 
 export const suggestionsQuery = queryOptions({
   queryKey: socialKeys.suggestions,
-  queryFn: ({ signal }) => apiFetch('/api/writers/suggestions', { schema: import.meta.env.DEV ? z.object({ writers: z.array(writerRowSchema) }) : undefined, signal }).then((r) => r.writers),
+  queryFn: ({ signal }) => callRoute(followContracts.suggestions, { signal }).then((r) => r.writers),
 });
 
 export const followSettingsQuery = queryOptions({
   queryKey: socialKeys.settings,
-  queryFn: ({ signal }) => apiFetch('/api/me/follow-settings', { schema: import.meta.env.DEV ? followSettingsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(followContracts.settings, { signal }),
 });
 
 /**
@@ -70,12 +67,6 @@ async function applyRelationship(queryClient: QueryClient, relationship: Relatio
   if (reading) keys.push(storyKeys.all, feedKeys.all);
   await invalidateAll(queryClient, keys);
 }
-
-/** The relationship a follow, block or mute answers with. */
-const relationshipOf = (answer: Promise<RelationshipResponse>): Promise<Relationship> => answer.then((r) => r.relationship);
-
-const relationshipCall = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-  apiFetch(path, { method, body, schema: import.meta.env.DEV ? relationshipResponseSchema : undefined }).then((r) => r.relationship);
 
 /**
  * Follow, unfollow and their kin. Past the daily limit of follow actions the server answers
@@ -92,14 +83,14 @@ function useFollowAction(request: (uid: string) => Promise<Relationship>) {
 }
 
 /** Follows, or sends a request when they approve new followers. */
-export const useFollow = () => useFollowAction((uid) => relationshipCall('POST', `/api/follows/${enc(uid)}`));
+export const useFollow = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.follow, { params: { uid } })));
 /** Unfollows, or withdraws the request. */
-export const useUnfollow = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/follows/${enc(uid)}`));
+export const useUnfollow = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.unfollow, { params: { uid } })));
 /** Ends their follow of me: no block, and they are not told. */
-export const useRemoveFollower = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/followers/${enc(uid)}`));
+export const useRemoveFollower = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.removeFollower, { params: { uid } })));
 
 const answerRequest = (uid: string, answer: 'accept' | 'decline') =>
-  apiFetch(`/api/follows/requests/${enc(uid)}/${answer}`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? okSchema : undefined });
+  callRoute(answer === 'accept' ? followContracts.acceptRequest : followContracts.declineRequest, { params: { uid } });
 
 /** Refetches the requests, the followers and the relationship with the requester (the counts move). */
 const refetchSocial = (queryClient: QueryClient) => invalidateAll(queryClient, [socialKeys.all]);
@@ -131,7 +122,7 @@ export const useUnmute = () => useReadingChange(({ uid }: Named) => relationship
 
 export const useSaveFollowSettings = () =>
   useApiMutation({
-    request: (body: FollowSettings) => apiFetch('/api/me/follow-settings', { method: 'PATCH', body, schema: import.meta.env.DEV ? followSettingsSchema : undefined }),
+    request: (body: FollowSettings) => callRoute(followContracts.changeSettings, { body }),
     success: ({ approveFollowers }) => (approveFollowers ? 'New followers now need your approval.' : 'Anyone can now follow you.'),
     onSuccess: (settings, _body, queryClient) => {
       queryClient.setQueryData(socialKeys.settings, settings);
