@@ -47,6 +47,7 @@ import { REPORTS_BASE } from '@common/contracts/reports';
 import { FAVORITES_BASE } from '@common/contracts/favorites';
 import { BLOCKS_BASE } from '@common/contracts/blocks';
 import { FOLLOWS_BASE } from '@common/contracts/follows';
+import { COMMENTS_BASE } from '@common/contracts/comments';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -181,7 +182,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/prompts', promptRoutes(ctx));
   app.route(STORIES_BASE, storyRoutes(ctx));
   app.route('/api/stories', reactionRoutes(ctx));
-  app.route('/api/stories', commentRoutes(ctx));
+  app.route(COMMENTS_BASE, commentRoutes(ctx));
   app.route('/api/stories', storyVersionRoutes(ctx));
   app.route(FAVORITES_BASE, favoriteRoutes(ctx));
   app.route('/api/me', profileRoutes(ctx));
