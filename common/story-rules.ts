@@ -30,6 +30,7 @@ export const VISIBILITY_FILTERS = ['all', 'public', 'private'] as const;
 export type VisibilityFilter = (typeof VISIBILITY_FILTERS)[number];
 
 export const STORY_NOT_FOUND = 'Story not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
 
 /** User ids are better-auth's random ids. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

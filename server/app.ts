@@ -42,6 +42,12 @@ import { blockRoutes } from './features/blocks/routes';
 import { feedRoutes } from './features/feed/routes';
 import { tagRoutes } from './features/tags/routes';
 import { TAGS_BASE } from '@common/contracts/tags';
+import { FEED_BASE } from '@common/contracts/feed';
+import { REPORTS_BASE } from '@common/contracts/reports';
+import { FAVORITES_BASE } from '@common/contracts/favorites';
+import { BLOCKS_BASE } from '@common/contracts/blocks';
+import { FOLLOWS_BASE } from '@common/contracts/follows';
+import { COMMENTS_BASE } from '@common/contracts/comments';
 import { logRoutes } from './features/logs/routes';
 import { profileRoutes, userRoutes } from './features/profile/routes';
 import { handleRoutes } from './features/handles/routes';
@@ -164,9 +170,9 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/me', notificationPrefsRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
-  app.route('/api', followRoutes(ctx));
-  app.route('/api', blockRoutes(ctx));
-  app.route('/api/feed', feedRoutes(ctx));
+  app.route(FOLLOWS_BASE, followRoutes(ctx));
+  app.route(BLOCKS_BASE, blockRoutes(ctx));
+  app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
@@ -176,9 +182,9 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route('/api/prompts', promptRoutes(ctx));
   app.route(STORIES_BASE, storyRoutes(ctx));
   app.route('/api/stories', reactionRoutes(ctx));
-  app.route('/api/stories', commentRoutes(ctx));
+  app.route(COMMENTS_BASE, commentRoutes(ctx));
   app.route('/api/stories', storyVersionRoutes(ctx));
-  app.route('/api/favorites', favoriteRoutes(ctx));
+  app.route(FAVORITES_BASE, favoriteRoutes(ctx));
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));
@@ -189,7 +195,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));
-  app.route('/api/reports', reportRoutes(ctx));
+  app.route(REPORTS_BASE, reportRoutes(ctx));
   app.route('/api/admin/reports', moderationRoutes(ctx));
   app.route('/api/admin/users', adminUserRoutes(ctx));
   app.route('/api/admin/removals', removalRoutes(ctx));

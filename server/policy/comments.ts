@@ -1,4 +1,4 @@
-import type { Comment } from '@common/story';
+import { COMMENT_NOT_FOUND, type Comment } from '@common/story';
 import { forbidden, notFound } from '../http/errors';
 import type { StoryFacts } from './stories';
 import { removableBy } from './moderation';
@@ -18,7 +18,7 @@ import { assertSignedIn, own, type Viewer } from './viewer';
  *   fact, relations.ts) does not exist for the viewer: 404 'Comment not found', and lists leave
  *   it out (comments/queries.ts).
  */
-export const COMMENT_NOT_FOUND = 'Comment not found';
+export { COMMENT_NOT_FOUND };
 
 export type CommentPermissions = Comment['permissions'];
 export type CommentAction = keyof CommentPermissions;

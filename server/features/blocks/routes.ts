@@ -1,39 +1,27 @@
 import { Hono } from 'hono';
-import { muteInputSchema, type WriterPage } from '@common/social';
-import { pageQuerySchema } from '@common/story';
+import { BLOCKS_BASE, blockContracts } from '@common/contracts/blocks';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { userIdParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { listBlocks, listMutes } from './queries';
 import { block, mute, unblock, unmute } from './service';
 
 /**
- * /api/blocks and /api/mutes: block and mute writers, list them for /settings. Mounted at
- * /api beside other routers, so every guard sits on its route (never app.use).
+ * /api/blocks and /api/mutes (common/contracts/blocks.ts): block and mute writers, list them
+ * for /settings. Mounted at /api beside other routers, so every guard sits on its route (never app.use).
  */
 export function blockRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  const limited = rateLimit(ctx, 'followActions');
+  const routes = contractRoutes(app, BLOCKS_BASE);
+  const limited = [rateLimit(ctx, 'followActions')];
 
-  app.get('/blocks', requireUser, async (c) => {
-    const { cursor } = readQuery(c, pageQuerySchema);
-    return c.json((await listBlocks(ctx.db, c.var.viewer, cursor)) satisfies WriterPage);
-  });
-  app.post('/blocks/:uid', requireUser, limited, async (c) => c.json({ relationship: await block(ctx, c.var.viewer, userIdParam(c)) }));
-  app.delete('/blocks/:uid', requireUser, limited, async (c) => c.json({ relationship: await unblock(ctx, c.var.viewer, userIdParam(c)) }));
+  routes.signedIn(blockContracts.blocks, [], async ({ query }, c) => listBlocks(ctx.db, c.var.viewer, query.cursor));
+  routes.signedIn(blockContracts.block, limited, async ({ params }, c) => ({ relationship: await block(ctx, c.var.viewer, params.uid) }));
+  routes.signedIn(blockContracts.unblock, limited, async ({ params }, c) => ({ relationship: await unblock(ctx, c.var.viewer, params.uid) }));
 
-  app.get('/mutes', requireUser, async (c) => {
-    const { cursor } = readQuery(c, pageQuerySchema);
-    return c.json((await listMutes(ctx.db, c.var.viewer, cursor)) satisfies WriterPage);
-  });
-  app.post('/mutes/:uid', requireUser, limited, async (c) => {
-    const uid = userIdParam(c);
-    const { duration } = await readJson(c, muteInputSchema);
-    return c.json({ relationship: await mute(ctx, c.var.viewer, uid, duration) });
-  });
-  app.delete('/mutes/:uid', requireUser, limited, async (c) => c.json({ relationship: await unmute(ctx, c.var.viewer, userIdParam(c)) }));
+  routes.signedIn(blockContracts.mutes, [], async ({ query }, c) => listMutes(ctx.db, c.var.viewer, query.cursor));
+  routes.signedIn(blockContracts.mute, limited, async ({ params, body }, c) => ({ relationship: await mute(ctx, c.var.viewer, params.uid, body.duration) }));
+  routes.signedIn(blockContracts.unmute, limited, async ({ params }, c) => ({ relationship: await unmute(ctx, c.var.viewer, params.uid) }));
 
   return app;
 }

@@ -1,41 +1,23 @@
 import { Hono } from 'hono';
-import { commentCreateSchema, pageQuerySchema } from '@common/story';
+import { COMMENTS_BASE, commentContracts } from '@common/contracts/comments';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
-import { COMMENT_NOT_FOUND } from '../../policy/comments';
-import { idParam, storyIdParam } from '../../http/params';
 import { addComment, approveComment, deleteComment, readComments } from './service';
 
-/** /api/stories/:id/comments: read (guests too, on public stories), post, delete, approve a held reply from another server. */
+/** /api/stories/:id/comments (common/contracts/comments.ts): read (guests too, on public stories), post, delete, approve a held reply from another server. */
 export function commentRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, COMMENTS_BASE);
 
-  app.get('/:id/comments', async (c) => {
-    const id = storyIdParam(c);
-    const { cursor } = readQuery(c, pageQuerySchema);
-    return c.json(await readComments(ctx, c.var.viewer, id, cursor));
-  });
+  routes.open(commentContracts.list, [], async ({ params, query }, c) => readComments(ctx, c.var.viewer, params.id, query.cursor));
 
-  app.post('/:id/comments', requireUser, rateLimit(ctx, 'comments'), async (c) => {
-    const id = storyIdParam(c);
-    const { text } = await readJson(c, commentCreateSchema);
-    return c.json(await addComment(ctx, c.var.viewer, id, text), 201);
-  });
+  routes.signedIn(commentContracts.post, [rateLimit(ctx, 'comments')], async ({ params, body }, c) => addComment(ctx, c.var.viewer, params.id, body.text));
 
-  app.delete('/:id/comments/:commentId', requireUser, async (c) => {
-    const id = storyIdParam(c);
-    const commentId = idParam(c, 'commentId', COMMENT_NOT_FOUND);
-    return c.json({ commentsCount: await deleteComment(ctx, c.var.viewer, id, commentId) });
-  });
+  routes.signedIn(commentContracts.remove, [], async ({ params }, c) => ({ commentsCount: await deleteComment(ctx, c.var.viewer, params.id, params.commentId) }));
 
   // A reply from another server held for the story's writer: they let it be seen.
-  app.post('/:id/comments/:commentId/approve', requireUser, async (c) => {
-    const id = storyIdParam(c);
-    const commentId = idParam(c, 'commentId', COMMENT_NOT_FOUND);
-    return c.json(await approveComment(ctx, c.var.viewer, id, commentId));
-  });
+  routes.signedIn(commentContracts.approve, [], async ({ params }, c) => approveComment(ctx, c.var.viewer, params.id, params.commentId));
 
   return app;
 }

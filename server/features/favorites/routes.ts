@@ -1,21 +1,20 @@
-import { pageQuerySchema } from '@common/story';
-import type { ServerContext } from '../../context';
-import { signedInRoutes } from '../../auth/session';
+import { Hono } from 'hono';
+import { FAVORITES_BASE, favoriteContracts } from '@common/contracts/favorites';
+import type { AppEnv, ServerContext } from '../../context';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readQuery } from '../../http/validate';
 import { listFavorites } from '../stories';
-import { storyIdParam } from '../../http/params';
 import { addFavorite, removeFavorite } from './service';
 
-/** /api/favorites: the favourited stories still visible to the user; PUT/DELETE one by id. */
+/** /api/favorites (common/contracts/favorites.ts): the favourited stories still visible to the user; PUT/DELETE one by id. */
 export function favoriteRoutes(ctx: ServerContext) {
-  const app = signedInRoutes();
+  const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, FAVORITES_BASE);
+  const limited = [rateLimit(ctx, 'favorites')];
 
-  app.get('/', async (c) => c.json(await listFavorites(ctx.db, c.var.viewer, readQuery(c, pageQuerySchema))));
-
-  app.put('/:id', rateLimit(ctx, 'favorites'), async (c) => c.json({ favorites: await addFavorite(ctx, c.var.viewer, storyIdParam(c)) }));
-
-  app.delete('/:id', rateLimit(ctx, 'favorites'), async (c) => c.json({ favorites: await removeFavorite(ctx, c.var.viewer, storyIdParam(c)) }));
+  routes.signedIn(favoriteContracts.list, [], async ({ query }, c) => listFavorites(ctx.db, c.var.viewer, query));
+  routes.signedIn(favoriteContracts.add, limited, async ({ params }, c) => ({ favorites: await addFavorite(ctx, c.var.viewer, params.id) }));
+  routes.signedIn(favoriteContracts.remove, limited, async ({ params }, c) => ({ favorites: await removeFavorite(ctx, c.var.viewer, params.id) }));
 
   return app;
 }

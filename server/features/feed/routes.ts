@@ -1,28 +1,20 @@
 import { Hono } from 'hono';
-import { feedMarkerInputSchema, feedNewCountQuerySchema, feedQuerySchema } from '@common/social';
+import { FEED_BASE, feedContracts } from '@common/contracts/feed';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { readJson, readQuery } from '../../http/validate';
+import { contractRoutes } from '../../http/contract-routes';
 import { countNewer, moveMarker, readFeed } from './service';
 
 /**
- * /api/feed: the signed-in reader's feed of the writers they follow. Guards sit on each
- * route, never `app.use`, so nothing here runs for other /api requests.
+ * /api/feed (common/contracts/feed.ts): the signed-in reader's feed of the writers they follow.
+ * Guards sit on each route, never `app.use`, so nothing here runs for other /api requests.
  */
 export function feedRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, FEED_BASE);
 
-  app.get('/', requireUser, async (c) => c.json(await readFeed(ctx, c.var.viewer, readQuery(c, feedQuerySchema))));
-
-  app.get('/new-count', requireUser, async (c) => {
-    const { after } = readQuery(c, feedNewCountQuerySchema);
-    return c.json({ count: await countNewer(ctx, c.var.viewer, after) });
-  });
-
-  app.put('/marker', requireUser, async (c) => {
-    const { storyId } = await readJson(c, feedMarkerInputSchema);
-    return c.json({ marker: await moveMarker(ctx, c.var.viewer, storyId) });
-  });
+  routes.signedIn(feedContracts.page, [], async ({ query }, c) => readFeed(ctx, c.var.viewer, query));
+  routes.signedIn(feedContracts.newCount, [], async ({ query }, c) => ({ count: await countNewer(ctx, c.var.viewer, query.after) }));
+  routes.signedIn(feedContracts.marker, [], async ({ body }, c) => ({ marker: await moveMarker(ctx, c.var.viewer, body.storyId) }));
 
   return app;
 }

@@ -1,78 +1,56 @@
 import { Hono } from 'hono';
-import {
-  followSettingsSchema,
-  writerPageQuerySchema,
-  writerSearchQuerySchema,
-  type RelationshipResponse,
-  type WriterSuggestions,
-} from '@common/social';
+import { FOLLOWS_BASE, followContracts } from '@common/contracts/follows';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { userIdParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { listFollowers, listFollowing, listFriends, listRequests, searchWriters, suggestWriters } from './lists';
 import { answerRequest, changeFollowSettings, follow, readFollowSettings, readRelationship, removeFollower, unfollow, visibleProfile } from './service';
 
 /**
- * The follow graph (common/social.ts lists every endpoint). Mounted at /api beside other
- * routers, so guards are attached per route, never with app.use: a catch-all here would run
- * for every later API request. Every graph write counts under `followActions`.
+ * The follow graph (common/contracts/follows.ts). Mounted at /api beside other routers, so
+ * guards are attached per route, never with app.use: a catch-all here would run for every
+ * later API request. Every graph write counts under `followActions`.
  */
 export function followRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  const limited = rateLimit(ctx, 'followActions');
+  const routes = contractRoutes(app, FOLLOWS_BASE);
+  const limited = [rateLimit(ctx, 'followActions')];
 
-  app.get('/users/:uid/relationship', async (c) =>
-    c.json({ relationship: await readRelationship(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
-  );
+  routes.open(followContracts.relationship, [], async ({ params }, c) => ({ relationship: await readRelationship(ctx, c.var.viewer, params.uid) }));
 
-  app.get('/users/:uid/following', async (c) => {
-    const uid = await visibleProfile(ctx, c.var.viewer, userIdParam(c));
-    return c.json(await listFollowing(ctx.db, c.var.viewer, uid, readQuery(c, writerPageQuerySchema).cursor));
+  routes.open(followContracts.following, [], async ({ params, query }, c) => {
+    const uid = await visibleProfile(ctx, c.var.viewer, params.uid);
+    return listFollowing(ctx.db, c.var.viewer, uid, query.cursor);
   });
 
-  app.get('/users/:uid/followers', async (c) => {
-    const uid = await visibleProfile(ctx, c.var.viewer, userIdParam(c));
-    return c.json(await listFollowers(ctx.db, c.var.viewer, uid, readQuery(c, writerPageQuerySchema).cursor));
+  routes.open(followContracts.followers, [], async ({ params, query }, c) => {
+    const uid = await visibleProfile(ctx, c.var.viewer, params.uid);
+    return listFollowers(ctx.db, c.var.viewer, uid, query.cursor);
   });
 
-  app.get('/follows/requests', requireUser, async (c) => c.json(await listRequests(ctx.db, c.var.viewer, readQuery(c, writerPageQuerySchema).cursor)));
+  routes.signedIn(followContracts.requests, [], async ({ query }, c) => listRequests(ctx.db, c.var.viewer, query.cursor));
 
-  for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
-    app.post(`/follows/requests/:uid/${action}`, requireUser, limited, async (c) => {
-      await answerRequest(ctx, c.var.viewer, userIdParam(c), accept);
-      return c.json({ ok: true as const });
+  for (const [contract, accept] of [
+    [followContracts.acceptRequest, true],
+    [followContracts.declineRequest, false],
+  ] as const) {
+    routes.signedIn(contract, limited, async ({ params }, c) => {
+      await answerRequest(ctx, c.var.viewer, params.uid, accept);
+      return { ok: true as const };
     });
   }
 
-  app.post('/follows/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await follow(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
-  );
+  routes.signedIn(followContracts.follow, limited, async ({ params }, c) => ({ relationship: await follow(ctx, c.var.viewer, params.uid) }));
+  routes.signedIn(followContracts.unfollow, limited, async ({ params }, c) => ({ relationship: await unfollow(ctx, c.var.viewer, params.uid) }));
+  routes.signedIn(followContracts.removeFollower, limited, async ({ params }, c) => ({ relationship: await removeFollower(ctx, c.var.viewer, params.uid) }));
 
-  app.delete('/follows/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await unfollow(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
-  );
+  routes.signedIn(followContracts.friends, [], async ({ query }, c) => listFriends(ctx.db, c.var.viewer, query.cursor));
 
-  app.delete('/followers/:uid', requireUser, limited, async (c) =>
-    c.json({ relationship: await removeFollower(ctx, c.var.viewer, userIdParam(c)) } satisfies RelationshipResponse),
-  );
+  routes.signedIn(followContracts.settings, [], async (_request, c) => readFollowSettings(ctx, c.var.viewer));
+  routes.signedIn(followContracts.changeSettings, [], async ({ body }, c) => changeFollowSettings(ctx, c.var.viewer, body));
 
-  app.get('/me/friends', requireUser, async (c) => c.json(await listFriends(ctx.db, c.var.viewer, readQuery(c, writerPageQuerySchema).cursor)));
-
-  app.get('/me/follow-settings', requireUser, async (c) => c.json(await readFollowSettings(ctx, c.var.viewer)));
-
-  app.patch('/me/follow-settings', requireUser, async (c) => {
-    const settings = await readJson(c, followSettingsSchema);
-    return c.json(await changeFollowSettings(ctx, c.var.viewer, settings));
-  });
-
-  app.get('/writers/search', requireUser, async (c) => {
-    const { q, cursor } = readQuery(c, writerSearchQuerySchema);
-    return c.json(await searchWriters(ctx.db, c.var.viewer, q, cursor));
-  });
-
-  app.get('/writers/suggestions', requireUser, async (c) => c.json({ writers: await suggestWriters(ctx.db, c.var.viewer) } satisfies WriterSuggestions));
+  routes.signedIn(followContracts.search, [], async ({ query }, c) => searchWriters(ctx.db, c.var.viewer, query.q, query.cursor));
+  routes.signedIn(followContracts.suggestions, [], async (_request, c) => ({ writers: await suggestWriters(ctx.db, c.var.viewer) }));
 
   return app;
 }

@@ -1,27 +1,20 @@
 import { Hono } from 'hono';
-import { reportCreateSchema } from '@common/moderation';
-import { reportedQuerySchema } from '@common/report-state';
+import { REPORTS_BASE, reportContracts } from '@common/contracts/reports';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { createReport, reportedBy } from './service';
 
-/** /api/reports: a signed-in reader reports a story, comment, profile or message. */
+/** /api/reports (common/contracts/reports.ts): a signed-in reader reports a story, comment, profile or message. */
 export function reportRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, REPORTS_BASE);
 
   // The place is taken before the body is read: a refused or malformed report counts too, so nobody probes for free.
-  app.post('/', requireUser, rateLimit(ctx, 'reports'), async (c) => {
-    const input = await readJson(c, reportCreateSchema);
-    return c.json(await createReport(ctx, c.var.viewer, input), 201);
-  });
+  routes.signedIn(reportContracts.create, [rateLimit(ctx, 'reports')], async ({ body }, c) => createReport(ctx, c.var.viewer, body));
 
   // What this reader has reported among these things: their Report controls read "Reported".
-  app.get('/mine', requireUser, async (c) => {
-    const { targetType, ids } = readQuery(c, reportedQuerySchema);
-    return c.json(await reportedBy(ctx.db, c.var.viewer, targetType, ids));
-  });
+  routes.signedIn(reportContracts.mine, [], async ({ query }, c) => reportedBy(ctx.db, c.var.viewer, query.targetType, query.ids));
 
   return app;
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { feedMarkerResponseSchema, feedNewCountSchema, feedPageSchema, type FeedPage, type FeedStory } from '@common/social';
-import { apiFetch } from '../../lib/api';
-import { withSearchParams } from '../../lib/paged-list';
+import { feedContracts } from '@common/contracts/feed';
+import type { FeedPage, FeedStory } from '@common/social';
+import { callRoute } from '../../lib/call-route';
 import { feedKeys } from '../../lib/query-keys';
 
 /**
@@ -12,7 +12,7 @@ import { feedKeys } from '../../lib/query-keys';
 const feedPages = () =>
   infiniteQueryOptions({
     queryKey: feedKeys.pages,
-    queryFn: ({ pageParam, signal }) => apiFetch(withSearchParams('/api/feed', { cursor: pageParam }), { schema: import.meta.env.DEV ? feedPageSchema : undefined, signal }),
+    queryFn: ({ pageParam, signal }) => callRoute(feedContracts.page, { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: FeedPage) => last.nextCursor ?? undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -34,9 +34,9 @@ export const feedHeadQuery = () => ({
 export const newCountQuery = (after: string | null) =>
   queryOptions({
     queryKey: [...feedKeys.newCount, after],
-    queryFn: ({ signal }) => apiFetch(withSearchParams('/api/feed/new-count', { after: after ?? undefined }), { schema: import.meta.env.DEV ? feedNewCountSchema : undefined, signal }).then((r) => r.count),
+    queryFn: ({ signal }) => callRoute(feedContracts.newCount, { query: { after: after ?? undefined }, signal }).then((r) => r.count),
     staleTime: 0,
   });
 
 /** Tells the server the reader has seen this story (the marker only ever moves forward). */
-export const markSeen = (storyId: string) => apiFetch('/api/feed/marker', { method: 'PUT', body: { storyId }, schema: import.meta.env.DEV ? feedMarkerResponseSchema : undefined });
+export const markSeen = (storyId: string) => callRoute(feedContracts.marker, { body: { storyId } });

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REPORT_TEXTS, reportCreatedSchema, type ReportCreate } from '@common/moderation';
-import { REPORTED_IDS_MAX, reportedSchema } from '@common/report-state';
-import { apiFetch, isApiError } from '../../lib/api';
+import { reportContracts } from '@common/contracts/reports';
+import { REPORT_TEXTS, type ReportCreate } from '@common/moderation';
+import { REPORTED_IDS_MAX } from '@common/report-state';
+import { isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
-import { withSearchParams } from '../../lib/paged-list';
 import type { ReportTargetKind } from './target';
 
 /** Whether the reader has reported this thing: once each, ever, so the answer only ever turns true. */
@@ -27,7 +28,7 @@ function flush() {
     for (let start = 0; start < ids.length; start += REPORTED_IDS_MAX) {
       const chunk = ids.slice(start, start + REPORTED_IDS_MAX);
       const settle = (each: (waiter: Waiter, id: string) => void) => chunk.forEach((id) => waiters.get(id)?.forEach((waiter) => each(waiter, id)));
-      apiFetch(withSearchParams('/api/reports/mine', { targetType, ids: chunk.join(',') }), { schema: import.meta.env.DEV ? reportedSchema : undefined })
+      callRoute(reportContracts.mine, { query: { targetType, ids: chunk.join(',') } })
         .then(({ reported }) => {
           const yes = new Set(reported);
           settle((waiter, id) => waiter.resolve(yes.has(id)));
@@ -55,7 +56,7 @@ export function useReported(targetType: ReportTargetKind, targetId: string): boo
 }
 
 /** POST /api/reports: the answer's toast is REPORT_TEXTS.submitted; a refusal is shown in the dialog, not toasted. */
-export const sendReport = (report: ReportCreate) => apiFetch('/api/reports', { method: 'POST', body: report, schema: import.meta.env.DEV ? reportCreatedSchema : undefined });
+export const sendReport = (report: ReportCreate) => callRoute(reportContracts.create, { body: report });
 
 /**
  * The queue is the admins', so nothing this person sees is refetched: only their own Report

@@ -1,58 +1,59 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import { blockContracts } from '@common/contracts/blocks';
+import { routePath } from '@common/contracts/define';
+import { followContracts } from '@common/contracts/follows';
 import {
   SOCIAL_TEXTS,
-  followSettingsSchema,
-  relationshipResponseSchema,
   writerPageSchema,
-  writerRowSchema,
   type FollowSettings,
   type MuteDuration,
   type Relationship,
+  type RelationshipResponse,
 } from '@common/social';
 import { useToast } from '../../components/toasts/toast-context';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { conversationKeys, feedKeys, profileKeys, socialKeys, storyKeys } from '../../lib/query-keys';
 
-const enc = encodeURIComponent;
-const okSchema = z.object({ ok: z.literal(true) });
+/** The relationship a follow, block or mute answers with. */
+const relationshipOf = (answer: Promise<RelationshipResponse>): Promise<Relationship> => answer.then((r) => r.relationship);
 
 /** The follow button's state and the counts between the viewer and `uid`. */
 export const relationshipQuery = (uid: string) =>
   queryOptions({
     queryKey: socialKeys.relationship(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${enc(uid)}/relationship`, { schema: import.meta.env.DEV ? relationshipResponseSchema : undefined, signal }).then((r) => r.relationship),
+    queryFn: ({ signal }) => relationshipOf(callRoute(followContracts.relationship, { params: { uid }, signal })),
     staleTime: 0,
   });
 
-/** A cursor-paged list of writers (every /friends tab and the /settings lists). */
-const writerList = <K extends readonly unknown[]>(queryKey: K, path: string, params: Record<string, string> = {}) =>
+/** A cursor-paged list of writers (every /friends tab and the /settings lists); `path` gives a page's address. */
+const writerList = <K extends readonly unknown[]>(queryKey: K, path: (cursor: string | undefined) => string) =>
   cursorListQuery({
     queryKey,
-    path: (cursor) => withSearchParams(path, { ...params, cursor }),
+    path,
     schema: import.meta.env.DEV ? writerPageSchema : undefined,
     items: (page) => page.writers,
   });
 
-export const friendsQuery = () => writerList(socialKeys.friends, '/api/me/friends');
-export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), `/api/users/${enc(uid)}/following`);
-export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), `/api/users/${enc(uid)}/followers`);
-export const requestsQuery = () => writerList(socialKeys.requests, '/api/follows/requests');
-export const searchQuery = (q: string) => writerList(socialKeys.search(q), '/api/writers/search', { q });
-export const blocksQuery = () => writerList(socialKeys.blocks, '/api/blocks');
-export const mutesQuery = () => writerList(socialKeys.mutes, '/api/mutes');
+export const friendsQuery = () => writerList(socialKeys.friends, (cursor) => routePath(followContracts.friends, { query: { cursor } }));
+export const followingQuery = (uid: string) => writerList(socialKeys.following(uid), (cursor) => routePath(followContracts.following, { params: { uid }, query: { cursor } }));
+export const followersQuery = (uid: string) => writerList(socialKeys.followers(uid), (cursor) => routePath(followContracts.followers, { params: { uid }, query: { cursor } }));
+export const requestsQuery = () => writerList(socialKeys.requests, (cursor) => routePath(followContracts.requests, { query: { cursor } }));
+export const searchQuery = (q: string) => writerList(socialKeys.search(q), (cursor) => routePath(followContracts.search, { query: { q, cursor } }));
+export const blocksQuery = () => writerList(socialKeys.blocks, (cursor) => routePath(blockContracts.blocks, { query: { cursor } }));
+export const mutesQuery = () => writerList(socialKeys.mutes, (cursor) => routePath(blockContracts.mutes, { query: { cursor } }));
 
 export const suggestionsQuery = queryOptions({
   queryKey: socialKeys.suggestions,
-  queryFn: ({ signal }) => apiFetch('/api/writers/suggestions', { schema: import.meta.env.DEV ? z.object({ writers: z.array(writerRowSchema) }) : undefined, signal }).then((r) => r.writers),
+  queryFn: ({ signal }) => callRoute(followContracts.suggestions, { signal }).then((r) => r.writers),
 });
 
 export const followSettingsQuery = queryOptions({
   queryKey: socialKeys.settings,
-  queryFn: ({ signal }) => apiFetch('/api/me/follow-settings', { schema: import.meta.env.DEV ? followSettingsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(followContracts.settings, { signal }),
 });
 
 /**
@@ -66,9 +67,6 @@ async function applyRelationship(queryClient: QueryClient, relationship: Relatio
   if (reading) keys.push(storyKeys.all, feedKeys.all);
   await invalidateAll(queryClient, keys);
 }
-
-const relationshipCall = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-  apiFetch(path, { method, body, schema: import.meta.env.DEV ? relationshipResponseSchema : undefined }).then((r) => r.relationship);
 
 /**
  * Follow, unfollow and their kin. Past the daily limit of follow actions the server answers
@@ -85,14 +83,14 @@ function useFollowAction(request: (uid: string) => Promise<Relationship>) {
 }
 
 /** Follows, or sends a request when they approve new followers. */
-export const useFollow = () => useFollowAction((uid) => relationshipCall('POST', `/api/follows/${enc(uid)}`));
+export const useFollow = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.follow, { params: { uid } })));
 /** Unfollows, or withdraws the request. */
-export const useUnfollow = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/follows/${enc(uid)}`));
+export const useUnfollow = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.unfollow, { params: { uid } })));
 /** Ends their follow of me: no block, and they are not told. */
-export const useRemoveFollower = () => useFollowAction((uid) => relationshipCall('DELETE', `/api/followers/${enc(uid)}`));
+export const useRemoveFollower = () => useFollowAction((uid) => relationshipOf(callRoute(followContracts.removeFollower, { params: { uid } })));
 
 const answerRequest = (uid: string, answer: 'accept' | 'decline') =>
-  apiFetch(`/api/follows/requests/${enc(uid)}/${answer}`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? okSchema : undefined });
+  callRoute(answer === 'accept' ? followContracts.acceptRequest : followContracts.declineRequest, { params: { uid } });
 
 /** Refetches the requests, the followers and the relationship with the requester (the counts move). */
 const refetchSocial = (queryClient: QueryClient) => invalidateAll(queryClient, [socialKeys.all]);
@@ -113,18 +111,18 @@ interface Named {
   name: string;
 }
 
-export const useBlock = () => useReadingChange(({ uid }: Named) => relationshipCall('POST', `/api/blocks/${enc(uid)}`), ({ name }) => `You blocked ${name}.`);
-export const useUnblock = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/blocks/${enc(uid)}`), ({ name }) => `You unblocked ${name}.`);
+export const useBlock = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.block, { params: { uid } })), ({ name }) => `You blocked ${name}.`);
+export const useUnblock = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.unblock, { params: { uid } })), ({ name }) => `You unblocked ${name}.`);
 export const useMute = () =>
   useReadingChange(
-    ({ uid, duration }: Named & { duration: MuteDuration }) => relationshipCall('POST', `/api/mutes/${enc(uid)}`, { duration }),
+    ({ uid, duration }: Named & { duration: MuteDuration }) => relationshipOf(callRoute(blockContracts.mute, { params: { uid }, body: { duration } })),
     ({ name }) => `You muted ${name}.`,
   );
-export const useUnmute = () => useReadingChange(({ uid }: Named) => relationshipCall('DELETE', `/api/mutes/${enc(uid)}`), ({ name }) => `You unmuted ${name}.`);
+export const useUnmute = () => useReadingChange(({ uid }: Named) => relationshipOf(callRoute(blockContracts.unmute, { params: { uid } })), ({ name }) => `You unmuted ${name}.`);
 
 export const useSaveFollowSettings = () =>
   useApiMutation({
-    request: (body: FollowSettings) => apiFetch('/api/me/follow-settings', { method: 'PATCH', body, schema: import.meta.env.DEV ? followSettingsSchema : undefined }),
+    request: (body: FollowSettings) => callRoute(followContracts.changeSettings, { body }),
     success: ({ approveFollowers }) => (approveFollowers ? 'New followers now need your approval.' : 'Anyone can now follow you.'),
     onSuccess: (settings, _body, queryClient) => {
       queryClient.setQueryData(socialKeys.settings, settings);

@@ -1,10 +1,13 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { commentCreatedSchema, commentDeletedSchema, commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
+import { commentContracts } from '@common/contracts/comments';
+import { routePath } from '@common/contracts/define';
+import { commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
 import { type ReactionKind } from '@common/story-rules';
 import { storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema } from '@common/story-versions';
 import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
 import { progressKeys, storyKeys } from '../../lib/query-keys';
@@ -16,7 +19,7 @@ const storyPath = (storyId: string) => `/api/stories/${encodeURIComponent(storyI
 export const commentsQuery = (storyId: string) =>
   cursorListQuery({
     queryKey: storyKeys.comments(storyId),
-    path: (cursor) => withSearchParams(`${storyPath(storyId)}/comments`, { cursor }),
+    path: (cursor) => routePath(commentContracts.list, { params: { id: storyId }, query: { cursor } }),
     schema: import.meta.env.DEV ? commentPageSchema : undefined,
     items: (page) => page.comments,
   });
@@ -30,14 +33,14 @@ function commentCountChanged(queryClient: QueryClient, storyId: string, comments
 /** Posting a comment: a refusal shows beside the box (no toast). */
 export const usePostComment = (storyId: string) =>
   useApiMutation({
-    request: (body: { text: string }) => apiFetch(`${storyPath(storyId)}/comments`, { method: 'POST', body, schema: import.meta.env.DEV ? commentCreatedSchema : undefined }),
+    request: (body: { text: string }) => callRoute(commentContracts.post, { params: { id: storyId }, body }),
     failure: false,
     onSuccess: ({ commentsCount }, _body, queryClient) => commentCountChanged(queryClient, storyId, commentsCount),
   });
 
 export const useDeleteComment = (storyId: string) =>
   useApiMutation({
-    request: (commentId: string) => apiFetch(`${storyPath(storyId)}/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE', schema: import.meta.env.DEV ? commentDeletedSchema : undefined }),
+    request: (commentId: string) => callRoute(commentContracts.remove, { params: { id: storyId, commentId } }),
     success: 'Comment deleted.',
     failure: 'Failed to delete comment.',
     onSuccess: ({ commentsCount }, _commentId, queryClient) => commentCountChanged(queryClient, storyId, commentsCount),
@@ -46,8 +49,7 @@ export const useDeleteComment = (storyId: string) =>
 /** The story's writer lets a reply from another server that was held for them be seen. */
 export const useApproveComment = (storyId: string) =>
   useApiMutation({
-    request: (commentId: string) =>
-      apiFetch(`${storyPath(storyId)}/comments/${encodeURIComponent(commentId)}/approve`, { method: 'POST', schema: import.meta.env.DEV ? commentCreatedSchema : undefined }),
+    request: (commentId: string) => callRoute(commentContracts.approve, { params: { id: storyId, commentId } }),
     success: 'Reply approved.',
     failure: 'Failed to approve the reply.',
     onSuccess: ({ commentsCount }, _commentId, queryClient) => commentCountChanged(queryClient, storyId, commentsCount),

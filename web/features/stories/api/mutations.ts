@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { favoriteContracts } from '@common/contracts/favorites';
 import { storyContracts } from '@common/contracts/stories';
-import { favoritesResponseSchema, type Story } from '@common/story';
-import { apiFetch } from '../../../lib/api';
+import type { Story } from '@common/story';
 import { callRoute } from '../../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../../lib/auth';
 import { useApiMutation } from '../../../lib/mutation';
@@ -54,10 +54,7 @@ export function useToggleFavorite(): (storyId: string, favorite: boolean) => Pro
     async (storyId, favorite) => {
       setCachedFavorites(queryClient, (list) => (favorite ? [storyId, ...list.filter((id) => id !== storyId)] : list.filter((id) => id !== storyId)));
       try {
-        const { favorites } = await apiFetch(`/api/favorites/${encodeURIComponent(storyId)}`, {
-          method: favorite ? 'PUT' : 'DELETE',
-          schema: import.meta.env.DEV ? favoritesResponseSchema : undefined,
-        });
+        const { favorites } = await callRoute(favorite ? favoriteContracts.add : favoriteContracts.remove, { params: { id: storyId } });
         setCachedFavorites(queryClient, () => favorites);
         await queryClient.invalidateQueries({ queryKey: storyKeys.favorites });
       } catch (error) {

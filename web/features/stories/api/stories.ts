@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
+import { favoriteContracts } from '@common/contracts/favorites';
 import { storyContracts } from '@common/contracts/stories';
 import { storyPageSchema } from '@common/story';
 import { STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story-rules';
 import { callRoute } from '../../../lib/call-route';
-import { cursorListQuery, withSearchParams } from '../../../lib/paged-list';
+import { cursorListQuery } from '../../../lib/paged-list';
 import { storyKeys, type CommunityParams } from '../../../lib/query-keys';
 
 export const storyQuery = (id: string) =>
@@ -26,7 +27,7 @@ export const communityQuery = (params: CommunityParams, limit = STORY_PAGE_SIZE)
 export const myStoriesQuery = (visibility: VisibilityFilter, limit = STORY_PAGE_SIZE) =>
   storyListQuery([...storyKeys.mine(visibility), limit], (cursor) => routePath(storyContracts.mine, { query: { visibility, cursor, limit } }));
 
-export const favoritesQuery = () => storyListQuery(storyKeys.favorites, (cursor) => withSearchParams('/api/favorites', { cursor }));
+export const favoritesQuery = () => storyListQuery(storyKeys.favorites, (cursor) => routePath(favoriteContracts.list, { query: { cursor } }));
 
 export const storyRowsQuery = () =>
   queryOptions({
