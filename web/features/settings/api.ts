@@ -19,6 +19,7 @@ import { PASSKEY_TEXTS, passkeyListSchema, passkeySchema, type PasskeyRename } f
 import { meResponseSchema } from '@common/user';
 import { HANDLE_TEXTS, type HandleUpdate } from '@common/handle';
 import { handleContracts } from '@common/contracts/handles';
+import { meContracts } from '@common/contracts/me';
 import { callRoute } from '../../lib/call-route';
 import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
@@ -188,8 +189,7 @@ export const useRemovePasskey = () =>
 /** Content warnings the reader hides and "always show the text": every story list refetches, since what it may hold changed. */
 export const useSaveReadingPreferences = () =>
   useApiMutation({
-    request: (body: ReadingPreferencesUpdate) =>
-      apiFetch('/api/me/reading-preferences', { method: 'PUT', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: (body: ReadingPreferencesUpdate) => callRoute(meContracts.readingPreferences, { body }),
     success: 'Content warning settings saved.',
     onSuccess: (me, _body, queryClient) => {
       setCurrentUserData(queryClient, me);
