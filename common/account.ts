@@ -81,6 +81,8 @@ export const accountOverviewSchema = z.object({
   providers: z.array(connectedProviderSchema),
 });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+/** POST /api/account/providers/:id/disconnect: the overview now, with the sentence that says so. */
+export const providerDisconnectedSchema = accountOverviewSchema.extend({ message: z.string() });
 
 export const accountSessionSchema = z.object({
   /** The session's id (never its token). */

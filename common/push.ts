@@ -35,6 +35,9 @@ export const pushSubscriptionListSchema = z.object({
 });
 export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;
 
+/** The answer to a subscription: the device as listed. */
+export const pushSubscribedSchema = z.object({ subscription: pushDeviceSchema });
+
 /** A push's payload (web/public/push-sw.js shows it): one notification per `tag`, a newer replacing the older; a click opens `url`. */
 export const pushPayloadSchema = z.object({
   title: z.string(),

@@ -10,6 +10,8 @@ import { emptyAsMissing } from './text';
  * the oldest dropped first; they go when the story goes.
  */
 export const STORY_VERSIONS_MAX = 100;
+/** The 404's message for a version id that names none of the story's versions. */
+export const VERSION_NOT_FOUND = 'Version not found';
 export const STORY_VERSIONS_PAGE_SIZE = 25;
 
 /** A version in the list: when its text was saved and how long it was. */

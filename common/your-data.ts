@@ -85,3 +85,7 @@ export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 /** A deactivated account's state, on GET /api/me and from the deletion routes. */
 export const deletionStateSchema = z.object({ deactivatedAt: z.string(), deleteAfter: z.string() });
 export type DeletionState = z.infer<typeof deletionStateSchema>;
+/** GET /api/account/deletion: the account's deletion date, or null. */
+export const deletionResponseSchema = z.object({ deletion: deletionStateSchema.nullable() });
+/** POST /api/account/deletion: the date the account goes. */
+export const deletionScheduledSchema = z.object({ deletion: deletionStateSchema });

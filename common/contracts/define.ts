@@ -31,7 +31,7 @@ export interface RouteContract<Path extends string = string> {
   params?: ParamsSchema<Path>;
   /** The query string, each parameter's first value (a failure is a 400). */
   query?: z.ZodType;
-  /** The JSON body (a failure is a 400). */
+  /** The JSON body (a failure is a 400). A schema that accepts `undefined` lets the body be left out. */
   body?: z.ZodType;
   /** The success answer's JSON; `z.undefined()` with status 204 for an empty one. */
   response: z.ZodType;

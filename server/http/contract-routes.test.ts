@@ -71,6 +71,22 @@ describe('contractRoutes', () => {
     expect(badBody.status).toBe(400);
   });
 
+  it('lets the body be left out where its schema accepts undefined, and no other', async () => {
+    const optional = defineRoute({ method: 'POST', path: '/api/things/optional', body: z.object({ name: z.string() }).strict().optional(), response: z.object({ name: z.string().nullable() }) });
+    const routes = new Hono<AppEnv>();
+    contractRoutes(routes, '/api/things').open(optional, [], async ({ body }) => ({ name: body?.name ?? null }));
+    const optionalApp = guestApp('/api/things', routes);
+    const send = (body?: string) => optionalApp.request('/api/things/optional', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(await (await send()).json()).toEqual({ name: null });
+    expect(await (await send(' \n')).json()).toEqual({ name: null });
+    expect(await (await send('{"name":"n"}')).json()).toEqual({ name: 'n' });
+    expect(((await (await send('{')).json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+    expect(((await (await send('{"extra":1}')).json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    const required = await post('/api/things/abc', '');
+    expect(required.status).toBe(400);
+    expect(((await required.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+  });
+
   it('refuses a contract whose path is not under the router’s prefix', () => {
     expect(() => contractRoutes(new Hono<AppEnv>(), '/api/other').open(echo, [], async () => ({ id: '', size: '', name: '' }))).toThrow('POST /api/things/:id is not under /api/other');
   });

@@ -38,14 +38,24 @@ export function parseParams(contract: RouteContract, raw: Record<string, string>
 }
 
 /**
+ * The JSON body. Where the body schema accepts `undefined` the body may be left out: an empty
+ * or blank one is then `undefined`, not malformed JSON (the story restore's optional `{ timezone }`).
+ */
+async function readBody(c: Context, schema: z.ZodType, optional: boolean): Promise<unknown> {
+  // Hono keeps the text: readJson parses it without reading the stream again.
+  if (optional && (await c.req.text()).trim() === '') return parseWith(schema, undefined);
+  return readJson(c, schema);
+}
+
+/**
  * Reads the request's parts in the order the answers were always given: an id that names
  * nothing (404) before a bad query or body (400).
  */
-async function readRequest<C extends RouteContract>(contract: C, c: Context, emptyQuery: () => unknown): Promise<RouteRequest<C>> {
+async function readRequest<C extends RouteContract>(contract: C, c: Context, emptyQuery: () => unknown, bodyOptional: boolean): Promise<RouteRequest<C>> {
   const params = parseParams(contract, c.req.param());
   // Most lists are asked for without parameters (the shared community page): that answer is parsed once.
   const query = contract.query && (c.req.url.includes('?') ? parseWith(contract.query, c.req.query()) : emptyQuery());
-  const body = contract.body && (await readJson(c, contract.body));
+  const body = contract.body && (await readBody(c, contract.body, bodyOptional));
   // Each part was parsed by the very schema its type names.
   return { params, query, body } as RouteRequest<C>;
 }
@@ -72,7 +82,8 @@ export function contractRoutes(app: Hono<AppEnv>, base: string) {
   /** Reads a route's request; its query parsed once for requests without a query string. */
   function requestReader<C extends RouteContract>(contract: C) {
     const parseEmptyQuery = madeOnFirstUse((): unknown => (contract.query ? parseWith(contract.query, {}) : undefined));
-    return (c: Context) => readRequest(contract, c, parseEmptyQuery);
+    const bodyOptional = contract.body?.safeParse(undefined).success ?? false;
+    return (c: Context) => readRequest(contract, c, parseEmptyQuery, bodyOptional);
   }
 
   return {

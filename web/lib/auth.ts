@@ -2,6 +2,7 @@ import { API_CACHE_NAME } from '@common/pwa';
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { meContracts } from '@common/contracts/me';
 import type { MeResponse, UserRecord } from '@common/user';
 import { apiFetch, isApiError } from './api';
 import { setEventLogSignedIn } from './event-log';
@@ -10,8 +11,10 @@ import { setEventLogSignedIn } from './event-log';
 async function fetchMe(): Promise<MeResponse | null> {
   try {
     // On the first load: the schema is checked, and imported, in development only (lib/api.ts).
-    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
-    const me = await apiFetch('/api/me', { schema, preloaded: true });
+    const schema = import.meta.env.DEV ? (await import('@common/contracts/me')).meContracts.read.response : undefined;
+    // The contract's path, checked by type only: importing the contract would bring zod in.
+    const path: (typeof meContracts.read)['path'] = '/api/me';
+    const me = await apiFetch(path, { schema, preloaded: true });
     setEventLogSignedIn(true);
     return me;
   } catch (error) {

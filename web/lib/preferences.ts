@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { meContracts } from '@common/contracts/me';
 import type { PreferencesUpdate, UserRecord } from '@common/user';
 import { apiFetch } from './api';
 import { ME_QUERY_KEY, setCurrentUserData } from './auth';
@@ -35,8 +36,10 @@ export async function savePreferences(queryClient: QueryClient, update: Preferen
   const save = ++latestSave;
   try {
     // The theme controls are on every page: the schema is checked, and imported, in development only (lib/api.ts).
-    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
-    const saved = await apiFetch('/api/me/preferences', { method: 'PATCH', body: update, schema });
+    const schema = import.meta.env.DEV ? (await import('@common/contracts/me')).meContracts.preferences.response : undefined;
+    // The contract's method and path, checked by type only: importing the contract would bring zod in.
+    const route: Pick<typeof meContracts.preferences, 'method' | 'path'> = { method: 'PATCH', path: '/api/me/preferences' };
+    const saved = await apiFetch(route.path, { method: route.method, body: update, schema });
     if (save === latestSave) setCurrentUserData(queryClient, saved);
     return true;
   } catch (error) {

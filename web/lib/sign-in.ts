@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { registrationInfoSchema } from '@common/registration';
+import { registrationInfoContracts } from '@common/contracts/registration';
 import { apiFetch } from './api';
+import { callRoute } from './call-route';
 import { loginPathFor } from './safe-next';
 
 // Apart from lib/auth.ts (the session, on every page): only the login screen and Settings sign in or connect providers.
@@ -12,8 +13,7 @@ export { authConfigQueryOptions } from './auth-config';
 export const registrationInfoQuery = (invite: string | null) =>
   queryOptions({
     queryKey: ['registration', invite] as const,
-    queryFn: ({ signal }) =>
-      apiFetch(invite ? `/api/registration?invite=${encodeURIComponent(invite)}` : '/api/registration', { schema: import.meta.env.DEV ? registrationInfoSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(registrationInfoContracts.info, { query: { invite: invite ?? undefined }, signal }),
     staleTime: 60_000,
   });
 

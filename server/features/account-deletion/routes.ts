@@ -1,27 +1,27 @@
-import { deletionRequestSchema, type DeletionState } from '@common/your-data';
-import type { MeResponse } from '@common/user';
-import type { ServerContext } from '../../context';
-import { signedInRoutes } from '../../auth/session';
+import { Hono } from 'hono';
+import { ACCOUNT_DELETION_BASE, accountDeletionContracts } from '@common/contracts/account-deletion';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson } from '../../http/validate';
 import { actorOf } from '../../shared/actor';
 import { cancelDeletion, deletionState, requestDeletion } from './service';
 
 /**
- * /api/account/deletion: the person's own account only. A deactivated account's session may
- * use it (it is how they cancel); the request ends every session, this one included.
+ * /api/account/deletion (common/contracts/account-deletion.ts): the person's own account only.
+ * A deactivated account's session may use it (it is how they cancel); the request ends every
+ * session, this one included.
  */
 export function accountDeletionRoutes(ctx: ServerContext) {
-  const app = signedInRoutes();
+  const app = new Hono<AppEnv>();
+  // Every path under the prefix needs a session, a route's or not (a guest gets 401, never 404).
+  app.use('*', requireUser);
+  const routes = contractRoutes(app, ACCOUNT_DELETION_BASE);
+  const limited = [rateLimit(ctx, 'accountDeletion')];
 
-  app.get('/', async (c) => c.json({ deletion: await deletionState(ctx, c.var.user.uid) } satisfies { deletion: DeletionState | null }));
-
-  app.post('/', rateLimit(ctx, 'accountDeletion'), async (c) => {
-    const { email } = await readJson(c, deletionRequestSchema);
-    return c.json({ deletion: await requestDeletion(ctx, actorOf(c), email) } satisfies { deletion: DeletionState });
-  });
-
-  app.delete('/', rateLimit(ctx, 'accountDeletion'), async (c) => c.json({ user: await cancelDeletion(ctx, actorOf(c)) } satisfies MeResponse));
+  routes.signedIn(accountDeletionContracts.state, [], async (_request, c) => ({ deletion: await deletionState(ctx, c.var.user.uid) }));
+  routes.signedIn(accountDeletionContracts.request, limited, async ({ body }, c) => ({ deletion: await requestDeletion(ctx, actorOf(c), body.email) }));
+  routes.signedIn(accountDeletionContracts.cancel, limited, async (_request, c) => ({ user: await cancelDeletion(ctx, actorOf(c)) }));
 
   return app;
 }

@@ -1,35 +1,32 @@
-import { preferencesUpdateSchema, type MeResponse } from '@common/user';
-import { readingPreferencesUpdateSchema } from '@common/content-warnings';
-import type { ServerContext } from '../../context';
-import { signedInRoutes } from '../../auth/session';
-import { readJson } from '../../http/validate';
+import { Hono } from 'hono';
+import { ME_BASE, meContracts } from '@common/contracts/me';
+import type { AppEnv, ServerContext } from '../../context';
+import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { withFavorites } from '../../shared/users';
 import { changePreferences, changeReadingPreferences, markTutorialSeen } from './service';
 
+/** /api/me: the signed-in person's own record (common/contracts/me.ts). */
 export function meRoutes(ctx: ServerContext) {
-  const app = signedInRoutes();
+  const app = new Hono<AppEnv>();
+  // Every path under the prefix needs a session, a route's or not, other routers' included
+  // (a guest gets 401, never 404).
+  app.use('*', requireUser);
+  const routes = contractRoutes(app, ME_BASE);
 
   // The one read that shows favourites: the session only carries the users row. The live
   // position is taken first, so nothing the answer could miss comes before it.
-  app.get('/', async (c) => {
+  routes.signedIn(meContracts.read, [], async (_request, c) => {
     const liveFrom = String(ctx.bus.dispatchedUpTo);
-    return c.json({ user: await withFavorites(ctx.db, c.var.user), liveFrom } satisfies MeResponse);
+    return { user: await withFavorites(ctx.db, c.var.user), liveFrom };
   });
 
-  app.patch('/preferences', async (c) => {
-    const update = await readJson(c, preferencesUpdateSchema);
-    const user = await changePreferences(ctx, c.var.user.uid, update);
-    return c.json({ user } satisfies MeResponse);
-  });
+  routes.signedIn(meContracts.preferences, [], async ({ body }, c) => ({ user: await changePreferences(ctx, c.var.user.uid, body) }));
 
   // Content warnings the reader hides and "always show the text": their own record only.
-  app.put('/reading-preferences', async (c) => {
-    const update = await readJson(c, readingPreferencesUpdateSchema);
-    return c.json({ user: await changeReadingPreferences(ctx, c.var.user.uid, update) } satisfies MeResponse);
-  });
+  routes.signedIn(meContracts.readingPreferences, [], async ({ body }, c) => ({ user: await changeReadingPreferences(ctx, c.var.user.uid, body) }));
 
-  // No body: the server stamps the time, and only the first one counts.
-  app.post('/tutorial-seen', async (c) => c.json({ user: await markTutorialSeen(ctx, c.var.user.uid) } satisfies MeResponse));
+  routes.signedIn(meContracts.tutorialSeen, [], async (_request, c) => ({ user: await markTutorialSeen(ctx, c.var.user.uid) }));
 
   return app;
 }

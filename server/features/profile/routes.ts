@@ -1,65 +1,34 @@
 import { Hono } from 'hono';
-import { aboutMeUpdateSchema, detailsUpdateSchema, profileIconUpdateSchema, pronounsUpdateSchema } from '@common/profile';
-import { pageQuerySchema } from '@common/story';
-import type { MeResponse } from '@common/user';
+import { PROFILE_BASE, USERS_BASE, profileContracts, userContracts } from '@common/contracts/profile';
 import type { AppEnv, ServerContext } from '../../context';
 import { actorOf } from '../../shared/actor';
-import { requireUser } from '../../auth/session';
-import { userIdParam } from '../../http/params';
-import { readJson, readQuery } from '../../http/validate';
-import {
-  changeAboutMe,
-  changeDetails,
-  changePronouns,
-  changeProfileIcon,
-  myStats,
-  publicProfile,
-  publicStories,
-} from './service';
+import { contractRoutes } from '../../http/contract-routes';
+import { changeAboutMe, changeDetails, changePronouns, changeProfileIcon, myStats, publicProfile, publicStories } from './service';
 
 /**
- * /api/me: the signed-in writer's own profile. Every route acts on the session's user;
- * there is no way to name another (a uid in a body is an unknown key: 400).
+ * /api/me: the signed-in writer's own profile (common/contracts/profile.ts). Every route acts
+ * on the session's user; there is no way to name another (a uid in a body is an unknown key: 400).
  */
 export function profileRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, PROFILE_BASE);
 
-  app.patch('/profile-icon', requireUser, async (c) => {
-    const { profileIcon } = await readJson(c, profileIconUpdateSchema);
-    return c.json({ user: await changeProfileIcon(ctx, actorOf(c), profileIcon) } satisfies MeResponse);
-  });
-
-  app.patch('/about', requireUser, async (c) => {
-    const { aboutMe } = await readJson(c, aboutMeUpdateSchema);
-    return c.json({ user: await changeAboutMe(ctx, actorOf(c), aboutMe) } satisfies MeResponse);
-  });
-
-  app.patch('/pronouns', requireUser, async (c) => {
-    const { pronouns } = await readJson(c, pronounsUpdateSchema);
-    return c.json({ user: await changePronouns(ctx, actorOf(c), pronouns) } satisfies MeResponse);
-  });
-
-  app.patch('/details', requireUser, async (c) => {
-    const details = await readJson(c, detailsUpdateSchema);
-    return c.json({ user: await changeDetails(ctx, actorOf(c), details) } satisfies MeResponse);
-  });
-
-  app.get('/stats', requireUser, async (c) => c.json(await myStats(ctx, c.var.viewer)));
+  routes.signedIn(profileContracts.icon, [], async ({ body }, c) => ({ user: await changeProfileIcon(ctx, actorOf(c), body.profileIcon) }));
+  routes.signedIn(profileContracts.about, [], async ({ body }, c) => ({ user: await changeAboutMe(ctx, actorOf(c), body.aboutMe) }));
+  routes.signedIn(profileContracts.pronouns, [], async ({ body }, c) => ({ user: await changePronouns(ctx, actorOf(c), body.pronouns) }));
+  routes.signedIn(profileContracts.details, [], async ({ body }, c) => ({ user: await changeDetails(ctx, actorOf(c), body) }));
+  routes.signedIn(profileContracts.stats, [], async (_request, c) => myStats(ctx, c.var.viewer));
 
   return app;
 }
 
-/** /api/users: public profiles, readable by anyone, like public stories. */
+/** /api/users: public profiles, readable by anyone, like public stories (common/contracts/profile.ts). */
 export function userRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, USERS_BASE);
 
-  app.get('/:uid', async (c) => c.json(await publicProfile(ctx, c.var.viewer, userIdParam(c))));
-
-  app.get('/:uid/stories', async (c) => {
-    const uid = userIdParam(c);
-    const page = readQuery(c, pageQuerySchema);
-    return c.json(await publicStories(ctx, c.var.viewer, uid, page));
-  });
+  routes.open(userContracts.profile, [], async ({ params }, c) => publicProfile(ctx, c.var.viewer, params.uid));
+  routes.open(userContracts.stories, [], async ({ params, query }, c) => publicStories(ctx, c.var.viewer, params.uid, query));
 
   return app;
 }

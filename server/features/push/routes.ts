@@ -1,22 +1,21 @@
 import { Hono } from 'hono';
-import { pushSubscribeSchema } from '@common/push';
+import { PUSH_BASE, pushContracts } from '@common/contracts/push';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson } from '../../http/validate';
 import { listDevices, removeDevice, subscribe } from './subscriptions';
 
-/** /api/me/push-subscriptions: the devices the signed-in writer receives push notifications on. */
+/** /api/me/push-subscriptions (common/contracts/push.ts): the devices the signed-in writer receives push notifications on. */
 export function pushRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  app.get('/', requireUser, async (c) => c.json(await listDevices(ctx, c.var.user.uid)));
-  app.post('/', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) => {
-    const input = await readJson(c, pushSubscribeSchema);
-    return c.json({ subscription: await subscribe(ctx, c.var.user.uid, input, c.req.header('user-agent')) }, 201);
+  const routes = contractRoutes(app, PUSH_BASE);
+  const limited = [rateLimit(ctx, 'inboxWrites')];
+
+  routes.signedIn(pushContracts.list, [], async (_request, c) => listDevices(ctx, c.var.user.uid));
+  routes.signedIn(pushContracts.subscribe, limited, async ({ body }, c) => ({ subscription: await subscribe(ctx, c.var.user.uid, body, c.req.header('user-agent')) }));
+  routes.signedIn(pushContracts.remove, limited, async ({ params }, c) => {
+    await removeDevice(ctx, c.var.user.uid, params.id);
   });
-  app.delete('/:id', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) => {
-    await removeDevice(ctx, c.var.user.uid, c.req.param('id'));
-    return c.body(null, 204);
-  });
+
   return app;
 }

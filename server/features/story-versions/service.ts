@@ -1,5 +1,5 @@
 import { promptInputSchema } from '@common/prompts';
-import type { StoryVersion, StoryVersionPage } from '@common/story-versions';
+import { VERSION_NOT_FOUND, type StoryVersion, type StoryVersionPage } from '@common/story-versions';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeStory } from '../../policy/stories';
@@ -8,7 +8,7 @@ import type { Actor } from '../../shared/actor';
 import { findStoryRowFor, updateStory, type SavedStory } from '../stories';
 import { findVersion, listVersions } from './queries';
 
-export const VERSION_NOT_FOUND = 'Version not found';
+export { VERSION_NOT_FOUND };
 
 /**
  * A story's versions are its author's alone (policy: 'versions'): a reader of a public story

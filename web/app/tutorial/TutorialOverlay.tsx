@@ -2,8 +2,9 @@ import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import { meContracts } from '@common/contracts/me';
 import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
-import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { logEvent } from '../../lib/event-log';
 import type { CardPlacement } from './placement';
@@ -35,9 +36,7 @@ function cardStyle(placement: CardPlacement): CSSProperties {
 async function recordOpenedByItself(queryClient: QueryClient): Promise<void> {
   markTutorialSeen();
   try {
-    // Checked, and imported, in development only (lib/api.ts): a first visit need not fetch zod for this.
-    const schema = import.meta.env.DEV ? (await import('@common/user')).meResponseSchema : undefined;
-    setCurrentUserData(queryClient, await apiFetch('/api/me/tutorial-seen', { method: 'POST', body: {}, schema }));
+    setCurrentUserData(queryClient, await callRoute(meContracts.tutorialSeen, {}));
   } catch (error) {
     console.error('Could not record on the account that the tutorial was shown', error);
   }

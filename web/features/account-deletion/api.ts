@@ -1,23 +1,19 @@
 import { useCallback } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { accountDeletionContracts } from '@common/contracts/account-deletion';
 import { formatLongDate } from '@common/dates';
-import { YOUR_DATA_TEXTS, deletionStateSchema, type DeletionRequest, type DeletionState } from '@common/your-data';
-import { meResponseSchema } from '@common/user';
-import { apiFetch } from '../../lib/api';
+import { YOUR_DATA_TEXTS, type DeletionRequest, type DeletionState } from '@common/your-data';
+import { callRoute } from '../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';
-
-const deletionResponseSchema = z.object({ deletion: deletionStateSchema.nullable() });
-const scheduledResponseSchema = z.object({ deletion: deletionStateSchema });
 
 export const deletionKeys = { state: ['account-deletion'] as const };
 
 /** GET /api/account/deletion: the account's deletion date, or null. */
 export const deletionQuery = queryOptions({
   queryKey: deletionKeys.state,
-  queryFn: ({ signal }) => apiFetch('/api/account/deletion', { schema: import.meta.env.DEV ? deletionResponseSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(accountDeletionContracts.state, { signal }),
 });
 
 /** "December 24, 2026" in the reader's locale and zone: the day the account goes, as the email also writes it. */
@@ -47,8 +43,7 @@ function useForgetSession(): () => Promise<void> {
 export function useRequestDeletion(onError?: (error: Error) => void) {
   const forget = useForgetSession();
   return useApiMutation({
-    request: (body: DeletionRequest): Promise<{ deletion: DeletionState }> =>
-      apiFetch('/api/account/deletion', { method: 'POST', body, schema: import.meta.env.DEV ? scheduledResponseSchema : undefined }),
+    request: (body: DeletionRequest): Promise<{ deletion: DeletionState }> => callRoute(accountDeletionContracts.request, { body }),
     success: ({ deletion }) => YOUR_DATA_TEXTS.deletionScheduled(deletionDate(deletion.deleteAfter)),
     failure: false,
     reportAs: 'account_deletion_requested',
@@ -60,7 +55,7 @@ export function useRequestDeletion(onError?: (error: Error) => void) {
 /** DELETE /api/account/deletion ("Cancel deletion"): the answer is the current user again, and the app comes back. */
 export function useCancelDeletion() {
   return useApiMutation({
-    request: () => apiFetch('/api/account/deletion', { method: 'DELETE', schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: () => callRoute(accountDeletionContracts.cancel, {}),
     success: YOUR_DATA_TEXTS.deletionCancelled,
     reportAs: 'account_deletion_cancelled',
     onSuccess: async (me, _vars, queryClient) => {

@@ -2,10 +2,9 @@ import { queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/rea
 import type { z } from 'zod';
 import { conversationContracts as routes, directMessageContracts } from '@common/contracts/conversations';
 import { routePath } from '@common/contracts/define';
+import { userContracts } from '@common/contracts/profile';
 import { conversationSummarySchema, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
 import { type ConversationFolder } from '@common/conversation-rules';
-import { publicProfileResponseSchema } from '@common/profile';
-import { apiFetch } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';
@@ -64,7 +63,7 @@ export const canMessageQuery = (uid: string) =>
 export const recipientQuery = (uid: string) =>
   queryOptions({
     queryKey: profileKeys.user(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}`, { schema: import.meta.env.DEV ? publicProfileResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(userContracts.profile, { params: { uid }, signal }),
   });
 
 /** The thread and lists change after any write: refetch everything conversation-shaped. */

@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pushDeviceSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push';
-import { z } from 'zod';
-import { ApiError, apiFetch } from '../../lib/api';
+import { pushContracts } from '@common/contracts/push';
+import type { PushDevice, PushSubscribeInput } from '@common/push';
+import { ApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { notificationKeys } from '../../lib/query-keys';
 
 /** The devices the writer receives pushes on, with the site's VAPID public key. */
 export const pushDevicesQuery = queryOptions({
   queryKey: notificationKeys.pushDevices,
-  queryFn: ({ signal }) => apiFetch('/api/me/push-subscriptions', { schema: import.meta.env.DEV ? pushSubscriptionListSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(pushContracts.list, { signal }),
 });
 
 /** Which listed device is this browser: kept when it subscribed. */
@@ -36,13 +37,14 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const subscribedSchema = z.object({ subscription: pushDeviceSchema });
-
 /** The server's answer to a subscription another account registered first (server/features/push/subscriptions.ts). */
 const ENDPOINT_TAKEN = 'endpoint_taken';
 
 async function registerSubscription(subscription: PushSubscription): Promise<PushDevice> {
-  const { subscription: device } = await apiFetch('/api/me/push-subscriptions', { method: 'POST', body: { subscription: subscription.toJSON() }, schema: import.meta.env.DEV ? subscribedSchema : undefined });
+  // The DOM types every field of a subscription's JSON as optional; one the browser just made
+  // has its endpoint and keys, and the server checks them all the same.
+  const json = subscription.toJSON() as PushSubscribeInput['subscription'];
+  const { subscription: device } = await callRoute(pushContracts.subscribe, { body: { subscription: json } });
   return device;
 }
 
@@ -95,7 +97,7 @@ export const useSubscribeThisDevice = () =>
 export const useRemoveDevice = () =>
   useApiMutation({
     request: async (id: string) => {
-      await apiFetch(`/api/me/push-subscriptions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await callRoute(pushContracts.remove, { params: { id } });
       // This browser's own: its subscription goes too, so the push service forgets it.
       if (id === thisDeviceId()) {
         window.localStorage.removeItem(THIS_DEVICE_KEY);

@@ -1,26 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  myStatsResponseSchema,
-  publicProfileResponseSchema,
-  type AboutMeUpdate,
-  type DetailsUpdate,
-  type ProfileIconUpdate,
-  type PronounsUpdate,
-} from '@common/profile';
+import type { AboutMeUpdate, DetailsUpdate, ProfileIconUpdate, PronounsUpdate } from '@common/profile';
 import { meResponseSchema, type MeResponse } from '@common/user';
+import { routePath } from '@common/contracts/define';
 import { handleContracts } from '@common/contracts/handles';
-import { apiFetch } from '../../lib/api';
+import { profileContracts, userContracts } from '@common/contracts/profile';
 import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';
-import { withSearchParams } from '../../lib/paged-list';
 import { profileKeys, storyKeys } from '../../lib/query-keys';
 import { fetchWithRetry, uploadFile, type Progress, type RetryOptions } from '../../lib/upload';
 import { storyListQuery } from '../stories';
 
 export const myStatsQuery = queryOptions({
   queryKey: profileKeys.myStats,
-  queryFn: ({ signal }) => apiFetch('/api/me/stats', { schema: import.meta.env.DEV ? myStatsResponseSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(profileContracts.stats, { signal }),
   // Stories written elsewhere change these: fetch afresh on every visit.
   staleTime: 0,
 });
@@ -28,7 +21,7 @@ export const myStatsQuery = queryOptions({
 export const publicProfileQuery = (uid: string) =>
   queryOptions({
     queryKey: profileKeys.user(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}`, { schema: import.meta.env.DEV ? publicProfileResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(userContracts.profile, { params: { uid }, signal }),
     staleTime: 0,
   });
 
@@ -41,7 +34,7 @@ export const handleLookupQuery = (handle: string) =>
   });
 
 export const publicStoriesQuery = (uid: string) =>
-  storyListQuery(profileKeys.userStories(uid), (cursor) => withSearchParams(`/api/users/${encodeURIComponent(uid)}/stories`, { cursor }));
+  storyListQuery(profileKeys.userStories(uid), (cursor) => routePath(userContracts.stories, { params: { uid }, query: { cursor } }));
 
 /** The event types a profile failure is logged under (spec section 8). */
 export type ProfileEventType =
@@ -86,12 +79,10 @@ function useProfileMutation<V>(request: (vars: V) => Promise<MeResponse>, toasts
   });
 }
 
-const patchMe = (path: string, body: unknown) => apiFetch(`/api/me/${path}`, { method: 'PATCH', body, schema: import.meta.env.DEV ? meResponseSchema : undefined });
-
-export const useSaveProfileIcon = () => useProfileMutation((body: ProfileIconUpdate) => patchMe('profile-icon', body), PROFILE_TOASTS.icon, { avatar: true });
-export const useSaveAboutMe = () => useProfileMutation((body: AboutMeUpdate) => patchMe('about', body), PROFILE_TOASTS.about);
-export const useSavePronouns = () => useProfileMutation((body: PronounsUpdate) => patchMe('pronouns', body), PROFILE_TOASTS.pronouns);
-export const useSaveDetails = () => useProfileMutation((body: DetailsUpdate) => patchMe('details', body), PROFILE_TOASTS.details);
+export const useSaveProfileIcon = () => useProfileMutation((body: ProfileIconUpdate) => callRoute(profileContracts.icon, { body }), PROFILE_TOASTS.icon, { avatar: true });
+export const useSaveAboutMe = () => useProfileMutation((body: AboutMeUpdate) => callRoute(profileContracts.about, { body }), PROFILE_TOASTS.about);
+export const useSavePronouns = () => useProfileMutation((body: PronounsUpdate) => callRoute(profileContracts.pronouns, { body }), PROFILE_TOASTS.pronouns);
+export const useSaveDetails = () => useProfileMutation((body: DetailsUpdate) => callRoute(profileContracts.details, { body }), PROFILE_TOASTS.details);
 
 export interface UploadVars {
   file: File;

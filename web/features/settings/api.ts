@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_TEXTS,
   accountMessageSchema,
-  accountOverviewSchema,
-  accountSessionsSchema,
   PROVIDER_LABELS,
   type AccountMessage,
   type DisplayNameUpdate,
@@ -16,9 +14,10 @@ import {
 } from '@common/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
 import { PASSKEY_TEXTS, passkeyListSchema, passkeySchema, type PasskeyRename } from '@common/passkeys';
-import { meResponseSchema } from '@common/user';
 import { HANDLE_TEXTS, type HandleUpdate } from '@common/handle';
+import { accountContracts } from '@common/contracts/account';
 import { handleContracts } from '@common/contracts/handles';
+import { meContracts } from '@common/contracts/me';
 import { callRoute } from '../../lib/call-route';
 import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
@@ -37,14 +36,14 @@ export const accountKeys = {
 
 export const accountQuery = queryOptions({
   queryKey: accountKeys.overview,
-  queryFn: ({ signal }) => apiFetch('/api/account', { schema: import.meta.env.DEV ? accountOverviewSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(accountContracts.overview, { signal }),
   // Connecting a provider happens on another site: fetch afresh on every visit.
   staleTime: 0,
 });
 
 export const sessionsQuery = queryOptions({
   queryKey: accountKeys.sessions,
-  queryFn: ({ signal }) => apiFetch('/api/account/sessions', { schema: import.meta.env.DEV ? accountSessionsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(accountContracts.sessions, { signal }),
   staleTime: 0,
 });
 
@@ -60,13 +59,12 @@ export function usePasswordPolicy(): { min: number; max: number } {
  * on the emailed-link screens, which show it beside the form (failure: false).
  */
 
-const postMessage = (path: string, body: unknown = {}) => apiFetch(`/api/account${path}`, { method: 'POST', body, schema: import.meta.env.DEV ? accountMessageSchema : undefined });
 const serverMessage = ({ message }: AccountMessage) => message;
 
 /** The name shows on the nav, the profile and story cards. */
 export const useUpdateDisplayName = () =>
   useApiMutation({
-    request: (body: DisplayNameUpdate) => apiFetch('/api/account/name', { method: 'PATCH', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: (body: DisplayNameUpdate) => callRoute(accountContracts.name, { body }),
     success: ACCOUNT_TEXTS.nameUpdated,
     onSuccess: (me, _body, queryClient) => {
       setCurrentUserData(queryClient, me);
@@ -87,14 +85,14 @@ export const useChangeHandle = () =>
   });
 
 /** Sends a confirmation link to the new address; the email changes when it is opened. A refusal shows beside the form. */
-export const useChangeEmail = () => useApiMutation({ request: (body: EmailChange) => postMessage('/email', body), success: serverMessage, failure: false });
+export const useChangeEmail = () => useApiMutation({ request: (body: EmailChange) => callRoute(accountContracts.changeEmail, { body }), success: serverMessage, failure: false });
 
-export const useResendVerification = () => useApiMutation({ request: () => postMessage('/verification/resend'), success: serverMessage });
+export const useResendVerification = () => useApiMutation({ request: () => callRoute(accountContracts.resendVerification, {}), success: serverMessage });
 
 /** The server signs out every other session. A refusal (a wrong current password) shows beside the form. */
 export const useChangePassword = () =>
   useApiMutation({
-    request: (body: PasswordChange) => postMessage('/password', body),
+    request: (body: PasswordChange) => callRoute(accountContracts.changePassword, { body }),
     success: serverMessage,
     failure: false,
     onSuccess: (_answer, _body, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
@@ -103,17 +101,17 @@ export const useChangePassword = () =>
 /** Settings, for an account without a password: the reset link sets the first one. */
 export const useSendSetPasswordLink = () =>
   useApiMutation({
-    request: (body: ForgotPassword) => postMessage('/password/forgot', body),
+    request: (body: ForgotPassword) => callRoute(accountContracts.forgotPassword, { body }),
     success: (_answer, { email }) => ACCOUNT_TEXTS.setPasswordSent(email),
   });
 
 /** /forgot-password: the screen shows the answer (always ACCOUNT_TEXTS.forgotAnswer) and any failure. */
-export const useForgotPassword = () => useApiMutation({ request: (body: ForgotPassword) => postMessage('/password/forgot', body), failure: false });
+export const useForgotPassword = () => useApiMutation({ request: (body: ForgotPassword) => callRoute(accountContracts.forgotPassword, { body }), failure: false });
 
 /** /reset-password: the answer is the user, now signed in with a fresh session. */
 export const useResetPassword = () =>
   useApiMutation({
-    request: (body: ResetPassword) => apiFetch('/api/account/password/reset', { method: 'POST', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: (body: ResetPassword) => callRoute(accountContracts.resetPassword, { body }),
     success: ACCOUNT_TEXTS.passwordReset,
     failure: false,
     onSuccess: (me, _body, queryClient) => {
@@ -125,14 +123,14 @@ export const useResetPassword = () =>
 /** /verify-email and /confirm-email, signed in or out: the current user is reloaded afterwards. */
 export const useVerifyEmail = () =>
   useApiMutation({
-    request: (body: LinkTokenBody) => postMessage('/verify-email', body),
+    request: (body: LinkTokenBody) => callRoute(accountContracts.verifyEmail, { body }),
     failure: false,
     onSuccess: (_answer, _body, queryClient) => invalidateAll(queryClient, [ME_QUERY_KEY, accountKeys.all]),
   });
 
 export const useConfirmEmail = () =>
   useApiMutation({
-    request: (body: LinkTokenBody) => postMessage('/email/confirm', body),
+    request: (body: LinkTokenBody) => callRoute(accountContracts.confirmEmail, { body }),
     failure: false,
     onSuccess: (_answer, _body, queryClient) => invalidateAll(queryClient, [ME_QUERY_KEY, accountKeys.all]),
   });
@@ -142,21 +140,21 @@ export const useConnectProvider = () => useApiMutation({ request: (id: ProviderI
 
 export const useDisconnectProvider = () =>
   useApiMutation({
-    request: (id: ProviderId) => apiFetch(`/api/account/providers/${id}/disconnect`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? accountOverviewSchema : undefined }),
+    request: (id: ProviderId) => callRoute(accountContracts.disconnectProvider, { params: { id } }),
     success: (_overview, id) => ACCOUNT_TEXTS.providerDisconnected(PROVIDER_LABELS[id]),
     onSuccess: (overview, _id, queryClient) => queryClient.setQueryData(accountQuery.queryKey, overview),
   });
 
 export const useRevokeSession = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? accountMessageSchema : undefined }),
+    request: (id: string) => callRoute(accountContracts.revokeSession, { params: { id } }),
     success: serverMessage,
     onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
   });
 
 export const useRevokeOtherSessions = () =>
   useApiMutation({
-    request: () => postMessage('/sessions/revoke-others'),
+    request: () => callRoute(accountContracts.revokeOtherSessions, {}),
     success: serverMessage,
     onSuccess: (_answer, _vars, queryClient) => invalidateAll(queryClient, [accountKeys.sessions]),
   });
@@ -188,8 +186,7 @@ export const useRemovePasskey = () =>
 /** Content warnings the reader hides and "always show the text": every story list refetches, since what it may hold changed. */
 export const useSaveReadingPreferences = () =>
   useApiMutation({
-    request: (body: ReadingPreferencesUpdate) =>
-      apiFetch('/api/me/reading-preferences', { method: 'PUT', body, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: (body: ReadingPreferencesUpdate) => callRoute(meContracts.readingPreferences, { body }),
     success: 'Content warning settings saved.',
     onSuccess: (me, _body, queryClient) => {
       setCurrentUserData(queryClient, me);

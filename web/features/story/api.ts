@@ -3,7 +3,8 @@ import { commentContracts } from '@common/contracts/comments';
 import { routePath } from '@common/contracts/define';
 import { commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
 import { type ReactionKind } from '@common/story-rules';
-import { storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema } from '@common/story-versions';
+import { routePath } from '@common/contracts/define';
+import { storyVersionContracts } from '@common/contracts/story-versions';
 import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
@@ -98,8 +99,9 @@ export const versionKeys = {
 export const versionsQuery = (storyId: string) =>
   cursorListQuery({
     queryKey: versionKeys.list(storyId),
-    path: (cursor) => withSearchParams(`${storyPath(storyId)}/versions`, { cursor }),
-    schema: import.meta.env.DEV ? storyVersionPageSchema : undefined,
+    path: (cursor) => routePath(storyVersionContracts.list, { params: { id: storyId }, query: { cursor } }),
+    // Checked in development only (docs/decisions/0035); production builds' contracts carry no schemas (0048).
+    schema: import.meta.env.DEV ? storyVersionContracts.list.response : undefined,
     items: (page) => page.versions,
   });
 
@@ -107,19 +109,13 @@ export const versionsQuery = (storyId: string) =>
 export const versionQuery = (storyId: string, versionId: string) =>
   queryOptions({
     queryKey: versionKeys.one(storyId, versionId),
-    queryFn: ({ signal }) =>
-      apiFetch(`${storyPath(storyId)}/versions/${encodeURIComponent(versionId)}`, { schema: import.meta.env.DEV ? storyVersionResponseSchema : undefined, signal }).then((r) => r.version),
+    queryFn: ({ signal }) => callRoute(storyVersionContracts.read, { params: { id: storyId, versionId }, signal }).then((r) => r.version),
   });
 
 /** Makes a version the story's text again (a save: the current text becomes a version). */
 export const useRestoreVersion = (storyId: string) =>
   useApiMutation({
-    request: (versionId: string) =>
-      apiFetch(`${storyPath(storyId)}/versions/${encodeURIComponent(versionId)}/restore`, {
-        method: 'POST',
-        body: { timezone: browserTimeZone() },
-        schema: import.meta.env.DEV ? storyRestoredSchema : undefined,
-      }),
+    request: (versionId: string) => callRoute(storyVersionContracts.restore, { params: { id: storyId, versionId }, body: { timezone: browserTimeZone() } }),
     success: 'Version restored.',
     failure: 'Could not restore this version. Please try again.',
     onSuccess: async ({ story, progress }, _versionId, queryClient) => {

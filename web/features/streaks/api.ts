@@ -1,5 +1,5 @@
-import { meResponseSchema } from '@common/user';
-import { apiFetch } from '../../lib/api';
+import { streakContracts } from '@common/contracts/streaks';
+import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';
 import { progressKeys } from '../../lib/query-keys';
@@ -10,7 +10,7 @@ import { progressKeys } from '../../lib/query-keys';
  */
 export const useSaveDailyGoal = () =>
   useApiMutation({
-    request: (dailyGoal: number) => apiFetch('/api/me/daily-goal', { method: 'PATCH', body: { dailyGoal }, schema: import.meta.env.DEV ? meResponseSchema : undefined }),
+    request: (dailyGoal: number) => callRoute(streakContracts.dailyGoal, { body: { dailyGoal } }),
     success: 'Daily goal updated!',
     failure: false,
     reportAs: 'daily_goal_updated',

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayPromptResponseSchema, type TodayPromptResponse } from '@common/prompts';
 import { todayPrompt, utcDayKey } from '@common/prompt-rules';
-import { progressResponseSchema, type Progress } from '@common/streak';
+import { streakContracts } from '@common/contracts/streaks';
+import type { Progress } from '@common/streak';
 import { apiFetch } from '../../../lib/api';
+import { callRoute } from '../../../lib/call-route';
 import { progressKeys } from '../../../lib/query-keys';
 
 const promptKeys = { today: ['prompts', 'today'] as const };
@@ -19,7 +21,7 @@ export function browserTimeZone(): string | undefined {
 
 export const progressQuery = queryOptions({
   queryKey: progressKeys.mine,
-  queryFn: ({ signal }) => apiFetch('/api/me/progress', { schema: import.meta.env.DEV ? progressResponseSchema : undefined, signal }).then((r) => r.progress),
+  queryFn: ({ signal }) => callRoute(streakContracts.progress, { signal }).then((r) => r.progress),
 });
 
 /**
@@ -33,7 +35,7 @@ export function useProgress(enabled = true) {
   useEffect(() => {
     const zone = browserTimeZone();
     if (!enabled || !storedZone || !zone || zone === storedZone) return;
-    apiFetch('/api/me/timezone', { method: 'PATCH', body: { timezone: zone }, schema: import.meta.env.DEV ? progressResponseSchema : undefined })
+    callRoute(streakContracts.timeZone, { body: { timezone: zone } })
       .then((r) => queryClient.setQueryData<Progress>(progressKeys.mine, r.progress))
       .catch((error: unknown) => console.error('Could not save the time zone', error));
   }, [enabled, storedZone, queryClient]);
