@@ -3,7 +3,6 @@ import { commentContracts } from '@common/contracts/comments';
 import { routePath } from '@common/contracts/define';
 import { commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
 import { type ReactionKind } from '@common/story-rules';
-import { routePath } from '@common/contracts/define';
 import { storyVersionContracts } from '@common/contracts/story-versions';
 import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';
