@@ -12,5 +12,11 @@ export const RECORD_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 /** A path segment holding an id this server handed out; `missing` is the 404's message. */
 export const recordId = (missing: string) => z.string().regex(RECORD_ID_PATTERN, missing);
 
+/** Ids with hyphens: UUIDs (feature requests, admin notifications) and slugs (starter greetings, `starter-01`). */
+export const DASHED_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/** A path segment holding an id with hyphens; `missing` is the 404's message. */
+export const dashedId = (missing: string) => z.string().regex(DASHED_ID_PATTERN, missing);
+
 /** A path segment holding a better-auth user id (`:uid`). */
 export const userId = (missing: string) => z.string().regex(USER_ID_PATTERN, missing);

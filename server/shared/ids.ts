@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { RECORD_ID_PATTERN } from '@common/contracts/params';
+import { DASHED_ID_PATTERN, RECORD_ID_PATTERN } from '@common/contracts/params';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 62 × 4 = 248: bytes at or above it are skipped so every character is equally likely. */
@@ -20,5 +20,5 @@ export function newId(length = 20): string {
 /** Ids the API hands out look like this; anything else cannot name a story (kept in common/ for the route contracts). */
 export const ID_PATTERN = RECORD_ID_PATTERN;
 
-/** Ids with hyphens: UUIDs (feature requests, admin notifications) and slugs (starter greetings, `starter-01`). */
-export const DASHED_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+/** Ids with hyphens (kept in common/ for the route contracts). */
+export { DASHED_ID_PATTERN };
