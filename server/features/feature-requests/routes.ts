@@ -1,9 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { ADMIN_FEATURE_REQUESTS_BASE, FEATURE_REQUESTS_BASE, adminFeatureRequestContracts, featureRequestContracts } from '@common/contracts/feature-requests';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { authorizeFeatureRequests, type FeatureRequestAdminAction } from '../../policy/feature-requests';
+import { authorizeFeatureRequests } from '../../policy/feature-requests';
 import { changeStatus, deleteFeatureRequest } from './admin';
 import { listAdminFeatureRequests, listMyFeatureRequests } from './queries';
 import { submitFeatureRequest } from './service';
@@ -21,17 +22,6 @@ export function featureRequestRoutes(ctx: ServerContext) {
 }
 
 /**
- * The policy's refusal as a route's first middleware, as http/guards.ts `guard` gives it, typed
- * for a contract route's `before` (which runs after the session check).
- */
-const may =
-  (action: FeatureRequestAdminAction): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    authorizeFeatureRequests(c.var.viewer, action);
-    await next();
-  };
-
-/**
  * /api/admin/feature-requests (common/contracts/feature-requests.ts): the admin list, status,
  * responses, read marks, deletion. Each route's guard comes before the rate limit, the path's
  * id and the body.
@@ -41,19 +31,19 @@ export function adminFeatureRequestRoutes(ctx: ServerContext) {
   const routes = contractRoutes(app, ADMIN_FEATURE_REQUESTS_BASE);
   const writes = rateLimit(ctx, 'adminWrites');
 
-  routes.signedIn(adminFeatureRequestContracts.list, [may('list')], async ({ query }) =>
+  routes.signedIn(adminFeatureRequestContracts.list, [contractGuard(authorizeFeatureRequests, 'list')], async ({ query }) =>
     listAdminFeatureRequests(ctx.db, query.status, query.cursor),
   );
-  routes.signedIn(adminFeatureRequestContracts.setStatus, [may('changeStatus'), writes], async ({ params, body }, c) => ({
+  routes.signedIn(adminFeatureRequestContracts.setStatus, [contractGuard(authorizeFeatureRequests, 'changeStatus'), writes], async ({ params, body }, c) => ({
     featureRequest: await changeStatus(ctx, c.var.user, params.id, body.status),
   }));
-  routes.signedIn(adminFeatureRequestContracts.respond, [may('respond'), writes], async ({ params, body }, c) => ({
+  routes.signedIn(adminFeatureRequestContracts.respond, [contractGuard(authorizeFeatureRequests, 'respond'), writes], async ({ params, body }, c) => ({
     featureRequest: await respondToFeatureRequest(ctx, c.var.user, params.id, body.text),
   }));
-  routes.signedIn(adminFeatureRequestContracts.markRead, [may('markRead'), writes], async ({ params }, c) => ({
+  routes.signedIn(adminFeatureRequestContracts.markRead, [contractGuard(authorizeFeatureRequests, 'markRead'), writes], async ({ params }, c) => ({
     featureRequest: await markRequestRead(ctx, c.var.user, params.id),
   }));
-  routes.signedIn(adminFeatureRequestContracts.remove, [may('delete'), writes], async ({ params }, c) => {
+  routes.signedIn(adminFeatureRequestContracts.remove, [contractGuard(authorizeFeatureRequests, 'delete'), writes], async ({ params }, c) => {
     await deleteFeatureRequest(ctx, c.var.user, params.id);
     return { deleted: true as const };
   });
