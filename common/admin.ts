@@ -168,6 +168,8 @@ export function zeroFilledSeries(period: Period, counts: Record<SeriesKey, Reado
 // Notifications (spec: `to: 'admin'`, one per feature request)
 
 export const NOTIFICATION_PAGE_SIZE = 20;
+/** The 404 of a notification id that names none (also one that cannot be an id). */
+export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 export const adminNotificationSchema = liveNotificationSchema;
 export type AdminNotification = z.infer<typeof adminNotificationSchema>;
 

@@ -30,6 +30,9 @@ export const featureRequestSchema = z.object({
 });
 export type FeatureRequest = z.infer<typeof featureRequestSchema>;
 
+/** POST /api/feature-requests: the request as stored. */
+export const featureRequestSubmittedSchema = z.object({ featureRequest: featureRequestSchema });
+
 /*
  * The admin side and "My suggestions". API contract:
  *
@@ -117,6 +120,7 @@ export const adminFeatureRequestPageSchema = z.object({
 export type AdminFeatureRequestPage = z.infer<typeof adminFeatureRequestPageSchema>;
 
 export const adminFeatureRequestResponseSchema = z.object({ featureRequest: adminFeatureRequestSchema });
+export const featureRequestDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export const myFeatureRequestSchema = featureRequestSchema.extend({
   responseCount: z.number().int().nonnegative(),

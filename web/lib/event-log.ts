@@ -1,7 +1,12 @@
 import type { ClientLogEvent } from '@common/client-log';
+import type { logContracts } from '@common/contracts/logs';
 import { GUEST_LOG_TYPE } from '@common/guest-events';
 
-const LOGS_URL = '/api/logs';
+/**
+ * The contract's path, checked by type only: importing the contract would bring zod onto the
+ * first load, and callRoute cannot send a keepalive request.
+ */
+const LOGS_URL: (typeof logContracts)['record']['path'] = '/api/logs';
 
 let signedIn = false;
 

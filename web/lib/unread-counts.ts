@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { conversationContracts } from '@common/contracts/conversations';
+import type { notificationContracts } from '@common/contracts/notifications';
 import { apiFetch } from './api';
 import { conversationKeys, notificationKeys } from './query-keys';
 
@@ -11,6 +12,7 @@ import { conversationKeys, notificationKeys } from './query-keys';
  */
 
 type UnreadCountRoute = typeof conversationContracts.unreadCount;
+type UnreadNotificationsRoute = typeof notificationContracts.unreadCount;
 
 /** Conversations with unread messages. Live events (conversation.changed) refetch it. */
 export const unreadCountQuery = queryOptions({
@@ -27,7 +29,9 @@ export const unreadCountQuery = queryOptions({
 export const unreadNotificationsQuery = queryOptions({
   queryKey: notificationKeys.unread,
   queryFn: async ({ signal }) => {
-    const schema = import.meta.env.DEV ? (await import('@common/notifications')).notificationUnreadSchema : undefined;
-    return apiFetch('/api/notifications/unread-count', { schema, signal });
+    const schema = import.meta.env.DEV ? (await import('@common/contracts/notifications')).notificationContracts.unreadCount.response : undefined;
+    // The contract's path, checked by type only, as above.
+    const path: UnreadNotificationsRoute['path'] = '/api/notifications/unread-count';
+    return apiFetch(path, { schema, signal });
   },
 });

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin';
+import { NOTIFICATION_NOT_FOUND, NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin';
 import type { ServerContext } from '../../context';
 import type { Database, NotificationsTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';
@@ -13,7 +13,8 @@ type Db = Kysely<Database>;
 
 /** The spec's addressee of every admin notification: one shared list, read state shared by all admins. */
 const TO_ADMIN = 'admin';
-export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
+/** Kept in common/ for the route contracts. */
+export { NOTIFICATION_NOT_FOUND };
 /** Notification ids are UUIDs (feature-requests/service.ts); anything else names none. */
 
 const notificationCursor = z.object({ k: z.literal('notifications'), c: cursorField.time, i: z.string().regex(DASHED_ID_PATTERN) });

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { AUDIT_EXPORT_MAX, type AdminOverview, AUDIT_PAGE_SIZE, auditFilterSchema, auditQuerySchema, dashboardQuerySchema, notificationQuerySchema } from '@common/admin';
+import { AUDIT_EXPORT_MAX, AUDIT_PAGE_SIZE, auditFilterSchema } from '@common/admin';
+import { ADMIN_BASE, adminContracts } from '@common/contracts/admin';
 import type { AppEnv, ServerContext } from '../../context';
-import { guard } from '../../http/guards';
-import { idParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard, guard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
 import { readQuery } from '../../http/validate';
 import { authorizeAdmin } from '../../policy/admin';
@@ -11,42 +12,36 @@ import { countWaitingForApproval } from '../../shared/user-status';
 import { auditTypes, readAudit } from './audit';
 import { auditCsv } from './audit-csv';
 import { loadDashboard } from './dashboard';
-import { listNotifications, markNotificationsRead, NOTIFICATION_NOT_FOUND } from './notifications';
+import { listNotifications, markNotificationsRead } from './notifications';
 
-/** /api/admin: the panel's overview and dashboard, the notification bell, the audit log (contract in common/admin.ts). */
+/**
+ * /api/admin (common/contracts/admin.ts): the panel's overview and dashboard, the notification
+ * bell, the audit log. Each route's policy check comes first.
+ */
 export function adminRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, ADMIN_BASE);
+  const manageNotifications = [contractGuard(authorizeAdmin, 'manageNotifications'), rateLimit(ctx, 'adminWrites')];
+  const viewAudit = [contractGuard(authorizeAdmin, 'viewAuditLog')];
 
-  app.get('/overview', guard(authorizeAdmin, 'viewOverview'), async (c) => {
+  routes.signedIn(adminContracts.overview, [contractGuard(authorizeAdmin, 'viewOverview')], async () => {
     const [users, waiting] = await Promise.all([countUsers(ctx.db), countWaitingForApproval(ctx.db)]);
-    return c.json({ users, waiting } satisfies AdminOverview);
+    return { users, waiting };
   });
 
-  app.get('/dashboard', guard(authorizeAdmin, 'viewDashboard'), async (c) => {
-    const { days } = readQuery(c, dashboardQuerySchema);
-    return c.json(await loadDashboard(ctx.db, days));
+  routes.signedIn(adminContracts.dashboard, [contractGuard(authorizeAdmin, 'viewDashboard')], async ({ query }) => loadDashboard(ctx.db, query.days));
+
+  routes.signedIn(adminContracts.notifications, [contractGuard(authorizeAdmin, 'readNotifications')], async ({ query }) => listNotifications(ctx.db, query.cursor));
+  routes.signedIn(adminContracts.readAllNotifications, manageNotifications, async () => markNotificationsRead(ctx, null));
+  routes.signedIn(adminContracts.readNotification, manageNotifications, async ({ params }) => markNotificationsRead(ctx, params.id));
+
+  routes.signedIn(adminContracts.audit, viewAudit, async ({ query }) => {
+    const { cursor, ...filter } = query;
+    return readAudit(ctx.db, filter, cursor, AUDIT_PAGE_SIZE);
   });
+  routes.signedIn(adminContracts.auditTypes, viewAudit, async () => ({ types: await auditTypes(ctx.db) }));
 
-  app.get('/notifications', guard(authorizeAdmin, 'readNotifications'), async (c) => {
-    const { cursor } = readQuery(c, notificationQuerySchema);
-    return c.json(await listNotifications(ctx.db, cursor));
-  });
-
-  app.post('/notifications/read-all', guard(authorizeAdmin, 'manageNotifications'), rateLimit(ctx, 'adminWrites'), async (c) =>
-    c.json(await markNotificationsRead(ctx, null)),
-  );
-
-  app.post('/notifications/:id/read', guard(authorizeAdmin, 'manageNotifications'), rateLimit(ctx, 'adminWrites'), async (c) => {
-    return c.json(await markNotificationsRead(ctx, idParam(c, 'id', NOTIFICATION_NOT_FOUND, 'dashed')));
-  });
-
-  app.get('/audit', guard(authorizeAdmin, 'viewAuditLog'), async (c) => {
-    const { cursor, ...filter } = readQuery(c, auditQuerySchema);
-    return c.json(await readAudit(ctx.db, filter, cursor, AUDIT_PAGE_SIZE));
-  });
-
-  app.get('/audit/types', guard(authorizeAdmin, 'viewAuditLog'), async (c) => c.json({ types: await auditTypes(ctx.db) }));
-
+  // A CSV file, not JSON: a plain route the Export link downloads.
   app.get('/audit/export', guard(authorizeAdmin, 'viewAuditLog'), async (c) => {
     const filter = readQuery(c, auditFilterSchema);
     const { entries } = await readAudit(ctx.db, filter, undefined, AUDIT_EXPORT_MAX);

@@ -1,26 +1,19 @@
 import { Hono } from 'hono';
-import { CHALLENGE_NOT_FOUND, challengeCreateSchema } from '@common/challenges';
+import { CHALLENGES_BASE, challengeContracts } from '@common/contracts/challenges';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { idParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson } from '../../http/validate';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
-/** Mounted at /api/me: the writer's own challenges (owner only; nobody else's are reachable). */
+/** Mounted at /api/me (common/contracts/challenges.ts): the writer's own challenges (owner only; nobody else's are reachable). */
 export function challengeRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, CHALLENGES_BASE);
+  const limited = [rateLimit(ctx, 'challenges')];
 
-  app.get('/challenges', requireUser, async (c) => c.json(await listChallenges(ctx, c.var.user.uid)));
-
-  app.post('/challenges', requireUser, rateLimit(ctx, 'challenges'), async (c) => {
-    const input = await readJson(c, challengeCreateSchema);
-    return c.json(await startChallenge(ctx, c.var.user.uid, input), 201);
-  });
-
-  app.delete('/challenges/:id', requireUser, rateLimit(ctx, 'challenges'), async (c) => {
-    return c.json(await giveUpChallenge(ctx, c.var.user.uid, idParam(c, 'id', CHALLENGE_NOT_FOUND)));
-  });
+  routes.signedIn(challengeContracts.list, [], async (_request, c) => listChallenges(ctx, c.var.user.uid));
+  routes.signedIn(challengeContracts.start, limited, async ({ body }, c) => startChallenge(ctx, c.var.user.uid, body));
+  routes.signedIn(challengeContracts.giveUp, limited, async ({ params }, c) => giveUpChallenge(ctx, c.var.user.uid, params.id));
 
   return app;
 }

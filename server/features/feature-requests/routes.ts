@@ -1,64 +1,51 @@
 import { Hono } from 'hono';
-import {
-  FEATURE_REQUEST_NOT_FOUND,
-  featureRequestFilterQuerySchema,
-  featureRequestInputSchema,
-  featureRequestStatusUpdateSchema,
-  featureResponseInputSchema,
-} from '@common/feature-request';
+import { ADMIN_FEATURE_REQUESTS_BASE, FEATURE_REQUESTS_BASE, adminFeatureRequestContracts, featureRequestContracts } from '@common/contracts/feature-requests';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { guard } from '../../http/guards';
-import { idParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { authorizeFeatureRequests } from '../../policy/feature-requests';
 import { changeStatus, deleteFeatureRequest } from './admin';
 import { listAdminFeatureRequests, listMyFeatureRequests } from './queries';
 import { submitFeatureRequest } from './service';
 import { markRequestRead, respondToFeatureRequest } from './thread';
 
-/** /api/feature-requests: submit a suggestion; the requester's own ("My suggestions"). */
+/** /api/feature-requests (common/contracts/feature-requests.ts): submit a suggestion; the requester's own ("My suggestions"). */
 export function featureRequestRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  app.post('/', requireUser, rateLimit(ctx, 'featureRequests'), async (c) => {
-    const { text } = await readJson(c, featureRequestInputSchema);
-    const request = await submitFeatureRequest(ctx, c.var.user, text);
-    return c.json({ featureRequest: request }, 201);
-  });
-  app.get('/mine', requireUser, async (c) => c.json({ featureRequests: await listMyFeatureRequests(ctx.db, c.var.viewer.uid) }));
+  const routes = contractRoutes(app, FEATURE_REQUESTS_BASE);
+  routes.signedIn(featureRequestContracts.submit, [rateLimit(ctx, 'featureRequests')], async ({ body }, c) => ({
+    featureRequest: await submitFeatureRequest(ctx, c.var.user, body.text),
+  }));
+  routes.signedIn(featureRequestContracts.mine, [], async (_request, c) => ({ featureRequests: await listMyFeatureRequests(ctx.db, c.var.viewer.uid) }));
   return app;
 }
 
-/** /api/admin/feature-requests: the admin list, status, responses, read marks, deletion. */
+/**
+ * /api/admin/feature-requests (common/contracts/feature-requests.ts): the admin list, status,
+ * responses, read marks, deletion. Each route's guard comes before the rate limit, the path's
+ * id and the body.
+ */
 export function adminFeatureRequestRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, ADMIN_FEATURE_REQUESTS_BASE);
   const writes = rateLimit(ctx, 'adminWrites');
 
-  app.get('/', guard(authorizeFeatureRequests, 'list'), async (c) => {
-    const { status, cursor } = readQuery(c, featureRequestFilterQuerySchema);
-    return c.json(await listAdminFeatureRequests(ctx.db, status, cursor));
-  });
-
-  app.patch('/:id/status', guard(authorizeFeatureRequests, 'changeStatus'), writes, async (c) => {
-    const id = idParam(c, 'id', FEATURE_REQUEST_NOT_FOUND, 'dashed');
-    const { status } = await readJson(c, featureRequestStatusUpdateSchema);
-    return c.json({ featureRequest: await changeStatus(ctx, c.var.user, id, status) });
-  });
-
-  app.post('/:id/responses', guard(authorizeFeatureRequests, 'respond'), writes, async (c) => {
-    const id = idParam(c, 'id', FEATURE_REQUEST_NOT_FOUND, 'dashed');
-    const { text } = await readJson(c, featureResponseInputSchema);
-    return c.json({ featureRequest: await respondToFeatureRequest(ctx, c.var.user, id, text) }, 201);
-  });
-
-  app.post('/:id/read', guard(authorizeFeatureRequests, 'markRead'), writes, async (c) => {
-    return c.json({ featureRequest: await markRequestRead(ctx, c.var.user, idParam(c, 'id', FEATURE_REQUEST_NOT_FOUND, 'dashed')) });
-  });
-
-  app.delete('/:id', guard(authorizeFeatureRequests, 'delete'), writes, async (c) => {
-    await deleteFeatureRequest(ctx, c.var.user, idParam(c, 'id', FEATURE_REQUEST_NOT_FOUND, 'dashed'));
-    return c.json({ deleted: true as const });
+  routes.signedIn(adminFeatureRequestContracts.list, [contractGuard(authorizeFeatureRequests, 'list')], async ({ query }) =>
+    listAdminFeatureRequests(ctx.db, query.status, query.cursor),
+  );
+  routes.signedIn(adminFeatureRequestContracts.setStatus, [contractGuard(authorizeFeatureRequests, 'changeStatus'), writes], async ({ params, body }, c) => ({
+    featureRequest: await changeStatus(ctx, c.var.user, params.id, body.status),
+  }));
+  routes.signedIn(adminFeatureRequestContracts.respond, [contractGuard(authorizeFeatureRequests, 'respond'), writes], async ({ params, body }, c) => ({
+    featureRequest: await respondToFeatureRequest(ctx, c.var.user, params.id, body.text),
+  }));
+  routes.signedIn(adminFeatureRequestContracts.markRead, [contractGuard(authorizeFeatureRequests, 'markRead'), writes], async ({ params }, c) => ({
+    featureRequest: await markRequestRead(ctx, c.var.user, params.id),
+  }));
+  routes.signedIn(adminFeatureRequestContracts.remove, [contractGuard(authorizeFeatureRequests, 'delete'), writes], async ({ params }, c) => {
+    await deleteFeatureRequest(ctx, c.var.user, params.id);
+    return { deleted: true as const };
   });
 
   return app;

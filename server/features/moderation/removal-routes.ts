@@ -1,20 +1,20 @@
 import { Hono } from 'hono';
-import { contentRemovalSchema } from '@common/moderation';
+import { REMOVALS_BASE, removalContracts } from '@common/contracts/moderation';
 import type { AppEnv, ServerContext } from '../../context';
-import { guard } from '../../http/guards';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson } from '../../http/validate';
 import { authorizeModeration } from '../../policy/moderation';
 import { removeDirectly } from './removal';
 
-/** /api/admin/removals: an admin takes down a story or comment from its page or the user's page (contract in common/moderation.ts). */
+/** /api/admin/removals: an admin takes down a story or comment from its page or the user's page (common/contracts/moderation.ts). */
 export function removalRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, REMOVALS_BASE);
 
-  app.post('/', guard(authorizeModeration, 'removeContent'), rateLimit(ctx, 'adminWrites'), async (c) => {
-    const input = await readJson(c, contentRemovalSchema);
-    return c.json(await removeDirectly(ctx, c.var.user, input));
-  });
+  routes.signedIn(removalContracts.remove, [contractGuard(authorizeModeration, 'removeContent'), rateLimit(ctx, 'adminWrites')], async ({ body }, c) =>
+    removeDirectly(ctx, c.var.user, body),
+  );
 
   return app;
 }

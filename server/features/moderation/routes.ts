@@ -1,57 +1,31 @@
 import { Hono } from 'hono';
-import { bulkResolveSchema, caseActionSchema, caseListQuerySchema, caseVersionSchema, reopenCaseSchema, REPORT_TEXTS, resolveCaseSchema } from '@common/moderation';
+import { MODERATION_BASE, moderationContracts } from '@common/contracts/moderation';
 import type { AppEnv, ServerContext } from '../../context';
-import { guard } from '../../http/guards';
-import { idParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { authorizeModeration } from '../../policy/moderation';
 import { actOnCase, assignCase, bulkResolve, readCaseDetail, reopenCase, resolveCase } from './cases';
 import { listCases, openReportCounts } from './queries';
 
-/** /api/admin/reports: the moderation queue (contract in common/moderation.ts). */
+/** /api/admin/reports: the moderation queue (common/contracts/moderation.ts). Each route's policy check comes first. */
 export function moderationRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  const writes = rateLimit(ctx, 'adminWrites');
+  const routes = contractRoutes(app, MODERATION_BASE);
+  const view = [contractGuard(authorizeModeration, 'viewQueue')];
+  const act = [contractGuard(authorizeModeration, 'actOnCase'), rateLimit(ctx, 'adminWrites')];
 
-  app.get('/', guard(authorizeModeration, 'viewQueue'), async (c) => {
-    const { status, cursor } = readQuery(c, caseListQuerySchema);
-    return c.json(await listCases(ctx.db, status, cursor));
-  });
+  routes.signedIn(moderationContracts.list, view, async ({ query }) => listCases(ctx.db, query.status, query.cursor));
 
   // Before '/:id…' so "counts" and "resolve" are never read as case ids.
-  app.get('/counts', guard(authorizeModeration, 'viewQueue'), async (c) => c.json(await openReportCounts(ctx.db)));
+  routes.signedIn(moderationContracts.counts, view, async () => openReportCounts(ctx.db));
+  routes.signedIn(moderationContracts.bulkResolve, act, async ({ body }, c) => bulkResolve(ctx, c.var.user, body));
 
-  app.post('/resolve', guard(authorizeModeration, 'actOnCase'), writes, async (c) => {
-    const input = await readJson(c, bulkResolveSchema);
-    return c.json(await bulkResolve(ctx, c.var.user, input));
-  });
-
-  app.get('/:id', guard(authorizeModeration, 'viewQueue'), async (c) => c.json(await readCaseDetail(ctx.db, idParam(c, 'id', REPORT_TEXTS.caseNotFound))));
-
-  app.post('/:id/assign', guard(authorizeModeration, 'actOnCase'), writes, async (c) => {
-    const id = idParam(c, 'id', REPORT_TEXTS.caseNotFound);
-    const { version } = await readJson(c, caseVersionSchema);
-    return c.json(await assignCase(ctx, c.var.user, id, version));
-  });
-
-  app.post('/:id/actions', guard(authorizeModeration, 'actOnCase'), writes, async (c) => {
-    const id = idParam(c, 'id', REPORT_TEXTS.caseNotFound);
-    const input = await readJson(c, caseActionSchema);
-    return c.json(await actOnCase(ctx, c.var.user, id, input));
-  });
-
-  app.post('/:id/resolve', guard(authorizeModeration, 'actOnCase'), writes, async (c) => {
-    const id = idParam(c, 'id', REPORT_TEXTS.caseNotFound);
-    const input = await readJson(c, resolveCaseSchema);
-    return c.json(await resolveCase(ctx, c.var.user, id, input));
-  });
-
-  app.post('/:id/reopen', guard(authorizeModeration, 'actOnCase'), writes, async (c) => {
-    const id = idParam(c, 'id', REPORT_TEXTS.caseNotFound);
-    const input = await readJson(c, reopenCaseSchema);
-    return c.json(await reopenCase(ctx, c.var.user, id, input));
-  });
+  routes.signedIn(moderationContracts.detail, view, async ({ params }) => readCaseDetail(ctx.db, params.id));
+  routes.signedIn(moderationContracts.assign, act, async ({ params, body }, c) => assignCase(ctx, c.var.user, params.id, body.version));
+  routes.signedIn(moderationContracts.act, act, async ({ params, body }, c) => actOnCase(ctx, c.var.user, params.id, body));
+  routes.signedIn(moderationContracts.resolve, act, async ({ params, body }, c) => resolveCase(ctx, c.var.user, params.id, body));
+  routes.signedIn(moderationContracts.reopen, act, async ({ params, body }, c) => reopenCase(ctx, c.var.user, params.id, body));
 
   return app;
 }

@@ -1,31 +1,30 @@
 import { Hono } from 'hono';
-import { accountActionSchema, adminUsersQuerySchema } from '@common/moderation';
+import { ADMIN_USERS_BASE, adminUserContracts } from '@common/contracts/moderation';
 import type { AppEnv, ServerContext } from '../../context';
-import { guard } from '../../http/guards';
-import { userIdParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson, readQuery } from '../../http/validate';
 import { authorizeModeration } from '../../policy/moderation';
 import { actOnAccount } from './account-actions';
 import { listUsers, readUserDetail } from './users';
 
-/** /api/admin/users: the accounts list, one person's page, and the account actions (contract in common/moderation.ts). */
+/** /api/admin/users: the accounts list, one person's page, and the account actions (common/contracts/moderation.ts). */
 export function adminUserRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, ADMIN_USERS_BASE);
+  const view = [contractGuard(authorizeModeration, 'viewUsers')];
 
-  app.get('/', guard(authorizeModeration, 'viewUsers'), async (c) => c.json(await listUsers(ctx, readQuery(c, adminUsersQuerySchema))));
+  routes.signedIn(adminUserContracts.list, view, async ({ query }) => listUsers(ctx, query));
 
-  app.get('/:uid', guard(authorizeModeration, 'viewUsers'), async (c) => {
+  routes.signedIn(adminUserContracts.detail, view, async ({ params }, c) => {
     const viewer = c.var.viewer;
     authorizeModeration(viewer, 'viewUsers');
-    return c.json(await readUserDetail(ctx, viewer, userIdParam(c)));
+    return readUserDetail(ctx, viewer, params.uid);
   });
 
-  app.post('/:uid/actions', guard(authorizeModeration, 'actOnUser'), rateLimit(ctx, 'adminWrites'), async (c) => {
-    const uid = userIdParam(c);
-    const input = await readJson(c, accountActionSchema);
-    return c.json(await actOnAccount(ctx, c.var.user, uid, input));
-  });
+  routes.signedIn(adminUserContracts.act, [contractGuard(authorizeModeration, 'actOnUser'), rateLimit(ctx, 'adminWrites')], async ({ params, body }, c) =>
+    actOnAccount(ctx, c.var.user, params.uid, body),
+  );
 
   return app;
 }

@@ -1,42 +1,34 @@
 import { Hono, type Context } from 'hono';
-import { notificationPageQuerySchema, notificationPrefsUpdateSchema, unsubscribeInputSchema } from '@common/notifications';
+import type { RouteReply } from '@common/contracts/define';
+import { NOTIFICATIONS_BASE, NOTIFICATION_PREFS_BASE, notificationContracts, notificationPrefsContracts } from '@common/contracts/notifications';
+import { unsubscribeInputSchema } from '@common/notifications';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { parseWith, readJson, readQuery } from '../../http/validate';
+import { parseWith, readJson } from '../../http/validate';
 import { listActors, listMyNotifications, markRead } from './queries';
 import { readNotificationPrefs, updateNotificationPrefs } from './prefs';
 import { unsubscribe } from './unsubscribe';
 import { countUnreadNotifications } from './notify';
 
-/** /api/notifications: the bell's list, unread count, read marks; and the one-click unsubscribe. */
+/** /api/notifications (common/contracts/notifications.ts): the bell's list, unread count, read marks; and the one-click unsubscribe. */
 export function notificationRoutes(ctx: ServerContext) {
-  // Mounted beside other routers: each route says `requireUser` itself (never app.use('*')).
+  // Mounted beside other routers: each route needs the session itself (never app.use('*')).
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, NOTIFICATIONS_BASE);
+  const writes = [rateLimit(ctx, 'inboxWrites')];
 
-  app.get('/', requireUser, async (c) => {
-    const { cursor } = readQuery(c, notificationPageQuerySchema);
-    return c.json(await listMyNotifications(ctx, c.var.user.uid, cursor));
-  });
+  routes.signedIn(notificationContracts.list, [], async ({ query }, c) => listMyNotifications(ctx, c.var.user.uid, query.cursor));
+  routes.signedIn(notificationContracts.unreadCount, [], async (_request, c) => ({ unread: await countUnreadNotifications(ctx.db, c.var.user.uid) }));
+  routes.signedIn(notificationContracts.readAll, writes, async (_request, c) => markRead(ctx, c.var.user.uid, null));
+  routes.signedIn(notificationContracts.actors, [], async ({ params, query }, c) => listActors(ctx, c.var.user.uid, params.id, query.cursor));
+  routes.signedIn(notificationContracts.read, writes, async ({ params }, c) => markRead(ctx, c.var.user.uid, params.id));
 
-  app.get('/unread-count', requireUser, async (c) => {
-    return c.json({ unread: await countUnreadNotifications(ctx.db, c.var.user.uid) });
-  });
-
-  app.post('/read-all', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) => c.json(await markRead(ctx, c.var.user.uid, null)));
-
-  app.get('/:id/actors', requireUser, async (c) => {
-    const { cursor } = readQuery(c, notificationPageQuerySchema);
-    return c.json(await listActors(ctx, c.var.user.uid, c.req.param('id'), cursor));
-  });
-
-  app.post('/:id/read', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) => c.json(await markRead(ctx, c.var.user.uid, c.req.param('id'))));
-
-  // No sign-in: the link in the email is the proof. Mail clients' one-click (RFC 8058) POST the
-  // URL as it is, token in the query string and a form body; the unsubscribe page sends JSON.
+  // A plain route: mail clients' one-click (RFC 8058) POST the URL as it is, token in the query
+  // string and a form body, not JSON; the unsubscribe page sends JSON. No sign-in: the link is the proof.
   app.post('/unsubscribe', rateLimit(ctx, 'inboxWrites'), async (c) => {
     const { token } = await unsubscribeInput(c);
-    return c.json(await unsubscribe(ctx, token));
+    return c.json((await unsubscribe(ctx, token)) satisfies RouteReply<typeof notificationContracts.unsubscribe>);
   });
 
   return app;
@@ -48,16 +40,13 @@ async function unsubscribeInput(c: Context<AppEnv>) {
   return readJson(c, unsubscribeInputSchema);
 }
 
-/** /api/me/notification-prefs: the writer's notification and email preferences. */
+/** /api/me/notification-prefs (common/contracts/notifications.ts): the writer's notification and email preferences. */
 export function notificationPrefsRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, NOTIFICATION_PREFS_BASE);
 
-  app.get('/notification-prefs', requireUser, async (c) => c.json(await readNotificationPrefs(ctx, c.var.user.uid)));
-
-  app.patch('/notification-prefs', requireUser, rateLimit(ctx, 'inboxWrites'), async (c) => {
-    const update = await readJson(c, notificationPrefsUpdateSchema);
-    return c.json(await updateNotificationPrefs(ctx, c.var.user.uid, update));
-  });
+  routes.signedIn(notificationPrefsContracts.read, [], async (_request, c) => readNotificationPrefs(ctx, c.var.user.uid));
+  routes.signedIn(notificationPrefsContracts.update, [rateLimit(ctx, 'inboxWrites')], async ({ body }, c) => updateNotificationPrefs(ctx, c.var.user.uid, body));
 
   return app;
 }

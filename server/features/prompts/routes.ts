@@ -1,39 +1,40 @@
-import { Hono, type Context } from 'hono';
-import { promptArchiveQuerySchema, promptDateSchema, todayPrompt, utcDayKey, type TodayPromptResponse } from '@common/prompts';
-import { pageQuerySchema } from '@common/story';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { PROMPTS_BASE, promptContracts } from '@common/contracts/prompts';
+import { promptDateSchema, todayPrompt, utcDayKey } from '@common/prompts';
 import type { AppEnv, ServerContext } from '../../context';
-import { parseWith, readQuery } from '../../http/validate';
+import { contractRoutes } from '../../http/contract-routes';
+import { parseWith } from '../../http/validate';
 import { hasAnswered, promptArchive, promptDay, promptStories } from './queries';
 
-/** The `:date` of a prompt page: a real day written YYYY-MM-DD (400 otherwise). */
-const dateParam = (c: Context<AppEnv>) => parseWith(promptDateSchema, c.req.param('date'));
+/**
+ * The `:date` of a prompt page must be a real day written YYYY-MM-DD: a 400, not the 404 a
+ * contract's path parameter gives, and before the query is read.
+ */
+const realDay: MiddlewareHandler<AppEnv> = async (c, next) => {
+  parseWith(promptDateSchema, c.req.param('date'));
+  await next();
+};
 
 /**
- * /api/prompts: today's prompt, a day's prompt page and its stories, and the archive.
- * Every read is open to guests, like the community shelf.
+ * /api/prompts (common/contracts/prompts.ts): today's prompt, a day's prompt page and its
+ * stories, and the archive. Every read is open to guests, like the community shelf.
  */
 export function promptRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, PROMPTS_BASE);
 
-  app.get('/today', async (c) => {
+  routes.open(promptContracts.today, [], async (_request, c) => {
     const now = new Date();
     const date = utcDayKey(now);
     const answered = await hasAnswered(ctx.db, c.var.viewer, date);
-    return c.json({ date, prompt: todayPrompt(now), answered } satisfies TodayPromptResponse);
+    return { date, prompt: todayPrompt(now), answered };
   });
 
-  app.get('/', async (c) => {
-    const { cursor } = readQuery(c, promptArchiveQuerySchema);
-    return c.json(await promptArchive(ctx.db, cursor, new Date()));
-  });
+  routes.open(promptContracts.archive, [], async ({ query }) => promptArchive(ctx.db, query.cursor, new Date()));
 
-  app.get('/:date', async (c) => c.json(await promptDay(ctx.db, c.var.viewer, dateParam(c), new Date())));
+  routes.open(promptContracts.day, [realDay], async ({ params }, c) => promptDay(ctx.db, c.var.viewer, params.date, new Date()));
 
-  app.get('/:date/stories', async (c) => {
-    const date = dateParam(c);
-    const query = readQuery(c, pageQuerySchema);
-    return c.json(await promptStories(ctx.db, c.var.viewer, date, new Date(), query));
-  });
+  routes.open(promptContracts.stories, [realDay], async ({ params, query }, c) => promptStories(ctx.db, c.var.viewer, params.date, new Date(), query));
 
   return app;
 }

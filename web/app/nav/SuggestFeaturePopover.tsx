@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS, featureRequestSchema } from '@common/feature-request';
+import { featureRequestContracts } from '@common/contracts/feature-requests';
+import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS } from '@common/feature-request';
 import { useToast } from '../../components/toasts/toast-context';
 import { inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { logEvent } from '../../lib/event-log';
 import { featureRequestKeys } from '../../lib/query-keys';
 import { MySuggestions } from '../../features/feature-requests';
@@ -13,7 +14,6 @@ import { SuggestFeatureButton } from './SuggestFeature';
 import { ErrorText } from '../../components/ErrorText';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
-const submittedSchema = z.object({ featureRequest: featureRequestSchema });
 
 /**
  * Spec section 2: the Suggest a Feature popover, loaded when the stand-in (SuggestFeature.tsx)
@@ -45,7 +45,7 @@ export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boole
     }
     setSubmitting(true);
     try {
-      const { featureRequest } = await apiFetch('/api/feature-requests', { method: 'POST', body: { text: trimmed }, schema: import.meta.env.DEV ? submittedSchema : undefined });
+      const { featureRequest } = await callRoute(featureRequestContracts.submit, { body: { text: trimmed } });
       // The server logged the request with the text; this records the person's action.
       void logEvent({ type: 'feature_request', action: 'submit', resource: `featureRequests/${featureRequest.id}` });
       toast(SUGGESTION_THANKS, 'success');

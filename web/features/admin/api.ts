@@ -1,24 +1,17 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  ADMIN_TEXTS,
-  adminOverviewSchema,
-  auditPageSchema,
-  auditTypesSchema,
-  dashboardSchema,
-  notificationPageSchema,
-  unreadCountSchema,
-  type AuditFilterValues,
-  type DashboardRange,
-} from '@common/admin';
+import { ADMIN_TEXTS, type AuditFilterValues, type DashboardRange } from '@common/admin';
 import { backupStatusSchema } from '@common/backups';
+import { adminContracts } from '@common/contracts/admin';
+import { routePath } from '@common/contracts/define';
 import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
 import { adminKeys } from '../../lib/query-keys';
 
 export const adminOverviewQuery = queryOptions({
   queryKey: [...adminKeys.all, 'overview'] as const,
-  queryFn: ({ signal }) => apiFetch('/api/admin/overview', { schema: import.meta.env.DEV ? adminOverviewSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(adminContracts.overview, { signal }),
   // Fetched afresh on every visit: the waiting count changes with each sign-up and decision.
   staleTime: 0,
 });
@@ -33,7 +26,7 @@ export const backupStatusQuery = queryOptions({
 export const dashboardQuery = (days: DashboardRange) =>
   queryOptions({
     queryKey: adminKeys.dashboard(days),
-    queryFn: ({ signal }) => apiFetch(withSearchParams('/api/admin/dashboard', { days }), { schema: import.meta.env.DEV ? dashboardSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(adminContracts.dashboard, { query: { days }, signal }),
     // The numbers move all the time: fetch afresh on every visit, keep the last range on screen while the next loads.
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -45,7 +38,7 @@ export const dashboardQuery = (days: DashboardRange) =>
  */
 export const notificationsQuery = infiniteQueryOptions({
   queryKey: adminKeys.notifications,
-  queryFn: ({ pageParam, signal }) => apiFetch(withSearchParams('/api/admin/notifications', { cursor: pageParam }), { schema: import.meta.env.DEV ? notificationPageSchema : undefined, signal }),
+  queryFn: ({ pageParam, signal }) => callRoute(adminContracts.notifications, { query: { cursor: pageParam }, signal }),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
   select: (data) => ({ notifications: data.pages.flatMap((page) => page.notifications), unread: data.pages[0]?.unread ?? 0 }),
@@ -55,14 +48,14 @@ export const notificationsQuery = infiniteQueryOptions({
 /** Opening a notification marks it read: quiet on success, as the screen it opens is the outcome. */
 export const useMarkNotificationRead = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(`/api/admin/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', schema: import.meta.env.DEV ? unreadCountSchema : undefined }),
+    request: (id: string) => callRoute(adminContracts.readNotification, { params: { id } }),
     failure: ADMIN_TEXTS.markReadFailed,
     onSuccess: (_unread, _vars, queryClient) => invalidateAll(queryClient, [adminKeys.notifications]),
   });
 
 export const useMarkAllNotificationsRead = () =>
   useApiMutation({
-    request: () => apiFetch('/api/admin/notifications/read-all', { method: 'POST', schema: import.meta.env.DEV ? unreadCountSchema : undefined }),
+    request: () => callRoute(adminContracts.readAllNotifications, {}),
     failure: ADMIN_TEXTS.markAllReadFailed,
     onSuccess: (_unread, _vars, queryClient) => invalidateAll(queryClient, [adminKeys.notifications]),
   });
@@ -73,8 +66,8 @@ const auditParams = (filter: AuditFilterValues) => ({ source: filter.source, typ
 export const auditQuery = (filter: AuditFilterValues) =>
   cursorListQuery({
     queryKey: [...adminKeys.audit, auditParams(filter)] as const,
-    path: (cursor) => withSearchParams('/api/admin/audit', { ...auditParams(filter), cursor }),
-    schema: import.meta.env.DEV ? auditPageSchema : undefined,
+    path: (cursor) => routePath(adminContracts.audit, { query: { ...auditParams(filter), cursor } }),
+    schema: import.meta.env.DEV ? adminContracts.audit.response : undefined,
     items: (page) => page.entries,
   });
 
@@ -83,5 +76,5 @@ export const auditExportHref = (filter: AuditFilterValues) => withSearchParams('
 
 export const auditTypesQuery = queryOptions({
   queryKey: [...adminKeys.audit, 'types'] as const,
-  queryFn: ({ signal }) => apiFetch('/api/admin/audit/types', { schema: import.meta.env.DEV ? auditTypesSchema : undefined, signal }).then((r) => r.types),
+  queryFn: ({ signal }) => callRoute(adminContracts.auditTypes, { signal }).then((r) => r.types),
 });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { challengeResponseSchema, challengesResponseSchema, type ChallengeCreate } from '@common/challenges';
-import { apiFetch } from '../../lib/api';
+import type { ChallengeCreate } from '@common/challenges';
+import { challengeContracts } from '@common/contracts/challenges';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { profileKeys } from '../../lib/query-keys';
 
@@ -10,7 +11,7 @@ export const challengeKeys = { mine: [...profileKeys.all, 'me', 'challenges'] as
 /** GET /api/me/challenges: fetched afresh on every visit (stories written elsewhere move them on). */
 export const challengesQuery = queryOptions({
   queryKey: challengeKeys.mine,
-  queryFn: ({ signal }) => apiFetch('/api/me/challenges', { schema: import.meta.env.DEV ? challengesResponseSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(challengeContracts.list, { signal }),
   staleTime: 0,
 });
 
@@ -29,13 +30,13 @@ function useChallengeMutation<V>(request: (vars: V) => Promise<unknown>, texts: 
 }
 
 export const useStartChallenge = () =>
-  useChallengeMutation((body: ChallengeCreate) => apiFetch('/api/me/challenges', { method: 'POST', body, schema: import.meta.env.DEV ? challengeResponseSchema : undefined }), {
+  useChallengeMutation((body: ChallengeCreate) => callRoute(challengeContracts.start, { body }), {
     success: 'Challenge started!',
     event: 'challenge_started',
   });
 
 export const useGiveUpChallenge = () =>
-  useChallengeMutation((id: string) => apiFetch(`/api/me/challenges/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? challengeResponseSchema : undefined }), {
+  useChallengeMutation((id: string) => callRoute(challengeContracts.giveUp, { params: { id } }), {
     success: 'Challenge given up.',
     failure: 'Failed to give up the challenge',
     event: 'challenge_given_up',

@@ -1,31 +1,21 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  FEATURE_REQUEST_TEXTS,
-  adminFeatureRequestPageSchema,
-  adminFeatureRequestResponseSchema,
-  myFeatureRequestsResponseSchema,
-  type FeatureRequestFilter,
-  type FeatureRequestStatus,
-} from '@common/feature-request';
-import { apiFetch } from '../../lib/api';
+import { routePath } from '@common/contracts/define';
+import { adminFeatureRequestContracts, featureRequestContracts } from '@common/contracts/feature-requests';
+import { FEATURE_REQUEST_TEXTS, type FeatureRequestFilter, type FeatureRequestStatus } from '@common/feature-request';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { conversationKeys, featureRequestKeys } from '../../lib/query-keys';
 
 /** Failures of the admin's changes are logged under this event type (spec section 7, Logging). */
 const ADMIN_EVENT = 'admin_feature_request';
 
-const deletedSchema = z.object({ deleted: z.literal(true) });
-
-const adminPath = (id: string, rest = '') => `/api/admin/feature-requests/${encodeURIComponent(id)}${rest}`;
-
 /** The admin list, newest first, one filter at a time; under featureRequestKeys so live events refetch it. */
 export const adminFeatureRequestsQuery = (filter: FeatureRequestFilter) =>
   cursorListQuery({
     queryKey: [...featureRequestKeys.admin, filter] as const,
-    path: (cursor) => withSearchParams('/api/admin/feature-requests', { status: filter, cursor }),
-    schema: import.meta.env.DEV ? adminFeatureRequestPageSchema : undefined,
+    path: (cursor) => routePath(adminFeatureRequestContracts.list, { query: { status: filter, cursor } }),
+    schema: import.meta.env.DEV ? adminFeatureRequestContracts.list.response : undefined,
     items: (page) => page.featureRequests,
   });
 
@@ -45,7 +35,7 @@ export function useFeatureRequestCounts(filter: FeatureRequestFilter) {
 /** "My suggestions": the requester's own requests and their status. */
 export const myFeatureRequestsQuery = queryOptions({
   queryKey: featureRequestKeys.mine,
-  queryFn: ({ signal }) => apiFetch('/api/feature-requests/mine', { schema: import.meta.env.DEV ? myFeatureRequestsResponseSchema : undefined, signal }).then((r) => r.featureRequests),
+  queryFn: ({ signal }) => callRoute(featureRequestContracts.mine, { signal }).then((r) => r.featureRequests),
   // The status changes elsewhere (an admin's screen): fetch afresh whenever the list opens.
   staleTime: 0,
 });
@@ -56,7 +46,7 @@ const refetchRequests = (queryClient: QueryClient) => invalidateAll(queryClient,
 export const useSetStatus = () =>
   useApiMutation({
     request: ({ id, status }: { id: string; status: FeatureRequestStatus }) =>
-      apiFetch(adminPath(id, '/status'), { method: 'PATCH', body: { status }, schema: import.meta.env.DEV ? adminFeatureRequestResponseSchema : undefined }),
+      callRoute(adminFeatureRequestContracts.setStatus, { params: { id }, body: { status } }),
     success: (_answer, { status }) => FEATURE_REQUEST_TEXTS.statusChanged(status),
     failure: FEATURE_REQUEST_TEXTS.statusFailed,
     reportAs: ADMIN_EVENT,
@@ -66,7 +56,7 @@ export const useSetStatus = () =>
 export const useRespond = () =>
   useApiMutation({
     request: ({ id, text }: { id: string; text: string }) =>
-      apiFetch(adminPath(id, '/responses'), { method: 'POST', body: { text }, schema: import.meta.env.DEV ? adminFeatureRequestResponseSchema : undefined }),
+      callRoute(adminFeatureRequestContracts.respond, { params: { id }, body: { text } }),
     success: FEATURE_REQUEST_TEXTS.responseSent,
     failure: FEATURE_REQUEST_TEXTS.responseFailed,
     reportAs: ADMIN_EVENT,
@@ -77,7 +67,7 @@ export const useRespond = () =>
 /** Marks the requester's replies read; quiet, as it happens on the way to answering. */
 export const useMarkRequestRead = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(adminPath(id, '/read'), { method: 'POST', schema: import.meta.env.DEV ? adminFeatureRequestResponseSchema : undefined }),
+    request: (id: string) => callRoute(adminFeatureRequestContracts.markRead, { params: { id } }),
     failure: false,
     reportAs: ADMIN_EVENT,
     onSuccess: (_answer, _id, queryClient) => refetchRequests(queryClient),
@@ -85,7 +75,7 @@ export const useMarkRequestRead = () =>
 
 export const useDeleteFeatureRequest = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(adminPath(id), { method: 'DELETE', schema: import.meta.env.DEV ? deletedSchema : undefined }),
+    request: (id: string) => callRoute(adminFeatureRequestContracts.remove, { params: { id } }),
     success: 'Feature request deleted.',
     reportAs: ADMIN_EVENT,
     onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [featureRequestKeys.all, conversationKeys.all]),

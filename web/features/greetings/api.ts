@@ -1,27 +1,25 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { bulkEnabledResponseSchema, greetingDeletedSchema, greetingListResponseSchema, greetingResponseSchema, importSummarySchema, todayGreetingResponseSchema, type Greeting, type GreetingCreate } from '@common/greetings';
+import { adminGreetingContracts, greetingContracts } from '@common/contracts/greetings';
+import type { Greeting, GreetingCreate } from '@common/greetings';
 import { compareGreetings, formatImportSummary, type GreetingPunctuation } from '@common/greeting-rules';
-import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { adminKeys, greetingKeys } from '../../lib/query-keys';
 
-const ADMIN_PATH = '/api/admin/greetings';
-/** Where the Export CSV link points: the server answers with greetings.csv as an attachment. */
-export const EXPORT_URL = `${ADMIN_PATH}/export`;
+/** Where the Export CSV link points: the server answers with greetings.csv as an attachment (a plain route, not a contract). */
+export const EXPORT_URL = '/api/admin/greetings/export';
 /** Failures of the admin's changes are logged under this event type. */
 const GREETING_EVENT = 'admin_greeting';
 
-const greetingPath = (id: string) => `${ADMIN_PATH}/${encodeURIComponent(id)}`;
-
 export const adminGreetingsQuery = queryOptions({
   queryKey: adminKeys.greetings,
-  queryFn: ({ signal }) => apiFetch(ADMIN_PATH, { schema: import.meta.env.DEV ? greetingListResponseSchema : undefined, signal }).then((r) => r.greetings),
+  queryFn: ({ signal }) => callRoute(adminGreetingContracts.list, { signal }).then((r) => r.greetings),
 });
 
 /** The home heading's greeting: it changes once a day (UTC), and live when an admin edits the list. */
 export const todayGreetingQuery = queryOptions({
   queryKey: greetingKeys.today,
-  queryFn: ({ signal }) => apiFetch('/api/greetings/today', { schema: import.meta.env.DEV ? todayGreetingResponseSchema : undefined, signal }).then((r) => r.greeting),
+  queryFn: ({ signal }) => callRoute(greetingContracts.today, { signal }).then((r) => r.greeting),
   staleTime: 5 * 60_000,
 });
 
@@ -41,7 +39,7 @@ async function applyGreeting(queryClient: QueryClient, greeting: Greeting) {
 
 export const useAddGreeting = () =>
   useApiMutation({
-    request: (body: GreetingCreate) => apiFetch(ADMIN_PATH, { method: 'POST', body, schema: import.meta.env.DEV ? greetingResponseSchema : undefined }),
+    request: (body: GreetingCreate) => callRoute(adminGreetingContracts.create, { body }),
     success: 'Greeting added!',
     reportAs: GREETING_EVENT,
     onSuccess: (_answer, _vars, queryClient) => refetchGreetings(queryClient),
@@ -50,7 +48,7 @@ export const useAddGreeting = () =>
 export const useEditGreeting = () =>
   useApiMutation({
     request: ({ id, text, punctuation }: { id: string; text: string; punctuation: GreetingPunctuation }) =>
-      apiFetch(greetingPath(id), { method: 'PATCH', body: { text, punctuation }, schema: import.meta.env.DEV ? greetingResponseSchema : undefined }),
+      callRoute(adminGreetingContracts.update, { params: { id }, body: { text, punctuation } }),
     success: 'Greeting updated!',
     reportAs: GREETING_EVENT,
     onSuccess: ({ greeting }, _vars, queryClient) => applyGreeting(queryClient, greeting),
@@ -60,14 +58,14 @@ export const useEditGreeting = () =>
 export const useToggleGreeting = () =>
   useApiMutation({
     request: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      apiFetch(greetingPath(id), { method: 'PATCH', body: { enabled }, schema: import.meta.env.DEV ? greetingResponseSchema : undefined }),
+      callRoute(adminGreetingContracts.update, { params: { id }, body: { enabled } }),
     reportAs: GREETING_EVENT,
     onSuccess: ({ greeting }, _vars, queryClient) => applyGreeting(queryClient, greeting),
   });
 
 export const useDeleteGreeting = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(greetingPath(id), { method: 'DELETE', schema: import.meta.env.DEV ? greetingDeletedSchema : undefined }),
+    request: (id: string) => callRoute(adminGreetingContracts.remove, { params: { id } }),
     success: 'Greeting deleted!',
     reportAs: GREETING_EVENT,
     onSuccess: (_answer, _id, queryClient) => refetchGreetings(queryClient),
@@ -76,7 +74,7 @@ export const useDeleteGreeting = () =>
 /** Enable All / Disable All. */
 export const useSetAllEnabled = () =>
   useApiMutation({
-    request: (enabled: boolean) => apiFetch(`${ADMIN_PATH}/${enabled ? 'enable-all' : 'disable-all'}`, { method: 'POST', body: {}, schema: import.meta.env.DEV ? bulkEnabledResponseSchema : undefined }),
+    request: (enabled: boolean) => callRoute(enabled ? adminGreetingContracts.enableAll : adminGreetingContracts.disableAll, {}),
     success: (_answer, enabled) => (enabled ? 'All greetings enabled!' : 'All greetings disabled!'),
     reportAs: GREETING_EVENT,
     onSuccess: (_answer, _enabled, queryClient) => refetchGreetings(queryClient),
@@ -85,13 +83,13 @@ export const useSetAllEnabled = () =>
 /** What importing the file would do; nothing is written. The dialog shows the answer. */
 export const usePreviewImport = () =>
   useApiMutation({
-    request: (csv: string) => apiFetch(`${ADMIN_PATH}/import/preview`, { method: 'POST', body: { csv }, schema: import.meta.env.DEV ? importSummarySchema : undefined }),
+    request: (csv: string) => callRoute(adminGreetingContracts.previewImport, { body: { csv } }),
     reportAs: GREETING_EVENT,
   });
 
 export const useImportGreetings = () =>
   useApiMutation({
-    request: (csv: string) => apiFetch(`${ADMIN_PATH}/import`, { method: 'POST', body: { csv }, schema: import.meta.env.DEV ? importSummarySchema : undefined }),
+    request: (csv: string) => callRoute(adminGreetingContracts.import, { body: { csv } }),
     success: (summary) => `Greetings imported: ${formatImportSummary(summary)}`,
     reportAs: GREETING_EVENT,
     onSuccess: (_summary, _csv, queryClient) => refetchGreetings(queryClient),

@@ -1,13 +1,8 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routePath } from '@common/contracts/define';
+import { adminUserContracts, moderationContracts, removalContracts } from '@common/contracts/moderation';
 import {
   REPORT_TEXTS,
-  adminUserDetailSchema,
-  adminUserListSchema,
-  bulkResolveResultSchema,
-  caseDetailSchema,
-  caseListSchema,
-  contentRemovedSchema,
-  openReportCountsSchema,
   type AccountActionInput,
   type AdminUserDetail,
   type AdminUsersQuery,
@@ -18,10 +13,11 @@ import {
   type ContentRemovalInput,
 } from '@common/moderation';
 import { useToast } from '../../components/toasts/toast-context';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
 import { useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { adminKeys, profileKeys, storyKeys } from '../../lib/query-keys';
 
 /**
@@ -40,21 +36,18 @@ export const moderationKeys = {
 /** Failures of the admins' moderation changes are logged under this event type. */
 const ADMIN_EVENT = 'admin_moderation';
 
-const casePath = (id: string, rest = '') => `/api/admin/reports/${encodeURIComponent(id)}${rest}`;
-const userPath = (uid: string, rest = '') => `/api/admin/users/${encodeURIComponent(uid)}${rest}`;
-
 export const caseListQuery = (status: CaseStatus) =>
   cursorListQuery({
     queryKey: moderationKeys.cases(status),
-    path: (cursor) => withSearchParams('/api/admin/reports', { status, cursor }),
-    schema: import.meta.env.DEV ? caseListSchema : undefined,
+    path: (cursor) => routePath(moderationContracts.list, { query: { status, cursor } }),
+    schema: import.meta.env.DEV ? moderationContracts.list.response : undefined,
     items: (page) => page.items,
   });
 
 export const caseDetailQuery = (id: string) =>
   queryOptions({
     queryKey: moderationKeys.case(id),
-    queryFn: ({ signal }) => apiFetch(casePath(id), { schema: import.meta.env.DEV ? caseDetailSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(moderationContracts.detail, { params: { id }, signal }),
     // Other admins act on the same cases: what is shown is always asked afresh.
     staleTime: 0,
   });
@@ -62,22 +55,22 @@ export const caseDetailQuery = (id: string) =>
 export const adminUsersQuery = (params: AdminUsersQuery) =>
   cursorListQuery({
     queryKey: moderationKeys.users(params),
-    path: (cursor) => withSearchParams('/api/admin/users', { q: params.q, status: params.status, sort: params.sort, cursor }),
-    schema: import.meta.env.DEV ? adminUserListSchema : undefined,
+    path: (cursor) => routePath(adminUserContracts.list, { query: { q: params.q, status: params.status, sort: params.sort, cursor } }),
+    schema: import.meta.env.DEV ? adminUserContracts.list.response : undefined,
     items: (page) => page.items,
   });
 
 export const adminUserQuery = (uid: string) =>
   queryOptions({
     queryKey: moderationKeys.user(uid),
-    queryFn: ({ signal }) => apiFetch(userPath(uid), { schema: import.meta.env.DEV ? adminUserDetailSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(adminUserContracts.detail, { params: { uid }, signal }),
     staleTime: 0,
   });
 
 /** Open reports in all and per kind: the dashboard's card and the panel's Reports link. Live with the queue. */
 export const openReportCountsQuery = queryOptions({
   queryKey: moderationKeys.counts,
-  queryFn: ({ signal }) => apiFetch('/api/admin/reports/counts', { schema: import.meta.env.DEV ? openReportCountsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(moderationContracts.counts, { signal }),
   staleTime: 0,
 });
 
@@ -112,7 +105,7 @@ const putCase = (detail: CaseDetail, _vars: unknown, client: QueryClient) => cli
 
 export const useAssignCase = () =>
   useModerationMutation(
-    ({ id, version }: { id: string; version: number }) => apiFetch(casePath(id, '/assign'), { method: 'POST', body: { version }, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
+    ({ id, version }: { id: string; version: number }) => callRoute(moderationContracts.assign, { params: { id }, body: { version } }),
     'Assigned to you.',
     putCase,
   );
@@ -120,7 +113,7 @@ export const useAssignCase = () =>
 export const useCaseAction = () =>
   useModerationMutation(
     ({ id, action, reason, version }: { id: string; action: CaseAction; reason: string; version: number }) =>
-      apiFetch(casePath(id, '/actions'), { method: 'POST', body: { action, reason, version }, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
+      callRoute(moderationContracts.act, { params: { id }, body: { action, reason, version } }),
     'Action applied.',
     putCase,
   );
@@ -128,21 +121,21 @@ export const useCaseAction = () =>
 export const useResolveCase = () =>
   useModerationMutation(
     ({ id, ...body }: { id: string; version: number; outcome: CaseOutcome; reason: string }) =>
-      apiFetch(casePath(id, '/resolve'), { method: 'POST', body, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
+      callRoute(moderationContracts.resolve, { params: { id }, body }),
     'Report resolved.',
     putCase,
   );
 
 export const useReopenCase = () =>
   useModerationMutation(
-    ({ id, ...body }: { id: string; version: number; reason: string }) => apiFetch(casePath(id, '/reopen'), { method: 'POST', body, schema: import.meta.env.DEV ? caseDetailSchema : undefined }),
+    ({ id, ...body }: { id: string; version: number; reason: string }) => callRoute(moderationContracts.reopen, { params: { id }, body }),
     'Report reopened.',
     putCase,
   );
 
 export const useBulkResolve = () =>
   useModerationMutation((body: { items: { id: string; version: number }[]; outcome: CaseOutcome; reason: string }) =>
-    apiFetch('/api/admin/reports/resolve', { method: 'POST', body, schema: import.meta.env.DEV ? bulkResolveResultSchema : undefined }),
+    callRoute(moderationContracts.bulkResolve, { body }),
   );
 
 /**
@@ -151,7 +144,7 @@ export const useBulkResolve = () =>
  */
 export const useRemoveContent = () =>
   useModerationMutation(
-    (input: ContentRemovalInput) => apiFetch('/api/admin/removals', { method: 'POST', body: input, schema: import.meta.env.DEV ? contentRemovedSchema : undefined }),
+    (input: ContentRemovalInput) => callRoute(removalContracts.remove, { body: input }),
     (_result, { targetType }) => (targetType === 'story' ? 'Story removed.' : 'Comment removed.'),
     (_result, { targetType }, client) => {
       // A removed story's own page is left at once (refetching it would flash "not found"); the lists refetch when next shown.
@@ -163,12 +156,9 @@ export const useRemoveContent = () =>
 export const useAccountAction = () =>
   useModerationMutation(
     async ({ uid, ...body }: AccountActionInput & { uid: string }): Promise<AdminUserDetail | null> => {
+      const detail = await callRoute(adminUserContracts.act, { params: { uid }, body });
       // A deleted account has no page left: whatever the server answers, the screen leaves it.
-      if (body.action === 'delete') {
-        await apiFetch(userPath(uid, '/actions'), { method: 'POST', body });
-        return null;
-      }
-      return apiFetch(userPath(uid, '/actions'), { method: 'POST', body, schema: import.meta.env.DEV ? adminUserDetailSchema : undefined });
+      return body.action === 'delete' ? null : detail;
     },
     (_detail, { action }) => (action === 'delete' ? 'Account deleted.' : action === 'note' ? 'Note added.' : 'Action applied.'),
     (detail, { uid }, client) => {

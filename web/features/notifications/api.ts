@@ -1,17 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  notificationActorPageSchema,
-  notificationListResponseSchema,
-  notificationPrefsSchema,
-  notificationUnreadSchema,
-  unsubscribeResponseSchema,
-  type NotificationPrefs,
-  type NotificationPrefsUpdate,
-  type NotificationUnread,
-} from '@common/notifications';
-import { apiFetch } from '../../lib/api';
+import { routePath } from '@common/contracts/define';
+import { notificationContracts, notificationPrefsContracts } from '@common/contracts/notifications';
+import type { NotificationPrefs, NotificationPrefsUpdate, NotificationUnread } from '@common/notifications';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { notificationKeys } from '../../lib/query-keys';
 
 /**
@@ -24,8 +17,8 @@ export { unreadNotificationsQuery } from '../../lib/unread-counts';
 /** The list, latest activity first, a page at a time. Refetched on every `bell.changed`. */
 export const notificationListQuery = cursorListQuery({
   queryKey: notificationKeys.list,
-  path: (cursor) => withSearchParams('/api/notifications', { cursor }),
-  schema: import.meta.env.DEV ? notificationListResponseSchema : undefined,
+  path: (cursor) => routePath(notificationContracts.list, { query: { cursor } }),
+  schema: import.meta.env.DEV ? notificationContracts.list.response : undefined,
   items: (page) => page.notifications,
 });
 
@@ -33,14 +26,14 @@ export const notificationListQuery = cursorListQuery({
 export const notificationActorsQuery = (id: string) =>
   cursorListQuery({
     queryKey: notificationKeys.actors(id),
-    path: (cursor) => withSearchParams(`/api/notifications/${encodeURIComponent(id)}/actors`, { cursor }),
-    schema: import.meta.env.DEV ? notificationActorPageSchema : undefined,
+    path: (cursor) => routePath(notificationContracts.actors, { params: { id }, query: { cursor } }),
+    schema: import.meta.env.DEV ? notificationContracts.actors.response : undefined,
     items: (page) => page.actors,
   });
 
 export const notificationPrefsQuery = queryOptions({
   queryKey: notificationKeys.prefs,
-  queryFn: ({ signal }) => apiFetch('/api/me/notification-prefs', { schema: import.meta.env.DEV ? notificationPrefsSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(notificationPrefsContracts.read, { signal }),
 });
 
 /** Read marks answer with the new unread count: the badge takes it at once, the list's styling follows. */
@@ -59,18 +52,18 @@ function useNotificationMutation<V, R>(request: (vars: V) => Promise<R>, onSucce
 
 export const useMarkNotificationRead = () =>
   useNotificationMutation(
-    (id: string) => apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', schema: import.meta.env.DEV ? notificationUnreadSchema : undefined }),
+    (id: string) => callRoute(notificationContracts.read, { params: { id } }),
     applyUnread,
   );
 
 export const useMarkAllNotificationsRead = () =>
-  useNotificationMutation(() => apiFetch('/api/notifications/read-all', { method: 'POST', schema: import.meta.env.DEV ? notificationUnreadSchema : undefined }), applyUnread);
+  useNotificationMutation(() => callRoute(notificationContracts.readAll, {}), applyUnread);
 
 export const PREFS_SAVED = 'Notification settings saved';
 
 export const useSaveNotificationPrefs = () =>
   useNotificationMutation(
-    (body: NotificationPrefsUpdate) => apiFetch('/api/me/notification-prefs', { method: 'PATCH', body, schema: import.meta.env.DEV ? notificationPrefsSchema : undefined }),
+    (body: NotificationPrefsUpdate) => callRoute(notificationPrefsContracts.update, { body }),
     (saved: NotificationPrefs, queryClient) => queryClient.setQueryData(notificationKeys.prefs, saved),
     PREFS_SAVED,
   );
@@ -78,7 +71,7 @@ export const useSaveNotificationPrefs = () =>
 /** The emailed one-click link: no sign-in; the screen shows the outcome (and any failure) itself. */
 export const useUnsubscribe = () =>
   useApiMutation({
-    request: (token: string) => apiFetch('/api/notifications/unsubscribe', { method: 'POST', body: { token }, schema: import.meta.env.DEV ? unsubscribeResponseSchema : undefined }),
+    request: (token: string) => callRoute(notificationContracts.unsubscribe, { body: { token } }),
     failure: false,
     reportAs: 'notifications_unsubscribe',
   });

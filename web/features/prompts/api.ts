@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { promptArchivePageSchema, promptDayResponseSchema } from '@common/prompts';
+import { routePath } from '@common/contracts/define';
+import { promptContracts } from '@common/contracts/prompts';
 import { type DayKey } from '@common/prompt-rules';
-import { apiFetch, isApiError } from '../../lib/api';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { isApiError } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
+import { cursorListQuery } from '../../lib/paged-list';
 import { storyKeys } from '../../lib/query-keys';
 import { storyListQuery } from '../stories';
 
@@ -23,21 +25,21 @@ const notFound = (error: unknown) => isApiError(error) && (error.status === 404 
 export const promptDayQuery = (day: DayKey) =>
   queryOptions({
     queryKey: promptKeys.day(day),
-    queryFn: ({ signal }) => apiFetch(`/api/prompts/${encodeURIComponent(day)}`, { schema: import.meta.env.DEV ? promptDayResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(promptContracts.day, { params: { date: day }, signal }),
     // A day without a page stays without one: no retries.
     retry: (count, error) => !notFound(error) && count < 2,
   });
 
 /** GET /api/prompts/:date/stories: public stories written to the day's prompt, newest first. */
 export const promptStoriesQuery = (day: DayKey) =>
-  storyListQuery(promptKeys.stories(day), (cursor) => withSearchParams(`/api/prompts/${encodeURIComponent(day)}/stories`, { cursor }));
+  storyListQuery(promptKeys.stories(day), (cursor) => routePath(promptContracts.stories, { params: { date: day }, query: { cursor } }));
 
 /** GET /api/prompts: the archive, a month of days a page, newest first. */
 export const promptArchiveQuery = () =>
   cursorListQuery({
     queryKey: promptKeys.archive,
-    path: (cursor) => withSearchParams('/api/prompts', { cursor }),
-    schema: import.meta.env.DEV ? promptArchivePageSchema : undefined,
+    path: (cursor) => routePath(promptContracts.archive, { query: { cursor } }),
+    schema: import.meta.env.DEV ? promptContracts.archive.response : undefined,
     items: (page) => page.prompts,
   });
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { todayPromptResponseSchema, type TodayPromptResponse } from '@common/prompts';
+import { promptContracts } from '@common/contracts/prompts';
+import type { TodayPromptResponse } from '@common/prompts';
 import { todayPrompt, utcDayKey } from '@common/prompt-rules';
 import { streakContracts } from '@common/contracts/streaks';
 import type { Progress } from '@common/streak';
@@ -46,7 +47,7 @@ export function useProgress(enabled = true) {
 export function useTodayPrompt() {
   return useQuery<TodayPromptResponse>({
     queryKey: promptKeys.today,
-    queryFn: ({ signal }) => apiFetch('/api/prompts/today', { schema: import.meta.env.DEV ? todayPromptResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(promptContracts.today, { signal }),
     placeholderData: (): TodayPromptResponse => ({ date: utcDayKey(new Date()), prompt: todayPrompt() }),
     staleTime: 5 * 60_000,
   });
