@@ -9,7 +9,7 @@ import { useToast } from '../../components/toasts/toast-context';
 import { apiFetch } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
-import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
+import { cursorListQuery } from '../../lib/paged-list';
 import { progressKeys, storyKeys } from '../../lib/query-keys';
 import { browserTimeZone, storyChanged } from '../stories';
 

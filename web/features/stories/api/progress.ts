@@ -5,7 +5,6 @@ import type { TodayPromptResponse } from '@common/prompts';
 import { todayPrompt, utcDayKey } from '@common/prompt-rules';
 import { streakContracts } from '@common/contracts/streaks';
 import type { Progress } from '@common/streak';
-import { apiFetch } from '../../../lib/api';
 import { callRoute } from '../../../lib/call-route';
 import { progressKeys } from '../../../lib/query-keys';
 
