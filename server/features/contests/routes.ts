@@ -1,61 +1,52 @@
 import { Hono } from 'hono';
-import { CONTEST_TEXTS, contestEntryInputSchema, contestInputSchema, disqualifyInputSchema, type AdminContests, type ContestPage, type ContestVoteResponse, type CurrentContests, type PastContests } from '@common/contests';
-import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
-import { requireUser } from '../../auth/session';
-import { guard } from '../../http/guards';
-import { idParam } from '../../http/params';
+import { ADMIN_CONTESTS_BASE, CONTESTS_BASE, adminContestContracts, contestContracts } from '@common/contracts/contests';
+import type { AppEnv, ServerContext } from '../../context';
+import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { readJson } from '../../http/validate';
 import { authorizeContests } from '../../policy/contests';
 import { adminContests, createContest, disqualifyEntry, editContest } from './admin';
 import { castVote, contestPage, currentContests, enterContest, pastContests, withdrawEntry } from './service';
 
-const contestId = (c: Parameters<typeof idParam>[0]) => idParam(c, 'id', CONTEST_TEXTS.notFound);
-const entryId = (c: Parameters<typeof idParam>[0]) => idParam(c, 'storyId', CONTEST_TEXTS.entryNotFound);
-
-/** /api/contests: reading is open to guests; entering and voting need a session. */
+/** /api/contests (common/contracts/contests.ts): reading is open to guests; entering and voting need a session. */
 export function contestRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, CONTESTS_BASE);
   const writes = rateLimit(ctx, 'contests');
 
-  app.get('/current', async (c) => c.json((await currentContests(ctx, new Date())) satisfies CurrentContests));
-  app.get('/', async (c) => c.json((await pastContests(ctx, new Date())) satisfies PastContests));
-  app.get('/:id', async (c) => c.json((await contestPage(ctx, c.var.viewer, contestId(c), new Date())) satisfies ContestPage));
+  // Before '/:id', which would otherwise take 'current' for an id.
+  routes.open(contestContracts.current, [], async () => currentContests(ctx, new Date()));
+  routes.open(contestContracts.past, [], async () => pastContests(ctx, new Date()));
+  routes.open(contestContracts.page, [], async ({ params }, c) => contestPage(ctx, c.var.viewer, params.id, new Date()));
 
-  app.put('/:id/entry', requireUser, writes, async (c) => {
-    const id = contestId(c);
-    const { storyId } = await readJson(c, contestEntryInputSchema);
-    return c.json((await enterContest(ctx, c.var.viewer, id, storyId, new Date())) satisfies ContestPage);
-  });
-  app.delete('/:id/entry', requireUser, writes, async (c) => c.json((await withdrawEntry(ctx, c.var.viewer, contestId(c), new Date())) satisfies ContestPage));
+  routes.signedIn(contestContracts.enter, [writes], async ({ params, body }, c) => enterContest(ctx, c.var.viewer, params.id, body.storyId, new Date()));
+  routes.signedIn(contestContracts.withdraw, [writes], async ({ params }, c) => withdrawEntry(ctx, c.var.viewer, params.id, new Date()));
 
-  app.put('/:id/votes/:storyId', requireUser, writes, async (c) =>
-    c.json((await castVote(ctx, c.var.viewer, contestId(c), entryId(c), true, new Date())) satisfies ContestVoteResponse),
-  );
-  app.delete('/:id/votes/:storyId', requireUser, writes, async (c) =>
-    c.json((await castVote(ctx, c.var.viewer, contestId(c), entryId(c), false, new Date())) satisfies ContestVoteResponse),
-  );
+  routes.signedIn(contestContracts.vote, [writes], async ({ params }, c) => castVote(ctx, c.var.viewer, params.id, params.storyId, true, new Date()));
+  routes.signedIn(contestContracts.unvote, [writes], async ({ params }, c) => castVote(ctx, c.var.viewer, params.id, params.storyId, false, new Date()));
   return app;
 }
 
-/** /api/admin/contests: the admins' screen. */
+/**
+ * /api/admin/contests (common/contracts/contests.ts): the admins' screen. The router has the
+ * prefix to itself, so the policy check guards all of it, ahead of the rate limit, the path's
+ * ids and the body (and of a path no route takes, which non-admins are refused too).
+ */
 export function adminContestRoutes(ctx: ServerContext) {
-  const app = new Hono<SignedInEnv>();
-  app.use('*', guard(authorizeContests, 'manage'));
+  const app = new Hono<AppEnv>();
+  app.use('*', contractGuard(authorizeContests, 'manage'));
+  const routes = contractRoutes(app, ADMIN_CONTESTS_BASE);
   const writes = rateLimit(ctx, 'adminWrites');
 
-  app.get('/', async (c) => c.json((await adminContests(ctx, new Date())) satisfies AdminContests));
-  app.post('/', writes, async (c) => c.json(await createContest(ctx, await readJson(c, contestInputSchema), new Date()), 201));
-  app.patch('/:id', writes, async (c) => {
-    const id = contestId(c);
-    await editContest(ctx, id, await readJson(c, contestInputSchema), new Date());
-    return c.json({ ok: true });
+  routes.signedIn(adminContestContracts.list, [], async () => adminContests(ctx, new Date()));
+  routes.signedIn(adminContestContracts.create, [writes], async ({ body }) => createContest(ctx, body, new Date()));
+  routes.signedIn(adminContestContracts.edit, [writes], async ({ params, body }) => {
+    await editContest(ctx, params.id, body, new Date());
+    return { ok: true as const };
   });
-  app.post('/:id/entries/:storyId/disqualify', writes, async (c) => {
-    const [id, storyId] = [contestId(c), entryId(c)];
-    const { reason } = await readJson(c, disqualifyInputSchema);
-    await disqualifyEntry(ctx, id, storyId, reason, new Date());
-    return c.json({ ok: true });
+  routes.signedIn(adminContestContracts.disqualify, [writes], async ({ params, body }) => {
+    await disqualifyEntry(ctx, params.id, params.storyId, body.reason, new Date());
+    return { ok: true as const };
   });
   return app;
 }

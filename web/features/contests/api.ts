@@ -1,14 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  adminContestsSchema,
-  contestPageSchema,
-  contestVoteResponseSchema,
-  currentContestsSchema,
-  pastContestsSchema,
-  type ContestInput,
-  type ContestPage,
-} from '@common/contests';
-import { apiFetch } from '../../lib/api';
+import type { ContestInput, ContestPage } from '@common/contests';
+import { adminContestContracts, contestContracts } from '@common/contracts/contests';
+import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { storyKeys } from '../../lib/query-keys';
 
@@ -24,8 +17,6 @@ export const contestKeys = {
 /** Where "Enter this week's contest" goes: the editor, told which contest the story is for. */
 export const enterContestPath = (id: string) => `/story/new?contest=${encodeURIComponent(id)}`;
 
-const dev = <T,>(schema: T) => (import.meta.env.DEV ? schema : undefined);
-
 /**
  * While a contest's results are pending (voting closed, the reveal job seconds away: the server's
  * reads never reveal), its screens ask again this often until the results are out.
@@ -34,27 +25,27 @@ const RESULTS_PENDING_POLL_MS = 2_000;
 
 export const currentContestsQuery = queryOptions({
   queryKey: contestKeys.current,
-  queryFn: ({ signal }) => apiFetch('/api/contests/current', { schema: dev(currentContestsSchema), signal }),
+  queryFn: ({ signal }) => callRoute(contestContracts.current, { signal }),
   staleTime: 0,
   refetchInterval: (query) => (query.state.data?.latestResults?.resultsPending ? RESULTS_PENDING_POLL_MS : false),
 });
 
 export const pastContestsQuery = queryOptions({
   queryKey: contestKeys.past,
-  queryFn: ({ signal }) => apiFetch('/api/contests', { schema: dev(pastContestsSchema), signal }),
+  queryFn: ({ signal }) => callRoute(contestContracts.past, { signal }),
 });
 
 export const contestPageQuery = (id: string) =>
   queryOptions({
     queryKey: contestKeys.page(id),
-    queryFn: ({ signal }) => apiFetch(`/api/contests/${encodeURIComponent(id)}`, { schema: dev(contestPageSchema), signal }),
+    queryFn: ({ signal }) => callRoute(contestContracts.page, { params: { id }, signal }),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.contest.resultsPending ? RESULTS_PENDING_POLL_MS : false),
   });
 
 export const adminContestsQuery = queryOptions({
   queryKey: contestKeys.admin,
-  queryFn: ({ signal }) => apiFetch('/api/admin/contests', { schema: dev(adminContestsSchema), signal }),
+  queryFn: ({ signal }) => callRoute(adminContestContracts.list, { signal }),
   staleTime: 0,
 });
 
@@ -63,7 +54,7 @@ export function useEntryMutation(contestId: string) {
   return useApiMutation({
     request: (storyId: string | null) =>
       storyId === null
-        ? apiFetch(`/api/contests/${encodeURIComponent(contestId)}/entry`, { method: 'DELETE', schema: dev(contestPageSchema) })
+        ? callRoute(contestContracts.withdraw, { params: { id: contestId } })
         : enterContest(contestId, storyId),
     success: (_page, storyId) => (storyId === null ? 'Your entry is withdrawn.' : 'Your entry is in.'),
     onSuccess: async (page: ContestPage, _storyId, queryClient) => {
@@ -77,7 +68,7 @@ export function useEntryMutation(contestId: string) {
 export function useVoteMutation(contestId: string) {
   return useApiMutation({
     request: ({ storyId, give }: { storyId: string; give: boolean }) =>
-      apiFetch(`/api/contests/${encodeURIComponent(contestId)}/votes/${encodeURIComponent(storyId)}`, { method: give ? 'PUT' : 'DELETE', schema: dev(contestVoteResponseSchema) }),
+      callRoute(give ? contestContracts.vote : contestContracts.unvote, { params: { id: contestId, storyId } }),
     success: (_r, { give }) => (give ? 'Vote given.' : 'Vote taken back.'),
     onSuccess: (result, _vars, queryClient) => {
       queryClient.setQueryData<ContestPage>(contestKeys.page(contestId), (page) =>
@@ -98,9 +89,9 @@ export function useAdminContestMutation<V>(request: (vars: V) => Promise<unknown
 
 /** PUT /api/contests/:id/entry, outside a screen (the editor enters the story it just saved). */
 export const enterContest = (contestId: string, storyId: string) =>
-  apiFetch(`/api/contests/${encodeURIComponent(contestId)}/entry`, { method: 'PUT', body: { storyId }, schema: dev(contestPageSchema) });
+  callRoute(contestContracts.enter, { params: { id: contestId }, body: { storyId } });
 
-export const createContest = (input: ContestInput) => apiFetch('/api/admin/contests', { method: 'POST', body: input });
-export const editContest = ({ id, input }: { id: string; input: ContestInput }) => apiFetch(`/api/admin/contests/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+export const createContest = (input: ContestInput) => callRoute(adminContestContracts.create, { body: input });
+export const editContest = ({ id, input }: { id: string; input: ContestInput }) => callRoute(adminContestContracts.edit, { params: { id }, body: input });
 export const disqualifyEntry = ({ id, storyId, reason }: { id: string; storyId: string; reason: string }) =>
-  apiFetch(`/api/admin/contests/${encodeURIComponent(id)}/entries/${encodeURIComponent(storyId)}/disqualify`, { method: 'POST', body: { reason } });
+  callRoute(adminContestContracts.disqualify, { params: { id, storyId }, body: { reason } });
