@@ -44,15 +44,16 @@ export const verifyTotpSchema = z.object({ code: totpCode, trustDevice: z.litera
 export const verifyRecoveryCodeSchema = z.object({ code: recoveryCode, trustDevice: z.literal(false).optional() }).strict();
 
 /** GET /api/account/two-factor */
-export interface TwoFactorStatus {
-  enabled: boolean;
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
   /** This person is an admin and the site asks admins to use two-factor (REQUIRE_ADMIN_2FA). */
-  required: boolean;
+  required: z.boolean(),
   /** Whether the account has a password to confirm changes with (provider-only accounts do not). */
-  hasPassword: boolean;
+  hasPassword: z.boolean(),
   /** Whether this session passed the second factor (a code when signing in or turning it on, or a passkey). */
-  passed: boolean;
-}
+  passed: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 export const TWO_FACTOR_TEXTS = {
   codeReused: 'That code was already used. Wait for the next one in your app.',

@@ -1,33 +1,29 @@
 import { Hono } from 'hono';
-import { PASSKEY_TEXTS, passkeyRenameSchema, type PasskeyList } from '@common/passkeys';
-import type { AccountMessage } from '@common/account';
+import { PASSKEY_TEXTS } from '@common/passkeys';
+import { PASSKEYS_BASE, passkeyContracts } from '@common/contracts/passkeys';
 import type { AppEnv, ServerContext } from '../context';
-import { idParam } from '../http/params';
+import { contractRoutes } from '../http/contract-routes';
 import { rateLimit } from '../http/rate-limit';
-import { readJson } from '../http/validate';
 import { listPasskeys, removePasskey, renamePasskey } from './passkeys';
-import { requireUser } from './session';
 
 /**
- * /api/account/passkeys: the signed-in person's passkeys, to list, rename and remove. Adding
- * one and signing in with one are better-auth's passkey endpoints under /api/auth (auth/routes.ts).
+ * /api/account/passkeys (common/contracts/passkeys.ts): the signed-in person's passkeys, to
+ * list, rename and remove. Adding one and signing in with one are better-auth's passkey
+ * endpoints under /api/auth (auth/routes.ts).
  */
 export function passkeyRoutes(ctx: ServerContext) {
   // Mounted on /api/account beside routes guests use: the guard is on each route.
   const app = new Hono<AppEnv>();
-  const passkeyId = (c: Parameters<typeof idParam>[0]) => idParam(c, 'id', PASSKEY_TEXTS.notFound, 'user');
+  const routes = contractRoutes(app, PASSKEYS_BASE);
+  const changes = [rateLimit(ctx, 'passkeyChanges')];
 
-  app.get('/passkeys', requireUser, async (c) => c.json((await listPasskeys(ctx, c.var.user.uid)) satisfies PasskeyList));
+  routes.signedIn(passkeyContracts.list, [], async (_request, c) => listPasskeys(ctx, c.var.user.uid));
 
-  app.patch('/passkeys/:id', requireUser, rateLimit(ctx, 'passkeyChanges'), async (c) => {
-    const id = passkeyId(c);
-    const { name } = await readJson(c, passkeyRenameSchema);
-    return c.json(await renamePasskey(ctx, c.var.user.uid, id, name));
-  });
+  routes.signedIn(passkeyContracts.rename, changes, async ({ params, body }, c) => renamePasskey(ctx, c.var.user.uid, params.id, body.name));
 
-  app.delete('/passkeys/:id', requireUser, rateLimit(ctx, 'passkeyChanges'), async (c) => {
-    await removePasskey(ctx, c.var.user.uid, passkeyId(c));
-    return c.json({ message: PASSKEY_TEXTS.removed } satisfies AccountMessage);
+  routes.signedIn(passkeyContracts.remove, changes, async ({ params }, c) => {
+    await removePasskey(ctx, c.var.user.uid, params.id);
+    return { message: PASSKEY_TEXTS.removed };
   });
 
   return app;

@@ -1,21 +1,23 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
+import { TWO_FACTOR_TEXTS } from '@common/two-factor';
+import { TWO_FACTOR_BASE, twoFactorContracts } from '@common/contracts/two-factor';
 import type { AppEnv, ServerContext } from '../context';
+import { contractRoutes } from '../http/contract-routes';
 import { AppError } from '../http/errors';
-import { requireUser } from './session';
 import { twoFactorOn } from './sign-in-notice';
 
-/** GET /api/account/two-factor: whether it is on, whether this person must turn it on, and whether there is a password to confirm with. */
+/** GET /api/account/two-factor (common/contracts/two-factor.ts): whether it is on, whether this person must turn it on, and whether there is a password to confirm with. */
 export function twoFactorRoutes(ctx: ServerContext) {
   // Mounted on /api/account beside routes guests use: the guard is on the route, not the prefix.
   const app = new Hono<AppEnv>();
-  app.get('/two-factor', requireUser, async (c) => {
+  const routes = contractRoutes(app, TWO_FACTOR_BASE);
+  routes.signedIn(twoFactorContracts.status, [], async (_request, c) => {
     const { uid, admin } = c.var.user;
     const [enabled, password] = await Promise.all([
       twoFactorOn(ctx, uid),
       ctx.db.selectFrom('authAccounts').select('id').where('userId', '=', uid).where('providerId', '=', 'credential').where('password', 'is not', null).executeTakeFirst(),
     ]);
-    return c.json({ enabled, required: ctx.config.requireAdmin2fa && admin, hasPassword: password !== undefined, passed: c.var.secondFactor } satisfies TwoFactorStatus);
+    return { enabled, required: ctx.config.requireAdmin2fa && admin, hasPassword: password !== undefined, passed: c.var.secondFactor };
   });
   return app;
 }

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ExportStatus, type ImportReport } from '@common/your-data';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportReport } from '@common/your-data';
+import { YOUR_DATA_BASE, yourDataContracts } from '@common/contracts/your-data';
 import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
 import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { AppError, badRequest, errorResponse, forbidden, tooManyRequests } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
@@ -37,14 +39,18 @@ async function readUploads(c: Context<SignedInEnv>): Promise<Upload[]> {
 /**
  * GET /api/export (may I download now?), GET /api/export/download (the zip, one a day) and
  * POST /api/import. A deactivated account may export (the deletion email links here); the
- * session layer lets /api/export* through for it.
+ * session layer lets /api/export* through for it. The status has a contract
+ * (common/contracts/your-data.ts); the zip and the upload are not JSON and stay plain routes.
  */
 export function yourDataRoutes(ctx: ServerContext) {
   // Mounted at /api beside other routers: each route says `requireUser` itself (never app.use('*')).
   const app = new Hono<AppEnv>();
 
-  app.get('/export', requireUser, async (c) => c.json((await readExportStatus(ctx, c.var.user.uid)) satisfies ExportStatus));
+  const routes = contractRoutes(app, YOUR_DATA_BASE);
 
+  routes.signedIn(yourDataContracts.exportStatus, [], async (_request, c) => readExportStatus(ctx, c.var.user.uid));
+
+  // A zip streamed to the browser, not JSON: a plain route the Download link fetches.
   app.get('/export/download', requireUser, async (c) => {
     const { uid, name, displayName } = c.var.user;
     const now = new Date();
@@ -81,6 +87,7 @@ export function yourDataRoutes(ctx: ServerContext) {
     return c.body(stream, 200, headers);
   });
 
+  // A multipart upload, not a JSON body: a plain route.
   app.post(
     '/import',
     requireUser,

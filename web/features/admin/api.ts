@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ADMIN_TEXTS, type AuditFilterValues, type DashboardRange } from '@common/admin';
-import { backupStatusSchema } from '@common/backups';
 import { adminContracts } from '@common/contracts/admin';
+import { backupContracts } from '@common/contracts/backups';
 import { routePath } from '@common/contracts/define';
-import { apiFetch } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery, withSearchParams } from '../../lib/paged-list';
@@ -19,7 +18,7 @@ export const adminOverviewQuery = queryOptions({
 /** The scheduled backups' state (admins only), fetched afresh on every visit. */
 export const backupStatusQuery = queryOptions({
   queryKey: [...adminKeys.all, 'backups'] as const,
-  queryFn: ({ signal }) => apiFetch('/api/admin/backups', { schema: import.meta.env.DEV ? backupStatusSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(backupContracts.status, { signal }),
   staleTime: 0,
 });
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_TEXTS,
-  accountMessageSchema,
   PROVIDER_LABELS,
   type AccountMessage,
   type DisplayNameUpdate,
@@ -13,13 +12,13 @@ import {
   type ResetPassword,
 } from '@common/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
-import { PASSKEY_TEXTS, passkeyListSchema, passkeySchema, type PasskeyRename } from '@common/passkeys';
+import { PASSKEY_TEXTS, type PasskeyRename } from '@common/passkeys';
 import { HANDLE_TEXTS, type HandleUpdate } from '@common/handle';
 import { accountContracts } from '@common/contracts/account';
 import { handleContracts } from '@common/contracts/handles';
 import { meContracts } from '@common/contracts/me';
+import { passkeyContracts } from '@common/contracts/passkeys';
 import { callRoute } from '../../lib/call-route';
-import { apiFetch } from '../../lib/api';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { authConfigQueryOptions, startOAuthLink } from '../../lib/sign-in';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
@@ -162,7 +161,7 @@ export const useRevokeOtherSessions = () =>
 /** Passkeys: the list in Settings; adding one is lib/passkeys.ts. */
 export const passkeysQuery = queryOptions({
   queryKey: accountKeys.passkeys,
-  queryFn: ({ signal }) => apiFetch('/api/account/passkeys', { schema: import.meta.env.DEV ? passkeyListSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(passkeyContracts.list, { signal }),
   staleTime: 0,
 });
 
@@ -170,7 +169,7 @@ export const passkeysQuery = queryOptions({
 export const useRenamePasskey = () =>
   useApiMutation({
     request: ({ id, name }: PasskeyRename & { id: string }) =>
-      apiFetch(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: import.meta.env.DEV ? passkeySchema : undefined }),
+      callRoute(passkeyContracts.rename, { params: { id }, body: { name } }),
     success: PASSKEY_TEXTS.renamed,
     failure: false,
     onSuccess: (_passkey, _body, queryClient) => invalidateAll(queryClient, [accountKeys.passkeys]),
@@ -178,7 +177,7 @@ export const useRenamePasskey = () =>
 
 export const useRemovePasskey = () =>
   useApiMutation({
-    request: (id: string) => apiFetch(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? accountMessageSchema : undefined }),
+    request: (id: string) => callRoute(passkeyContracts.remove, { params: { id } }),
     success: serverMessage,
     onSuccess: (_answer, _id, queryClient) => invalidateAll(queryClient, [accountKeys.passkeys]),
   });

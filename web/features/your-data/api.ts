@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { exportStatusSchema, importReportSchema, IMPORT_TEXTS, type ExportStatus, type ImportReport } from '@common/your-data';
-import { apiFetch } from '../../lib/api';
+import { yourDataContracts } from '@common/contracts/your-data';
+import { importReportSchema, IMPORT_TEXTS, type ExportStatus, type ImportReport } from '@common/your-data';
+import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { storyKeys } from '../../lib/query-keys';
 import { sendForm } from '../../lib/upload';
@@ -14,7 +15,7 @@ const EXPORT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export const exportStatusQuery = queryOptions({
   queryKey: yourDataKeys.exportStatus,
-  queryFn: ({ signal }) => apiFetch('/api/export', { schema: import.meta.env.DEV ? exportStatusSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(yourDataContracts.exportStatus, { signal }),
   // Another tab or device may have exported since: ask afresh on every visit.
   staleTime: 0,
 });
