@@ -1,21 +1,20 @@
 import { Hono } from 'hono';
-import type { MyBadgesResponse, UserBadgesResponse } from '@common/badges';
+import { BADGES_BASE, badgeContracts } from '@common/contracts/badges';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
-import { userIdParam } from '../../http/params';
+import { contractRoutes } from '../../http/contract-routes';
 import { myBadges, userBadges } from './service';
 
 /**
- * Mounted at /api: GET /users/:uid/badges (a profile's earned badges, guests too) and
- * GET /me/badges (the writer's own, locked ones included). There is deliberately no list
- * across writers: no leaderboard.
+ * Mounted at /api (common/contracts/badges.ts): GET /users/:uid/badges (a profile's earned
+ * badges, guests too) and GET /me/badges (the writer's own, locked ones included). There is
+ * deliberately no list across writers: no leaderboard.
  */
 export function badgeRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
+  const routes = contractRoutes(app, BADGES_BASE);
 
-  app.get('/users/:uid/badges', async (c) => c.json((await userBadges(ctx, c.var.viewer, userIdParam(c))) satisfies UserBadgesResponse));
-
-  app.get('/me/badges', requireUser, async (c) => c.json((await myBadges(ctx, c.var.viewer)) satisfies MyBadgesResponse));
+  routes.open(badgeContracts.user, [], async ({ params }, c) => userBadges(ctx, c.var.viewer, params.uid));
+  routes.signedIn(badgeContracts.mine, [], async (_request, c) => myBadges(ctx, c.var.viewer));
 
   return app;
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import type { Calendar } from '@common/calendar';
+import { CALENDAR_BASE, calendarContracts } from '@common/contracts/calendar';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { loadCalendar } from './service';
 
-/** Mounted at /api/me: the writer's own calendar (never anyone else's). */
+/** Mounted at /api/me (common/contracts/calendar.ts): the writer's own calendar (never anyone else's). */
 export function calendarRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  app.get('/calendar', requireUser, async (c) => c.json((await loadCalendar(ctx.db, c.var.user.uid)) satisfies Calendar));
+  const routes = contractRoutes(app, CALENDAR_BASE);
+  routes.signedIn(calendarContracts.mine, [], async (_request, c) => loadCalendar(ctx.db, c.var.user.uid));
   return app;
 }

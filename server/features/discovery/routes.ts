@@ -9,6 +9,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
 
 /** /robots.txt, /sitemap.xml and its files /sitemaps/<kind>-<n>.xml, for search engines. */
 export function discoveryRoutes(ctx: ServerContext) {
+  // Text and XML files, not JSON: plain Hono routes, with no contracts (docs/decisions/0037-typed-route-contracts.md).
   const app = new Hono<AppEnv>();
   const base = ctx.config.publicUrl;
   app.get('/robots.txt', (c) => c.text(robotsTxt(base), 200, { 'cache-control': CACHE_CONTROL }));

@@ -1,21 +1,23 @@
 import { Hono } from 'hono';
+import { REACTIONS_BASE, reactionContracts } from '@common/contracts/reactions';
 import { reactionKindSchema } from '@common/story';
 import type { AppEnv, ServerContext } from '../../context';
-import { requireUser } from '../../auth/session';
+import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
-import { storyIdParam } from '../../http/params';
 import { setReaction } from './service';
 
-/** PUT adds the viewer's reaction of a kind, DELETE removes it: /api/stories/:id/reactions/:kind */
+/** PUT adds the viewer's reaction of a kind, DELETE removes it: /api/stories/:id/reactions/:kind (common/contracts/reactions.ts). */
 export function reactionRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
-  for (const [method, present] of [['put', true], ['delete', false]] as const) {
-    app[method]('/:id/reactions/:kind', requireUser, rateLimit(ctx, 'reactions'), async (c) => {
-      const id = storyIdParam(c);
-      const kind = parseWith(reactionKindSchema, c.req.param('kind'));
-      return c.json(await setReaction(ctx, c.var.viewer, id, kind, present));
-    });
+  const routes = contractRoutes(app, REACTIONS_BASE);
+  const limited = [rateLimit(ctx, 'reactions')];
+  for (const [contract, present] of [
+    [reactionContracts.add, true],
+    [reactionContracts.remove, false],
+  ] as const) {
+    // The kind is read after the story id (404 before 400), as it always was.
+    routes.signedIn(contract, limited, async ({ params }, c) => setReaction(ctx, c.var.viewer, params.id, parseWith(reactionKindSchema, params.kind), present));
   }
   return app;
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { myBadgesResponseSchema, userBadgesResponseSchema } from '@common/badges';
-import { apiFetch } from '../../lib/api';
+import { badgeContracts } from '@common/contracts/badges';
+import { callRoute } from '../../lib/call-route';
 
 /** Badge lists: the writer's own catalogue and other profiles' earned badges. */
 export const badgeKeys = {
@@ -12,7 +12,7 @@ export const badgeKeys = {
 /** GET /api/me/badges: every badge, earned ones with their date. Fetched afresh on every visit. */
 export const myBadgesQuery = queryOptions({
   queryKey: badgeKeys.mine,
-  queryFn: ({ signal }) => apiFetch('/api/me/badges', { schema: import.meta.env.DEV ? myBadgesResponseSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(badgeContracts.mine, { signal }),
   staleTime: 0,
 });
 
@@ -20,6 +20,6 @@ export const myBadgesQuery = queryOptions({
 export const userBadgesQuery = (uid: string) =>
   queryOptions({
     queryKey: badgeKeys.user(uid),
-    queryFn: ({ signal }) => apiFetch(`/api/users/${encodeURIComponent(uid)}/badges`, { schema: import.meta.env.DEV ? userBadgesResponseSchema : undefined, signal }),
+    queryFn: ({ signal }) => callRoute(badgeContracts.user, { params: { uid }, signal }),
     staleTime: 0,
   });

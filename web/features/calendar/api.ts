@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { calendarSchema } from '@common/calendar';
-import { apiFetch } from '../../lib/api';
+import { calendarContracts } from '@common/contracts/calendar';
+import { callRoute } from '../../lib/call-route';
 import { profileKeys } from '../../lib/query-keys';
 
 /** Under the profile's keys, so whatever refreshes the own profile refreshes the calendar too. */
@@ -9,6 +9,6 @@ export const calendarKeys = { mine: [...profileKeys.all, 'me', 'calendar'] as co
 /** GET /api/me/calendar: fetched afresh on every visit (stories written elsewhere change it). */
 export const calendarQuery = queryOptions({
   queryKey: calendarKeys.mine,
-  queryFn: ({ signal }) => apiFetch('/api/me/calendar', { schema: import.meta.env.DEV ? calendarSchema : undefined, signal }),
+  queryFn: ({ signal }) => callRoute(calendarContracts.mine, { signal }),
   staleTime: 0,
 });

@@ -1,19 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { commentContracts } from '@common/contracts/comments';
 import { routePath } from '@common/contracts/define';
-import { commentPageSchema, reactionResponseSchema, type Story } from '@common/story';
+import { reactionContracts } from '@common/contracts/reactions';
+import { commentPageSchema, type Story } from '@common/story';
 import { type ReactionKind } from '@common/story-rules';
 import { storyVersionContracts } from '@common/contracts/story-versions';
 import type { Progress } from '@common/streak';
 import { useToast } from '../../components/toasts/toast-context';
-import { apiFetch } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';
 import { progressKeys, storyKeys } from '../../lib/query-keys';
 import { browserTimeZone, storyChanged } from '../stories';
-
-const storyPath = (storyId: string) => `/api/stories/${encodeURIComponent(storyId)}`;
 
 /** The conversation under a story, oldest first, a page at a time. */
 export const commentsQuery = (storyId: string) =>
@@ -65,7 +63,7 @@ export function useToggleReaction(storyId: string) {
   const key = storyKeys.detail(storyId);
   return useMutation({
     mutationFn: ({ kind, add }: { kind: ReactionKind; add: boolean }) =>
-      apiFetch(`${storyPath(storyId)}/reactions/${kind}`, { method: add ? 'PUT' : 'DELETE', schema: import.meta.env.DEV ? reactionResponseSchema : undefined }),
+      callRoute(add ? reactionContracts.add : reactionContracts.remove, { params: { id: storyId, kind } }),
     onMutate: async ({ kind, add }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Story>(key);
