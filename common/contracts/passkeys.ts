@@ -8,7 +8,7 @@ import { userId } from './params';
 export const PASSKEYS_BASE = '/api/account';
 
 // better-auth hands out passkey ids as it does user ids.
-const passkeyParams = z.object({ id: userId(PASSKEY_TEXTS.notFound) });
+const passkeyParamsSchema = z.object({ id: userId(PASSKEY_TEXTS.notFound) });
 
 /**
  * The signed-in person's passkeys. Adding one and signing in with one are better-auth's
@@ -17,6 +17,6 @@ const passkeyParams = z.object({ id: userId(PASSKEY_TEXTS.notFound) });
 export const passkeyContracts = {
   list: defineRoute({ method: 'GET', path: '/api/account/passkeys', response: passkeyListSchema }),
   /** Answers the renamed passkey. */
-  rename: defineRoute({ method: 'PATCH', path: '/api/account/passkeys/:id', params: passkeyParams, body: passkeyRenameSchema, response: passkeySchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/account/passkeys/:id', params: passkeyParams, response: accountMessageSchema }),
+  rename: defineRoute({ method: 'PATCH', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, body: passkeyRenameSchema, response: passkeySchema }),
+  remove: defineRoute({ method: 'DELETE', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, response: accountMessageSchema }),
 };
