@@ -212,4 +212,14 @@ test('an admin blocks another server at /admin/federation, sees it listed with t
 
   await rule.getByRole('button', { name: 'Lift' }).click();
   await expect(rule).toHaveCount(0);
+
+  await test.step('the admin reports an account on the other server to its moderators', async () => {
+    const spammer = await personOnOtherServer(`Spammer ${crypto.randomBytes(2).toString('hex')}`);
+    const report = page.getByTestId('report-account-form');
+    await report.getByLabel(FEDERATION_TEXTS.reportAccountLabel).fill(spammer.address);
+    await report.getByLabel(FEDERATION_TEXTS.reportReasonLabel).fill('Posts the same advertisement under every story.');
+    await report.getByRole('button', { name: FEDERATION_TEXTS.reportSubmit }).click();
+    await expect(report.getByTestId('report-account-sent')).toContainText(`Report about ${spammer.address}`);
+    await shootLooks(page, SHOTS, 'admin-report', { target: report, scroll: true, axe: true });
+  });
 });
