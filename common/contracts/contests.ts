@@ -12,6 +12,7 @@ import {
 } from '../contests';
 import { defineRoute } from './define';
 import { recordId } from './params';
+import { okResponseSchema } from './answers';
 
 /** Where the contests router is mounted (server/app.ts). */
 export const CONTESTS_BASE = '/api/contests';
@@ -21,7 +22,6 @@ export const ADMIN_CONTESTS_BASE = '/api/admin/contests';
 const contestParamsSchema = z.object({ id: recordId(CONTEST_TEXTS.notFound) });
 // The contest's id first: a bad contest id is its 404 even when the entry's is bad too.
 const entryParamsSchema = z.object({ id: recordId(CONTEST_TEXTS.notFound), storyId: recordId(CONTEST_TEXTS.entryNotFound) });
-const okSchema = z.object({ ok: z.literal(true) });
 
 /** /api/contests: reading is open to guests; entering and voting need a session. */
 export const contestContracts = {
@@ -41,12 +41,12 @@ export const contestContracts = {
 export const adminContestContracts = {
   list: defineRoute({ method: 'GET', path: '/api/admin/contests', response: adminContestsSchema }),
   create: defineRoute({ method: 'POST', path: '/api/admin/contests', body: contestInputSchema, response: z.object({ id: z.string() }), status: 201 }),
-  edit: defineRoute({ method: 'PATCH', path: '/api/admin/contests/:id', params: contestParamsSchema, body: contestInputSchema, response: okSchema }),
+  edit: defineRoute({ method: 'PATCH', path: '/api/admin/contests/:id', params: contestParamsSchema, body: contestInputSchema, response: okResponseSchema }),
   disqualify: defineRoute({
     method: 'POST',
     path: '/api/admin/contests/:id/entries/:storyId/disqualify',
     params: entryParamsSchema,
     body: disqualifyInputSchema,
-    response: okSchema,
+    response: okResponseSchema,
   }),
 };

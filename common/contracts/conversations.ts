@@ -21,6 +21,7 @@ import {
 import { USER_NOT_FOUND } from '../profile';
 import { defineRoute } from './define';
 import { recordId, userId } from './params';
+import { okResponseSchema } from './answers';
 
 /** Where the conversations router is mounted (server/app.ts). */
 export const CONVERSATIONS_BASE = '/api/conversations';
@@ -46,7 +47,7 @@ export const conversationContracts = {
   markRead: defineRoute({ method: 'POST', path: '/api/conversations/:id/read', params: conversationParamsSchema, response: unreadCountResponseSchema }),
   typing: defineRoute({ method: 'POST', path: '/api/conversations/:id/typing', params: conversationParamsSchema, response: z.undefined(), status: 204 }),
   accept: defineRoute({ method: 'POST', path: '/api/conversations/:id/accept', params: conversationParamsSchema, response: conversationSummaryResponseSchema }),
-  decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: z.object({ ok: z.literal(true) }) }),
+  decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: okResponseSchema }),
 };
 
 /** Direct messages outside /api/conversations: may the viewer write to someone, and their own settings. */

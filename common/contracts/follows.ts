@@ -10,12 +10,12 @@ import {
 } from '../social';
 import { defineRoute } from './define';
 import { userId } from './params';
+import { okResponseSchema } from './answers';
 
 /** Where the follows router is mounted (server/app.ts): its routes sit under /api/users, /api/follows, /api/followers, /api/me and /api/writers. */
 export const FOLLOWS_BASE = '/api';
 
 const writerParamsSchema = z.object({ uid: userId(USER_NOT_FOUND) });
-const requestAnsweredSchema = z.object({ ok: z.literal(true) });
 
 /** The follow graph (common/social.ts, docs/decisions/0013-follows.md). Signed in unless said. */
 export const followContracts = {
@@ -27,9 +27,9 @@ export const followContracts = {
   followers: defineRoute({ method: 'GET', path: '/api/users/:uid/followers', params: writerParamsSchema, query: writerPageQuerySchema, response: writerPageSchema }),
   /** Requests to follow the reader, newest first. */
   requests: defineRoute({ method: 'GET', path: '/api/follows/requests', query: writerPageQuerySchema, response: writerPageSchema }),
-  acceptRequest: defineRoute({ method: 'POST', path: '/api/follows/requests/:uid/accept', params: writerParamsSchema, response: requestAnsweredSchema }),
+  acceptRequest: defineRoute({ method: 'POST', path: '/api/follows/requests/:uid/accept', params: writerParamsSchema, response: okResponseSchema }),
   /** Silent to the requester. */
-  declineRequest: defineRoute({ method: 'POST', path: '/api/follows/requests/:uid/decline', params: writerParamsSchema, response: requestAnsweredSchema }),
+  declineRequest: defineRoute({ method: 'POST', path: '/api/follows/requests/:uid/decline', params: writerParamsSchema, response: okResponseSchema }),
   /** Follows, or sends a request when they approve new followers. */
   follow: defineRoute({ method: 'POST', path: '/api/follows/:uid', params: writerParamsSchema, response: relationshipResponseSchema }),
   /** Unfollows, or withdraws the request. */
