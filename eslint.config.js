@@ -44,7 +44,7 @@ const restrict = (patterns, { dynamic = true } = {}) => ({
 });
 const MAX_FEATURE_DEPTH = 4;
 
-const SERVER_TEST_FILES = ['server/**/*.test.ts', 'server/test/**/*.ts'];
+const SERVER_TEST_FILES = ['server/**/*.test.ts', 'server/test/**/*.ts', 'server/features/*/test-support*.ts'];
 const SERVER_FEATURE_ENTRY = "Import another server feature through its public entry, '../<feature>' (its index.ts), not the files behind it.";
 const SERVER_BELOW_FEATURES = 'The shared server layers (db, http, events, policy, shared, auth, email, storage) sit below the features and never import them.';
 

@@ -35,7 +35,7 @@ const webFile = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.
  * parts (the live stream with its event schemas, the bar). Each a chunk, so each runs in a task of its own.
  */
 const FIRST_LOAD = [
-  { name: 'screens-landing', roots: ['features/community/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'components/OnDemandScreen.tsx'].map(webFile) },
+  { name: 'screens-landing', roots: ['features/stories/CommunityScreen.tsx', 'features/home/HomeScreen.tsx', 'components/OnDemandScreen.tsx'].map(webFile) },
   { name: 'screens-shell', roots: ['app/LiveEvents.tsx', 'app/nav/SignedInNav.tsx'].map(webFile) },
 ];
 

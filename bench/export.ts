@@ -24,9 +24,9 @@ import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
 import { newId } from '../server/shared/ids';
 import { ensureUserRecord } from '../server/shared/users';
-import { buildStoryInput } from '../server/test/features/story-builders';
-import { countChars, countWords, storyPreview } from '@common/words';
-import { REACTION_KINDS } from '@common/story';
+import { buildStoryInput } from '../server/features/stories/test-support-builders';
+import { countChars, countWords, storyPreview } from '@common/stories/words';
+import { REACTION_KINDS } from '@common/stories/story';
 import { percentile, seededRandom } from './random';
 import { benchSchema } from './postgres';
 

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { ACCENT_COLORS } from '@common/theme';
-import { PROFILE_ICONS } from '@common/profile-icons';
-import { countChars, storyPreview } from '@common/words';
-import { randomText, randomTitle } from '../server/test/features/story-builders';
+import { ACCENT_COLORS } from '@common/me/theme';
+import { PROFILE_ICONS } from '@common/profile/icons';
+import { countChars, storyPreview } from '@common/stories/words';
+import { randomText, randomTitle } from '../server/features/stories/test-support-builders';
 import { newId } from '../server/shared/ids';
 
 /**

@@ -28,7 +28,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import pino from 'pino';
 import { chromium } from '@playwright/test';
-import { REACTION_KINDS } from '@common/story';
+import { REACTION_KINDS } from '@common/stories/story';
 import { loadConfig } from '../server/config';
 import { startServer, type RunningServer } from '../server/server';
 import { TestClient } from '../server/test/client';

@@ -22,7 +22,7 @@ import { createTestDatabase } from '../server/test/databases';
 import { createPgCluster, postgresBinaries } from '../server/test/pg-cluster';
 import { TestClient } from '../server/test/client';
 import { freePort } from '../server/test/server';
-import { buildStoryInput } from '../server/test/features/story-builders';
+import { buildStoryInput } from '../server/features/stories/test-support-builders';
 import { percentile } from './random';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);

@@ -1,11 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { ACCENT_COLORS } from '@common/theme';
-import { PROFILE_ICONS } from '@common/profile-icons';
-import { REACTION_KINDS } from '@common/story';
-import { countChars, countWords, DRABBLE_WORDS, storyPreview } from '@common/words';
-import { promptForDay } from '@common/prompts';
-import { buildStoryInput, WORDS } from '../server/test/features/story-builders';
+import { ACCENT_COLORS } from '@common/me/theme';
+import { PROFILE_ICONS } from '@common/profile/icons';
+import { REACTION_KINDS } from '@common/stories/story';
+import { countChars, countWords, DRABBLE_WORDS, storyPreview } from '@common/stories/words';
+import { promptForDay } from '@common/prompts/prompts';
+import { buildStoryInput, WORDS } from '../server/features/stories/test-support-builders';
 import { newId } from '../server/shared/ids';
 import { rareWords } from './random';
 

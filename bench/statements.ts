@@ -27,7 +27,7 @@ import type { Dialect } from '../server/db/database';
 import { createTestDatabase } from '../server/test/databases';
 import { signUp, startTestServerOn, type TestServer } from '../server/test/server';
 import { GUEST_PAGE_TTL_MS } from '../server/features/stories/community-page';
-import { buildStoryInput } from '../server/test/features/story-builders';
+import { buildStoryInput } from '../server/features/stories/test-support-builders';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const VERBOSE = process.env.BENCH_VERBOSE === '1';

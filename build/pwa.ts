@@ -1,5 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE_NAME } from '../common/pwa';
+import { API_CACHE_NAME } from '../common/shared/pwa';
 
 /** The manifest's colours: the default accent (blue-700, the favicon's) and the light page; the page's meta theme-color follows the chosen accent (web/app/theme/system-theme.ts). */
 const THEME_COLOR = '#1d4ed8';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { YOUR_DATA_TEXTS } from '../common/your-data';
+import { YOUR_DATA_TEXTS } from '../common/your-data/your-data';
 import { newPerson, signUpThroughUi } from './support/users';
 import { shootLooks } from './support/looks';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { ACCOUNT_TEXTS } from '../common/account';
+import { ACCOUNT_TEXTS } from '../common/account/account';
 import { E2E } from './support/env';
 import { expectNoSidewaysScroll } from './support/looks';
 import { linkFrom, waitForMail } from './support/mail';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test, type Browser, type Page } from './support/test';
-import { ADMIN_TEXTS } from '../common/admin';
+import { ADMIN_TEXTS } from '../common/admin/admin';
 import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type Request } from './support/test';
-import { ACCENT_COLORS } from '../common/theme';
+import { ACCENT_COLORS } from '../common/me/theme';
 import { expectThemeMode, fetchMe, rememberGuestThemeMode, saveThemeModeThroughApi, THEME_MODES } from './support/appearance';
 import { nextLoggedEvent } from './support/event-log';
 import { signUpThroughApi } from './support/users';

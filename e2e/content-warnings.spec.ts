@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
-import { CONTENT_WARNING_TEXTS } from '../common/content-warnings';
+import { CONTENT_WARNING_TEXTS } from '../common/stories/content-warnings';
 import { shootLooks } from './support/looks';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { CONTEST_ACCOUNT_MIN_AGE_DAYS, CONTEST_TEXTS } from '../common/contests';
-import { CONTENT_WARNING_TEXTS, type ContentWarning } from '../common/content-warning-rules';
-import { windowsFor } from '../server/test/features/contest-windows';
+import { CONTEST_ACCOUNT_MIN_AGE_DAYS, CONTEST_TEXTS } from '../common/contests/contests';
+import { CONTENT_WARNING_TEXTS, type ContentWarning } from '../common/stories/content-warning-rules';
+import { windowsFor } from '../server/features/contests/test-support-windows';
 import { signInAsAdmin } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { ageAccount, moveContest } from './support/db';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/conversations';
+import { MESSAGE_TEXTS, startConversationResponseSchema } from '../common/messages/messages';
 import { ageAccount } from './support/db';
 import { E2E } from './support/env';
 import { shootLooks, shot } from './support/looks';

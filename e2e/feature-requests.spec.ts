@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from './support/test';
-import { FEATURE_REQUEST_TEXTS, SUGGESTION_THANKS } from '../common/feature-request';
+import { FEATURE_REQUEST_TEXTS, SUGGESTION_THANKS } from '../common/feature-requests/feature-requests';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { FEDERATION_TEXTS } from '../common/federation';
+import { FEDERATION_TEXTS } from '../common/federation/federation';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { signInAsAdmin } from './support/admin';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from './support/test';
-import { SOCIAL_TEXTS } from '../common/social';
+import { SOCIAL_TEXTS } from '../common/follows/follows';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';
 

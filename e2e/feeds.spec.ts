@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
-import type { Story } from '../common/story';
-import { FEED_TEXTS } from '../common/feeds';
+import type { Story } from '../common/stories/story';
+import { FEED_TEXTS } from '../common/feeds/feeds';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { skipTutorial } from './support/tutorial';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { compareGreetings } from '../common/greetings';
+import { compareGreetings } from '../common/greetings/greetings';
 import { signInAsAdmin } from './support/admin';
 import { queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';

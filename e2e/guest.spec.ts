@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from './support/test';
-import type { Story } from '../common/story';
+import type { Story } from '../common/stories/story';
 import { rememberGuestThemeMode, type ThemeMode } from './support/appearance';
 import { E2E } from './support/env';
 import { skipTutorial } from './support/tutorial';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { HANDLE_TEXTS } from '../common/handle-texts';
+import { HANDLE_TEXTS } from '../common/handles/texts';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi, writerInOwnContext } from './support/users';
 

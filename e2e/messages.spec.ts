@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from './support/test';
-import { ACCOUNT_TEXTS } from '../common/account';
-import { MESSAGE_PAGE_SIZE, MESSAGE_TEXTS } from '../common/conversations';
+import { ACCOUNT_TEXTS } from '../common/account/account';
+import { MESSAGE_PAGE_SIZE, MESSAGE_TEXTS } from '../common/messages/messages';
 import { signInAsAdmin } from './support/admin';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';

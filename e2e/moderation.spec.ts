@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { CASE_ACTION_LABELS, CASE_OUTCOME_LABELS, REPORT_TEXTS, USER_STATUS_LABELS, type CaseOutcome } from '../common/moderation';
+import { CASE_ACTION_LABELS, CASE_OUTCOME_LABELS, REPORT_TEXTS, USER_STATUS_LABELS, type CaseOutcome } from '../common/moderation/moderation';
 import { signInAsAdmin } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/env';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS } from '../common/notifications';
+import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS } from '../common/notifications/notifications';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
 import { skipTutorial } from './support/tutorial';

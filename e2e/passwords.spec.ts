@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
-import { ACCOUNT_TEXTS } from '../common/account';
-import { PASSWORD_TEXTS } from '../common/passwords';
+import { ACCOUNT_TEXTS } from '../common/account/account';
+import { PASSWORD_TEXTS } from '../common/account/passwords';
 import { shootLooks } from './support/looks';
 import { linkFrom, waitForMail } from './support/mail';
 import { skipTutorial } from './support/tutorial';

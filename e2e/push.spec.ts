@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
-import { EMAIL_TYPE_LABELS, NOTIFICATION_TYPE_LABELS } from '@common/notifications';
+import { EMAIL_TYPE_LABELS, NOTIFICATION_TYPE_LABELS } from '@common/notifications/notifications';
 import { E2E } from './support/env';
 import { expectNoAxeViolations } from './support/axe';
 import { shootLooks } from './support/looks';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './support/test';
-import { STORY_TEXTS } from '@common/story-texts';
+import { STORY_TEXTS } from '@common/stories/texts';
 import { expectThemeMode, saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';

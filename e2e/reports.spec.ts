@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test';
-import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation';
+import { REPORT_CATEGORY_LABELS, REPORT_TEXTS } from '../common/moderation/moderation';
 import { ageAccount, queryE2eDatabase } from './support/db';
 import { E2E } from './support/env';
 import { writerInOwnContext, type ContextWriter } from './support/users';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { DOWNLOAD_RETRY_DELAYS_MS } from '../common/limits';
+import { DOWNLOAD_RETRY_DELAYS_MS } from '../common/shared/limits';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { signUpThroughApi } from './support/users';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { ACCOUNT_TEXTS } from '../common/account';
-import { DISPLAY_NAME_MAX } from '../common/limits';
-import { IMPORT_TEXTS } from '../common/your-data';
+import { ACCOUNT_TEXTS } from '../common/account/account';
+import { DISPLAY_NAME_MAX } from '../common/shared/limits';
+import { IMPORT_TEXTS } from '../common/your-data/your-data';
 import { shootLooks } from './support/looks';
 import { newPerson, signUpThroughApi } from './support/users';
 import { skipTutorial } from './support/tutorial';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
-import { MESSAGE_TEXTS } from '../common/conversations';
-import { SOCIAL_TEXTS } from '../common/social';
+import { MESSAGE_TEXTS } from '../common/messages/messages';
+import { SOCIAL_TEXTS } from '../common/follows/follows';
 import { ageAccount } from './support/db';
 import { writerInOwnContext, type ContextWriter } from './support/users';
 import { expectNoAxeViolations } from './support/axe';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { TAG_TEXTS } from '../common/tags';
+import { TAG_TEXTS } from '../common/tags/tags';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
 import { skipTutorial } from './support/tutorial';

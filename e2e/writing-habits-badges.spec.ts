@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { earnedText } from '../common/badges';
+import { earnedText } from '../common/badges/badges';
 import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';
 

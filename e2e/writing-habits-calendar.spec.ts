@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { formatDay } from '../common/calendar';
-import { addDays } from '../common/streak';
+import { formatDay } from '../common/calendar/calendar';
+import { addDays } from '../common/streaks/streak';
 import { seedWritingDays } from './support/db';
 import { E2E } from './support/env';
 import { newPerson, signUpThroughApi } from './support/users';

@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { saveThemeModeThroughApi } from './support/appearance';
 import { E2E } from './support/env';
 import { writerInOwnContext } from './support/users';
-import { WORD_COUNT_SAMPLES } from '../common/word-count-samples';
+import { WORD_COUNT_SAMPLES } from '../common/stories/word-count-samples';
 import { shot } from './support/looks';
 
 
@@ -166,7 +166,7 @@ test('the editor counts words in Chinese, Japanese and Thai as the server does, 
   await page.goto('/story/new');
   const counter = page.getByTestId('drabble-counter');
   const text = page.getByTestId('story-text-input');
-  // The same samples the server's count is tested on (common/words.test.ts): Chromium's ICU must agree with Node's.
+  // The same samples the server's count is tested on (common/stories/words.test.ts): Chromium's ICU must agree with Node's.
   for (const sample of WORD_COUNT_SAMPLES) {
     await text.fill(sample.text);
     await expect(counter, sample.why).toHaveText(`${sample.words} / 100`);

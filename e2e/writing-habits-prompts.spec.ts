@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test';
-import { promptForDay, utcDayKey } from '../common/prompts';
-import { addDays } from '../common/streak';
+import { promptForDay, utcDayKey } from '../common/prompts/prompts';
+import { addDays } from '../common/streaks/streak';
 import { newPerson, signUpThroughApi } from './support/users';
 import { shootLooks } from './support/looks';
 import { E2E } from './support/env';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { NOTIFICATION_TYPE_LABELS } from '../common/notifications';
-import { addDays, FREEZE_EXPLANATION } from '../common/streak';
+import { NOTIFICATION_TYPE_LABELS } from '../common/notifications/notifications';
+import { addDays, FREEZE_EXPLANATION } from '../common/streaks/streak';
 import { seedWritingDays } from './support/db';
 import { E2E } from './support/env';
 import { newPerson } from './support/users';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { IMPORT_TEXTS, YOUR_DATA_TEXTS } from '../common/your-data';
+import { IMPORT_TEXTS, YOUR_DATA_TEXTS } from '../common/your-data/your-data';
 import { newPerson, signUpThroughApi } from './support/users';
 import { shot } from './support/looks';
 
@@ -54,7 +54,7 @@ test('a writer downloads everything from Settings, and imports a Markdown file',
     await expect(report.getByTestId('import-refused')).toContainText(`notes.docx: ${IMPORT_TEXTS.unsupported}`);
 
     fs.mkdirSync(SHOTS, { recursive: true });
-    // The theme is the attribute the app's ThemeProvider sets on <html> (common/theme.ts THEME_MODES).
+    // The theme is the attribute the app's ThemeProvider sets on <html> (common/me/theme.ts THEME_MODES).
     for (const [mode, width] of [['light', 1280], ['dark-blue', 1280], ['light', 375]] as const) {
       await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
       await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT, PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT, PASSWORD_MIN_LENGTH_FLOOR } from '@common/shared/limits';
 import type { S3Settings } from './storage/s3';
 
 /** DATABASE_POOL_SIZE when unset: chosen by bench:throughput (docs/decisions/0033). */

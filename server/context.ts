@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import type { AppConfig } from './config';
 import type { Database } from './db/types';
 import type { Dialect } from './db/database';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildStoryInput } from './test/features/story-builders';
+import { buildStoryInput } from './features/stories/test-support-builders';
 import { createTestDatabase, testDialects } from './test/databases';
 import { freePort } from './test/server';
 import { TestClient } from './test/client';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { ATOM_CONTENT_TYPE } from '@common/feeds';
-import { SITE_DESCRIPTION, SITE_NAME, type SharedPage } from '@common/share';
+import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
+import { SITE_DESCRIPTION, SITE_NAME, type SharedPage } from '@common/stories/share';
 import type { AppEnv } from './context';
 import { matchesEtag, weakEtag } from './http/conditional';
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_ACCENT } from '@common/theme';
+import { DEFAULT_ACCENT } from '@common/me/theme';
 import { meQueryOptions } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { App } from './app/App';

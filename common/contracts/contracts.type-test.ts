@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { conversationContracts } from './conversations';
+import { conversationContracts } from '../messages/contract';
 import { defineRoute, routePath, type RouteAnswer, type RouteInput, type RouteReply } from './define';
-import { storyContracts } from './stories';
+import { storyContracts } from '../stories/contract';
 
 /*
  * Type tests: `npm run typecheck` compiles this file and nothing runs it. Each

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND } from '../conversations';
-import { STORY_NOT_FOUND } from '../story';
-import { conversationContracts, directMessageContracts } from './conversations';
+import { CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND } from '../messages/messages';
+import { STORY_NOT_FOUND } from '../stories/story';
+import { conversationContracts, directMessageContracts } from '../messages/contract';
 import { buildPath, routePath, withSearchParams } from './define';
-import { storyContracts } from './stories';
+import { storyContracts } from '../stories/contract';
 
 describe('routePath', () => {
   it('is the path itself for a route without parameters or query', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ID_PATTERN } from '../story';
+import { USER_ID_PATTERN } from '../stories/story';
 
 /*
  * Path parameters. A value that cannot be an id names nothing: the server answers 404 with

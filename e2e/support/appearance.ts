@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { THEME_MODES, type ThemeMode } from '../../common/theme';
+import { THEME_MODES, type ThemeMode } from '../../common/me/theme';
 import { THEME_MODE_STORAGE_KEY } from '../../web/app/theme/theme-storage';
 import { E2E } from './env';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { expect } from '@playwright/test';
-import { NEW_ACCOUNT_MESSAGING_DELAY_MS } from '../../common/conversations';
+import { NEW_ACCOUNT_MESSAGING_DELAY_MS } from '../../common/messages/messages';
 
 /**
  * Runs a read-only query on the browser-test server's SQLite database, for checking what a

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, verifyEmail, type TestServer } from '../test/server';
 import { OWASP_ARGON2_COST } from './password';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 
 describe.each(testDialects())('sign-in on %s', (dialect) => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { REPORT_TEXTS } from '@common/moderation';
+import { REPORT_TEXTS } from '@common/moderation/moderation';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { getMigrations } from 'better-auth/db/migration';
 import { sql, type Kysely } from 'kysely';
-import { PASSWORD_MAX_LENGTH } from '@common/limits';
+import { PASSWORD_MAX_LENGTH } from '@common/shared/limits';
 import type { AppConfig, OidcProviderConfig } from '../config';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { PASSWORD_MIN_LENGTH_FLOOR } from '@common/limits';
+import { PASSWORD_MIN_LENGTH_FLOOR } from '@common/shared/limits';
 import { loadOnce } from '../shared/load-once';
 
 /**

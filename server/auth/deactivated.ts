@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import type { AppEnv } from '../context';
 import { errorResponse } from '../http/errors';
 

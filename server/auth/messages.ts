@@ -1,9 +1,9 @@
-import { ACCOUNT_TEXTS } from '@common/account';
-import { PASSWORD_MAX_LENGTH } from '@common/limits';
-import { PASSKEY_TEXTS } from '@common/passkeys';
-import { PASSWORD_TEXTS } from '@common/passwords';
-import { REGISTRATION_TEXTS } from '@common/registration';
-import { TWO_FACTOR_TEXTS } from '@common/two-factor';
+import { ACCOUNT_TEXTS } from '@common/account/account';
+import { PASSWORD_MAX_LENGTH } from '@common/shared/limits';
+import { PASSKEY_TEXTS } from '@common/account/passkeys';
+import { PASSWORD_TEXTS } from '@common/account/passwords';
+import { REGISTRATION_TEXTS } from '@common/registration/registration';
+import { TWO_FACTOR_TEXTS } from '@common/account/two-factor';
 import type { ServerContext } from '../context';
 
 export interface HumanError {

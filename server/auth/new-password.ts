@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_LENGTH } from '@common/limits';
-import { passwordProblem, type PasswordOwner } from '@common/passwords';
+import { PASSWORD_MAX_LENGTH } from '@common/shared/limits';
+import { passwordProblem, type PasswordOwner } from '@common/account/passwords';
 import type { ServerContext } from '../context';
 import { badRequest } from '../http/errors';
 import { isBreachedPassword } from './breached-passwords';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../test/server';
 import { connectProvider, signInWithProvider, startMockOidc } from '../test/oidc';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { PASSKEY_TEXTS } from '@common/passkeys';
-import { PASSKEYS_BASE, passkeyContracts } from '@common/contracts/passkeys';
+import { PASSKEY_TEXTS } from '@common/account/passkeys';
+import { PASSKEYS_BASE, passkeyContracts } from '@common/account/passkeys-contract';
 import type { AppEnv, ServerContext } from '../context';
 import { contractRoutes } from '../http/contract-routes';
 import { rateLimit } from '../http/rate-limit';
 import { listPasskeys, removePasskey, renamePasskey } from './passkeys';
 
 /**
- * /api/account/passkeys (common/contracts/passkeys.ts): the signed-in person's passkeys, to
+ * /api/account/passkeys (common/account/passkeys-contract.ts): the signed-in person's passkeys, to
  * list, rename and remove. Adding one and signing in with one are better-auth's passkey
  * endpoints under /api/auth (auth/routes.ts).
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSKEY_NAME_MAX, PASSKEY_TEXTS, type Passkey, type PasskeyList } from '@common/passkeys';
+import { PASSKEY_NAME_MAX, PASSKEY_TEXTS, type Passkey, type PasskeyList } from '@common/account/passkeys';
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';

@@ -1,4 +1,4 @@
-import { PASSKEY_TEXTS, type Passkey, type PasskeyList } from '@common/passkeys';
+import { PASSKEY_TEXTS, type Passkey, type PasskeyList } from '@common/account/passkeys';
 import type { ServerContext } from '../context';
 import { notFound } from '../http/errors';
 

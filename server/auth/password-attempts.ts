@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import type { ServerContext } from '../context';
 import { AppError, tooManyRequests } from '../http/errors';
 import { LIMITS, limitMax } from '../http/limits';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_TEXTS } from '@common/passwords';
+import { PASSWORD_TEXTS } from '@common/account/passwords';
 import { testDialects } from '../test/databases';
 import { linkToken, signUp, startTestServer, uniqueEmail, type TestServer } from '../test/server';
 import { BREACHED_LIST_SIZE, breachedPasswords } from './breached-passwords';

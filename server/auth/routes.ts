@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
-import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/api';
-import { PASSWORD_MAX_LENGTH } from '@common/limits';
-import { verifyPasskeyAuthenticationSchema, verifyPasskeyRegistrationSchema } from '@common/passkeys';
-import { isAppCode, TWO_FACTOR_TEXTS, twoFactorCodeSchema, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
+import { oauthCallbackQuerySchema, oauthStartSchema, signInSchema, signUpSchema, type AuthConfig } from '@common/shared/api';
+import { PASSWORD_MAX_LENGTH } from '@common/shared/limits';
+import { verifyPasskeyAuthenticationSchema, verifyPasskeyRegistrationSchema } from '@common/account/passkeys';
+import { isAppCode, TWO_FACTOR_TEXTS, twoFactorCodeSchema, twoFactorPasswordSchema, verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/account/two-factor';
 import type { AppEnv, ServerContext } from '../context';
 import { AppError, badRequest, errorResponse, notFound, unauthenticated, unavailableResponse } from '../http/errors';
 import { limitKey, reserveLimit, takePlace } from '../http/rate-limit';

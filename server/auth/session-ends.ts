@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SESSIONS_TOPIC, type LiveEventPayload } from '@common/live-events';
+import { SESSIONS_TOPIC, type LiveEventPayload } from '@common/events/live-events';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/types';
 import type { EventBus } from '../events/bus';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deviceLabel } from '@common/user-agent';
+import { deviceLabel } from '@common/account/user-agent';
 import type { ServerContext } from '../context';
 import { newSignInMessage, passkeyAddedMessage, twoFactorChangedMessage } from '../email/templates';
 import type { EmailMessage } from '../email/mailer';

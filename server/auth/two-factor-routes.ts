@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { TWO_FACTOR_TEXTS } from '@common/two-factor';
-import { TWO_FACTOR_BASE, twoFactorContracts } from '@common/contracts/two-factor';
+import { TWO_FACTOR_TEXTS } from '@common/account/two-factor';
+import { TWO_FACTOR_BASE, twoFactorContracts } from '@common/account/two-factor-contract';
 import type { AppEnv, ServerContext } from '../context';
 import { contractRoutes } from '../http/contract-routes';
 import { AppError } from '../http/errors';
 import { twoFactorOn } from './sign-in-notice';
 
-/** GET /api/account/two-factor (common/contracts/two-factor.ts): whether it is on, whether this person must turn it on, and whether there is a password to confirm with. */
+/** GET /api/account/two-factor (common/account/two-factor-contract.ts): whether it is on, whether this person must turn it on, and whether there is a password to confirm with. */
 export function twoFactorRoutes(ctx: ServerContext) {
   // Mounted on /api/account beside routes guests use: the guard is on the route, not the prefix.
   const app = new Hono<AppEnv>();

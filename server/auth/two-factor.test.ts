@@ -1,13 +1,13 @@
 import * as OTPAuth from 'otpauth';
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/two-factor';
+import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/account/two-factor';
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
 import type { TestClient } from '../test/client';
 import { AFTER_CODE_PATHS } from './two-factor';
 import { codeOf, turnOnTwoFactor } from '../test/two-factor';
-import { makeAdmin, respond, storedThread, submitRequest } from '../test/features/feature-requests';
+import { makeAdmin, respond, storedThread, submitRequest } from '../features/feature-requests/test-support';
 import { recordUserEvents } from '../test/events';
 import { openEventStream } from '../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';

@@ -5,7 +5,7 @@ import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
 import { randomInt } from 'node:crypto';
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_ISSUER } from '@common/two-factor';
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_ISSUER } from '@common/account/two-factor';
 
 /** The cookie better-auth's plugin sets between the password and the code (two-factor/constant.mjs). */
 const TWO_FACTOR_COOKIE = 'two_factor';
@@ -113,7 +113,7 @@ export const twoFactorPlugin = (secret: string) =>
       length: RECOVERY_CODE_LENGTH,
       customBackupCodesGenerate: newRecoveryCodes,
       // Encrypted as the plugin's 'encrypted' does (so rows it wrote still read), and read in lower
-      // case: the plugin compares exactly, the typed code arrives in lower case (common/two-factor.ts),
+      // case: the plugin compares exactly, the typed code arrives in lower case (common/account/two-factor.ts),
       // and codes given before the one-case alphabet mixed cases.
       storeBackupCodes: {
         encrypt: (json: string) => symmetricEncrypt({ key: secret, data: json }),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyTopic } from '@common/live-events';
+import { storyTopic } from '@common/events/live-events';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../test/server';
-import { postStory } from '../test/features/stories';
-import { respond, submitRequest } from '../test/features/feature-requests';
-import { setFollow } from '../test/features/follows';
+import { postStory } from '../features/stories/test-support';
+import { respond, submitRequest } from '../features/feature-requests/test-support';
+import { setFollow } from '../features/follows/test-support';
 import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 describe.each(testDialects())('recount on %s', (dialect) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { MESSAGE_TEXTS } from '@common/conversations';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
 import type { ServerContext } from '../context';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/types';
@@ -8,7 +8,7 @@ import { ADMINS_TOPIC } from '../events/bus';
 import { recordStoryCounts } from '../features/stories';
 import { recordProfileCounts } from '../features/follows';
 import { announceRequest } from '../features/feature-requests';
-import { announceConversation } from '../features/conversations';
+import { announceConversation } from '../features/messages';
 import { syncStreakAndTell } from '../features/streaks';
 import { forNoKeyUpdate } from '../db/locks';
 import { holdTagCounts, taggedStories } from '../db/story-tags';
@@ -183,7 +183,7 @@ const previews: DerivedKind = {
 };
 
 /**
- * The streak, its best and the freezes held: a replay of the writing days (common/streak.ts),
+ * The streak, its best and the freezes held: a replay of the writing days (common/streaks/streak.ts),
  * stored by syncStreak, whose rules apply here too (the best is raised, never lowered).
  */
 const streaks: DerivedKind = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS } from '@common/account';
+import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS } from '@common/account/account';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, linkToken, signUp, type TestServer, startTestServer } from '../test/server';
 import { drabble } from '../test/cli';

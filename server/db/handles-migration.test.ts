@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleProblem } from '@common/handle';
+import { handleProblem } from '@common/handles/handle';
 import { testDialects, useDatabaseMigratedTo } from '../test/databases';
 import { migrateToLatest } from './database';
 

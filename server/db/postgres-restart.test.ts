@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyTopic } from '@common/live-events';
+import { storyTopic } from '@common/events/live-events';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { createPgCluster, postgresBinaries, type PgCluster } from '../test/pg-cluster';
 import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
-import { postStory } from '../test/features/stories';
+import { postStory } from '../features/stories/test-support';
 
 interface Answer {
   status: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { countChars, storyPreview } from '@common/words';
+import { countChars, storyPreview } from '@common/stories/words';
 import { testDialects, useDatabaseMigratedTo } from '../test/databases';
-import { buildStoryInput } from '../test/features/story-builders';
+import { buildStoryInput } from '../features/stories/test-support-builders';
 import { migrateToLatest } from './database';
 import type { StoriesTable } from './types';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { AUTHOR_STATE } from '@common/moderation';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
 import { isPostgres } from './migrations/helpers';
 import type { Database } from './types';
 

@@ -46,13 +46,13 @@ export interface UsersTable {
   followingCount: Defaulted<number>;
   /** "Approve new followers": a follow becomes a request. */
   approveFollowers: Defaulted<DbBool>;
-  /** Who may message them: 'friends' | 'following' | 'everyone' | 'nobody' (common/conversations.ts). */
+  /** Who may message them: 'friends' | 'following' | 'everyone' | 'nobody' (common/messages/messages.ts). */
   whoCanMessage: Defaulted<string>;
   /** Others see "Seen" on what they sent (and this person sees theirs). */
   readReceipts: Defaulted<DbBool>;
   /** Others see "typing…" (and this person sees theirs). */
   typingIndicator: Defaulted<DbBool>;
-  /** JSON of NotificationPrefs; null or absent keys take the defaults (common/notifications.ts). */
+  /** JSON of NotificationPrefs; null or absent keys take the defaults (common/notifications/notifications.ts). */
   notificationPrefs: Defaulted<string | null>;
   /** Moderation: when the latest warning was given, and its text. */
   warnedAt: Defaulted<string | null>;
@@ -68,7 +68,7 @@ export interface UsersTable {
   deletedAt: Defaulted<string | null>;
   /** The last "Download everything" (one per 24 hours). */
   lastExportAt: Defaulted<string | null>;
-  /** Streak freezes held, 0–2 (common/streak.ts replayStreak). */
+  /** Streak freezes held, 0–2 (common/streaks/streak.ts replayStreak). */
   streakFreezes: Defaulted<number>;
   /** When the 20:00-local streak reminder is next due (UTC ISO); null while it is off. */
   reminderAt: Defaulted<string | null>;
@@ -76,16 +76,16 @@ export interface UsersTable {
   awaitingApprovalSince: Defaulted<string | null>;
   /** When the tutorial first opened by itself for this account, in any browser; null: never. */
   tutorialSeenAt: Defaulted<string | null>;
-  /** Content warnings the reader never wants to see (mask, common/content-warnings.ts warningMask). */
+  /** Content warnings the reader never wants to see (mask, common/stories/content-warnings.ts warningMask). */
   hiddenWarnings: Defaulted<number>;
   /** The reader sees a warned story's text at once, without "Show story". */
   alwaysShowText: Defaulted<DbBool>;
   /** "Share my public stories with the fediverse" (on by default). */
   federate: Defaulted<DbBool>;
-  /** Replies from other servers: 'show' | 'hold' | 'off' (common/federation.ts). */
+  /** Replies from other servers: 'show' | 'hold' | 'off' (common/federation/federation.ts). */
   fediverseReplies: Defaulted<string>;
   /**
-   * The handle (common/handle.ts): lower case, unique, on every account (migration 0028 gave
+   * The handle (common/handles/handle.ts): lower case, unique, on every account (migration 0028 gave
    * the older ones theirs; shared/handles.ts gives each new one its own). Optional in an insert
    * only for the tests that write rows at an earlier schema: the database refuses a row without one.
    */
@@ -123,9 +123,9 @@ export interface StoriesTable {
   commentsCount: Defaulted<number>;
   viewsCount: Defaulted<number>;
   wordCount: number;
-  /** The text's length in UTF-16 code units (common/words.ts countChars), kept with the text. */
+  /** The text's length in UTF-16 code units (common/stories/words.ts countChars), kept with the text. */
   charCount: number;
-  /** The card's preview of the text (common/words.ts storyPreview), kept with the text: lists never read `content`. */
+  /** The card's preview of the text (common/stories/words.ts storyPreview), kept with the text: lists never read `content`. */
   preview: string;
   created_at: string;
   updated_at: string;
@@ -140,11 +140,11 @@ export interface StoriesTable {
   authorProfileIcon: string;
   authorProfileColor: string;
   authorProfileImage: string | null;
-  /** The author's state (common/moderation.ts AUTHOR_STATE): 0 visible, 1 limited, 2 hidden. */
+  /** The author's state (common/moderation/moderation.ts AUTHOR_STATE): 0 visible, 1 limited, 2 hidden. */
   authorState: Defaulted<number>;
   /** The UTC day whose daily prompt this story answers (its prompt page); null otherwise. */
   promptDay: Defaulted<string | null>;
-  /** Content warnings (mask, common/content-warnings.ts warningMask): 0 for none. */
+  /** Content warnings (mask, common/stories/content-warnings.ts warningMask): 0 for none. */
   contentWarnings: Defaulted<number>;
   /** The writer's note beside the warnings, at most 100 characters. */
   contentWarningNote: Defaulted<string | null>;
@@ -183,7 +183,7 @@ export interface ImportFingerprintsTable {
   created_at: string;
 }
 
-/** A badge a writer earned (common/badges.ts); the primary key (uid, badge) makes it once. */
+/** A badge a writer earned (common/badges/badges.ts); the primary key (uid, badge) makes it once. */
 export interface UserBadgesTable {
   uid: string;
   badge: string;
@@ -262,7 +262,7 @@ export interface StoryViewsTable {
   day: string;
 }
 
-/** A tag (migration 0023): its key (common/tags.ts tagKey) and the name it was first written with. */
+/** A tag (migration 0023): its key (common/tags/tags.ts tagKey) and the name it was first written with. */
 export interface TagsTable {
   id: string;
   key: string;

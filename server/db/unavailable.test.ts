@@ -2,8 +2,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../test/server';
-import { postStory } from '../test/features/stories';
-import { buildStoryInput } from '../test/features/story-builders';
+import { postStory } from '../features/stories/test-support';
+import { buildStoryInput } from '../features/stories/test-support-builders';
 
 describe('a SQLite database locked by another process', () => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChars, countWords, storyPreview } from '@common/words';
+import { countChars, countWords, storyPreview } from '@common/stories/words';
 import { testDialects, useDatabaseMigratedTo } from '../test/databases';
 import { migrateToLatest } from './database';
 

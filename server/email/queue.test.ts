@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { testDialects } from '../test/databases';
 import { createSmtpReceiver, listenSmtp, type ReceivedMail } from '../test/smtp';
 import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from '@common/dates';
+import { formatLongDate } from '@common/shared/dates';
 import { linksIn } from '../test/smtp';
 import {
   accountDeletionScheduledMessage,

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@common/dates';
+import { formatLongDate } from '@common/shared/dates';
 import type { EmailMessage } from './mailer';
 
 /**

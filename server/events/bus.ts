@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type pg from 'pg';
 import type { Kysely, Transaction } from 'kysely';
-import type { LiveEventPayload, RecordedLiveEventType } from '@common/live-events';
+import type { LiveEventPayload, RecordedLiveEventType } from '@common/events/live-events';
 import type { Database } from '../db/types';
 import type { DatabaseHandle } from '../db/database';
 import type { Logger } from '../logger';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveEventPayload } from '@common/live-events';
+import type { LiveEventPayload } from '@common/events/live-events';
 import type { LiveEvent } from './outbox';
 
 /**

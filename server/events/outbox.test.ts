@@ -70,7 +70,7 @@ describe.each(testDialects())('event ids in commit order on %s', (dialect) => {
 
   it('accepts only event types from the catalogue, with their payloads (checked by tsc)', () => {
     const attempts = (trx: Transaction<Database>) => [
-      // @ts-expect-error 'story.exploded' is not in common/live-events.ts
+      // @ts-expect-error 'story.exploded' is not in common/events/live-events.ts
       server.ctx.bus.record(trx, userTopic('x'), 'story.exploded', {}),
       // @ts-expect-error a user.updated payload carries the whole user record
       server.ctx.bus.record(trx, userTopic('x'), 'user.updated', { user: { uid: 'x' } }),

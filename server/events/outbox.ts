@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { liveEventSchemas, type LiveEventPayload, type RecordedLiveEventType } from '@common/live-events';
+import { liveEventSchemas, type LiveEventPayload, type RecordedLiveEventType } from '@common/events/live-events';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/types';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REACTION_KINDS } from '@common/story';
-import { PUBLIC_STORIES_TOPIC, profileTopic, storyTopic } from '@common/live-events';
+import { REACTION_KINDS } from '@common/stories/story';
+import { PUBLIC_STORIES_TOPIC, profileTopic, storyTopic } from '@common/events/live-events';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { PUBLIC_STORIES_TOPIC, profileTopic, storyTopic, watchTargetSchema, type WatchTarget } from '@common/live-events';
+import { PUBLIC_STORIES_TOPIC, profileTopic, storyTopic, watchTargetSchema, type WatchTarget } from '@common/events/live-events';
 import type { Database } from '../db/types';
 import { notFound } from '../http/errors';
 import { readableStories } from '../policy/readable-stories';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postStory } from '../test/features/stories';
+import { postStory } from '../features/stories/test-support';
 import { signUp, startTestServer, type TestServer } from '../test/server';
 
 // One database is enough: compression is HTTP middleware, the same whatever stores the data.

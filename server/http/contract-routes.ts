@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { z } from 'zod';
 import type { RouteContract, RouteReply } from '@common/contracts/define';
-import { madeOnFirstUse } from '@common/made-on-first-use';
+import { madeOnFirstUse } from '@common/shared/made-on-first-use';
 import type { AppEnv, SignedInEnv } from '../context';
 import { requireUser } from '../auth/session';
 import { EncodedJson, sendJson } from './encoded-json';

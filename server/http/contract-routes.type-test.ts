@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import { conversationContracts } from '@common/contracts/conversations';
-import { storyContracts } from '@common/contracts/stories';
+import { conversationContracts } from '@common/messages/contract';
+import { storyContracts } from '@common/stories/contract';
 import type { AppEnv } from '../context';
 import { contractRoutes } from './contract-routes';
 import { encodeJson } from './encoded-json';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody, ErrorCode } from '@common/api';
+import type { ApiErrorBody, ErrorCode } from '@common/shared/api';
 import type { Logger } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
 

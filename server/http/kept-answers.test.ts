@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storyPageSchema, type Story } from '@common/story';
+import { storyPageSchema, type Story } from '@common/stories/story';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
-import { postStory } from '../test/features/stories';
-import { blockThroughApi } from '../test/features/blocks';
+import { postStory } from '../features/stories/test-support';
+import { blockThroughApi } from '../features/blocks/test-support';
 import { apiChainHeaders } from '../app';
 import type { EarlyAnswerer } from './early-answers';
 import { guestPageAnswer, readerPageAnswer } from '../features/stories/community-page';

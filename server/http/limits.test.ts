@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account/account';
 import { testDialects } from '../test/databases';
 import { signUp, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../test/server';
 import type { TestClient } from '../test/client';
-import { buildStoryInput } from '../test/features/story-builders';
-import { postStory } from '../test/features/stories';
+import { buildStoryInput } from '../features/stories/test-support-builders';
+import { postStory } from '../features/stories/test-support';
 import { pngOf } from '../test/images';
 import { LIMITS, type Limit, type LimitName } from './limits';
 import { RateLimiter } from './rate-limit';

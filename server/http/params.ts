@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { USER_ID_PATTERN } from '@common/story';
+import { USER_ID_PATTERN } from '@common/stories/story';
 import { USER_NOT_FOUND } from '../policy/profiles';
 import { STORY_NOT_FOUND } from '../policy/stories';
 import { DASHED_ID_PATTERN, ID_PATTERN } from '../shared/ids';

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
-import { ACCOUNT_TEXTS } from '@common/account';
-import { SOCIAL_TEXTS } from '@common/social';
+import { ACCOUNT_TEXTS } from '@common/account/account';
+import { SOCIAL_TEXTS } from '@common/follows/follows';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/types';
 import { addressKey } from './client-ip';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from '../test/databases';
 import { openEventStream } from '../test/sse';
 import { signUp, startTestServer, type TestServer } from '../test/server';
-import { postStory } from '../test/features/stories';
+import { postStory } from '../features/stories/test-support';
 import { UNMATCHED_ROUTE } from './http';
 
 const TOKEN = 'scrape-token-0123456789abcdef';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ACTIONS, CASE_ACTIONS, REPORT_TEXTS } from '@common/moderation';
+import { ACCOUNT_ACTIONS, CASE_ACTIONS, REPORT_TEXTS } from '@common/moderation/moderation';
 import {
   accountActionOf,
   allowedAccountActions,

@@ -1,4 +1,4 @@
-import { ACCOUNT_ACTIONS, REPORT_TEXTS, type AccountAction, type CaseAction } from '@common/moderation';
+import { ACCOUNT_ACTIONS, REPORT_TEXTS, type AccountAction, type CaseAction } from '@common/moderation/moderation';
 import { forbidden } from '../http/errors';
 import { adminAny, assertSignedIn, own, type AdminViewer, type Viewer } from './viewer';
 

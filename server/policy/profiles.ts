@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { USER_NOT_FOUND } from '@common/profile';
+import { USER_NOT_FOUND } from '@common/profile/profile';
 import { notFound } from '../http/errors';
 import type { Viewer } from './viewer';
 

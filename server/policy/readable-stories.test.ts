@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEMES, TWISTS } from '@common/prompts';
-import { publicProfileResponseSchema } from '@common/profile';
-import { storyPageSchema, storyRowsResponseSchema, type Story } from '@common/story';
-import type { UserRecord } from '@common/user';
+import { THEMES, TWISTS } from '@common/prompts/prompts';
+import { publicProfileResponseSchema } from '@common/profile/profile';
+import { storyPageSchema, storyRowsResponseSchema, type Story } from '@common/stories/story';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
 import type { TestClient } from '../test/client';
-import { postStory } from '../test/features/stories';
+import { postStory } from '../features/stories/test-support';
 import { readableStories, type StoryScope } from './readable-stories';
 import { storyPolicy } from './stories';
 import type { Viewer } from './viewer';

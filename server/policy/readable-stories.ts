@@ -1,6 +1,6 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, StoriesTable } from '../db/types';
-import { AUTHOR_STATE } from '@common/moderation';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
 import { follows, noBlockBetween, notMutedBy } from './relations';
 import type { Viewer } from './viewer';
 

@@ -1,6 +1,6 @@
-import { STORY_NOT_FOUND, type StoryPermissions } from '@common/story';
-import { AUTHOR_STATE } from '@common/moderation';
-import { CONTEST_TEXTS } from '@common/contests';
+import { STORY_NOT_FOUND, type StoryPermissions } from '@common/stories/story';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
+import { CONTEST_TEXTS } from '@common/contests/contests';
 import type { DbBool } from '../db/types';
 import { fromDbBool } from '../db/bool';
 import { forbidden, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { warningMask, type ReadingPreferences } from '@common/content-warnings';
+import { warningMask, type ReadingPreferences } from '@common/stories/content-warnings';
 import { unauthenticated } from '../http/errors';
 
 /**
@@ -16,7 +16,7 @@ export interface SignedInViewer {
    */
   adminHeldBack?: true;
   /**
-   * The content warnings (a mask, common/content-warnings.ts) whose stories the reader's
+   * The content warnings (a mask, common/stories/content-warnings.ts) whose stories the reader's
    * lists leave out: read with the users row, so filtering costs no statement. Absent: none.
    */
   hiddenWarnings?: number;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyPageSchema } from '@common/story';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
-import { REPORT_TEXTS } from '@common/moderation';
+import { storyPageSchema } from '@common/stories/story';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
+import { REPORT_TEXTS } from '@common/moderation/moderation';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { openEventStream } from '../test/sse';
 import { signUp, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
-import { postStory } from '../test/features/stories';
-import { setFollow } from '../test/features/follows';
+import { postStory } from '../features/stories/test-support';
+import { setFollow } from '../features/follows/test-support';
 import { changeAccountState } from './account-state';
 
 /** A long cache window: only the `sessions.ended` event can make the second instance forget in time. */

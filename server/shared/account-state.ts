@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { PUBLIC_STORIES_TOPIC, SESSIONS_TOPIC, type SessionEndReason } from '@common/live-events';
-import { AUTHOR_STATE, authorStateOf } from '@common/moderation';
+import { PUBLIC_STORIES_TOPIC, SESSIONS_TOPIC, type SessionEndReason } from '@common/events/live-events';
+import { AUTHOR_STATE, authorStateOf } from '@common/moderation/moderation';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/types';
 import type { Dialect } from '../db/database';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 // Log ids are UUIDv7: they sort by time and, within one millisecond, in the order this process
 // wrote them, so the audit log (ordered by timestamp, then id) lists a burst in its true order.
 import { v7 as logId } from 'uuid';
-import { redactDetails } from '@common/redact';
+import { redactDetails } from '@common/logs/redact';
 import type { Database, LogTableBase } from '../db/types';
 import type { Logger } from '../logger';
 

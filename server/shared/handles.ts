@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { handleWithSuffix } from '@common/handle';
+import { handleWithSuffix } from '@common/handles/handle';
 import type { Database } from '../db/types';
 import { isPostgres } from '../db/migrations/helpers';
 import { databaseRefusal } from '../http/errors';
 import { accountHidden, HIDING_COLUMNS } from '../policy/profiles';
 
 /*
- * Who holds which handle (common/handle.ts, docs/decisions/0064-handles.md). A handle is held
+ * Who holds which handle (common/handles/handle.ts, docs/decisions/0064-handles.md). A handle is held
  * by the account whose `users.handle` it is, or by the account an old handle of theirs leads to
  * (`handleRedirects`); nobody else may take it. Once held, a handle stays with the same person
  * for good (changing away leaves a redirect in the same transaction; taking an old one back

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { MESSAGE_TEXTS } from '@common/conversations';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import { toDbBool } from '../db/bool';
 import type { Database } from '../db/types';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { UserStatus } from '@common/moderation';
+import type { UserStatus } from '@common/moderation/moderation';
 import type { Database } from '../db/types';
 
 /** users.status as `userStatus` decides it, strongest first, as a where clause. */

@@ -1,4 +1,4 @@
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { findUser } from '../shared/users';
 import type { TestServer } from './server';
 import type { openEventStream, SseMessage } from './sse';

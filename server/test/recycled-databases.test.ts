@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from './databases';
 import { failWritesTo } from './failing-writes';
 import { signUpVerified, startTestServerOn, ADMIN_EMAIL } from './server';
-import { buildStoryInput } from './features/story-builders';
-import { addGreeting } from './features/greetings';
+import { buildStoryInput } from '../features/stories/test-support-builders';
+import { addGreeting } from '../features/greetings/test-support';
 
 /** Every row of every table, every sequence's state, and the tables' and sequences' names, as text. */
 async function contentsOf(database: TestDatabase): Promise<Record<string, string | null>> {

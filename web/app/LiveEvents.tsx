@@ -8,14 +8,14 @@ import { onceASession } from '../lib/once-a-session';
 /** How often saves made offline are tried again while the browser thinks it is online but the server did not answer. */
 const RETRY_QUEUED_MS = 30_000;
 
-/** Sends the saves made offline (features/story/editor/sync-queue.ts) when the connection returns; its code loads only when there are some. */
+/** Sends the saves made offline (features/stories/editor/sync-queue.ts) when the connection returns; its code loads only when there are some. */
 function useQueuedSaves(userId: string): void {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   useEffect(() => {
     const send = () => {
       if (!navigator.onLine || !hasQueuedSaves(userId)) return;
-      void import('../features/story').then((m) => m.sendQueuedSaves(userId, queryClient, toast));
+      void import('../features/stories').then((m) => m.sendQueuedSaves(userId, queryClient, toast));
     };
     send();
     const timer = window.setInterval(send, RETRY_QUEUED_MS);

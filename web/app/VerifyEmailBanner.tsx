@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
-import type { UserRecord } from '@common/user';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
+import type { UserRecord } from '@common/me/user';
 import { focusRing } from '../components/ui';
 import { authConfigQueryOptions } from '../lib/auth-config';
 import { useResendVerification } from '../features/settings';

@@ -19,7 +19,7 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
     path: 'community',
     // The loader only starts the list's request (it returns at once), so it travels alongside the sign-in check.
     lazy: screen(
-      () => import('../features/community/CommunityScreen'),
+      () => import('../features/stories/CommunityScreen'),
       (m) => ({
         Component: m.CommunityScreen,
         loader: ({ request }: { request: Request }) => {
@@ -33,7 +33,7 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
   // /@handle: a route matches whole segments only, so this takes every one-segment address no
   // other route claims; without its @ the screen is the not-found one.
   { path: ':at', lazy: screen(() => import('../features/profile/HandleProfileScreen'), (m) => ({ Component: m.HandleProfileScreen })) },
-  { path: 'story/:id/:mode?', lazy: screen(() => import('../features/story/StoryScreen'), (m) => ({ Component: m.StoryScreen })) },
+  { path: 'story/:id/:mode?', lazy: screen(() => import('../features/stories/StoryScreen'), (m) => ({ Component: m.StoryScreen })) },
   { path: 'prompt/:date', lazy: screen(() => import('../features/prompts/PromptScreen'), (m) => ({ Component: m.PromptScreen })) },
   { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },
   { path: 'tag/:name', lazy: screen(() => import('../features/tags/TagScreen'), (m) => ({ Component: m.TagScreen })) },
@@ -45,15 +45,14 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
 
 /** Screens load on first visit; the layout shows a spinner meanwhile (screen-route.tsx: and what a failed download shows). */
 const signedInRoutes: RouteObject[] = [
-  { path: 'story/new', lazy: screen(() => import('../features/story/NewStoryScreen'), (m) => ({ Component: m.NewStoryScreen })) },
+  { path: 'story/new', lazy: screen(() => import('../features/stories/NewStoryScreen'), (m) => ({ Component: m.NewStoryScreen })) },
   { path: 'stories', lazy: screen(() => import('../features/stories/MyStoriesScreen'), (m) => ({ Component: m.MyStoriesScreen })) },
   { path: 'favorites', lazy: screen(() => import('../features/favorites/FavoritesScreen'), (m) => ({ Component: m.FavoritesScreen })) },
   { path: 'feed', lazy: screen(() => import('../features/feed/FeedScreen'), (m) => ({ Component: m.FeedScreen })) },
-  { path: 'friends', lazy: screen(() => import('../features/friends/FriendsScreen'), (m) => ({ Component: m.FriendsScreen })) },
+  { path: 'friends', lazy: screen(() => import('../features/follows/FriendsScreen'), (m) => ({ Component: m.FriendsScreen })) },
   { path: 'messages', lazy: screen(() => import('../features/messages/MessagesScreen'), (m) => ({ Component: m.MessagesScreen })) },
   { path: 'notifications', lazy: screen(() => import('../features/notifications/NotificationsScreen'), (m) => ({ Component: m.NotificationsScreen })) },
   { path: 'settings', lazy: screen(() => import('../features/settings/SettingsScreen'), (m) => ({ Component: m.SettingsScreen })) },
-  { path: 'mrt-test', lazy: screen(() => import('../features/mrt-test/MrtTestScreen'), (m) => ({ Component: m.MrtTestScreen })) },
   {
     path: 'admin',
     element: <RequireAdmin />,

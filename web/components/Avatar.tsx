@@ -1,5 +1,5 @@
-import { avatarInitial } from '@common/names';
-import { isProfileIcon } from '@common/profile-icons';
+import { avatarInitial } from '@common/account/names';
+import { isProfileIcon } from '@common/profile/icons';
 import { PROFILE_ICON_COMPONENTS } from './profile-icon-components';
 
 export interface AvatarPerson {

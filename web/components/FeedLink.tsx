@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Rss } from 'lucide-react';
-import { ATOM_CONTENT_TYPE, FEED_TEXTS, type FeedLink as Feed } from '@common/feeds';
+import { ATOM_CONTENT_TYPE, FEED_TEXTS, type FeedLink as Feed } from '@common/feeds/feeds';
 import { iconTextLink, inputField, secondaryButton } from './ui';
 
 /**

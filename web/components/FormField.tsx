@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/limits';
+import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX_LENGTH } from '@common/shared/limits';
 import { inputField } from './ui';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {

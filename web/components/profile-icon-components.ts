@@ -2,7 +2,7 @@ import {
   Award, Book, BookOpen, Bookmark, Camera, Feather, FileText, Glasses, Globe, GraduationCap,
   Library, Lightbulb, Music, Palette, PenLine, Pencil, Quote, Scroll, Star, User, type LucideIcon,
 } from 'lucide-react';
-import type { ProfileIcon } from '@common/profile-icons';
+import type { ProfileIcon } from '@common/profile/icons';
 
 /** The lucide icon drawn for each stored profileIcon name. */
 export const PROFILE_ICON_COMPONENTS: Record<ProfileIcon, LucideIcon> = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { ApiError, apiFetch, isClientError } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {

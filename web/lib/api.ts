@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { TOO_OFTEN } from '@common/too-often';
-import type { ApiErrorBody } from '@common/api';
+import { TOO_OFTEN } from '@common/shared/too-often';
+import type { ApiErrorBody } from '@common/shared/api';
 
 /** A failed API call: the server's `{"error":{"code","message"}}`, or a local stand-in. */
 export class ApiError extends Error {
@@ -105,7 +105,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 }
 
 /**
- * The API's error shape (common/api.ts apiErrorSchema), checked by hand: error answers can
+ * The API's error shape (common/shared/api.ts apiErrorSchema), checked by hand: error answers can
  * come from elsewhere (a proxy's HTML page), in production too, and this runs on every page
  * without loading zod.
  */

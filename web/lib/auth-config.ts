@@ -8,6 +8,6 @@ import { apiFetch } from './api';
  */
 export const authConfigQueryOptions = queryOptions({
   queryKey: ['auth-config'] as const,
-  queryFn: async () => apiFetch('/api/auth-config', { schema: import.meta.env.DEV ? (await import('@common/api')).authConfigSchema : undefined }),
+  queryFn: async () => apiFetch('/api/auth-config', { schema: import.meta.env.DEV ? (await import('@common/shared/api')).authConfigSchema : undefined }),
   staleTime: Infinity,
 });

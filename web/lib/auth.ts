@@ -1,9 +1,9 @@
-import { API_CACHE_NAME } from '@common/pwa';
+import { API_CACHE_NAME } from '@common/shared/pwa';
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { meContracts } from '@common/contracts/me';
-import type { MeResponse, UserRecord } from '@common/user';
+import type { meContracts } from '@common/me/contract';
+import type { MeResponse, UserRecord } from '@common/me/user';
 import { apiFetch, isApiError } from './api';
 import { setEventLogSignedIn } from './event-log';
 
@@ -11,7 +11,7 @@ import { setEventLogSignedIn } from './event-log';
 async function fetchMe(): Promise<MeResponse | null> {
   try {
     // On the first load: the schema is checked, and imported, in development only (lib/api.ts).
-    const schema = import.meta.env.DEV ? (await import('@common/contracts/me')).meContracts.read.response : undefined;
+    const schema = import.meta.env.DEV ? (await import('@common/me/contract')).meContracts.read.response : undefined;
     // The contract's path, checked by type only: importing the contract would bring zod in.
     const path: (typeof meContracts.read)['path'] = '/api/me';
     const me = await apiFetch(path, { schema, preloaded: true });

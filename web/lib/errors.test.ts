@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { ApiError } from './api';
 import { errorMessage, FALLBACK_ERROR_MESSAGE, formErrorMessage } from './errors';
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { isApiError } from './api';
 
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientLogSchema } from '@common/client-log';
+import { clientLogSchema } from '@common/logs/client-log';
 import { logEvent, setEventLogSignedIn } from './event-log';
 import { reportClientError } from './report-error';
 

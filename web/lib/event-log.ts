@@ -1,6 +1,6 @@
-import type { ClientLogEvent } from '@common/client-log';
-import type { logContracts } from '@common/contracts/logs';
-import { GUEST_LOG_TYPE } from '@common/guest-events';
+import type { ClientLogEvent } from '@common/logs/client-log';
+import type { logContracts } from '@common/logs/contract';
+import { GUEST_LOG_TYPE } from '@common/logs/guest-events';
 
 /**
  * The contract's path, checked by type only: importing the contract would bring zod onto the

@@ -1,4 +1,4 @@
-import { madeOnFirstUse } from '@common/made-on-first-use';
+import { madeOnFirstUse } from '@common/shared/made-on-first-use';
 
 const dateFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
 const dateTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));

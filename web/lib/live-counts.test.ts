@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { LiveEventPayload } from '@common/live-events';
-import type { Relationship } from '@common/social';
-import { type Story, type StoryPage, type StoryRow, type StorySummary } from '@common/story';
-import { REACTION_KINDS } from '@common/story-rules';
+import type { LiveEventPayload } from '@common/events/live-events';
+import type { Relationship } from '@common/follows/follows';
+import { type Story, type StoryPage, type StoryRow, type StorySummary } from '@common/stories/story';
+import { REACTION_KINDS } from '@common/stories/rules';
 import { applyProfileCounts, applyStoryCounts, withStoryCounts } from './live-counts';
 import { feedKeys, profileKeys, socialKeys, storyKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveEventPayload } from '@common/live-events';
-import type { Relationship } from '@common/social';
-import type { Story } from '@common/story';
+import type { LiveEventPayload } from '@common/events/live-events';
+import type { Relationship } from '@common/follows/follows';
+import type { Story } from '@common/stories/story';
 import { feedKeys, profileKeys, socialKeys, storyKeys } from './query-keys';
 
 type StoryCounts = LiveEventPayload<'story.counts'>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 import { handleLiveEvent, liveEventHandlers, reopenDelay, resumePoint } from './live-events';
 import { notificationKeys } from './query-keys';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/live-events';
+import { liveEventSchemas, type LiveEventPayload, type LiveEventType, type WatchTarget } from '@common/events/live-events';
 import { ME_QUERY_KEY, meQueryOptions, setCurrentUserData } from './auth';
-import type { MessagePage } from '@common/conversations';
+import type { MessagePage } from '@common/messages/messages';
 import { adminKeys, conversationKeys, featureRequestKeys, feedKeys, greetingKeys, notificationKeys, socialKeys, storyKeys } from './query-keys';
 import { typingStarted, typingStopped } from './typing';
 import { sessionSwapsSettled } from './session-swap';

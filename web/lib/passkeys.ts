@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
-import { PASSKEY_TEXTS } from '@common/passkeys';
+import { PASSKEY_TEXTS } from '@common/account/passkeys';
 import { apiFetch } from './api';
 import { errorMessage } from './errors';
 

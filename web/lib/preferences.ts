@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { meContracts } from '@common/contracts/me';
-import type { PreferencesUpdate, UserRecord } from '@common/user';
+import type { meContracts } from '@common/me/contract';
+import type { PreferencesUpdate, UserRecord } from '@common/me/user';
 import { apiFetch } from './api';
 import { ME_QUERY_KEY, setCurrentUserData } from './auth';
 
@@ -36,7 +36,7 @@ export async function savePreferences(queryClient: QueryClient, update: Preferen
   const save = ++latestSave;
   try {
     // The theme controls are on every page: the schema is checked, and imported, in development only (lib/api.ts).
-    const schema = import.meta.env.DEV ? (await import('@common/contracts/me')).meContracts.preferences.response : undefined;
+    const schema = import.meta.env.DEV ? (await import('@common/me/contract')).meContracts.preferences.response : undefined;
     // The contract's method and path, checked by type only: importing the contract would bring zod in.
     const route: Pick<typeof meContracts.preferences, 'method' | 'path'> = { method: 'PATCH', path: '/api/me/preferences' };
     const saved = await apiFetch(route.path, { method: route.method, body: update, schema });

@@ -1,4 +1,4 @@
-import type { StorySort, VisibilityFilter } from '@common/story-rules';
+import type { StorySort, VisibilityFilter } from '@common/stories/rules';
 
 /*
  * The query keys several features share: one feature's change refetches another's lists

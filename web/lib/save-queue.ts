@@ -1,4 +1,4 @@
-/** Where a writer's saves made offline wait (features/story/editor/offline-queue.ts); here, so the signed-in shell can look without loading the queue's code. */
+/** Where a writer's saves made offline wait (features/stories/editor/offline-queue.ts); here, so the signed-in shell can look without loading the queue's code. */
 export function saveQueueKey(uid: string): string {
   return `drabble.saveQueue.${uid}`;
 }

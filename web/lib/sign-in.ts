@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { registrationInfoContracts } from '@common/contracts/registration';
+import { registrationInfoContracts } from '@common/registration/contract';
 import { apiFetch } from './api';
 import { callRoute } from './call-route';
 import { loginPathFor } from './safe-next';

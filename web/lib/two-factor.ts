@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { twoFactorContracts } from '@common/contracts/two-factor';
+import type { twoFactorContracts } from '@common/account/two-factor-contract';
 import type { RouteAnswer } from '@common/contracts/define';
 import { apiFetch } from './api';
 
@@ -13,7 +13,7 @@ type StatusRoute = typeof twoFactorContracts.status;
 export const twoFactorStatusQuery = queryOptions({
   queryKey: ['account', 'two-factor'] as const,
   queryFn: async ({ signal }): Promise<RouteAnswer<StatusRoute>> => {
-    const schema = import.meta.env.DEV ? (await import('@common/contracts/two-factor')).twoFactorContracts.status.response : undefined;
+    const schema = import.meta.env.DEV ? (await import('@common/account/two-factor-contract')).twoFactorContracts.status.response : undefined;
     const path: StatusRoute['path'] = '/api/account/two-factor';
     return apiFetch(path, { schema, signal });
   },

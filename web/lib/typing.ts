@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TYPING_SHOWN_MS } from '@common/conversation-rules';
+import { TYPING_SHOWN_MS } from '@common/messages/rules';
 
 /*
  * Who is typing where, from `conversation.typing` events: each signal shows "typing…" for

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { conversationContracts } from '@common/contracts/conversations';
-import type { notificationContracts } from '@common/contracts/notifications';
+import type { conversationContracts } from '@common/messages/contract';
+import type { notificationContracts } from '@common/notifications/contract';
 import { apiFetch } from './api';
 import { conversationKeys, notificationKeys } from './query-keys';
 
@@ -18,7 +18,7 @@ type UnreadNotificationsRoute = typeof notificationContracts.unreadCount;
 export const unreadCountQuery = queryOptions({
   queryKey: conversationKeys.unread,
   queryFn: async ({ signal }) => {
-    const schema = import.meta.env.DEV ? (await import('@common/contracts/conversations')).conversationContracts.unreadCount.response : undefined;
+    const schema = import.meta.env.DEV ? (await import('@common/messages/contract')).conversationContracts.unreadCount.response : undefined;
     // The contract's path, checked by type only: importing the contract would bring zod in.
     const path: UnreadCountRoute['path'] = '/api/conversations/unread-count';
     return (await apiFetch(path, { schema, signal })).unread;
@@ -29,7 +29,7 @@ export const unreadCountQuery = queryOptions({
 export const unreadNotificationsQuery = queryOptions({
   queryKey: notificationKeys.unread,
   queryFn: async ({ signal }) => {
-    const schema = import.meta.env.DEV ? (await import('@common/contracts/notifications')).notificationContracts.unreadCount.response : undefined;
+    const schema = import.meta.env.DEV ? (await import('@common/notifications/contract')).notificationContracts.unreadCount.response : undefined;
     // The contract's path, checked by type only, as above.
     const path: UnreadNotificationsRoute['path'] = '/api/notifications/unread-count';
     return apiFetch(path, { schema, signal });

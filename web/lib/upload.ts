@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { apiErrorSchema } from '@common/api';
+import { apiErrorSchema } from '@common/shared/api';
 import { apiFetch, ApiError, isApiError, type ApiFetchOptions } from './api';
 
 /**

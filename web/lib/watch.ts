@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { isWatchTarget, type WatchTarget } from '@common/watch-target';
+import { isWatchTarget, type WatchTarget } from '@common/events/watch-target';
 
 /*
  * What this tab is looking at, for the live stream (GET /api/events?watch=…). Screens declare

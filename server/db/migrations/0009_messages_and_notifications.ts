@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Direct messages, notifications and presence:
  * - users: who may message them, read receipts and typing switches, notification and email
- *   preferences (JSON; absent keys take the defaults in common/notifications.ts);
+ *   preferences (JSON; absent keys take the defaults in common/notifications/notifications.ts);
  * - conversations: a direct conversation's pair (unique, so two writers have one), its
  *   request state and who started it (the daily cap on new conversations counts these);
  * - participants: when each last read, for "Seen";

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { countChars, storyPreview } from '@common/words';
+import { countChars, storyPreview } from '@common/stories/words';
 
 /**
  * Lean lists: the card's preview and the text's length in characters are kept on
  * the story row, written whenever the text is saved, so a list reads 150 characters a story
  * instead of the whole text and computes nothing per row. Existing stories are filled in here
- * with the same `storyPreview` the app uses (common/words.ts); should that definition change,
+ * with the same `storyPreview` the app uses (common/stories/words.ts); should that definition change,
  * a later migration refills the column the same way.
  *
  * SQLite cannot add a NOT NULL column without a default; the empty default only bridges the

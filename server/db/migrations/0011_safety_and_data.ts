@@ -36,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('targetId', 'text', (c) => c.notNull())
     /** Whose content it is. */
     .addColumn('targetUid', 'text', (c) => c.notNull())
-    /** JSON (common/moderation.ts reportSnapshotSchema). */
+    /** JSON (common/moderation/moderation.ts reportSnapshotSchema). */
     .addColumn('snapshot', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('reportsCount', 'integer', (c) => c.notNull().defaultTo(0))
@@ -82,7 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('caseId', 'text')
     .addColumn('targetUid', 'text', (c) => c.notNull())
-    /** common/moderation.ts MODERATION_ACTIONS */
+    /** common/moderation/moderation.ts MODERATION_ACTIONS */
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('adminUid', 'text', (c) => c.notNull())

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * What makes writers come back:
  * - users.streakFreezes: freezes held (0–2), kept beside `streak` and `bestStreak`, which the
- *   replay of the writing days (common/streak.ts replayStreak) recomputes on every save;
+ *   replay of the writing days (common/streaks/streak.ts replayStreak) recomputes on every save;
  * - users.reminderAt: the next instant (UTC ISO) the 20:00-local streak reminder is due, or
  *   null while the reminder is off; the maintenance tick reads it through an index, so the
  *   server never has to work out everyone's local time in SQL;

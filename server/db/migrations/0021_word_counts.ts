@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { countWords, hasUnspacedScript } from '@common/words';
+import { countWords, hasUnspacedScript } from '@common/stories/words';
 
 /**
  * Word counts in every language: Chinese, Japanese and Thai are counted by their
- * word segments (common/words.ts). Only texts with those scripts count differently, so only
+ * word segments (common/stories/words.ts). Only texts with those scripts count differently, so only
  * they are recounted, once: stories and the earlier versions kept of them. Words already
  * credited to writing days stay as they were (a day's words are what was counted that day).
  */

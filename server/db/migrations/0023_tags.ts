@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Tags (docs/decisions/0044-tags.md):
- * - tags: one row per tag, by its key (common/tags.ts tagKey: case-folded, accents removed,
+ * - tags: one row per tag, by its key (common/tags/tags.ts tagKey: case-folded, accents removed,
  *   spaces and hyphens one `-`), with the name it was first written with;
  * - storyTags: which stories carry which tag, with the story's `seq` copied in (it never
  *   changes) so a tag page walks (tagId, storySeq) newest first without sorting, and when the

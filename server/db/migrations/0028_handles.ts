@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { handleWithSuffix, suggestHandle } from '@common/handle';
+import { handleWithSuffix, suggestHandle } from '@common/handles/handle';
 import { isPostgres } from './helpers';
 
 /**
- * Handles (common/handle.ts, docs/decisions/0064-handles.md):
+ * Handles (common/handles/handle.ts, docs/decisions/0064-handles.md):
  * - users.handle: every account's one handle, lower case, unique (`users_handle`), never empty
  *   (NOT NULL on PostgreSQL; on SQLite, which cannot add the constraint to a column it adds,
  *   two triggers refuse a row without one). Existing accounts get one made from their display

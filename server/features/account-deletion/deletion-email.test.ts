@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLongDate } from '@common/dates';
-import { deletionStateSchema } from '@common/your-data';
+import { formatLongDate } from '@common/shared/dates';
+import { deletionStateSchema } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ACCOUNT_DELETION_BASE, accountDeletionContracts } from '@common/contracts/account-deletion';
+import { ACCOUNT_DELETION_BASE, accountDeletionContracts } from '@common/account-deletion/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { contractRoutes } from '../../http/contract-routes';
@@ -8,7 +8,7 @@ import { actorOf } from '../../shared/actor';
 import { cancelDeletion, deletionState, requestDeletion } from './service';
 
 /**
- * /api/account/deletion (common/contracts/account-deletion.ts): the person's own account only.
+ * /api/account/deletion (common/account-deletion/contract.ts): the person's own account only.
  * A deactivated account's session may use it (it is how they cancel); the request ends every
  * session, this one included.
  */

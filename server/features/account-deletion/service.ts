@@ -1,8 +1,8 @@
 import { profileImageKey } from '../avatars';
 import type { Transaction } from 'kysely';
-import { GRACE_DAYS } from '@common/moderation';
-import { YOUR_DATA_TEXTS, type DeletionState } from '@common/your-data';
-import type { UserRecord } from '@common/user';
+import { GRACE_DAYS } from '@common/moderation/moderation';
+import { YOUR_DATA_TEXTS, type DeletionState } from '@common/your-data/your-data';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS, type AccountOverview, type AccountSessions } from '@common/account';
-import type { UserRecord } from '@common/user';
+import { ACCOUNT_TEXTS, type AccountOverview, type AccountSessions } from '@common/account/account';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { linkToken, signUp, signUpVerified, startTestServer, uniqueEmail, verifyEmail, type TestServer } from '../../test/server';
 import { syncEmailVerification } from '../../auth/owner';

@@ -1,5 +1,5 @@
-import { ACCOUNT_TEXTS, PROVIDER_LABELS, type AccountSession, type ProviderId } from '@common/account';
-import { deviceLabel } from '@common/user-agent';
+import { ACCOUNT_TEXTS, PROVIDER_LABELS, type AccountSession, type ProviderId } from '@common/account/account';
+import { deviceLabel } from '@common/account/user-agent';
 import type { ServerContext } from '../../context';
 import { readableAddress } from '../../http/client-ip';
 import { badRequest, notFound } from '../../http/errors';

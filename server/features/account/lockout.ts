@@ -1,4 +1,4 @@
-import { RESET_PASSWORD_TTL_MS } from '@common/account';
+import { RESET_PASSWORD_TTL_MS } from '@common/account/account';
 import type { ServerContext } from '../../context';
 import { forgetPasswordFailures, reservePasswordCheck, type PasswordCheck } from '../../auth/password-attempts';
 import { accountLockedMessage, appLink } from '../../email/templates';

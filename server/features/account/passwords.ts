@@ -1,5 +1,5 @@
-import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS, type PasswordChange } from '@common/account';
-import type { UserRecord } from '@common/user';
+import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS, type PasswordChange } from '@common/account/account';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { reserveLimit } from '../../http/rate-limit';

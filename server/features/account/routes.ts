@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { ACCOUNT_TEXTS, PROVIDER_LABELS, type AccountMessage } from '@common/account';
-import { ACCOUNT_BASE, accountContracts } from '@common/contracts/account';
+import { ACCOUNT_TEXTS, PROVIDER_LABELS, type AccountMessage } from '@common/account/account';
+import { ACCOUNT_BASE, accountContracts } from '@common/account/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { actorOf } from '../../shared/actor';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
@@ -24,7 +24,7 @@ const message = (text: string): AccountMessage => ({ message: text });
 const limitLinkAttempts = (ctx: ServerContext, c: Context<AppEnv>) => takePlace(ctx, c, 'emailLinks');
 
 /**
- * /api/account (common/contracts/account.ts): a person's own sign-in details. Every signed-in
+ * /api/account (common/account/contract.ts): a person's own sign-in details. Every signed-in
  * route acts on the session's user only; the emailed-link routes act on whoever the link was made for.
  */
 export function accountRoutes(ctx: ServerContext) {

@@ -6,9 +6,9 @@ import {
   VERIFY_EMAIL_TTL_MS,
   type AccountOverview,
   type EmailChange,
-} from '@common/account';
-import { deriveFirstLast } from '@common/names';
-import type { UserRecord } from '@common/user';
+} from '@common/account/account';
+import { deriveFirstLast } from '@common/account/names';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';

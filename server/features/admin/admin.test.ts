@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../../test/features/stories';
+import type { ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('admin actions on %s', (dialect) => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { AuditEntry } from '@common/admin';
+import type { AuditEntry } from '@common/admin/admin';
 
 export const AUDIT_CSV_COLUMNS = ['timestamp', 'source', 'type', 'action', 'level', 'userUid', 'userDisplayName', 'userEmail', 'target', 'message', 'details'] as const;
 

@@ -1,12 +1,12 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditPageSchema, auditTypesSchema, type AuditEntry, type AuditPage } from '@common/admin';
+import { auditPageSchema, auditTypesSchema, type AuditEntry, type AuditPage } from '@common/admin/admin';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../../test/features/stories';
+import type { ErrorBody } from '../stories/test-support';
 import { AUDIT_CSV_COLUMNS } from './audit-csv';
 import { insertAdminLog, recordSystemEvent } from '../../shared/audit-log';
-import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from '../../test/features/admin';
+import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin audit log on %s', (dialect) => {
   let server: TestServer;

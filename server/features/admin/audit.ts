@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { AUDIT_SOURCES, auditUserSchema, type AuditEntry, type AuditFilter, type AuditPage, type AuditSource, type AuditUser } from '@common/admin';
-import { addDays } from '@common/streak';
+import { AUDIT_SOURCES, auditUserSchema, type AuditEntry, type AuditFilter, type AuditPage, type AuditSource, type AuditUser } from '@common/admin/admin';
+import { addDays } from '@common/streaks/streak';
 import type { Database } from '../../db/types';
 import { cursorField, decodeCursor, encodeCursor } from '../../shared/cursor';
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSchema, type Dashboard, type MetricKey } from '@common/admin';
-import { addDays } from '@common/streak';
+import { dashboardSchema, type Dashboard, type MetricKey } from '@common/admin/admin';
+import { addDays } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../../test/features/stories';
-import { adminAndWriter, daysAgo, expectAdminsOnly, insertUser, type AdminTestPeople } from '../../test/features/admin';
+import type { ErrorBody } from '../stories/test-support';
+import { adminAndWriter, daysAgo, expectAdminsOnly, insertUser, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin dashboard on %s', (dialect) => {
   let server: TestServer;

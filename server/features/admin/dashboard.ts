@@ -10,9 +10,9 @@ import {
   type DashboardRange,
   type MetricKey,
   type Period,
-} from '@common/admin';
-import { addDays } from '@common/streak';
-import type { DayKey } from '@common/prompts';
+} from '@common/admin/admin';
+import { addDays } from '@common/streaks/streak';
+import type { DayKey } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationPageSchema, unreadCountSchema, type NotificationPage } from '@common/admin';
+import { notificationPageSchema, unreadCountSchema, type NotificationPage } from '@common/admin/admin';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../../test/features/stories';
-import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from '../../test/features/admin';
+import type { ErrorBody } from '../stories/test-support';
+import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin notifications on %s', (dialect) => {
   let server: TestServer;

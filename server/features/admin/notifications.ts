@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { NOTIFICATION_NOT_FOUND, NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin';
+import { NOTIFICATION_NOT_FOUND, NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin/admin';
 import type { ServerContext } from '../../context';
 import type { Database, NotificationsTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';

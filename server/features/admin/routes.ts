@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { AUDIT_EXPORT_MAX, AUDIT_PAGE_SIZE, auditFilterSchema } from '@common/admin';
-import { ADMIN_BASE, adminContracts } from '@common/contracts/admin';
+import { AUDIT_EXPORT_MAX, AUDIT_PAGE_SIZE, auditFilterSchema } from '@common/admin/admin';
+import { ADMIN_BASE, adminContracts } from '@common/admin/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { contractGuard, guard } from '../../http/guards';
@@ -15,7 +15,7 @@ import { loadDashboard } from './dashboard';
 import { listNotifications, markNotificationsRead } from './notifications';
 
 /**
- * /api/admin (common/contracts/admin.ts): the panel's overview and dashboard, the notification
+ * /api/admin (common/admin/contract.ts): the panel's overview and dashboard, the notification
  * bell, the audit log. Each route's policy check comes first.
  */
 export function adminRoutes(ctx: ServerContext) {

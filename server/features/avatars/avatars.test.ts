@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
@@ -10,8 +10,8 @@ import type { TestClient } from '../../test/client';
 import { StorageError, type ObjectStorage } from '../../storage';
 import { LIMITS } from '../../http/limits';
 import { limitKey } from '../../http/rate-limit';
-import { postStory } from '../../test/features/stories';
-import { nextUserUpdate } from '../../test/features/profile';
+import { postStory } from '../stories/test-support';
+import { nextUserUpdate } from '../profile/test-support';
 import { corruptPng, jpegWithGps, pngClaiming, pngOf } from '../../test/images';
 
 interface Answer {

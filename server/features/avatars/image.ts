@@ -4,7 +4,7 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MAX_PIXELS,
   PROFILE_IMAGE_SIZE,
-} from '@common/profile';
+} from '@common/profile/profile';
 import { AppError } from '../../http/errors';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';

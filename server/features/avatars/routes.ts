@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PROFILE_IMAGE_MAX_BYTES } from '@common/profile';
-import type { MeResponse } from '@common/user';
+import { PROFILE_IMAGE_MAX_BYTES } from '@common/profile/profile';
+import type { MeResponse } from '@common/me/user';
 import type { AppEnv, ServerContext } from '../../context';
 import type { StoredObject } from '../../storage';
 import { requireUser } from '../../auth/session';

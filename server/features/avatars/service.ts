@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { StorageError, type StoredObject } from '../../storage';

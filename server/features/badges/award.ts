@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { badgeDefinition, earnedBadges, factsNeeded, type BadgeFact, type BadgeId } from '@common/badges';
+import { badgeDefinition, earnedBadges, factsNeeded, type BadgeFact, type BadgeId } from '@common/badges/badges';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { notifySelf } from '../notifications';

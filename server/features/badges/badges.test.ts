@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BADGE_IDS, myBadgesResponseSchema, userBadgesResponseSchema, type BadgeId } from '@common/badges';
-import { promptForDay, utcDayKey } from '@common/prompts';
-import { addDays } from '@common/streak';
-import type { Story } from '@common/story';
+import { BADGE_IDS, myBadgesResponseSchema, userBadgesResponseSchema, type BadgeId } from '@common/badges/badges';
+import { promptForDay, utcDayKey } from '@common/prompts/prompts';
+import { addDays } from '@common/streaks/streak';
+import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { deleteAccountNow } from '../account-deletion';
 import { awardBadges } from '.';
-import { randomText } from '../../test/features/story-builders';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { randomText } from '../stories/test-support-builders';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('badges on %s', (dialect) => {
   let server: TestServer;

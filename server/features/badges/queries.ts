@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
-import { DRABBLE_WORDS } from '@common/words';
-import type { BadgeFact, BadgeFacts } from '@common/badges';
+import { DRABBLE_WORDS } from '@common/stories/words';
+import type { BadgeFact, BadgeFacts } from '@common/badges/badges';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database>;

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { BADGES_BASE, badgeContracts } from '@common/contracts/badges';
+import { BADGES_BASE, badgeContracts } from '@common/badges/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { myBadges, userBadges } from './service';
 
 /**
- * Mounted at /api (common/contracts/badges.ts): GET /users/:uid/badges (a profile's earned
+ * Mounted at /api (common/badges/contract.ts): GET /users/:uid/badges (a profile's earned
  * badges, guests too) and GET /me/badges (the writer's own, locked ones included). There is
  * deliberately no list across writers: no leaderboard.
  */

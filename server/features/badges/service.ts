@@ -1,4 +1,4 @@
-import { BADGES, isBadgeId, type EarnedBadge, type MyBadgesResponse, type UserBadgesResponse } from '@common/badges';
+import { BADGES, isBadgeId, type EarnedBadge, type MyBadgesResponse, type UserBadgesResponse } from '@common/badges/badges';
 import type { ServerContext } from '../../context';
 import { authorizeProfile } from '../../policy/profiles';
 import { loadBlockFacts } from '../../policy/relations';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relationshipResponseSchema, writerPageSchema } from '@common/social';
-import type { Comment, CommentPage, Story, StoryPage } from '@common/story';
-import type { PublicProfileResponse } from '@common/profile';
-import type { UserRecord } from '@common/user';
+import { relationshipResponseSchema, writerPageSchema } from '@common/follows/follows';
+import type { Comment, CommentPage, Story, StoryPage } from '@common/stories/story';
+import type { PublicProfileResponse } from '@common/profile/profile';
+import type { UserRecord } from '@common/me/user';
 import type { TestClient } from '../../test/client';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { blockThroughApi, followThroughApi } from '../../test/features/blocks';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { blockThroughApi, followThroughApi } from './test-support';
 
 /**
  * Ada blocks Bob. Every story, profile, comment, reaction, favourite and follow endpoint is

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relationshipResponseSchema, writerPageSchema, WRITER_PAGE_SIZE } from '@common/social';
-import type { StoryPage } from '@common/story';
+import { relationshipResponseSchema, writerPageSchema, WRITER_PAGE_SIZE } from '@common/follows/follows';
+import type { StoryPage } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 import { mute } from './service';
-import { blockThroughApi, countsMatchRows, followThroughApi, graphBetween } from '../../test/features/blocks';
+import { blockThroughApi, countsMatchRows, followThroughApi, graphBetween } from './test-support';
 
 describe.each(testDialects())('blocks and mutes on %s', (dialect) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { WRITER_PAGE_SIZE, type WriterPage } from '@common/social';
-import { USER_ID_PATTERN } from '@common/story';
+import { WRITER_PAGE_SIZE, type WriterPage } from '@common/follows/follows';
+import { USER_ID_PATTERN } from '@common/stories/story';
 import type { Database } from '../../db/types';
 import type { SignedInViewer } from '../../policy/viewer';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { BLOCKS_BASE, blockContracts } from '@common/contracts/blocks';
+import { BLOCKS_BASE, blockContracts } from '@common/blocks/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
@@ -7,7 +7,7 @@ import { listBlocks, listMutes } from './queries';
 import { block, mute, unblock, unmute } from './service';
 
 /**
- * /api/blocks and /api/mutes (common/contracts/blocks.ts): block and mute writers, list them
+ * /api/blocks and /api/mutes (common/blocks/contract.ts): block and mute writers, list them
  * for /settings. Mounted at /api beside other routers, so every guard sits on its route (never app.use).
  */
 export function blockRoutes(ctx: ServerContext) {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { MuteDuration, Relationship } from '@common/social';
+import type { MuteDuration, Relationship } from '@common/follows/follows';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { userTopic } from '../../events/bus';

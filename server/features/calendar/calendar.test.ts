@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarSchema } from '@common/calendar';
-import { localDay } from '@common/streak';
+import { calendarSchema } from '@common/calendar/calendar';
+import { localDay } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { loadCalendar } from './service';

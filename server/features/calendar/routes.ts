@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { CALENDAR_BASE, calendarContracts } from '@common/contracts/calendar';
+import { CALENDAR_BASE, calendarContracts } from '@common/calendar/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { loadCalendar } from './service';
 
-/** Mounted at /api/me (common/contracts/calendar.ts): the writer's own calendar (never anyone else's). */
+/** Mounted at /api/me (common/calendar/contract.ts): the writer's own calendar (never anyone else's). */
 export function calendarRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, CALENDAR_BASE);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { calendarStart, periodSums, wordsByDay, type Calendar, type CalendarDay } from '@common/calendar';
-import { DEFAULT_TIME_ZONE, localDay, replayStreak } from '@common/streak';
+import { calendarStart, periodSums, wordsByDay, type Calendar, type CalendarDay } from '@common/calendar/calendar';
+import { DEFAULT_TIME_ZONE, localDay, replayStreak } from '@common/streaks/streak';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeResponseSchema, challengesResponseSchema, ONE_ACTIVE_CHALLENGE, type Challenge } from '@common/challenges';
-import { addDays, localDay } from '@common/streak';
+import { challengeResponseSchema, challengesResponseSchema, ONE_ACTIVE_CHALLENGE, type Challenge } from '@common/challenges/challenges';
+import { addDays, localDay } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
 describe.each(testDialects())('personal challenges on %s', (dialect) => {

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DayWords } from '@common/calendar';
-import { challengeProgress, type Challenge } from '@common/challenges';
-import type { DayKey } from '@common/prompts';
-import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
+import type { DayWords } from '@common/calendar/calendar';
+import { challengeProgress, type Challenge } from '@common/challenges/challenges';
+import type { DayKey } from '@common/prompts/prompts';
+import { DEFAULT_TIME_ZONE, localDay } from '@common/streaks/streak';
 import type { Dialect } from '../../db/database';
 import type { ChallengesTable, Database } from '../../db/types';
 import { notFound } from '../../http/errors';

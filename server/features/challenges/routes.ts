@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { CHALLENGES_BASE, challengeContracts } from '@common/contracts/challenges';
+import { CHALLENGES_BASE, challengeContracts } from '@common/challenges/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
-/** Mounted at /api/me (common/contracts/challenges.ts): the writer's own challenges (owner only; nobody else's are reachable). */
+/** Mounted at /api/me (common/challenges/contract.ts): the writer's own challenges (owner only; nobody else's are reachable). */
 export function challengeRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, CHALLENGES_BASE);

@@ -1,5 +1,5 @@
-import { CHALLENGE_ENDED, CHALLENGE_NOT_FOUND, CHALLENGES_PAST_MAX, ONE_ACTIVE_CHALLENGE, type ChallengeCreate, type ChallengeResponse, type ChallengesResponse } from '@common/challenges';
-import { addDays } from '@common/streak';
+import { CHALLENGE_ENDED, CHALLENGE_NOT_FOUND, CHALLENGES_PAST_MAX, ONE_ACTIVE_CHALLENGE, type ChallengeCreate, type ChallengeResponse, type ChallengesResponse } from '@common/challenges/challenges';
+import { addDays } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentCreatedSchema, commentPageSchema, type Story } from '@common/story';
+import { commentCreatedSchema, commentPageSchema, type Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('comments on %s', (dialect) => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Comment } from '@common/story';
+import type { Comment } from '@common/stories/story';
 import type { Database } from '../../db/types';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
-import { commentPolicy } from '../../policy/comments';
+import { commentPolicy } from './policy';
 import type { StoryFacts } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
 import { noBlockBetween } from '../../policy/relations';

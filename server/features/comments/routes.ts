@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { COMMENTS_BASE, commentContracts } from '@common/contracts/comments';
+import { COMMENTS_BASE, commentContracts } from '@common/comments/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { addComment, approveComment, deleteComment, readComments } from './service';
 
-/** /api/stories/:id/comments (common/contracts/comments.ts): read (guests too, on public stories), post, delete, approve a held reply from another server. */
+/** /api/stories/:id/comments (common/comments/contract.ts): read (guests too, on public stories), post, delete, approve a held reply from another server. */
 export function commentRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, COMMENTS_BASE);

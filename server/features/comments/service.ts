@@ -1,7 +1,7 @@
-import { COMMENT_PAGE_SIZE, type Comment, type CommentPage } from '@common/story';
+import { COMMENT_PAGE_SIZE, type Comment, type CommentPage } from '@common/stories/story';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { authorizeComment, COMMENT_NOT_FOUND } from '../../policy/comments';
+import { authorizeComment, COMMENT_NOT_FOUND } from './policy';
 import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';

@@ -1,5 +1,5 @@
-import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
-import { CONTEST_TEXTS, contestPhase, dailyContestPrompt, disqualifiedNotice, mondayOf, type AdminContests, type ContestInput } from '@common/contests';
+import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
+import { CONTEST_TEXTS, contestPhase, dailyContestPrompt, disqualifiedNotice, mondayOf, type AdminContests, type ContestInput } from '@common/contests/contests';
 import type { ServerContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';

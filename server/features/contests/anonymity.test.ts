@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { strFromU8, unzipSync } from 'fflate';
-import { CONTEST_TEXTS } from '@common/contests';
+import { CONTEST_TEXTS } from '@common/contests/contests';
 import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
@@ -14,7 +14,7 @@ import { openEventStream } from '../../test/sse';
 import { latestId, recordUserEvents, until, type EventStream } from '../../test/events';
 import { ROUTES, PARAMS, type Pool } from '../../test/fuzz/routes';
 import { Random } from '../../test/fuzz/random';
-import { ageAccount, enter, moveContest, newContest, postDrabble, revealClosedContests, windowsFor } from '../../test/features/contests';
+import { ageAccount, enter, moveContest, newContest, postDrabble, revealClosedContests, windowsFor } from './test-support';
 import { sharedPages } from '../previews';
 
 /**

@@ -9,13 +9,13 @@ import {
   pastContestsSchema,
   placeNotice,
   type ContestVoteResponse,
-} from '@common/contests';
-import type { Story } from '@common/story';
+} from '@common/contests/contests';
+import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
-import type { ErrorBody } from '../../test/features/stories';
-import { ofType } from '../../test/features/notifications';
-import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, revealClosedContests, windowsFor } from '../../test/features/contests';
+import type { ErrorBody } from '../stories/test-support';
+import { ofType } from '../notifications/test-support';
+import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, revealClosedContests, windowsFor } from './test-support';
 import { contestPage, currentContests } from './service';
 import { revealDueContests } from './reveal';
 

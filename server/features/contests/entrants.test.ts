@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userBadgesResponseSchema } from '@common/badges';
-import { publicProfileResponseSchema } from '@common/profile';
-import { feedNewCountSchema } from '@common/social';
-import type { Story } from '@common/story';
+import { userBadgesResponseSchema } from '@common/badges/badges';
+import { publicProfileResponseSchema } from '@common/profile/profile';
+import { feedNewCountSchema } from '@common/follows/follows';
+import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
-import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, windowsFor } from '../../test/features/contests';
-import { block, feedPage, follow } from '../../test/features/feed';
+import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, windowsFor } from './test-support';
+import { block, feedPage, follow } from '../feed/test-support';
 import { countNewer } from '../feed/service';
 import { revealDueContests } from './reveal';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { AUTHOR_STATE, authorStateOf } from '@common/moderation';
-import { contestPhase, contestTitle, participationRefusal, type ContestAuthor, type ContestSummary } from '@common/contests';
+import { AUTHOR_STATE, authorStateOf } from '@common/moderation/moderation';
+import { contestPhase, contestTitle, participationRefusal, type ContestAuthor, type ContestSummary } from '@common/contests/contests';
 import type { ContestsTable, Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { forUpdate } from '../../db/locks';
@@ -63,7 +63,7 @@ export async function summariesOf(db: Db, rows: readonly ContestRow[], now: Date
   return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, now));
 }
 
-/** Why this person may not take part at all (common/contests.ts participationRefusal), read from their users row. */
+/** Why this person may not take part at all (common/contests/contests.ts participationRefusal), read from their users row. */
 export async function personRefusal(db: Db, uid: string, now: Date): Promise<string | null> {
   const user = await db.selectFrom('users').select(['created_at', 'suspendedAt', 'deactivatedAt', 'limitedAt']).where('uid', '=', uid).executeTakeFirst();
   if (!user) return 'Please sign in to continue.';

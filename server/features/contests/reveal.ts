@@ -1,6 +1,6 @@
-import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
-import { contestPhase, placeNotice, rankByVotes } from '@common/contests';
-import { localDay } from '@common/streak';
+import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
+import { contestPhase, placeNotice, rankByVotes } from '@common/contests/contests';
+import { localDay } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { awardBadges } from '../badges';
 import { notifySelf } from '../notifications';

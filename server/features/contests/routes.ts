@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { ADMIN_CONTESTS_BASE, CONTESTS_BASE, adminContestContracts, contestContracts } from '@common/contracts/contests';
+import { ADMIN_CONTESTS_BASE, CONTESTS_BASE, adminContestContracts, contestContracts } from '@common/contests/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { authorizeContests } from '../../policy/contests';
+import { authorizeContests } from './policy';
 import { adminContests, createContest, disqualifyEntry, editContest } from './admin';
 import { castVote, contestPage, currentContests, enterContest, pastContests, withdrawEntry } from './service';
 
-/** /api/contests (common/contracts/contests.ts): reading is open to guests; entering and voting need a session. */
+/** /api/contests (common/contests/contract.ts): reading is open to guests; entering and voting need a session. */
 export function contestRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, CONTESTS_BASE);
@@ -28,7 +28,7 @@ export function contestRoutes(ctx: ServerContext) {
 }
 
 /**
- * /api/admin/contests (common/contracts/contests.ts): the admins' screen. The router has the
+ * /api/admin/contests (common/contests/contract.ts): the admins' screen. The router has the
  * prefix to itself, so the policy check guards all of it, ahead of the rate limit, the path's
  * ids and the body (and of a path no route takes, which non-admins are refused too).
  */

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
+import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
 import {
   CONTEST_TEXTS,
   CONTEST_VOTES_MAX,
@@ -15,9 +15,9 @@ import {
   type ContestVoteResponse,
   type CurrentContests,
   type PastContests,
-} from '@common/contests';
-import { STORY_NOT_FOUND } from '@common/story';
-import { warningsOfMask } from '@common/content-warnings';
+} from '@common/contests/contests';
+import { STORY_NOT_FOUND } from '@common/stories/story';
+import { warningsOfMask } from '@common/stories/content-warnings';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestTitle, currentContestsSchema, dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
+import { contestTitle, currentContestsSchema, dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests/contests';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type TestServer } from '../../test/server';
-import { ageAccount, enter, newContest, postDrabble, windowsFor } from '../../test/features/contests';
+import { ageAccount, enter, newContest, postDrabble, windowsFor } from './test-support';
 import { ensureWeeklyContests } from './weekly';
 
 describe.each(testDialects())('weekly contests on %s', (dialect) => {

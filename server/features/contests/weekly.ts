@@ -1,4 +1,4 @@
-import { dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests';
+import { dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests/contests';
 import type { ServerContext } from '../../context';
 import { newId } from '../../shared/ids';
 

@@ -1,9 +1,9 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts';
+import { latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts/prompts';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
+import { postStory } from '../stories/test-support';
 import { sitemapFiles, sitemapUrls } from './sitemap';
 
 const xml = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });

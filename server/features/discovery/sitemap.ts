@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts';
-import { tagPath } from '@common/tags';
+import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts/prompts';
+import { tagPath } from '@common/tags/tags';
 import type { ServerContext } from '../../context';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favoritesResponseSchema, storyPageSchema, type Story } from '@common/story';
-import type { UserRecord } from '@common/user';
+import { favoritesResponseSchema, storyPageSchema, type Story } from '@common/stories/story';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('favourites on %s', (dialect) => {
   let server: TestServer;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { FAVORITES_BASE, favoriteContracts } from '@common/contracts/favorites';
+import { FAVORITES_BASE, favoriteContracts } from '@common/favorites/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { listFavorites } from '../stories';
 import { addFavorite, removeFavorite } from './service';
 
-/** /api/favorites (common/contracts/favorites.ts): the favourited stories still visible to the user; PUT/DELETE one by id. */
+/** /api/favorites (common/favorites/contract.ts): the favourited stories still visible to the user; PUT/DELETE one by id. */
 export function favoriteRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, FAVORITES_BASE);

@@ -4,14 +4,14 @@ import {
   adminFeatureRequestResponseSchema,
   myFeatureRequestsResponseSchema,
   type AdminFeatureRequestPage,
-} from '@common/feature-request';
+} from '@common/feature-requests/feature-requests';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { limitKey } from '../../http/rate-limit';
 import { LIMITS } from '../../http/limits';
-import type { ErrorBody } from '../../test/features/stories';
-import { adminLogsOf, adminPage, countRows, respond, storedThread, submitRequest } from '../../test/features/feature-requests';
+import type { ErrorBody } from '../stories/test-support';
+import { adminLogsOf, adminPage, countRows, respond, storedThread, submitRequest } from './test-support';
 
 const BASE = '/api/admin/feature-requests';
 

@@ -1,9 +1,9 @@
-import { FEATURE_REQUEST_STATUS_LABELS, type AdminFeatureRequest, type FeatureRequestStatus } from '@common/feature-request';
+import { FEATURE_REQUEST_STATUS_LABELS, type AdminFeatureRequest, type FeatureRequestStatus } from '@common/feature-requests/feature-requests';
 import type { ServerContext, SessionUser } from '../../context';
-import { authorizeFeatureRequest } from '../../policy/feature-requests';
+import { authorizeFeatureRequest } from './policy';
 import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
-import { deleteConversation, lockRequestConversation } from '../conversations';
+import { deleteConversation, lockRequestConversation } from '../messages';
 import { notify, openingWords } from '../notifications';
 import { lockFeatureRequest, statusOf } from './queries';
 import { announceRequest, requireAdminView } from './thread';

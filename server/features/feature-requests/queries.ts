@@ -12,7 +12,7 @@ import {
   type FeatureRequestResponse,
   type FeatureRequestStatus,
   type MyFeatureRequest,
-} from '@common/feature-request';
+} from '@common/feature-requests/feature-requests';
 import type { Dialect } from '../../db/database';
 import type { Database, FeatureRequestsTable } from '../../db/types';
 import { fromDbBool } from '../../db/bool';

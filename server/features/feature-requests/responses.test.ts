@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFeatureRequestResponseSchema, myFeatureRequestsResponseSchema } from '@common/feature-request';
+import { adminFeatureRequestResponseSchema, myFeatureRequestsResponseSchema } from '@common/feature-requests/feature-requests';
 import { testDialects } from '../../test/databases';
 import { failWritesTo } from '../../test/failing-writes';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import type { ErrorBody } from '../../test/features/stories';
-import { adminLogsOf, adminPage, countRows, makeAdmin, respond, storedThread, submitRequest } from '../../test/features/feature-requests';
+import type { ErrorBody } from '../stories/test-support';
+import { adminLogsOf, adminPage, countRows, makeAdmin, respond, storedThread, submitRequest } from './test-support';
 
 const BASE = '/api/admin/feature-requests';
 

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
-import { ADMIN_FEATURE_REQUESTS_BASE, FEATURE_REQUESTS_BASE, adminFeatureRequestContracts, featureRequestContracts } from '@common/contracts/feature-requests';
+import { ADMIN_FEATURE_REQUESTS_BASE, FEATURE_REQUESTS_BASE, adminFeatureRequestContracts, featureRequestContracts } from '@common/feature-requests/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { contractGuard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { authorizeFeatureRequests } from '../../policy/feature-requests';
+import { authorizeFeatureRequests } from './policy';
 import { changeStatus, deleteFeatureRequest } from './admin';
 import { listAdminFeatureRequests, listMyFeatureRequests } from './queries';
 import { submitFeatureRequest } from './service';
 import { markRequestRead, respondToFeatureRequest } from './thread';
 
-/** /api/feature-requests (common/contracts/feature-requests.ts): submit a suggestion; the requester's own ("My suggestions"). */
+/** /api/feature-requests (common/feature-requests/contract.ts): submit a suggestion; the requester's own ("My suggestions"). */
 export function featureRequestRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, FEATURE_REQUESTS_BASE);
@@ -22,7 +22,7 @@ export function featureRequestRoutes(ctx: ServerContext) {
 }
 
 /**
- * /api/admin/feature-requests (common/contracts/feature-requests.ts): the admin list, status,
+ * /api/admin/feature-requests (common/feature-requests/contract.ts): the admin list, status,
  * responses, read marks, deletion. Each route's guard comes before the rate limit, the path's
  * id and the body.
  */

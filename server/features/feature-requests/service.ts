@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/feature-request';
+import { NOTIFICATION_PREVIEW_LENGTH, type FeatureRequest } from '@common/feature-requests/feature-requests';
 import type { ServerContext, SessionUser } from '../../context';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { insertSystemLog, logUserOf } from '../../shared/audit-log';

@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
-import { CONVERSATION_NOT_FOUND } from '@common/conversations';
-import { FEATURE_REQUEST_NOT_FOUND, type AdminFeatureRequest } from '@common/feature-request';
+import { CONVERSATION_NOT_FOUND } from '@common/messages/messages';
+import { FEATURE_REQUEST_NOT_FOUND, type AdminFeatureRequest } from '@common/feature-requests/feature-requests';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC, userTopic } from '../../events/bus';
 import { notFound } from '../../http/errors';
-import { authorizeConversation } from '../../policy/conversations';
-import { authorizeFeatureRequest } from '../../policy/feature-requests';
+import { authorizeConversation } from '../../policy/messages';
+import { authorizeFeatureRequest } from './policy';
 import { viewerOf, type SignedInViewer } from '../../policy/viewer';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
@@ -20,7 +20,7 @@ import {
   lockRequestConversation,
   markConversationRead,
   type ConversationRecord,
-} from '../conversations';
+} from '../messages';
 import { findAdminFeatureRequest, lockFeatureRequest, statusOf, type FeatureRequestRow } from './queries';
 import { notify, openingWords } from '../notifications';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { domainRuleSchema, FederationAdmin } from '@common/federation';
+import type { domainRuleSchema, FederationAdmin } from '@common/federation/federation';
 import type { ServerContext, SessionUser } from '../../context';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { remoteBlockListSchema } from '@common/federation';
+import type { remoteBlockListSchema } from '@common/federation/federation';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { dropRemoteReplies } from '../comments';

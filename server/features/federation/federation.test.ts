@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteStory } from '@common/federation';
+import type { RemoteStory } from '@common/federation/federation';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
-import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
+import { postStory } from '../stories/test-support';
+import { FEDERATING, eventually, handleOf, hostOf } from './test-support';
 import { INBOX_LIMIT, claimedServer } from './service';
-import { commentPageSchema, type Comment } from '@common/story';
-import { fileReport, readCase } from '../../test/features/moderation';
+import { commentPageSchema, type Comment } from '@common/stories/story';
+import { fileReport, readCase } from '../moderation/test-support';
 import { replyNote } from './outgoing-replies';
 import { findSentReply } from './queries';
 import { federationOf } from './of-context';

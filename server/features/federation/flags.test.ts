@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseListSchema, type CaseDetail } from '@common/moderation';
+import { caseListSchema, type CaseDetail } from '@common/moderation/moderation';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
-import { fileReport, readCase, resolve } from '../../test/features/moderation';
-import { FEDERATING, eventually, handleOf, hostOf } from '../../test/features/federation';
+import { postStory } from '../stories/test-support';
+import { fileReport, readCase, resolve } from '../moderation/test-support';
+import { FEDERATING, eventually, handleOf, hostOf } from './test-support';
 import { INSTANCE_ACTOR } from './instance-actor';
 import { federationOf } from './of-context';
 

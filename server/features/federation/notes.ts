@@ -1,7 +1,7 @@
 import './temporal';
 import { Hashtag, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { Context } from '@fedify/fedify';
-import { contentWarningLine, warningsOfMask } from '@common/content-warnings';
+import { contentWarningLine, warningsOfMask } from '@common/stories/content-warnings';
 
 /** What a Note is made of: a story row's fields, as federation reads them (queries.ts). */
 export interface FederatedStory {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Context, Federation } from '@fedify/fedify';
 import type { Kysely } from 'kysely';
-import { PROFILE_IMAGE_MAX_BYTES } from '@common/profile';
+import { PROFILE_IMAGE_MAX_BYTES } from '@common/profile/profile';
 import type { Database } from '../../db/types';
 import type { Logger } from '../../logger';
 import type { ObjectStorage } from '../../storage';

@@ -1,8 +1,8 @@
 import './temporal';
 import type { Context } from '@fedify/fedify';
 import { isActor, type Note } from '@fedify/vocab';
-import { COMMENT_MAX } from '@common/story-rules';
-import { fediverseReplyModeSchema } from '@common/federation';
+import { COMMENT_MAX } from '@common/stories/rules';
+import { fediverseReplyModeSchema } from '@common/federation/federation';
 import type { ServerContext } from '../../context';
 import { dropRemoteReplies, takeRemoteReply } from '../comments';
 import { domainPolicy, knownActor, storyWriterReplies, writerBlocks } from './queries';

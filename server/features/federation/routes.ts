@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, federationContracts } from '@common/contracts/federation';
+import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, federationContracts } from '@common/federation/contract';
 import type { Viewer } from '../../policy/viewer';
 import { authorizeAdmin } from '../../policy/admin';
 import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
@@ -24,7 +24,7 @@ import {
 import { blockRemote, remoteBlocks, unblockRemote } from './blocks';
 import { sendReply } from './outgoing-replies';
 
-/** /api/federation (common/contracts/federation.ts): a member's part in the fediverse. */
+/** /api/federation (common/federation/contract.ts): a member's part in the fediverse. */
 export function federationRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, FEDERATION_BASE);
@@ -50,7 +50,7 @@ export function federationRoutes(ctx: ServerContext) {
   return app;
 }
 
-/** /api/admin/federation: admins only (common/contracts/federation.ts). */
+/** /api/admin/federation: admins only (common/federation/contract.ts). */
 export function adminFederationRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, ADMIN_FEDERATION_BASE);

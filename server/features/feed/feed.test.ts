@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_NEW_COUNT_CAP, feedMarkerResponseSchema, feedNewCountSchema } from '@common/social';
+import { FEED_NEW_COUNT_CAP, feedMarkerResponseSchema, feedNewCountSchema } from '@common/follows/follows';
 import { encodeCursor } from '../../shared/cursor';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 import { readFeed } from './service';
-import { block, feedPage, follow, mute, wholeFeed } from '../../test/features/feed';
+import { block, feedPage, follow, mute, wholeFeed } from './test-support';
 
 describe.each(testDialects())('feed on %s', (dialect) => {
   let server: TestServer;

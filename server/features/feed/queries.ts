@@ -1,4 +1,4 @@
-import { AUTHOR_STATE } from '@common/moderation';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
 import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Dialect } from '../../db/database';

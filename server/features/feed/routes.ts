@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { FEED_BASE, feedContracts } from '@common/contracts/feed';
+import { FEED_BASE, feedContracts } from '@common/feed/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { countNewer, moveMarker, readFeed } from './service';
 
 /**
- * /api/feed (common/contracts/feed.ts): the signed-in reader's feed of the writers they follow.
+ * /api/feed (common/feed/contract.ts): the signed-in reader's feed of the writers they follow.
  * Guards sit on each route, never `app.use`, so nothing here runs for other /api requests.
  */
 export function feedRoutes(ctx: ServerContext) {

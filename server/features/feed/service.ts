@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { FEED_NEW_COUNT_CAP, type FeedMarker, type FeedPage } from '@common/social';
+import { FEED_NEW_COUNT_CAP, type FeedMarker, type FeedPage } from '@common/follows/follows';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { readableStories } from '../../policy/readable-stories';

@@ -1,4 +1,4 @@
-import { ATOM_CONTENT_TYPE } from '@common/feeds';
+import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
 import { escapeXml } from '../discovery';
 
 /**

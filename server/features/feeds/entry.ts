@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { contentWarningLine, warningsOfMask } from '@common/content-warnings';
+import { contentWarningLine, warningsOfMask } from '@common/stories/content-warnings';
 import type { StoriesTable } from '../../db/types';
 import { escapeXml } from '../discovery';
 import type { AtomEntry } from './atom';

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROMPT_ARCHIVE_START, latestPromptDay, promptForDay, utcDayKey } from '@common/prompts';
-import { addDays } from '@common/streak';
+import { PROMPT_ARCHIVE_START, latestPromptDay, promptForDay, utcDayKey } from '@common/prompts/prompts';
+import { addDays } from '@common/streaks/streak';
 import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { changeAccountState } from '../../shared/account-state';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
+import { postStory } from '../stories/test-support';
 import { ATOM_NS } from './atom';
 import { pageFeeds } from './head';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { communityFeed, promptDayFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds';
-import { tagParamSchema, tagPath } from '@common/tags';
-import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts';
-import { SITE_NAME } from '@common/share';
+import { communityFeed, promptDayFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
+import { tagParamSchema, tagPath } from '@common/tags/tags';
+import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts/prompts';
+import { SITE_NAME } from '@common/stories/share';
 import type { ServerContext } from '../../context';
 import { profilePolicy } from '../../policy/profiles';
 import { guestStories } from '../discovery';

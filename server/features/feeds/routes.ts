@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { ATOM_CONTENT_TYPE } from '@common/feeds';
+import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
 import type { AppEnv, ServerContext } from '../../context';
 import { errorResponse } from '../../http/errors';
 import { isNotModified, weakEtag } from '../../http/conditional';

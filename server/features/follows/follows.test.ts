@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followButtonLabel, followSettingsSchema } from '@common/social';
+import { followButtonLabel, followSettingsSchema } from '@common/follows/follows';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../../test/features/stories';
-import { allWriterUids, insertBlock, relationship, setFollow, storedCounts } from '../../test/features/follows';
+import type { ErrorBody } from '../stories/test-support';
+import { allWriterUids, insertBlock, relationship, setFollow, storedCounts } from './test-support';
 
 describe.each(testDialects())('follows on %s', (dialect) => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLLOW_ACTIONS_PER_DAY, MAX_FOLLOWS, SOCIAL_TEXTS } from '@common/social';
+import { FOLLOW_ACTIONS_PER_DAY, MAX_FOLLOWS, SOCIAL_TEXTS } from '@common/follows/follows';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { limitKey } from '../../http/rate-limit';
-import type { ErrorBody } from '../../test/features/stories';
-import { relationship, setFollow, storedCounts } from '../../test/features/follows';
+import type { ErrorBody } from '../stories/test-support';
+import { relationship, setFollow, storedCounts } from './test-support';
 
 describe.each(testDialects())('follow limits and concurrency on %s', (dialect) => {
   let server: TestServer;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITER_PAGE_SIZE, writerSuggestionsSchema } from '@common/social';
+import { WRITER_PAGE_SIZE, writerSuggestionsSchema } from '@common/follows/follows';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
-import { allWriterUids, insertBlock, insertFollow, insertWriters, setFollow, writerPage } from '../../test/features/follows';
+import { postStory } from '../stories/test-support';
+import { allWriterUids, insertBlock, insertFollow, insertWriters, setFollow, writerPage } from './test-support';
 
 describe.each(testDialects())('follow lists, search and suggestions on %s', (dialect) => {
   let server: TestServer;

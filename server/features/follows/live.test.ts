@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEventSchemas, profileTopic } from '@common/live-events';
+import { liveEventSchemas, profileTopic } from '@common/events/live-events';
 import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
-import { setFollow } from '../../test/features/follows';
+import { setFollow } from './test-support';
 
 describe.each(testDialects())('live profile counts on %s', (dialect) => {
   let server: TestServer;

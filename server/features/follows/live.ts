@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { profileTopic } from '@common/live-events';
+import { profileTopic } from '@common/events/live-events';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Relationship } from '@common/social';
+import type { Relationship } from '@common/follows/follows';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { FOLLOWS_BASE, followContracts } from '@common/contracts/follows';
+import { FOLLOWS_BASE, followContracts } from '@common/follows/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
@@ -7,7 +7,7 @@ import { listFollowers, listFollowing, listFriends, listRequests, searchWriters,
 import { answerRequest, changeFollowSettings, follow, readFollowSettings, readRelationship, removeFollower, unfollow, visibleProfile } from './service';
 
 /**
- * The follow graph (common/contracts/follows.ts). Mounted at /api beside other routers, so
+ * The follow graph (common/follows/contract.ts). Mounted at /api beside other routers, so
  * guards are attached per route, never with app.use: a catch-all here would run for every
  * later API request. Every graph write counts under `followActions`.
  */

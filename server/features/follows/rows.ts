@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { WriterRow } from '@common/social';
-import { isProfileIcon } from '@common/profile-icons';
+import type { WriterRow } from '@common/follows/follows';
+import { isProfileIcon } from '@common/profile/icons';
 import type { Database } from '../../db/types';
 import { readableBy } from '../../policy/readable-stories';
 import type { Viewer } from '../../policy/viewer';

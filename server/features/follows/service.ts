@@ -1,12 +1,12 @@
 import { findProfileFacts } from '../profile';
 import type { Transaction } from 'kysely';
-import { MAX_FOLLOWS, SOCIAL_TEXTS, type FollowSettings, type Relationship } from '@common/social';
+import { MAX_FOLLOWS, SOCIAL_TEXTS, type FollowSettings, type Relationship } from '@common/follows/follows';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';
 import { userTopic } from '../../events/bus';
 import { conflict } from '../../http/errors';
-import { authorizeFollow, authorizeFollowRequest, type FollowAction } from '../../policy/follows';
+import { authorizeFollow, authorizeFollowRequest, type FollowAction } from './policy';
 import { authorizeProfile } from '../../policy/profiles';
 import { blockedEitherWay, loadBlockFacts } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { GREETING_TEXTS, type Greeting, type ImportSummary } from '@common/greetings';
-import { greetingsToCsv, parseGreetingsCsv, planImport, type ImportPlan } from '@common/greetings-csv';
+import { GREETING_TEXTS, type Greeting, type ImportSummary } from '@common/greetings/greetings';
+import { greetingsToCsv, parseGreetingsCsv, planImport, type ImportPlan } from '@common/greetings/csv';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';

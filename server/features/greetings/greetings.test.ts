@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareGreetings, formatGreeting, greetingListResponseSchema, greetingResponseSchema, todayGreetingResponseSchema, type Greeting } from '@common/greetings';
+import { compareGreetings, formatGreeting, greetingListResponseSchema, greetingResponseSchema, todayGreetingResponseSchema, type Greeting } from '@common/greetings/greetings';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../../test/features/stories';
+import type { ErrorBody } from '../stories/test-support';
 import { todaysGreeting } from './service';
-import { addGreeting, adminLogsOf, storedGreetings } from '../../test/features/greetings';
+import { addGreeting, adminLogsOf, storedGreetings } from './test-support';
 
 const DAY = 86_400_000;
 

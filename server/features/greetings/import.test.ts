@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greetingListResponseSchema, importSummarySchema, type ImportSummary } from '@common/greetings';
+import { greetingListResponseSchema, importSummarySchema, type ImportSummary } from '@common/greetings/greetings';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { openEventStream } from '../../test/sse';
-import type { ErrorBody } from '../../test/features/stories';
-import { addGreeting, adminLogsOf, storedGreetings } from '../../test/features/greetings';
+import type { ErrorBody } from '../stories/test-support';
+import { addGreeting, adminLogsOf, storedGreetings } from './test-support';
 
 const HEADER = 'text,punctuation,enabled';
 const csvOf = (...lines: string[]) => [HEADER, ...lines].join('\n');

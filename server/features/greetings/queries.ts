@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { compareGreetings, DEFAULT_PUNCTUATION, GREETING_PUNCTUATION, type Greeting, type GreetingPunctuation } from '@common/greetings';
+import { compareGreetings, DEFAULT_PUNCTUATION, GREETING_PUNCTUATION, type Greeting, type GreetingPunctuation } from '@common/greetings/greetings';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { ADMIN_GREETINGS_BASE, GREETINGS_BASE, adminGreetingContracts, greetingContracts } from '@common/contracts/greetings';
+import { ADMIN_GREETINGS_BASE, GREETINGS_BASE, adminGreetingContracts, greetingContracts } from '@common/greetings/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { guard } from '../../http/guards';
 import { rateLimit } from '../../http/rate-limit';
-import { authorizeGreetings } from '../../policy/greetings';
+import { authorizeGreetings } from './policy';
 import { applyImport, exportCsv, previewImport } from './csv';
 import { createGreeting, deleteGreeting, listGreetings, setAllEnabled, todaysGreeting, updateGreeting } from './service';
 
-/** /api/greetings (common/contracts/greetings.ts): the greeting of the day for the signed-in home. */
+/** /api/greetings (common/greetings/contract.ts): the greeting of the day for the signed-in home. */
 export function greetingRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, GREETINGS_BASE);
@@ -20,7 +20,7 @@ export function greetingRoutes(ctx: ServerContext) {
 }
 
 /**
- * /api/admin/greetings (common/contracts/greetings.ts): the Greetings Manager. Every change,
+ * /api/admin/greetings (common/greetings/contract.ts): the Greetings Manager. Every change,
  * and the import preview (it reads a whole file), counts under adminWrites.
  */
 export function adminGreetingRoutes(ctx: ServerContext) {

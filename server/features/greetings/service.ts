@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
-import { GREETING_TEXTS, greetingOfDay, type Greeting, type GreetingPunctuation, type TodayGreeting } from '@common/greetings';
+import { GREETING_TEXTS, greetingOfDay, type Greeting, type GreetingPunctuation, type TodayGreeting } from '@common/greetings/greetings';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { conflict, notFound } from '../../http/errors';
-import { authorizeGreetings } from '../../policy/greetings';
+import { authorizeGreetings } from './policy';
 import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf, type AdminLogEntry } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLE_TEXTS, handleProblem } from '@common/handle';
-import { HANDLE_TAKEN } from '@common/contracts/handles';
-import { ACCOUNT_TEXTS } from '@common/account';
-import { USER_NOT_FOUND, type PublicProfileResponse } from '@common/profile';
-import type { MeResponse } from '@common/user';
+import { HANDLE_TEXTS, handleProblem } from '@common/handles/handle';
+import { HANDLE_TAKEN } from '@common/handles/contract';
+import { ACCOUNT_TEXTS } from '@common/account/account';
+import { USER_NOT_FOUND, type PublicProfileResponse } from '@common/profile/profile';
+import type { MeResponse } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../../test/server';
-import { blockThroughApi } from '../../test/features/blocks';
-import { nextUserUpdate } from '../../test/features/profile';
+import { blockThroughApi } from '../blocks/test-support';
+import { nextUserUpdate } from '../profile/test-support';
 import { deleteAccountNow } from '../account-deletion';
 import { ensureSessionUser } from '../../shared/users';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ACCOUNT_TEXTS } from '@common/account';
-import { HANDLES_BASE, handleContracts } from '@common/contracts/handles';
+import { ACCOUNT_TEXTS } from '@common/account/account';
+import { HANDLES_BASE, handleContracts } from '@common/handles/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { tooManyRequests } from '../../http/errors';
@@ -8,7 +8,7 @@ import { limitKey, reserveLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
 import { changeHandle, lookupHandle } from './service';
 
-/** GET /api/handles/:handle and PATCH /api/me/handle (common/contracts/handles.ts). */
+/** GET /api/handles/:handle and PATCH /api/me/handle (common/handles/contract.ts). */
 export function handleRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, HANDLES_BASE);

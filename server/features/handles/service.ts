@@ -1,6 +1,6 @@
-import { HANDLE_TEXTS, type HandleLookup } from '@common/handle';
-import { HANDLE_TAKEN } from '@common/contracts/handles';
-import type { UserRecord } from '@common/user';
+import { HANDLE_TEXTS, type HandleLookup } from '@common/handles/handle';
+import { HANDLE_TAKEN } from '@common/handles/contract';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { forUpdate } from '../../db/locks';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account';
+import { ACCOUNT_TEXTS } from '@common/account/account';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import { LIMITS } from '../../http/limits';

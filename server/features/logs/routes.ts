@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { LOGS_BASE, logContracts } from '@common/contracts/logs';
-import { GUEST_LOG_TYPE } from '@common/guest-events';
+import { LOGS_BASE, logContracts } from '@common/logs/contract';
+import { GUEST_LOG_TYPE } from '@common/logs/guest-events';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { errorResponse, unauthenticated } from '../../http/errors';
@@ -13,7 +13,7 @@ const LOG_BODY_LIMIT = 16 * 1024;
 export const GUEST_EVENT_REFUSED = 'Please sign in to record this event. Signed-out visitors can only report errors.';
 
 /**
- * POST /api/logs (common/contracts/logs.ts): events the browser records. The user comes from
+ * POST /api/logs (common/logs/contract.ts): events the browser records. The user comes from
  * the session (never the body); errors go to systemLogs, everything else to activityLogs.
  * Details are redacted. A signed-out visitor may only report a crash (error_boundary), under
  * a tight limit per address; a signed-in user's events count per user (LIMITS in http/limits.ts).

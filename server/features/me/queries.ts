@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { PreferencesUpdate } from '@common/user';
+import type { PreferencesUpdate } from '@common/me/user';
 import type { Database } from '../../db/types';
-import { warningMask, type ReadingPreferences } from '@common/content-warnings';
+import { warningMask, type ReadingPreferences } from '@common/stories/content-warnings';
 import { toDbBool } from '../../db/bool';
 
 export async function updatePreferences(db: Kysely<Database>, uid: string, update: PreferencesUpdate): Promise<void> {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { ME_BASE, meContracts } from '@common/contracts/me';
+import { ME_BASE, meContracts } from '@common/me/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { requireUser } from '../../auth/session';
 import { contractRoutes } from '../../http/contract-routes';
 import { withFavorites } from '../../shared/users';
 import { changePreferences, changeReadingPreferences, markTutorialSeen } from './service';
 
-/** /api/me: the signed-in person's own record (common/contracts/me.ts). */
+/** /api/me: the signed-in person's own record (common/me/contract.ts). */
 export function meRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   // Every path under the prefix needs a session, a route's or not, other routers' included

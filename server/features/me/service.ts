@@ -1,8 +1,8 @@
-import type { PreferencesUpdate, UserRecord } from '@common/user';
+import type { PreferencesUpdate, UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import { changeUser } from '../../shared/users';
 import { recordTutorialSeen, updatePreferences, updateReadingPreferences } from './queries';
-import type { readingPreferencesUpdateSchema } from '@common/content-warnings';
+import type { readingPreferencesUpdateSchema } from '@common/stories/content-warnings';
 import type { z } from 'zod';
 
 export function changePreferences(ctx: ServerContext, uid: string, update: PreferencesUpdate): Promise<UserRecord> {

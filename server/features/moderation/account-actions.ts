@@ -1,4 +1,4 @@
-import { REPORT_TEXTS, type accountActionSchema, type AdminUserDetail } from '@common/moderation';
+import { REPORT_TEXTS, type accountActionSchema, type AdminUserDetail } from '@common/moderation/moderation';
 import type { z } from 'zod';
 import type { ServerContext, SessionUser } from '../../context';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { GRACE_DAYS, REPORT_TEXTS, type CaseOutcome, type ModerationActionType } from '@common/moderation';
-import type { SessionEndReason } from '@common/live-events';
+import { GRACE_DAYS, REPORT_TEXTS, type CaseOutcome, type ModerationActionType } from '@common/moderation/moderation';
+import type { SessionEndReason } from '@common/events/live-events';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';

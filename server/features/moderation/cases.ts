@@ -11,7 +11,7 @@ import {
   type PersonRef,
   type ReopenCaseInput,
   type ResolveCaseInput,
-} from '@common/moderation';
+} from '@common/moderation/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError, conflict, databaseRefusal, notFound } from '../../http/errors';

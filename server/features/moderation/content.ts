@@ -1,12 +1,12 @@
 import { profileImageKey } from '../avatars';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGE_TEXTS } from '@common/conversations';
-import type { CaseDetail, ReportSnapshot } from '@common/moderation';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
+import type { CaseDetail, ReportSnapshot } from '@common/moderation/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { authorName } from '../../shared/author';
 import { eraseStories } from '../../shared/owned-rows';
-import { announceConversation, lockConversation } from '../conversations';
+import { announceConversation, lockConversation } from '../messages';
 import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
 import { lockStory, recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from '../stories';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { REPORT_TARGET_TYPES, REPORT_TEXTS, type CaseOutcome, type ReportedThing } from '@common/moderation';
+import { REPORT_TARGET_TYPES, REPORT_TEXTS, type CaseOutcome, type ReportedThing } from '@common/moderation/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, openReportCountsSchema, REPORT_TEXTS, type CaseDetail } from '@common/moderation';
+import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, openReportCountsSchema, REPORT_TEXTS, type CaseDetail } from '@common/moderation/moderation';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../../test/features/admin';
-import { befriend, veteran } from '../../test/features/conversations';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from '../../test/features/moderation';
+import { expectAdminsOnly } from '../admin/test-support';
+import { befriend, veteran } from '../messages/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeRows, notices, readCase, resolve } from './test-support';
 
 /*
  * Resolving asks for the outcome and a reason (never "no violation" by default), a

@@ -15,8 +15,8 @@ import {
   type PersonRef,
   type ReportCategory,
   type ReportSnapshot,
-} from '@common/moderation';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+} from '@common/moderation/moderation';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import type { Dialect } from '../../db/database';
 import type { Database, ModerationActionsTable, ModerationCasesTable } from '../../db/types';
 import { badRequest } from '../../http/errors';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, REPORT_TEXTS } from '@common/moderation';
-import { MESSAGE_TEXTS } from '@common/conversations';
+import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, REPORT_TEXTS } from '@common/moderation/moderation';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
 import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../../test/features/admin';
-import { befriend, veteran } from '../../test/features/conversations';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from '../../test/features/moderation';
+import { expectAdminsOnly } from '../admin/test-support';
+import { befriend, veteran } from '../messages/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from './test-support';
 
 describe.each(testDialects())('the moderation queue on %s', (dialect) => {
   let server: TestServer;

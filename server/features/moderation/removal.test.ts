@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUserDetailSchema, contentRemovedSchema, REPORT_TEXTS } from '@common/moderation';
-import { commentPageSchema, storyResponseSchema } from '@common/story';
+import { adminUserDetailSchema, contentRemovedSchema, REPORT_TEXTS } from '@common/moderation/moderation';
+import { commentPageSchema, storyResponseSchema } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../../test/features/admin';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from '../../test/features/moderation';
+import { expectAdminsOnly } from '../admin/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from './test-support';
 
 /*
  * An admin removes a story or a comment from its own page or from the user's page,

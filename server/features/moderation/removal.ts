@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { REPORT_TEXTS, type ContentRemovalInput, type ContentRemoved, type RemovedThing, type ReportTargetType } from '@common/moderation';
+import { REPORT_TEXTS, type ContentRemovalInput, type ContentRemoved, type RemovedThing, type ReportTargetType } from '@common/moderation/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ACTION_TAKEN, REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation';
+import { ACTION_TAKEN, REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation/moderation';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { ADMINS_TOPIC } from '../../events/bus';

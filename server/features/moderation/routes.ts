@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { MODERATION_BASE, moderationContracts } from '@common/contracts/moderation';
+import { MODERATION_BASE, moderationContracts } from '@common/moderation/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { contractGuard } from '../../http/guards';
@@ -8,7 +8,7 @@ import { authorizeModeration } from '../../policy/moderation';
 import { actOnCase, assignCase, bulkResolve, readCaseDetail, reopenCase, resolveCase } from './cases';
 import { listCases, openReportCounts } from './queries';
 
-/** /api/admin/reports: the moderation queue (common/contracts/moderation.ts). Each route's policy check comes first. */
+/** /api/admin/reports: the moderation queue (common/moderation/contract.ts). Each route's policy check comes first. */
 export function moderationRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, MODERATION_BASE);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ADMIN_USERS_BASE, adminUserContracts } from '@common/contracts/moderation';
+import { ADMIN_USERS_BASE, adminUserContracts } from '@common/moderation/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { contractGuard } from '../../http/guards';
@@ -8,7 +8,7 @@ import { authorizeModeration } from '../../policy/moderation';
 import { actOnAccount } from './account-actions';
 import { listUsers, readUserDetail } from './users';
 
-/** /api/admin/users: the accounts list, one person's page, and the account actions (common/contracts/moderation.ts). */
+/** /api/admin/users: the accounts list, one person's page, and the account actions (common/moderation/contract.ts). */
 export function adminUserRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, ADMIN_USERS_BASE);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUserDetailSchema, adminUserListSchema, REPORT_TEXTS, type AdminUserDetail } from '@common/moderation';
+import { adminUserDetailSchema, adminUserListSchema, REPORT_TEXTS, type AdminUserDetail } from '@common/moderation/moderation';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly, insertUser } from '../../test/features/admin';
-import { befriend } from '../../test/features/conversations';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { fileReport, newAdmin, notices, readCase } from '../../test/features/moderation';
+import { expectAdminsOnly, insertUser } from '../admin/test-support';
+import { befriend } from '../messages/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { fileReport, newAdmin, notices, readCase } from './test-support';
 
 describe.each(testDialects())('admin users on %s', (dialect) => {
   let server: TestServer;

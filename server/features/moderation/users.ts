@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { USER_ID_PATTERN } from '@common/story';
+import { USER_ID_PATTERN } from '@common/stories/story';
 import {
   USER_SORTS,
   userStatus,
@@ -8,7 +8,7 @@ import {
   type AdminUserDetail,
   type AdminUserList,
   type AdminUserSummary,
-} from '@common/moderation';
+} from '@common/moderation/moderation';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { statusWhere } from '../../shared/user-status';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFS, EMAIL_DELAY_MS, EMAIL_INTERVAL_MS, notificationPrefsSchema, type NotificationPrefs } from '@common/notifications';
+import { DEFAULT_NOTIFICATION_PREFS, EMAIL_DELAY_MS, EMAIL_INTERVAL_MS, notificationPrefsSchema, type NotificationPrefs } from '@common/notifications/notifications';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { newId } from '../../shared/ids';
-import { postStory } from '../../test/features/stories';
-import { respond, submitRequest } from '../../test/features/feature-requests';
+import { postStory } from '../stories/test-support';
+import { respond, submitRequest } from '../feature-requests/test-support';
 import { deliverDueEmails } from './emails';
-import { listPage, withoutBadgeNotices } from '../../test/features/notifications';
+import { listPage, withoutBadgeNotices } from './test-support';
 
 describe.each(testDialects())('notification emails and preferences on %s', (dialect) => {
   let server: TestServer;

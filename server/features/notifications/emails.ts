@@ -1,5 +1,5 @@
-import { EMAIL_INTERVAL_MS, EMAIL_TYPES, isPushType, notificationSentence, wantsDelivery, type EmailType, type NotificationPrefs } from '@common/notifications';
-import { DEFAULT_TIME_ZONE, localDay } from '@common/streak';
+import { EMAIL_INTERVAL_MS, EMAIL_TYPES, isPushType, notificationSentence, wantsDelivery, type EmailType, type NotificationPrefs } from '@common/notifications/notifications';
+import { DEFAULT_TIME_ZONE, localDay } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, PendingEmailsTable } from '../../db/types';

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLLOW_GROUP_MS, NOTIFICATION_LIST_PAGE_SIZE, STORY_GROUP_MS } from '@common/notifications';
-import { storyTopic } from '@common/live-events';
-import type { Story } from '@common/story';
+import { FOLLOW_GROUP_MS, NOTIFICATION_LIST_PAGE_SIZE, STORY_GROUP_MS } from '@common/notifications/notifications';
+import { storyTopic } from '@common/events/live-events';
+import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { newId } from '../../shared/ids';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { respond, submitRequest } from '../../test/features/feature-requests';
-import { insertWriters, setFollow } from '../../test/features/follows';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { respond, submitRequest } from '../feature-requests/test-support';
+import { insertWriters, setFollow } from '../follows/test-support';
 import { ACTOR_PAGE_SIZE } from './queries';
-import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from '../../test/features/notifications';
+import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from './test-support';
 
 describe.each(testDialects())('notifications on %s', (dialect) => {
   let server: TestServer;

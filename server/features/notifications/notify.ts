@@ -9,8 +9,8 @@ import {
   type EmailType,
   type NotificationPrefs,
   type NotificationType,
-} from '@common/notifications';
-import { storyTopic } from '@common/live-events';
+} from '@common/notifications/notifications';
+import { storyTopic } from '@common/events/live-events';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';

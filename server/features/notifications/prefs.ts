@@ -1,12 +1,12 @@
-import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications';
-import { DEFAULT_TIME_ZONE, reminderAfterSwitch } from '@common/streak';
+import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications/notifications';
+import { DEFAULT_TIME_ZONE, reminderAfterSwitch } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { loadNotificationPrefs } from './notify';
 import { forUpdate } from '../../db/locks';
 
 /*
  * A writer's notification preferences: stored as JSON in users.notificationPrefs, always
- * answered resolved over the defaults (common/notifications.ts), so a type added later is
+ * answered resolved over the defaults (common/notifications/notifications.ts), so a type added later is
  * on by default for everyone who never chose.
  */
 

@@ -9,8 +9,8 @@ import {
   type NotificationListResponse,
   type NotificationType,
   type UserNotification,
-} from '@common/notifications';
-import { DEFAULT_PROFILE_ICON, isProfileIcon } from '@common/profile-icons';
+} from '@common/notifications/notifications';
+import { DEFAULT_PROFILE_ICON, isProfileIcon } from '@common/profile/icons';
 import type { ServerContext } from '../../context';
 import type { Database, NotificationsTable } from '../../db/types';
 import { fromDbBool, toDbBool } from '../../db/bool';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { RouteReply } from '@common/contracts/define';
-import { NOTIFICATIONS_BASE, NOTIFICATION_PREFS_BASE, notificationContracts, notificationPrefsContracts } from '@common/contracts/notifications';
-import { unsubscribeInputSchema } from '@common/notifications';
+import { NOTIFICATIONS_BASE, NOTIFICATION_PREFS_BASE, notificationContracts, notificationPrefsContracts } from '@common/notifications/contract';
+import { unsubscribeInputSchema } from '@common/notifications/notifications';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
@@ -11,7 +11,7 @@ import { readNotificationPrefs, updateNotificationPrefs } from './prefs';
 import { unsubscribe } from './unsubscribe';
 import { countUnreadNotifications } from './notify';
 
-/** /api/notifications (common/contracts/notifications.ts): the bell's list, unread count, read marks; and the one-click unsubscribe. */
+/** /api/notifications (common/notifications/contract.ts): the bell's list, unread count, read marks; and the one-click unsubscribe. */
 export function notificationRoutes(ctx: ServerContext) {
   // Mounted beside other routers: each route needs the session itself (never app.use('*')).
   const app = new Hono<AppEnv>();
@@ -40,7 +40,7 @@ async function unsubscribeInput(c: Context<AppEnv>) {
   return readJson(c, unsubscribeInputSchema);
 }
 
-/** /api/me/notification-prefs (common/contracts/notifications.ts): the writer's notification and email preferences. */
+/** /api/me/notification-prefs (common/notifications/contract.ts): the writer's notification and email preferences. */
 export function notificationPrefsRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, NOTIFICATION_PREFS_BASE);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { wantsDelivery, type SELF_NOTIFICATION_TYPES } from '@common/notifications';
+import { wantsDelivery, type SELF_NOTIFICATION_TYPES } from '@common/notifications/notifications';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { EMAIL_TYPES, type EmailType } from '@common/notifications';
+import { EMAIL_TYPES, type EmailType } from '@common/notifications/notifications';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { updateNotificationPrefs } from './prefs';

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import type { Story } from '@common/story';
+import type { Story } from '@common/stories/story';
 import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
+import { postStory } from '../stories/test-support';
 import { changeAccountState } from '../../shared/account-state';
 import { sharedPages } from './index';
 

@@ -1,6 +1,6 @@
-import { profileShareText, storyShareText, type SharedPage } from '@common/share';
-import { ANONYMOUS_AUTHOR } from '@common/contests';
-import { HANDLE_PATTERN, normalizeHandleInput } from '@common/handle';
+import { profileShareText, storyShareText, type SharedPage } from '@common/stories/share';
+import { ANONYMOUS_AUTHOR } from '@common/contests/contests';
+import { HANDLE_PATTERN, normalizeHandleInput } from '@common/handles/handle';
 import type { ServerContext } from '../../context';
 import { findByHandle } from '../../shared/handles';
 import { profilePolicy } from '../../policy/profiles';

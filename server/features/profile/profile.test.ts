@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myStatsResponseSchema } from '@common/profile';
-import type { UserRecord } from '@common/user';
+import { myStatsResponseSchema } from '@common/profile/profile';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { nextUserUpdate } from '../../test/features/profile';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { nextUserUpdate } from './test-support';
 
 type UserBody = { user: UserRecord };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicProfileResponseSchema, type PublicProfileResponse } from '@common/profile';
-import { storyPageSchema, type StoryPage } from '@common/story';
+import { publicProfileResponseSchema, type PublicProfileResponse } from '@common/profile/profile';
+import { storyPageSchema, type StoryPage } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('public profiles on %s', (dialect) => {
   let server: TestServer;

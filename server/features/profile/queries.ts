@@ -1,8 +1,8 @@
 import { accountHidden, HIDING_COLUMNS, type ProfileFacts } from '../../policy/profiles';
 import { sql, type Kysely } from 'kysely';
-import { isProfileIcon } from '@common/profile-icons';
-import type { PublicProfile, RecentStory } from '@common/profile';
-import { DRABBLE_WORDS } from '@common/words';
+import { isProfileIcon } from '@common/profile/icons';
+import type { PublicProfile, RecentStory } from '@common/profile/profile';
+import { DRABBLE_WORDS } from '@common/stories/words';
 import type { Database, UsersTable } from '../../db/types';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';

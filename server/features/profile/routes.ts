@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { PROFILE_BASE, USERS_BASE, profileContracts, userContracts } from '@common/contracts/profile';
+import { PROFILE_BASE, USERS_BASE, profileContracts, userContracts } from '@common/profile/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { actorOf } from '../../shared/actor';
 import { contractRoutes } from '../../http/contract-routes';
 import { changeAboutMe, changeDetails, changePronouns, changeProfileIcon, myStats, publicProfile, publicStories } from './service';
 
 /**
- * /api/me: the signed-in writer's own profile (common/contracts/profile.ts). Every route acts
+ * /api/me: the signed-in writer's own profile (common/profile/contract.ts). Every route acts
  * on the session's user; there is no way to name another (a uid in a body is an unknown key: 400).
  */
 export function profileRoutes(ctx: ServerContext) {
@@ -22,7 +22,7 @@ export function profileRoutes(ctx: ServerContext) {
   return app;
 }
 
-/** /api/users: public profiles, readable by anyone, like public stories (common/contracts/profile.ts). */
+/** /api/users: public profiles, readable by anyone, like public stories (common/profile/contract.ts). */
 export function userRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, USERS_BASE);

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { MyStatsResponse, ProfileDetails, PublicProfileResponse } from '@common/profile';
-import { RECENT_ACTIVITY_MAX, textLength } from '@common/profile';
-import type { ProfileIcon } from '@common/profile-icons';
-import type { StoryPage } from '@common/story';
-import type { UserRecord } from '@common/user';
+import type { MyStatsResponse, ProfileDetails, PublicProfileResponse } from '@common/profile/profile';
+import { RECENT_ACTIVITY_MAX, textLength } from '@common/profile/profile';
+import type { ProfileIcon } from '@common/profile/icons';
+import type { StoryPage } from '@common/stories/story';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Actor } from '../../shared/actor';
 import type { Database } from '../../db/types';

@@ -10,13 +10,13 @@ import {
   utcDayKey,
   type DayKey,
   type PromptInput,
-} from '@common/prompts';
-import { storyPageSchema, type StorySummary } from '@common/story';
-import { addDays } from '@common/streak';
+} from '@common/prompts/prompts';
+import { storyPageSchema, type StorySummary } from '@common/stories/story';
+import { addDays } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import type { TestClient } from '../../test/client';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 import { PROMPT_NOT_FOUND } from './queries';
 
 const today = (): DayKey => utcDayKey(new Date());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promptInputSchema, todayPrompt, todayPromptResponseSchema, utcDayKey } from '@common/prompts';
+import { promptInputSchema, todayPrompt, todayPromptResponseSchema, utcDayKey } from '@common/prompts/prompts';
 import { testDialects } from '../../test/databases';
 import { startTestServer, type TestServer } from '../../test/server';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AUTHOR_STATE } from '@common/moderation';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
 import {
   hasPromptPage,
   PROMPT_ARCHIVE_PAGE_SIZE,
@@ -10,9 +10,9 @@ import {
   type DayKey,
   type PromptArchivePage,
   type PromptDayResponse,
-} from '@common/prompts';
-import type { StoryPage } from '@common/story';
-import { addDays } from '@common/streak';
+} from '@common/prompts/prompts';
+import type { StoryPage } from '@common/stories/story';
+import { addDays } from '@common/streaks/streak';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import type { Viewer } from '../../policy/viewer';

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { PROMPTS_BASE, promptContracts } from '@common/contracts/prompts';
-import { promptDateSchema, todayPrompt, utcDayKey } from '@common/prompts';
+import { PROMPTS_BASE, promptContracts } from '@common/prompts/contract';
+import { promptDateSchema, todayPrompt, utcDayKey } from '@common/prompts/prompts';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { parseWith } from '../../http/validate';
@@ -16,7 +16,7 @@ const realDay: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * /api/prompts (common/contracts/prompts.ts): today's prompt, a day's prompt page and its
+ * /api/prompts (common/prompts/contract.ts): today's prompt, a day's prompt page and its
  * stories, and the archive. Every read is open to guests, like the community shelf.
  */
 export function promptRoutes(ctx: ServerContext) {

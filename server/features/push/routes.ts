@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { PUSH_BASE, pushContracts } from '@common/contracts/push';
+import { PUSH_BASE, pushContracts } from '@common/push/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { listDevices, removeDevice, subscribe } from './subscriptions';
 
-/** /api/me/push-subscriptions (common/contracts/push.ts): the devices the signed-in writer receives push notifications on. */
+/** /api/me/push-subscriptions (common/push/contract.ts): the devices the signed-in writer receives push notifications on. */
 export function pushRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, PUSH_BASE);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { PushPayload } from '@common/push';
+import type { PushPayload } from '@common/push/push';
 import type { ServerContext } from '../../context';
 import { isNonPublicAddressLiteral, publicAddressLookup } from '../../shared/public-address';
 

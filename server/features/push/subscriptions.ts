@@ -1,5 +1,5 @@
-import { PUSH_DEVICES_MAX, PUSH_TEXTS, type PushDevice, type PushSubscribeInput, type PushSubscriptionList } from '@common/push';
-import { deviceLabel } from '@common/user-agent';
+import { PUSH_DEVICES_MAX, PUSH_TEXTS, type PushDevice, type PushSubscribeInput, type PushSubscriptionList } from '@common/push/push';
+import { deviceLabel } from '@common/account/user-agent';
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { forUpdate } from '../../db/locks';

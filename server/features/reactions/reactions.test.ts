@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REACTION_KINDS, reactionResponseSchema, type ReactionKind, type Story } from '@common/story';
+import { REACTION_KINDS, reactionResponseSchema, type ReactionKind, type Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('reactions on %s', (dialect) => {
   let server: TestServer;

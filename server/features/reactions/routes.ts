@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { REACTIONS_BASE, reactionContracts } from '@common/contracts/reactions';
-import { reactionKindSchema } from '@common/story';
+import { REACTIONS_BASE, reactionContracts } from '@common/reactions/contract';
+import { reactionKindSchema } from '@common/stories/story';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
 import { setReaction } from './service';
 
-/** PUT adds the viewer's reaction of a kind, DELETE removes it: /api/stories/:id/reactions/:kind (common/contracts/reactions.ts). */
+/** PUT adds the viewer's reaction of a kind, DELETE removes it: /api/stories/:id/reactions/:kind (common/reactions/contract.ts). */
 export function reactionRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, REACTIONS_BASE);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ReactionKind, ReactionSummary } from '@common/story';
+import type { ReactionKind, ReactionSummary } from '@common/stories/story';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { authorizeStory } from '../../policy/stories';

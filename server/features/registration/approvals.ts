@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { REGISTRATION_TEXTS, type ApprovalDecision } from '@common/registration';
+import { REGISTRATION_TEXTS, type ApprovalDecision } from '@common/registration/registration';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { forUpdate } from '../../db/locks';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isBlockedEmail, REGISTRATION_TEXTS } from '@common/registration';
+import { isBlockedEmail, REGISTRATION_TEXTS } from '@common/registration/registration';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { readRegistration } from './settings';

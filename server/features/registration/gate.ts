@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { REGISTRATION_TEXTS } from '@common/registration';
+import { REGISTRATION_TEXTS } from '@common/registration/registration';
 import type { AppEnv } from '../../context';
 import { errorResponse } from '../../http/errors';
 

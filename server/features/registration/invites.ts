@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { INVITE_CODE_PATTERN, REGISTRATION_TEXTS, inviteState, type Invite, type InviteList, type inviteCreateSchema } from '@common/registration';
+import { INVITE_CODE_PATTERN, REGISTRATION_TEXTS, inviteState, type Invite, type InviteList, type inviteCreateSchema } from '@common/registration/registration';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { forUpdate } from '../../db/locks';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteSchema } from '@common/registration';
-import type { MeResponse } from '@common/user';
+import { inviteSchema } from '@common/registration/registration';
+import type { MeResponse } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUpVerified, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../../test/server';
 import { signInWithProvider, startMockOidc } from '../../test/oidc';
-import { HOSTILE_BLOCKED_ADDRESSES } from '../../test/features/registration';
+import { HOSTILE_BLOCKED_ADDRESSES } from './test-support';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 

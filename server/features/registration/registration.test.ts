@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inviteListSchema, inviteSchema, registrationInfoSchema, registrationSettingsSchema, REGISTRATION_TEXTS, type Invite, type RegistrationUpdate } from '@common/registration';
-import { adminUserListSchema } from '@common/moderation';
-import type { MeResponse } from '@common/user';
+import { inviteListSchema, inviteSchema, registrationInfoSchema, registrationSettingsSchema, REGISTRATION_TEXTS, type Invite, type RegistrationUpdate } from '@common/registration/registration';
+import { adminUserListSchema } from '@common/moderation/moderation';
+import type { MeResponse } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../../test/server';
-import { expectAdminsOnly } from '../../test/features/admin';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { HOSTILE_BLOCKED_ADDRESSES } from '../../test/features/registration';
+import { expectAdminsOnly } from '../admin/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { HOSTILE_BLOCKED_ADDRESSES } from './test-support';
 
 describe.each(testDialects())('who may join on %s', (dialect) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { RegistrationInfo } from '@common/registration';
-import { ADMIN_REGISTRATION_BASE, REGISTRATION_INFO_BASE, adminRegistrationContracts, registrationInfoContracts } from '@common/contracts/registration';
+import type { RegistrationInfo } from '@common/registration/registration';
+import { ADMIN_REGISTRATION_BASE, REGISTRATION_INFO_BASE, adminRegistrationContracts, registrationInfoContracts } from '@common/registration/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
@@ -10,7 +10,7 @@ import { createInvite, inviteUsable, listInvites, revokeInvite } from './invites
 import { readRegistration, updateRegistration } from './settings';
 
 /**
- * Who may join, admins only (common/contracts/registration.ts), each route behind the admin
+ * Who may join, admins only (common/registration/contract.ts), each route behind the admin
  * guard (they share /api/admin with other routers): /api/admin/settings/registration,
  * /api/admin/invites, /api/admin/users/:uid/approval.
  */
@@ -34,7 +34,7 @@ export function adminRegistrationRoutes(ctx: ServerContext) {
   return app;
 }
 
-/** GET /api/registration?invite=CODE (common/contracts/registration.ts): the mode, and whether the invite can be used, for the login screen. */
+/** GET /api/registration?invite=CODE (common/registration/contract.ts): the mode, and whether the invite can be used, for the login screen. */
 export function registrationInfoRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, REGISTRATION_INFO_BASE);

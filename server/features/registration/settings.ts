@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_REGISTRATION, registrationSettingsSchema, type RegistrationSettings, type registrationUpdateSchema } from '@common/registration';
+import { DEFAULT_REGISTRATION, registrationSettingsSchema, type RegistrationSettings, type registrationUpdateSchema } from '@common/registration/registration';
 import type { z } from 'zod';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';

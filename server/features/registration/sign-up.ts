@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { isBlockedEmail } from '@common/registration';
+import { isBlockedEmail } from '@common/registration/registration';
 import type { Database } from '../../db/types';
 import { ensureSessionUser, isOwner } from '../../shared/users';
 import { consumeInvite, recordInviteJoin, releaseInvite } from './invites';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTED_IDS_MAX, reportedSchema } from '@common/report-state';
-import type { Comment } from '@common/story';
+import { REPORTED_IDS_MAX, reportedSchema } from '@common/reports/report-state';
+import type { Comment } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 /** The Report control reads "Reported" once the reader has reported the thing, across reloads. */
 describe.each(testDialects())('what a reader has reported, on %s', (dialect) => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_TEXTS, startConversationResponseSchema, messageResponseSchema } from '@common/conversations';
-import { REPORT_NOTE_MAX, REPORT_TEXTS, reportCreatedSchema, reportSnapshotSchema, type ReportCreate } from '@common/moderation';
-import type { Comment } from '@common/story';
+import { MESSAGE_TEXTS, startConversationResponseSchema, messageResponseSchema } from '@common/messages/messages';
+import { REPORT_NOTE_MAX, REPORT_TEXTS, reportCreatedSchema, reportSnapshotSchema, type ReportCreate } from '@common/moderation/moderation';
+import type { Comment } from '@common/stories/story';
 import type { TestClient } from '../../test/client';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
-import { befriend, block, veteran } from '../../test/features/conversations';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { befriend, block, veteran } from '../messages/test-support';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('reports on %s', (dialect) => {
   let server: TestServer;

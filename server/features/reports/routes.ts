@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { REPORTS_BASE, reportContracts } from '@common/contracts/reports';
+import { REPORTS_BASE, reportContracts } from '@common/reports/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { createReport, reportedBy } from './service';
 
-/** /api/reports (common/contracts/reports.ts): a signed-in reader reports a story, comment, profile or message. */
+/** /api/reports (common/reports/contract.ts): a signed-in reader reports a story, comment, profile or message. */
 export function reportRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, REPORTS_BASE);

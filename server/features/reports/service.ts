@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { REPORT_TEXTS, type ReportCategory, type ReportCreated, type ReportTargetType } from '@common/moderation';
-import type { Reported } from '@common/report-state';
+import { REPORT_TEXTS, type ReportCategory, type ReportCreated, type ReportTargetType } from '@common/moderation/moderation';
+import type { Reported } from '@common/reports/report-state';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ADMINS_TOPIC } from '../../events/bus';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_TEXTS } from '@common/conversations';
-import { MESSAGE_CONTEXT, REPORT_TEXTS, type ReportSnapshot, type ReportTargetType } from '@common/moderation';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
+import { MESSAGE_CONTEXT, REPORT_TEXTS, type ReportSnapshot, type ReportTargetType } from '@common/moderation/moderation';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { conversationPolicy } from '../../policy/conversations';
-import { findConversationView } from '../conversations';
+import { conversationPolicy } from '../../policy/messages';
+import { findConversationView } from '../messages';
 import { accountHidden, HIDING_COLUMNS, profilePolicy } from '../../policy/profiles';
 import { loadBlockFacts, withBlockFact } from '../../policy/relations';
 import { storyPolicy } from '../../policy/stories';
@@ -15,7 +15,7 @@ import { authorName } from '../../shared/author';
 type Db = Kysely<Database>;
 
 /**
- * What a reporter sees of the thing they report, captured as evidence (common/moderation.ts
+ * What a reporter sees of the thing they report, captured as evidence (common/moderation/moderation.ts
  * reportSnapshotSchema). Each capture first asks the same policy the reporter's screens ask:
  * what they may not read does not exist for them, so it is 404 REPORT_TEXTS.notFound, never a
  * hint that it exists.
@@ -110,7 +110,7 @@ async function captureComment(db: Db, viewer: SignedInViewer, id: string, captur
     viewer,
     await db.selectFrom('storyComments').select(['id', 'storyId', 'uid', 'text']).where('id', '=', id).executeTakeFirst(),
   );
-  // A comment is readable when its story is and no block separates its writer from the viewer (policy/comments.ts).
+  // A comment is readable when its story is and no block separates its writer from the viewer (features/comments/policy.ts).
   if (!comment || comment.blocked) throw gone();
   const story = await readableStory(db, viewer, comment.storyId);
   return {

@@ -1,6 +1,6 @@
-import type { Prompt } from '@common/prompts';
-import { warningMask, type ContentWarning } from '@common/content-warnings';
-import { countChars, countWords, storyPreview } from '@common/words';
+import type { Prompt } from '@common/prompts/prompts';
+import { warningMask, type ContentWarning } from '@common/stories/content-warnings';
+import { countChars, countWords, storyPreview } from '@common/stories/words';
 
 /** The columns kept from the text, written whenever it is: lists read these, never the text. */
 export function textColumns(content: string) {

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { storyContracts } from '@common/contracts/stories';
-import { PUBLIC_STORIES_TOPIC } from '@common/live-events';
+import { storyContracts } from '@common/stories/contract';
+import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/story';
-import { AUTHOR_STATE } from '@common/moderation';
-import { warningMask } from '@common/content-warnings';
+import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/stories/story';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
+import { warningMask } from '@common/stories/content-warnings';
 import type { ServerContext } from '../../context';
 import type { EarlyAnswerer } from '../../http/early-answers';
 import { encodeJson, GZIP_JSON_HEADERS, prefersGzip, type EncodedJson } from '../../http/encoded-json';

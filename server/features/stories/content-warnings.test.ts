@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ReadingPreferencesUpdate } from '@common/content-warnings';
-import { savedStorySchema, storyPageSchema, storyResponseSchema, type StoryPage } from '@common/story';
-import { meResponseSchema } from '@common/user';
-import { promptForDay } from '@common/prompts';
-import { importReportSchema } from '@common/your-data';
+import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ReadingPreferencesUpdate } from '@common/stories/content-warnings';
+import { savedStorySchema, storyPageSchema, storyResponseSchema, type StoryPage } from '@common/stories/story';
+import { meResponseSchema } from '@common/me/user';
+import { promptForDay } from '@common/prompts/prompts';
+import { importReportSchema } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { feedPage, follow } from '../../test/features/feed';
+import { postStory, type ErrorBody } from './test-support';
+import { feedPage, follow } from '../feed/test-support';
 
 async function setPrefs(client: TestClient, prefs: ReadingPreferencesUpdate) {
   const res = await client.send('PUT', '/api/me/reading-preferences', prefs);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENRES, THEMES, TWISTS } from '@common/prompts';
-import { storyPageSchema, storyRowsResponseSchema, type StoryPage, type StorySummary } from '@common/story';
+import { GENRES, THEMES, TWISTS } from '@common/prompts/prompts';
+import { storyPageSchema, storyRowsResponseSchema, type StoryPage, type StorySummary } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from './test-support';
 
 /** Every page of a list, following nextCursor. */
 async function allPages(client: TestClient, path: string): Promise<StorySummary[]> {

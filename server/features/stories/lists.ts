@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/story';
-import { DRABBLE_WORDS } from '@common/words';
-import { tagKey, tagProblem } from '@common/tags';
+import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/stories/story';
+import { DRABBLE_WORDS } from '@common/stories/words';
+import { tagKey, tagProblem } from '@common/tags/tags';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { toDbBool } from '../../db/bool';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEventSchemas, PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common/live-events';
-import { REACTION_KINDS, type Comment } from '@common/story';
+import { liveEventSchemas, PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common/events/live-events';
+import { REACTION_KINDS, type Comment } from '@common/stories/story';
 import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
+import { postStory } from './test-support';
 
 const noReactions = Object.fromEntries(REACTION_KINDS.map((k) => [k, 0]));
 

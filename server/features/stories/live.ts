@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common/live-events';
+import { PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common/events/live-events';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '@common/story';
-import { STORY_TEXTS } from '@common/story-texts';
-import type { StoryVersion, StoryVersionPage } from '@common/story-versions';
+import type { Story } from '@common/stories/story';
+import { STORY_TEXTS } from '@common/stories/texts';
+import type { StoryVersion, StoryVersionPage } from '@common/story-versions/versions';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from './test-support';
 
 // An edit saved offline carries the updatedAt it began from; a newer text is never replaced unseen.
 describe.each(testDialects())('an edit against an older text on %s', (dialect) => {

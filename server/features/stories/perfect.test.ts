@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyPageSchema, type StorySummary } from '@common/story';
+import { storyPageSchema, type StorySummary } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from './test-support';
 
 /** `n` words in two paragraphs, a marker word first so a search can find them. */
 const wordsOf = (n: number, marker: string) => [marker, ...Array.from({ length: n - 1 }, (_, i) => `w${i}`)].map((w, i) => (i === 50 ? `\n\n${w}` : w)).join(' ');

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/story';
-import type { Prompt } from '@common/prompts';
-import { isPerfectDrabble } from '@common/words';
-import { warningsOfMask } from '@common/content-warnings';
+import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/stories/story';
+import type { Prompt } from '@common/prompts/prompts';
+import { isPerfectDrabble } from '@common/stories/words';
+import { warningsOfMask } from '@common/stories/content-warnings';
 import { tagsOfNames } from '../tags';
 import type { Database, StoriesTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
@@ -11,7 +11,7 @@ import { readableStories, type StoryScope } from '../../policy/readable-stories'
 import { storyPolicy } from '../../policy/stories';
 import { noBlockBetween } from '../../policy/relations';
 import { own, type SignedInViewer, type Viewer } from '../../policy/viewer';
-import { ANONYMOUS_AUTHOR, ANONYMOUS_COLOR, ANONYMOUS_ICON } from '@common/contests';
+import { ANONYMOUS_AUTHOR, ANONYMOUS_COLOR, ANONYMOUS_ICON } from '@common/contests/contests';
 import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database>;

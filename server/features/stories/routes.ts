@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { STORIES_BASE, storyContracts } from '@common/contracts/stories';
+import { STORIES_BASE, storyContracts } from '@common/stories/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { encodeJson } from '../../http/encoded-json';

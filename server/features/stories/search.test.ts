@@ -5,7 +5,7 @@ import { signUp, startTestServer, type SignedUp, type TestServer } from '../../t
 import type { Viewer } from '../../policy/viewer';
 import { selectStories } from './queries';
 import { matchesSearch, searchPage, searchTerms, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './search';
-import { postStory } from '../../test/features/stories';
+import { postStory } from './test-support';
 
 type Sort = SearchPageRequest['sort'];
 

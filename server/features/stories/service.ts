@@ -1,9 +1,9 @@
 import { promptColumns, textColumns, warningColumns } from './columns';
 import { currentAuthorState, lockWriter } from '../../shared/account-state';
-import { localDay, wordsAdded, type Progress } from '@common/streak';
-import { answeredPromptDay, promptForDay, samePrompt, type Prompt } from '@common/prompts';
+import { localDay, wordsAdded, type Progress } from '@common/streaks/streak';
+import { answeredPromptDay, promptForDay, samePrompt, type Prompt } from '@common/prompts/prompts';
 import { awardBadges } from '../badges';
-import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/story';
+import type { Story, storyCreateSchema, storyUpdateSchema } from '@common/stories/story';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context';
 import type { Actor } from '../../shared/actor';
@@ -21,7 +21,7 @@ import { changesText, keepVersion } from './versions';
 import { recordStoryLeftShelves } from './live';
 import { setStoryTags } from '../tags';
 import { contestOpenTo } from '../contests';
-import { STORY_TEXTS } from '@common/story-texts';
+import { STORY_TEXTS } from '@common/stories/texts';
 import { conflict } from '../../http/errors';
 
 export interface SavedStory {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promptForDay, utcDayKey } from '@common/prompts';
-import { storySchema, type Story } from '@common/story';
-import type { Progress } from '@common/streak';
-import type { UserRecord } from '@common/user';
+import { promptForDay, utcDayKey } from '@common/prompts/prompts';
+import { storySchema, type Story } from '@common/stories/story';
+import type { Progress } from '@common/streaks/streak';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from './test-support';
 
 describe.each(testDialects())('stories on %s', (dialect) => {
   let server: TestServer;

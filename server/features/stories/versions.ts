@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { STORY_VERSIONS_MAX } from '@common/story-versions';
-import { samePrompt, type Prompt } from '@common/prompts';
+import { STORY_VERSIONS_MAX } from '@common/story-versions/versions';
+import { samePrompt, type Prompt } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
 import type { StoryTextRow } from './queries';

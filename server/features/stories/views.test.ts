@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewResponseSchema } from '@common/story';
+import { viewResponseSchema } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { postStory } from '../../test/features/stories';
+import { postStory } from './test-support';
 import { recordView } from './views';
 
 describe.each(testDialects())('views on %s', (dialect) => {

@@ -1,4 +1,4 @@
-import { utcDayKey } from '@common/prompts';
+import { utcDayKey } from '@common/prompts/prompts';
 import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';

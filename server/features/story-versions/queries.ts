@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { STORY_VERSIONS_PAGE_SIZE, type StoryVersion, type StoryVersionSummary } from '@common/story-versions';
-import type { Prompt } from '@common/prompts';
+import { STORY_VERSIONS_PAGE_SIZE, type StoryVersion, type StoryVersionSummary } from '@common/story-versions/versions';
+import type { Prompt } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 

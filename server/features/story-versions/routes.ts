@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { STORY_VERSIONS_BASE, storyVersionContracts } from '@common/contracts/story-versions';
+import { STORY_VERSIONS_BASE, storyVersionContracts } from '@common/story-versions/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
 import { readVersion, readVersions, restoreVersion } from './service';
 
-/** /api/stories/:id/versions (common/contracts/story-versions.ts): the author's earlier texts of a story, one of them, and restoring it. */
+/** /api/stories/:id/versions (common/story-versions/contract.ts): the author's earlier texts of a story, one of them, and restoring it. */
 export function storyVersionRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, STORY_VERSIONS_BASE);

@@ -1,5 +1,5 @@
-import { promptInputSchema } from '@common/prompts';
-import { VERSION_NOT_FOUND, type StoryVersion, type StoryVersionPage } from '@common/story-versions';
+import { promptInputSchema } from '@common/prompts/prompts';
+import { VERSION_NOT_FOUND, type StoryVersion, type StoryVersionPage } from '@common/story-versions/versions';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { authorizeStory } from '../../policy/stories';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyResponseSchema, type Story } from '@common/story';
-import { STORY_VERSIONS_MAX, storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema, type StoryVersionSummary } from '@common/story-versions';
-import { randomPrompt } from '@common/prompts';
+import { storyResponseSchema, type Story } from '@common/stories/story';
+import { STORY_VERSIONS_MAX, storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema, type StoryVersionSummary } from '@common/story-versions/versions';
+import { randomPrompt } from '@common/prompts/prompts';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('story versions on %s', (dialect) => {
   let server: TestServer;

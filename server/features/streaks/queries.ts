@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { addDays, DEFAULT_TIME_ZONE, localDay, nextReminderAt, replayStreak, type Progress } from '@common/streak';
-import type { DayKey } from '@common/prompts';
+import { addDays, DEFAULT_TIME_ZONE, localDay, nextReminderAt, replayStreak, type Progress } from '@common/streaks/streak';
+import type { DayKey } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { forUpdate } from '../../db/locks';
@@ -47,7 +47,7 @@ export async function writingDaysOf(db: Db, uid: string): Promise<DayKey[]> {
 }
 
 /**
- * Replays the writing days as of `now` in the writer's zone (common/streak.ts replayStreak)
+ * Replays the writing days as of `now` in the writer's zone (common/streaks/streak.ts replayStreak)
  * and stores `streak`, `streakFreezes` and `bestStreak` (raised, never lowered) when they
  * differ from the record. The users row is locked first on PostgreSQL, so a progress read
  * racing a save cannot write back a replay of the days before that save. A scheduled

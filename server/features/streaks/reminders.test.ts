@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_DELAY_MS, notificationPrefsSchema, type UserNotification } from '@common/notifications';
-import { storyCreateSchema } from '@common/story';
-import { addDays, localDay, zonedInstant } from '@common/streak';
+import { EMAIL_DELAY_MS, notificationPrefsSchema, type UserNotification } from '@common/notifications/notifications';
+import { storyCreateSchema } from '@common/stories/story';
+import { addDays, localDay, zonedInstant } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import { signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { buildStoryInput } from '../../test/features/story-builders';
+import { buildStoryInput } from '../stories/test-support-builders';
 import { createStory } from '../stories/service';
 import { deliverDueEmails } from '../notifications';
-import { allNotifications } from '../../test/features/notifications';
+import { allNotifications } from '../notifications/test-support';
 import { sendDueReminders } from './reminders';
 import { changeTimeZone } from './service';
 

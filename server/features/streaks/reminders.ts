@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_TIME_ZONE, localDay, nextReminderAt, REMINDER_HOUR, replayStreak, streakReminderDetail, zonedInstant } from '@common/streak';
+import { DEFAULT_TIME_ZONE, localDay, nextReminderAt, REMINDER_HOUR, replayStreak, streakReminderDetail, zonedInstant } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { notifySelf } from '../notifications';
@@ -10,7 +10,7 @@ import { writingDaysOf } from './queries';
  * their streak is alive and today has no words yet, a notification (and the email, when that
  * is on too). users.reminderAt holds the next instant it is due, null while it is off:
  * - switching it on sets it to the next 20:00, switching it off clears it (notifications/prefs.ts,
- *   through common/streak.ts reminderAfterSwitch);
+ *   through common/streaks/streak.ts reminderAfterSwitch);
  * - every save and every time-zone change moves a not-yet-due one to the zone's next 20:00
  *   (queries.ts syncStreak);
  * - the due pass below, on every instance's email tick, reads due rows through the

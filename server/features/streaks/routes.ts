@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { STREAKS_BASE, streakContracts } from '@common/contracts/streaks';
+import { STREAKS_BASE, streakContracts } from '@common/streaks/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { changeDailyGoal, changeTimeZone, currentProgress } from './service';
 
-/** Mounted at /api/me beside the profile routes (common/contracts/streaks.ts): progress, time zone and daily goal. */
+/** Mounted at /api/me beside the profile routes (common/streaks/contract.ts): progress, time zone and daily goal. */
 export function streakRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, STREAKS_BASE);

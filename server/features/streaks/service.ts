@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Progress } from '@common/streak';
-import type { UserRecord } from '@common/user';
+import type { Progress } from '@common/streaks/streak';
+import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { changeUser, publishUserChanged } from '../../shared/users';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyCreateSchema, storyUpdateSchema, type Story } from '@common/story';
-import { addDays, progressResponseSchema, replayStreak, type Progress } from '@common/streak';
-import type { UserRecord } from '@common/user';
+import { storyCreateSchema, storyUpdateSchema, type Story } from '@common/stories/story';
+import { addDays, progressResponseSchema, replayStreak, type Progress } from '@common/streaks/streak';
+import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import { findUser } from '../../shared/users';
-import { buildStoryInput } from '../../test/features/story-builders';
+import { buildStoryInput } from '../stories/test-support-builders';
 import { createStory, updateStory } from '../stories/service';
-import type { ErrorBody } from '../../test/features/stories';
+import type { ErrorBody } from '../stories/test-support';
 import { currentProgress } from './service';
 
 describe.each(testDialects())('streaks and goals on %s', (dialect) => {

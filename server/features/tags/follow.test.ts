@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR_STATE } from '@common/moderation';
-import { tagFollowResponseSchema, tagListResponseSchema, tagPageSchema } from '@common/tag-pages';
-import { storyPageSchema } from '@common/story';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
+import { tagFollowResponseSchema, tagListResponseSchema, tagPageSchema } from '@common/tags/tag-pages';
+import { storyPageSchema } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { block, feedPage, follow, mute } from '../../test/features/feed';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { block, feedPage, follow, mute } from '../feed/test-support';
 import { pageFeeds } from '../feeds/head';
 
 async function setFollow(client: TestClient, key: string, on: boolean) {

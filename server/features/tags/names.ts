@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tagKey, type TagRef } from '@common/tags';
+import { tagKey, type TagRef } from '@common/tags/tags';
 
 const storedNames = z.array(z.string());
 

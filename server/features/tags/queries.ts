@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SUGGEST_MAX, type TagSummary } from '@common/tag-pages';
+import { SUGGEST_MAX, type TagSummary } from '@common/tags/tag-pages';
 import type { Database } from '../../db/types';
 import { readableBy } from '../../policy/readable-stories';
 import type { Viewer } from '../../policy/viewer';
@@ -33,7 +33,7 @@ const summaries = (rows: Array<{ key: string; name: string; storyCount: number |
   rows.map((row) => ({ key: row.key, name: row.name, storyCount: Number(row.storyCount) }));
 
 /**
- * Tags whose key starts with `prefix` (a key itself: common/tags.ts tagKey), most used first,
+ * Tags whose key starts with `prefix` (a key itself: common/tags/tags.ts tagKey), most used first,
  * by their kept counts (db/story-tags.ts). A tag only on private stories counts none and is
  * never suggested: no one learns it exists.
  */

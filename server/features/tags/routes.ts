@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { TAGS_BASE, tagContracts } from '@common/contracts/tags';
+import { TAGS_BASE, tagContracts } from '@common/tags/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
 import { followedTags, suggestTags, trendingTags } from './queries';
 import { setTagFollow, tagPage } from './service';
 
-/** /api/tags (common/contracts/tags.ts). The fixed addresses come before /:name. */
+/** /api/tags (common/tags/contract.ts). The fixed addresses come before /:name. */
 export function tagRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, TAGS_BASE);

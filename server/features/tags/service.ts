@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { TAG_TEXTS } from '@common/tags';
-import type { TagPage, tagPageQuerySchema } from '@common/tag-pages';
+import { TAG_TEXTS } from '@common/tags/tags';
+import type { TagPage, tagPageQuerySchema } from '@common/tags/tag-pages';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';

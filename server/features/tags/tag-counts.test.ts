@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { tagPageSchema } from '@common/tag-pages';
+import { tagPageSchema } from '@common/tags/tag-pages';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory } from '../../test/features/stories';
+import { postStory } from '../stories/test-support';
 import { taggedStories } from '../../db/story-tags';
 import { recount } from '../../cli/recount';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR_STATE } from '@common/moderation';
-import { TAG_TEXTS } from '@common/tags';
-import { tagListResponseSchema, tagPageSchema, type TagPage } from '@common/tag-pages';
+import { AUTHOR_STATE } from '@common/moderation/moderation';
+import { TAG_TEXTS } from '@common/tags/tags';
+import { tagListResponseSchema, tagPageSchema, type TagPage } from '@common/tags/tag-pages';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { block, follow, mute } from '../../test/features/feed';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { block, follow, mute } from '../feed/test-support';
 
 async function tagPage(client: TestClient, path: string): Promise<TagPage> {
   const res = await client.get(path);

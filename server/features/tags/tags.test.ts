@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAG_TEXTS, TAGS_PER_STORY_MAX } from '@common/tags';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX } from '@common/tags/tags';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { savedStorySchema, storyPageSchema, storyResponseSchema } from '@common/story';
-import { importReportSchema } from '@common/your-data';
+import { savedStorySchema, storyPageSchema, storyResponseSchema } from '@common/stories/story';
+import { importReportSchema } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('tags on stories on %s', (dialect) => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { tagKey } from '@common/tags';
+import { tagKey } from '@common/tags/tags';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
 

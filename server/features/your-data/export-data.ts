@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_TEXTS } from '@common/conversations';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { MESSAGE_TEXTS } from '@common/messages/messages';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import type { Database } from '../../db/types';
-import { conversationPolicy } from '../../policy/conversations';
+import { conversationPolicy } from '../../policy/messages';
 import { readableBy } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';

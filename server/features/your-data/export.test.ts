@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import { exportStatusSchema, YOUR_DATA_TEXTS } from '@common/your-data';
+import { exportStatusSchema, YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
-import { block, setMessaging, started, veteran } from '../../test/features/conversations';
-import { makeAdmin, respond, submitRequest } from '../../test/features/feature-requests';
+import { postStory, type ErrorBody } from '../stories/test-support';
+import { block, setMessaging, started, veteran } from '../messages/test-support';
+import { makeAdmin, respond, submitRequest } from '../feature-requests/test-support';
 import { addPasskey, softwarePasskeyFor } from '../../test/passkey-authenticator';
 import { readFrontMatter } from './front-matter';
 import { compactDay } from './names';

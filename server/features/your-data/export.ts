@@ -1,11 +1,11 @@
-import { contentWarningLabel, warningsOfMask } from '@common/content-warnings';
-import { tagsAsText } from '@common/tags';
+import { contentWarningLabel, warningsOfMask } from '@common/stories/content-warnings';
+import { tagsAsText } from '@common/tags/tags';
 import { profileImageKey } from '../avatars';
 import { tagsOfNames } from '../tags';
 import Papa from 'papaparse';
-import { REACTIONS } from '@common/story';
-import { badgeDefinition, isBadgeId } from '@common/badges';
-import { YOUR_DATA_TEXTS, type ExportStatus } from '@common/your-data';
+import { REACTIONS } from '@common/stories/story';
+import { badgeDefinition, isBadgeId } from '@common/badges/badges';
+import { YOUR_DATA_TEXTS, type ExportStatus } from '@common/your-data/your-data';
 import type { ServerContext } from '../../context';
 import { listPasskeys } from '../../auth/passkeys';
 import { fromDbBool } from '../../db/bool';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { STORY_TEXT_MAX, type Story } from '@common/story';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, importReportSchema, type ImportReport } from '@common/your-data';
+import { STORY_TEXT_MAX, type Story } from '@common/stories/story';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, importReportSchema, type ImportReport } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type TestServer } from '../../test/server';
 import type { TestClient } from '../../test/client';
-import { postStory, type ErrorBody } from '../../test/features/stories';
+import { postStory, type ErrorBody } from '../stories/test-support';
 
 type FileSpec = [name: string, content: string | Uint8Array];
 

@@ -1,9 +1,9 @@
-import { contentWarningNoteSchema, warningsFromText, type StoryWarnings } from '@common/content-warnings';
-import { promptInputSchema, type PromptInput } from '@common/prompts';
-import { STORY_TITLE_MAX, storyCreateSchema } from '@common/story';
-import { tagsFromText } from '@common/tags';
-import { normalizeLineBreaks } from '@common/text';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, type ImportItem, type ImportReport } from '@common/your-data';
+import { contentWarningNoteSchema, warningsFromText, type StoryWarnings } from '@common/stories/content-warnings';
+import { promptInputSchema, type PromptInput } from '@common/prompts/prompts';
+import { STORY_TITLE_MAX, storyCreateSchema } from '@common/stories/story';
+import { tagsFromText } from '@common/tags/tags';
+import { normalizeLineBreaks } from '@common/shared/text';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, type ImportItem, type ImportReport } from '@common/your-data/your-data';
 import type { ServerContext } from '../../context';
 import type { Actor } from '../../shared/actor';
 import { toDbBool } from '../../db/bool';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportReport } from '@common/your-data';
-import { YOUR_DATA_BASE, yourDataContracts } from '@common/contracts/your-data';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportReport } from '@common/your-data/your-data';
+import { YOUR_DATA_BASE, yourDataContracts } from '@common/your-data/contract';
 import type { AppEnv, ServerContext, SignedInEnv } from '../../context';
 import { requireUser } from '../../auth/session';
 import { contractRoutes } from '../../http/contract-routes';
@@ -40,7 +40,7 @@ async function readUploads(c: Context<SignedInEnv>): Promise<Upload[]> {
  * GET /api/export (may I download now?), GET /api/export/download (the zip, one a day) and
  * POST /api/import. A deactivated account may export (the deletion email links here); the
  * session layer lets /api/export* through for it. The status has a contract
- * (common/contracts/your-data.ts); the zip and the upload are not JSON and stay plain routes.
+ * (common/your-data/contract.ts); the zip and the upload are not JSON and stay plain routes.
  */
 export function yourDataRoutes(ctx: ServerContext) {
   // Mounted at /api beside other routers: each route says `requireUser` itself (never app.use('*')).

@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate } from 'fflate';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_TEXTS, IMPORT_UNZIPPED_MAX_BYTES } from '@common/your-data';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_TEXTS, IMPORT_UNZIPPED_MAX_BYTES } from '@common/your-data/your-data';
 
 /**
  * The text files of an uploaded zip, unpacked with a bound on what it may expand to. The sizes

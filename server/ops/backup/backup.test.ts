@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { REACTION_KINDS } from '@common/story';
+import { REACTION_KINDS } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { signUp, startTestServerOn } from '../../test/server';
 import { openArchive, readWhole } from './archive';

@@ -93,7 +93,7 @@ export function defaultBackupName(at: Date): string {
 export const BACKUP_NAME_PATTERN = /^drabble-backup-\d{8}-\d{6}\.zip$/;
 
 /** "3.2 MB": the commands and the admin dashboard write sizes alike. */
-export { formatBytes } from '@common/backups';
+export { formatBytes } from '@common/backups/backups';
 
 export const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupStatusSchema, failedSinceLastSuccess } from '@common/backups';
+import { backupStatusSchema, failedSinceLastSuccess } from '@common/backups/backups';
 import type { ServerContext } from '../../context';
 import { testDialects } from '../../test/databases';
 import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, startTestServerOn, type TestServer } from '../../test/server';

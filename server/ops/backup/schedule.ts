@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupStatus } from '@common/backups';
+import type { BackupStatus } from '@common/backups/backups';
 import type { ServerContext } from '../../context';
 import type { BackupState } from '../../metrics/metrics';
 import { createBackup } from './backup';

@@ -1,7 +1,7 @@
-import { ACCENT_COLORS, THEME_MODES } from '@common/theme';
-import { PROFILE_ICONS } from '@common/profile-icons';
-import { GENRES, todayPrompt, utcDayKey } from '@common/prompts';
-import { REACTION_KINDS } from '@common/story';
+import { ACCENT_COLORS, THEME_MODES } from '@common/me/theme';
+import { PROFILE_ICONS } from '@common/profile/icons';
+import { GENRES, todayPrompt, utcDayKey } from '@common/prompts/prompts';
+import { REACTION_KINDS } from '@common/stories/story';
 import type { Random } from './random';
 
 /**
@@ -224,7 +224,7 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/admin/feature-requests/:featureRequest/read', body: {} },
   { method: 'DELETE', path: '/api/admin/feature-requests/:featureRequest' },
 
-  // Conversations (server/features/conversations/routes.ts)
+  // Conversations (server/features/messages/routes.ts)
   { method: 'GET', path: '/api/conversations', query: { cursor: page.cursor, folder: text('inbox', 'requests') } },
   { method: 'POST', path: '/api/conversations', body: { to: uid, text: text('Hello there!', 'Loved your story.\nMore please.') } },
   { method: 'PATCH', path: '/api/conversations/:conversation/messages/:message', body: { text: text('Edited: hello.') } },

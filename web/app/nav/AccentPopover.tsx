@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { Check, Palette } from 'lucide-react';
-import { ACCENT_COLORS, type AccentColor } from '@common/theme';
+import { ACCENT_COLORS, type AccentColor } from '@common/me/theme';
 import { focusRing, iconButton, popoverPanel } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';

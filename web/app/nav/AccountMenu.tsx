@@ -1,4 +1,4 @@
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { Avatar } from '../../components/Avatar';
 import { LoadOnOpen } from '../../components/LoadOnOpen';
 import { focusRing } from '../../components/ui';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Inbox } from 'lucide-react';
-import { NOTIFICATION_TEXTS, badgeText, bellLabel } from '@common/notification-texts';
+import { NOTIFICATION_TEXTS, badgeText, bellLabel } from '@common/notifications/texts';
 import { CountBadge } from '../../components/CountBadge';
 import { LoadOnOpen } from '../../components/LoadOnOpen';
 import { iconButton } from '../../components/ui';
@@ -47,7 +47,7 @@ export function NotificationBell() {
 
 const AdminBell = onDemand(() => import('../../features/admin')).component((m) => m.NotificationBell);
 
-/** The admins' bell's face while it loads (features/admin/NotificationBell.tsx has the same), so the bar stays still. */
+/** The admins' bell's face while it loads (features/admin/AdminNotificationBell.tsx has the same), so the bar stays still. */
 function AdminBellStandIn() {
   return (
     <span aria-hidden className={`${iconButton} w-auto gap-1 px-2`}>

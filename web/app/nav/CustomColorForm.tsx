@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COLOR_FORMAT_HINT, INVALID_COLOR_MESSAGE, nearestAccent, parseColor, toHex } from '@common/color';
+import { COLOR_FORMAT_HINT, INVALID_COLOR_MESSAGE, nearestAccent, parseColor, toHex } from '@common/me/color';
 import { inputField, primaryButton } from '../../components/ui';
 import { logEvent } from '../../lib/event-log';
 import { useTheme } from '../theme/theme-context';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
-import { unreadBadge } from '@common/unread-badge';
+import { unreadBadge } from '@common/messages/unread-badge';
 import { focusRing } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { unreadCountQuery } from '../../lib/unread-counts';

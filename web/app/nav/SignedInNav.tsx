@@ -1,4 +1,4 @@
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { AccentPicker } from './AccentPicker';
 import { AccountMenu } from './AccountMenu';
 import { AdminNotificationBell, NotificationBell } from './Bells';

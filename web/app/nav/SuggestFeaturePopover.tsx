@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
-import { featureRequestContracts } from '@common/contracts/feature-requests';
-import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS } from '@common/feature-request';
+import { featureRequestContracts } from '@common/feature-requests/contract';
+import { EMPTY_SUGGESTION_MESSAGE, SUGGESTION_THANKS } from '@common/feature-requests/feature-requests';
 import { useToast } from '../../components/toasts/toast-context';
 import { inputField, popoverPanel, primaryButton, secondaryButton } from '../../components/ui';
 import { isApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { Moon, MoonStar, Sun, type LucideIcon } from 'lucide-react';
 import { createElement } from 'react';
-import { nextThemeMode, type ThemeMode } from '@common/theme';
+import { nextThemeMode, type ThemeMode } from '@common/me/theme';
 import { iconButton } from '../../components/ui';
 import { useTheme } from '../theme/theme-context';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { stripTitleCount, titleCount, titleWithCount } from '@common/notification-texts';
+import { stripTitleCount, titleCount, titleWithCount } from '@common/notifications/texts';
 import { unreadCountQuery, unreadNotificationsQuery } from '../../lib/unread-counts';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_ACCENT, isAccentColor, isThemeMode, systemThemeMode, type AccentColor, type ThemeMode } from '@common/theme';
+import { DEFAULT_ACCENT, isAccentColor, isThemeMode, systemThemeMode, type AccentColor, type ThemeMode } from '@common/me/theme';
 import { useCurrentUser } from '../../lib/auth';
 import { logEvent } from '../../lib/event-log';
 import { savePreferences } from '../../lib/preferences';

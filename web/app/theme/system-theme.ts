@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { systemThemeMode, type AccentColor, type ThemeMode } from '@common/theme';
+import { systemThemeMode, type AccentColor, type ThemeMode } from '@common/me/theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

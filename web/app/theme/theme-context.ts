@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AccentColor, ThemeMode } from '@common/theme';
+import type { AccentColor, ThemeMode } from '@common/me/theme';
 
 export interface ThemeContextValue {
   /** The mode on screen: the chosen one, else the system preference. */

@@ -1,4 +1,4 @@
-import { isAccentColor, isThemeMode, type AccentColor, type ThemeMode } from '@common/theme';
+import { isAccentColor, isThemeMode, type AccentColor, type ThemeMode } from '@common/me/theme';
 
 export const THEME_MODE_STORAGE_KEY = 'drabble.themeMode';
 export const COLOR_THEME_STORAGE_KEY = 'drabble.colorTheme';

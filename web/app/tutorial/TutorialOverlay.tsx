@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { meContracts } from '@common/contracts/me';
+import { meContracts } from '@common/me/contract';
 import { iconButton, primaryButton, secondaryButton } from '../../components/ui';
 import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';

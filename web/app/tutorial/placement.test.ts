@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOCIAL_TEXTS } from '@common/social';
+import { SOCIAL_TEXTS } from '@common/follows/follows';
 import { ANCHOR_GAP, VIEWPORT_MARGIN, isOnScreen, isWhollyOnScreen, placeCard } from './placement';
 import { TUTORIAL_STEPS } from './tutorial-steps';
 

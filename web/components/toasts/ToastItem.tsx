@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X, type LucideIcon } from 'lucide-react';
-import { TOAST_EXIT_MS } from '@common/limits';
+import { TOAST_EXIT_MS } from '@common/shared/limits';
 import type { Toast, ToastType } from './toast-context';
 
 const TYPE_STYLES: Record<ToastType, { icon: LucideIcon; className: string }> = {

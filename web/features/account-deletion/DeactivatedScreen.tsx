@@ -1,5 +1,5 @@
 import { Download, LogOut, RotateCcw } from 'lucide-react';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import { card, primaryButton, secondaryButton } from '../../components/ui';
 import { useCurrentUser, useSignOut } from '../../lib/auth';
 import { deletionDate, useCancelDeletion } from './api';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { GRACE_DAYS } from '@common/moderation';
-import { YOUR_DATA_TEXTS, deletionRequestSchema } from '@common/your-data';
+import { GRACE_DAYS } from '@common/moderation/moderation';
+import { YOUR_DATA_TEXTS, deletionRequestSchema } from '@common/your-data/your-data';
 import { inputField } from '../../components/ui';
 import { FormDialog } from '../../components/FormDialog';
 import { formErrorMessage } from '../../lib/errors';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { accountDeletionContracts } from '@common/contracts/account-deletion';
-import { formatLongDate } from '@common/dates';
-import { YOUR_DATA_TEXTS, type DeletionRequest, type DeletionState } from '@common/your-data';
+import { accountDeletionContracts } from '@common/account-deletion/contract';
+import { formatLongDate } from '@common/shared/dates';
+import { YOUR_DATA_TEXTS, type DeletionRequest, type DeletionState } from '@common/your-data/your-data';
 import { callRoute } from '../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';

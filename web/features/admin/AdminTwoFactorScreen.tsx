@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { TWO_FACTOR_TEXTS } from '@common/two-factor';
+import { TWO_FACTOR_TEXTS } from '@common/account/two-factor';
 import { primaryButton } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';
 import { loginPathFor } from '../../lib/safe-next';

@@ -1,4 +1,4 @@
-import { auditDetailParts, type AuditEntry } from '@common/admin';
+import { auditDetailParts, type AuditEntry } from '@common/admin/admin';
 import { formatDateTime } from '../../lib/format';
 
 const LEVEL_STYLES: Record<string, string> = {

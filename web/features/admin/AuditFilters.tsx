@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Filter, X } from 'lucide-react';
-import { ADMIN_TEXTS, AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
+import { ADMIN_TEXTS, AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin/admin';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { auditTypesQuery } from './api';
 import { ErrorText } from '../../components/ErrorText';

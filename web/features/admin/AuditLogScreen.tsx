@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeft, Download, ScrollText } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_TEXTS, AUDIT_EXPORT_MAX, AUDIT_SOURCE_FILTERS, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin';
+import { ADMIN_TEXTS, AUDIT_EXPORT_MAX, AUDIT_SOURCE_FILTERS, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin/admin';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArchiveRestore, TriangleAlert } from 'lucide-react';
-import { BACKUP_TEXTS, failedSinceLastSuccess, formatBytes, type BackupStatus } from '@common/backups';
+import { BACKUP_TEXTS, failedSinceLastSuccess, formatBytes, type BackupStatus } from '@common/backups/backups';
 import { LoadError } from '../../components/LoadError';
 import { card } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { METRICS, SERIES_KEYS, type DayPoint, type SeriesKey } from '@common/admin';
+import { METRICS, SERIES_KEYS, type DayPoint, type SeriesKey } from '@common/admin/admin';
 
 /*
  * The dashboard's daily chart. Recharts is loaded only from here, and this module only

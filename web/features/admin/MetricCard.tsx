@@ -1,4 +1,4 @@
-import { changeTone, METRICS, type DashboardMetric, type MetricDirection } from '@common/admin';
+import { changeTone, METRICS, type DashboardMetric, type MetricDirection } from '@common/admin/admin';
 import { formatNumber } from '../../lib/format';
 
 function formatValue(metric: DashboardMetric, value: number | null): string {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ADMIN_TEXTS, type AuditFilterValues, type DashboardRange } from '@common/admin';
-import { adminContracts } from '@common/contracts/admin';
-import { backupContracts } from '@common/contracts/backups';
+import { ADMIN_TEXTS, type AuditFilterValues, type DashboardRange } from '@common/admin/admin';
+import { adminContracts } from '@common/admin/contract';
+import { backupContracts } from '@common/backups/contract';
 import { routePath } from '@common/contracts/define';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS, linkTokenSchema, type AccountMessage, type LinkTokenBody } from '@common/account';
+import { ACCOUNT_TEXTS, linkTokenSchema, type AccountMessage, type LinkTokenBody } from '@common/account/account';
 import { textLink } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { useCurrentUser } from '../../lib/auth';

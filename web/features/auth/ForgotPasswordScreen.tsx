@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
-import { emailSchema } from '@common/api';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
+import { emailSchema } from '@common/shared/api';
 import { primaryButton, textLink } from '../../components/ui';
 import { EmailField, FormError } from '../../components/FormField';
 import { errorMessage } from '../../lib/errors';

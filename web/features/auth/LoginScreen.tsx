@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/shared/limits';
 import { card } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { useCurrentUser, useRefreshCurrentUser } from '../../lib/auth';
@@ -16,7 +16,7 @@ import { ProviderButtons } from './ProviderButtons';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { TwoFactorStep } from './TwoFactorStep';
-import { REGISTRATION_TEXTS, type RegistrationInfo } from '@common/registration';
+import { REGISTRATION_TEXTS, type RegistrationInfo } from '@common/registration/registration';
 
 const NO_PROVIDERS = { google: false, microsoft: false };
 

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { personalWords, type PasswordOwner, type PasswordPolicy } from '@common/passwords';
+import { personalWords, type PasswordOwner, type PasswordPolicy } from '@common/account/passwords';
 import { strengthLevel, type StrengthTone } from './strength';
 
 const BAR: Record<StrengthTone, string> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuthConfig } from '@common/api';
+import type { AuthConfig } from '@common/shared/api';
 import { secondaryButton } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { startOAuthSignIn, type OAuthProviderId } from '../../lib/sign-in';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS, linkTokenSchema } from '@common/account';
+import { ACCOUNT_TEXTS, linkTokenSchema } from '@common/account/account';
 import { primaryButton, textLink } from '../../components/ui';
 import { FormError, NewPasswordFields } from '../../components/FormField';
 import { errorMessage } from '../../lib/errors';

@@ -3,7 +3,7 @@ import { primaryButton } from '../../components/ui';
 import { DisplayNameField, EmailField, FormError, PasswordField } from '../../components/FormField';
 import { signUpWithEmail } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
-import { passwordProblem } from '@common/passwords';
+import { passwordProblem } from '@common/account/passwords';
 import { PasswordStrength } from './PasswordStrength';
 
 interface SignUpFormProps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/two-factor';
+import { verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/account/two-factor';
 import { primaryButton, textLink } from '../../components/ui';
 import { FormError, FormField } from '../../components/FormField';
 import { signInWithCode } from '../../lib/sign-in';

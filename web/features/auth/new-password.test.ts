@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_TEXTS } from '@common/passwords';
+import { PASSWORD_TEXTS } from '@common/account/passwords';
 import { newPasswordProblem, PASSWORDS_DIFFER } from './new-password';
 
 const policy = { min: 8, max: 128 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { providerConnectError, providerFromParam, providerSignInError } from './provider-errors';
 
 describe('providerFromParam', () => {
@@ -39,7 +39,7 @@ describe('providerConnectError', () => {
 
 describe('provider sign-ups refused by the registration rules', () => {
   it('says what the email sign-up says', async () => {
-    const { REGISTRATION_TEXTS } = await import('@common/registration');
+    const { REGISTRATION_TEXTS } = await import('@common/registration/registration');
     expect(providerSignInError('google', 'invite_required')).toBe(REGISTRATION_TEXTS.inviteRequired);
     expect(providerSignInError('microsoft', 'invite_invalid')).toBe(REGISTRATION_TEXTS.inviteInvalid);
     expect(providerSignInError('google', 'sign_up_not_possible')).toBe(REGISTRATION_TEXTS.emailNotPossible);

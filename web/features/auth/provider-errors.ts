@@ -1,5 +1,5 @@
-import { ACCOUNT_TEXTS, PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '@common/account';
-import { REGISTRATION_TEXTS } from '@common/registration';
+import { ACCOUNT_TEXTS, PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '@common/account/account';
+import { REGISTRATION_TEXTS } from '@common/registration/registration';
 
 /** The provider named in ?provider=, when it is one we know. */
 export function providerFromParam(value: string | null): ProviderId | null {

@@ -1,4 +1,4 @@
-import { containsPersonalWord, PASSWORD_TEXTS, type PasswordOwner, type PasswordPolicy } from '@common/passwords';
+import { containsPersonalWord, PASSWORD_TEXTS, type PasswordOwner, type PasswordPolicy } from '@common/account/passwords';
 
 export type StrengthTone = 'none' | 'weak' | 'fair' | 'good';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { BADGES, earnedText, type BadgeId } from '@common/badges';
+import { BADGES, earnedText, type BadgeId } from '@common/badges/badges';
 import { card, secondaryButton } from '../../components/ui';
 import { unreadNotificationsQuery } from '../../lib/unread-counts';
 import { myBadgesQuery, userBadgesQuery } from './api';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { badgeContracts } from '@common/contracts/badges';
+import { badgeContracts } from '@common/badges/contract';
 import { callRoute } from '../../lib/call-route';
 
 /** Badge lists: the writer's own catalogue and other profiles' earned badges. */

@@ -1,5 +1,5 @@
 import { Award, Feather, Flame, Heart, Lightbulb, MessageCircle, Target, Trophy, type LucideIcon } from 'lucide-react';
-import type { BadgeId } from '@common/badges';
+import type { BadgeId } from '@common/badges/badges';
 
 /** Each badge's picture. */
 export const BADGE_ICONS: Record<BadgeId, LucideIcon> = {

@@ -1,4 +1,4 @@
-import { calendarMonths, formatDay, formatMonth, type CalendarGrid } from '@common/calendar';
+import { calendarMonths, formatDay, formatMonth, type CalendarGrid } from '@common/calendar/calendar';
 import { formatNumber } from '../../lib/format';
 
 const DAY_NUMBERS = Array.from({ length: 31 }, (_, i) => i + 1);

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Snowflake } from 'lucide-react';
-import { dayTooltip, formatMonthShort, type CalendarCell, type CalendarGrid } from '@common/calendar';
-import { addDays } from '@common/streak-rules';
-import type { DayKey } from '@common/prompt-rules';
+import { dayTooltip, formatMonthShort, type CalendarCell, type CalendarGrid } from '@common/calendar/calendar';
+import { addDays } from '@common/streaks/rules';
+import type { DayKey } from '@common/prompts/rules';
 import { focusRing } from '../../components/ui';
 import { FROZEN_CLASS, FROZEN_ICON_CLASS, LEVEL_CLASSES, MET_DOT_CLASS } from './cells';
 

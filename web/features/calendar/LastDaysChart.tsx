@@ -1,6 +1,6 @@
 import { Snowflake } from 'lucide-react';
-import { dayTooltip, intensityLevel, type Calendar } from '@common/calendar';
-import { addDays } from '@common/streak-rules';
+import { dayTooltip, intensityLevel, type Calendar } from '@common/calendar/calendar';
+import { addDays } from '@common/streaks/rules';
 import { formatNumber } from '../../lib/format';
 import { FROZEN_ICON_CLASS } from './cells';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CalendarRange, Snowflake } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { buildCalendarGrid, type Calendar, type IntensityLevel } from '@common/calendar';
+import { buildCalendarGrid, type Calendar, type IntensityLevel } from '@common/calendar/calendar';
 import { LoadError } from '../../components/LoadError';
 import { card } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { calendarContracts } from '@common/contracts/calendar';
+import { calendarContracts } from '@common/calendar/contract';
 import { callRoute } from '../../lib/call-route';
 import { profileKeys } from '../../lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { IntensityLevel } from '@common/calendar';
+import type { IntensityLevel } from '@common/calendar/calendar';
 
 /** Heat-map colours by words against the goal: none, under half, under the goal, met, twice or more. */
 export const LEVEL_CLASSES: Record<IntensityLevel, string> = {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Flag } from 'lucide-react';
-import { CHALLENGE_DAYS_MAX, CHALLENGE_DAYS_MIN, CHALLENGE_WORDS_MAX, CHALLENGE_WORDS_MIN, challengeCreateSchema } from '@common/challenges';
+import { CHALLENGE_DAYS_MAX, CHALLENGE_DAYS_MIN, CHALLENGE_WORDS_MAX, CHALLENGE_WORDS_MIN, challengeCreateSchema } from '@common/challenges/challenges';
 import { inputField, primaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';

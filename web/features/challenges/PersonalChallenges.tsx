@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleSlash, Flag, Hourglass } from 'lucide-react';
-import { formatDay } from '@common/calendar';
-import { challengeOutcome, challengeSummary, projectionSentence, type Challenge } from '@common/challenges';
+import { formatDay } from '@common/calendar/calendar';
+import { challengeOutcome, challengeSummary, projectionSentence, type Challenge } from '@common/challenges/challenges';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { card, secondaryButton } from '../../components/ui';

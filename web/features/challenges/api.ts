@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChallengeCreate } from '@common/challenges';
-import { challengeContracts } from '@common/contracts/challenges';
+import type { ChallengeCreate } from '@common/challenges/challenges';
+import { challengeContracts } from '@common/challenges/contract';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { profileKeys } from '../../lib/query-keys';

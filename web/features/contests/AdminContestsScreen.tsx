@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTEST_REASON_MAX, defaultContestWindows, nextContestMonday, type AdminContests, type ContestInput, type ContestWindows } from '@common/contests';
+import { CONTEST_REASON_MAX, defaultContestWindows, nextContestMonday, type AdminContests, type ContestInput, type ContestWindows } from '@common/contests/contests';
 import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';

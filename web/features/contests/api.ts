@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContestInput, ContestPage } from '@common/contests';
-import { adminContestContracts, contestContracts } from '@common/contracts/contests';
+import type { ContestInput, ContestPage } from '@common/contests/contests';
+import { adminContestContracts, contestContracts } from '@common/contests/contract';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { storyKeys } from '../../lib/query-keys';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTEST_PHASE_LABELS, countdownText, phaseDeadline, type ContestPhase, type ContestSummary } from '@common/contests';
+import { CONTEST_PHASE_LABELS, countdownText, phaseDeadline, type ContestPhase, type ContestSummary } from '@common/contests/contests';
 import { card, focusRing } from '../../components/ui';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { contestKeys } from './api';

@@ -8,7 +8,7 @@ import {
   type AdminFeatureRequest,
   type FeatureRequestResponse,
   type FeatureRequestStatus,
-} from '@common/feature-request';
+} from '@common/feature-requests/feature-requests';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { card, focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { formatDate, formatDateTime, plural } from '../../lib/format';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { FEATURE_REQUEST_FILTERS, FEATURE_REQUEST_TEXTS, type FeatureRequestFilter } from '@common/feature-request';
+import { FEATURE_REQUEST_FILTERS, FEATURE_REQUEST_TEXTS, type FeatureRequestFilter } from '@common/feature-requests/feature-requests';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

@@ -1,4 +1,4 @@
-import { FEATURE_REQUEST_FILTERS, type FeatureRequestFilter } from '@common/feature-request';
+import { FEATURE_REQUEST_FILTERS, type FeatureRequestFilter } from '@common/feature-requests/feature-requests';
 import { focusRing } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 

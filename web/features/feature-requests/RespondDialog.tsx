@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-request';
-import { displayLabel } from '@common/names';
+import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-requests/feature-requests';
+import { displayLabel } from '@common/account/names';
 import { formatDate } from '../../lib/format';
 import { useRespond } from './api';
 import { CountedTextarea } from '../../components/CountedTextarea';

@@ -1,4 +1,4 @@
-import { FEATURE_REQUEST_STATUS_LABELS, type FeatureRequestStatus } from '@common/feature-request';
+import { FEATURE_REQUEST_STATUS_LABELS, type FeatureRequestStatus } from '@common/feature-requests/feature-requests';
 
 // Each pair keeps AA contrast on its own background in light and both dark modes.
 const TONES: Record<FeatureRequestStatus, string> = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
-import { adminFeatureRequestContracts, featureRequestContracts } from '@common/contracts/feature-requests';
-import { FEATURE_REQUEST_TEXTS, type FeatureRequestFilter, type FeatureRequestStatus } from '@common/feature-request';
+import { adminFeatureRequestContracts, featureRequestContracts } from '@common/feature-requests/contract';
+import { FEATURE_REQUEST_TEXTS, type FeatureRequestFilter, type FeatureRequestStatus } from '@common/feature-requests/feature-requests';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';

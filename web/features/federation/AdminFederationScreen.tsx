@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DOMAIN_POLICIES, FEDERATION_TEXTS, REMOTE_REPORT_REASON_MAX, domainNameSchema, remoteReportSchema } from '@common/federation';
+import { DOMAIN_POLICIES, FEDERATION_TEXTS, REMOTE_REPORT_REASON_MAX, domainNameSchema, remoteReportSchema } from '@common/federation/federation';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';

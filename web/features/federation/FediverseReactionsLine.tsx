@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
-import { fediverseReactionsLine } from '@common/federation';
+import { fediverseReactionsLine } from '@common/federation/federation';
 import { storyFediverseReactionsQuery } from './api';
 
 /** Under a public story's reactions: its likes and boosts from other servers, when it has any. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FEDERATION_TEXTS, FEDIVERSE_REPLY_MODES, fediverseHandleSchema, type FediverseReplyMode, type RemoteAccount } from '@common/federation';
+import { FEDERATION_TEXTS, FEDIVERSE_REPLY_MODES, fediverseHandleSchema, type FediverseReplyMode, type RemoteAccount } from '@common/federation/federation';
 import { Avatar } from '../../components/Avatar';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Reply } from 'lucide-react';
-import { FEDERATION_TEXTS, remoteReplyCreateSchema, type RemoteStory } from '@common/federation';
-import { COMMENT_MAX } from '@common/story-rules';
+import { FEDERATION_TEXTS, remoteReplyCreateSchema, type RemoteStory } from '@common/federation/federation';
+import { COMMENT_MAX } from '@common/stories/rules';
 import { Avatar } from '../../components/Avatar';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';

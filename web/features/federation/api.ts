@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminFederationContracts, federationContracts } from '@common/contracts/federation';
-import type { FederationSettings, RemoteReport } from '@common/federation';
+import { adminFederationContracts, federationContracts } from '@common/federation/contract';
+import type { FederationSettings, RemoteReport } from '@common/federation/federation';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 

@@ -1,4 +1,4 @@
-/** The fediverse: a member's address, sharing and follows across servers (common/federation.ts). */
+/** The fediverse: a member's address, sharing and follows across servers (common/federation/federation.ts). */
 export { FediverseSection } from './FediverseSection';
 export { FediverseStories } from './FediverseStories';
 export { FediverseReactionsLine } from './FediverseReactionsLine';

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { SOCIAL_TEXTS } from '@common/social';
+import { SOCIAL_TEXTS } from '@common/follows/follows';
 
 /** The line between the stories the reader has not seen yet and those they had. */
 export function CaughtUp() {

@@ -3,7 +3,7 @@ import { Rss } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { card, textLink } from '../../components/ui';
-import { suggestionsQuery, WriterRow } from '../social';
+import { suggestionsQuery, WriterRow } from '../follows';
 
 /** An empty feed: a way to Community, and writers to follow (followed by the people the reader follows). */
 export function FeedSuggestions() {

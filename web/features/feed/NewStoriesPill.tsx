@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react';
-import { SOCIAL_TEXTS } from '@common/social';
+import { SOCIAL_TEXTS } from '@common/follows/follows';
 import { focusRing } from '../../components/ui';
 
 /**

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { feedContracts } from '@common/contracts/feed';
-import type { FeedPage, FeedStory } from '@common/social';
+import { feedContracts } from '@common/feed/contract';
+import type { FeedPage, FeedStory } from '@common/follows/follows';
 import { callRoute } from '../../lib/call-route';
 import { feedKeys } from '../../lib/query-keys';
 

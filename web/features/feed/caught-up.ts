@@ -1,5 +1,5 @@
-import type { FeedMarker } from '@common/social';
-import type { StorySummary } from '@common/story';
+import type { FeedMarker } from '@common/follows/follows';
+import type { StorySummary } from '@common/stories/story';
 
 /**
  * Where "You're all caught up" goes in the list: above the marker story, or, if that one is

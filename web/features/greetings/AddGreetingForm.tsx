@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import { greetingCreateSchema } from '@common/greetings';
-import { DEFAULT_PUNCTUATION, GREETING_TEXT_MAX, type GreetingPunctuation } from '@common/greeting-rules';
+import { greetingCreateSchema } from '@common/greetings/greetings';
+import { DEFAULT_PUNCTUATION, GREETING_TEXT_MAX, type GreetingPunctuation } from '@common/greetings/rules';
 import { FormError } from '../../components/FormField';
 import { inputField, primaryButton } from '../../components/ui';
 import { useAddGreeting } from './api';

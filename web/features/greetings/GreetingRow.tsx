@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
-import { greetingTextSchema, type Greeting } from '@common/greetings';
-import { GREETING_TEXT_MAX, GREETING_TEXTS, type GreetingPunctuation } from '@common/greeting-rules';
+import { greetingTextSchema, type Greeting } from '@common/greetings/greetings';
+import { GREETING_TEXT_MAX, GREETING_TEXTS, type GreetingPunctuation } from '@common/greetings/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, inputField } from '../../components/ui';
 import { useDeleteGreeting, useEditGreeting, useToggleGreeting } from './api';

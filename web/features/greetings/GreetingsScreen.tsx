@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PartyPopper, ToggleLeft, ToggleRight } from 'lucide-react';
-import { GREETING_TEXTS } from '@common/greeting-rules';
+import { GREETING_TEXTS } from '@common/greetings/rules';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';

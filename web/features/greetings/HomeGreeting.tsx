@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatGreeting } from '@common/greeting-rules';
-import { displayLabel } from '@common/names';
-import type { UserRecord } from '@common/user';
+import { formatGreeting } from '@common/greetings/rules';
+import { displayLabel } from '@common/account/names';
+import type { UserRecord } from '@common/me/user';
 import { todayGreetingQuery } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ImportSummary } from '@common/greetings';
-import { formatImportSummary } from '@common/greeting-rules';
+import { type ImportSummary } from '@common/greetings/greetings';
+import { formatImportSummary } from '@common/greetings/rules';
 import { primaryButton, dialogOverlay, dialogPanelScrolling } from '../../components/ui';
 import { DialogHeader } from '../../components/DialogHeader';
 import { DialogFooter } from '../../components/DialogFooter';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Download, Upload } from 'lucide-react';
-import type { ImportSummary } from '@common/greetings';
+import type { ImportSummary } from '@common/greetings/greetings';
 import { secondaryButton } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';
 import { EXPORT_URL, useImportGreetings, usePreviewImport } from './api';

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { GREETING_PUNCTUATION, type GreetingPunctuation } from '@common/greeting-rules';
+import { GREETING_PUNCTUATION, type GreetingPunctuation } from '@common/greetings/rules';
 import { inputField } from '../../components/ui';
 
 interface PunctuationSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'> {

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { adminGreetingContracts, greetingContracts } from '@common/contracts/greetings';
-import type { Greeting, GreetingCreate } from '@common/greetings';
-import { compareGreetings, formatImportSummary, type GreetingPunctuation } from '@common/greeting-rules';
+import { adminGreetingContracts, greetingContracts } from '@common/greetings/contract';
+import type { Greeting, GreetingCreate } from '@common/greetings/greetings';
+import { compareGreetings, formatImportSummary, type GreetingPunctuation } from '@common/greetings/rules';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { adminKeys, greetingKeys } from '../../lib/query-keys';

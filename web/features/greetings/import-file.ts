@@ -1,6 +1,6 @@
-import { GREETING_TEXTS } from '@common/greeting-rules';
-import { parseGreetingsCsv } from '@common/greetings-csv';
-import { JSON_BODY_LIMIT_BYTES } from '@common/limits';
+import { GREETING_TEXTS } from '@common/greetings/rules';
+import { parseGreetingsCsv } from '@common/greetings/csv';
+import { JSON_BODY_LIMIT_BYTES } from '@common/shared/limits';
 
 export type ImportFile = { ok: true; csv: string } | { ok: false; message: string };
 

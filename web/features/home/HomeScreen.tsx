@@ -1,6 +1,6 @@
 import { BookOpen, Feather, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { useCurrentUser } from '../../lib/auth';

@@ -4,7 +4,7 @@ import { card, focusRing } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { useProgress } from '../stories';
 import { DailyGoalForm, FreezeCount, GoalMeter, readableDay, useProgressFollowsRecord } from '../streaks';
-import { madeOnFirstUse } from '@common/made-on-first-use';
+import { madeOnFirstUse } from '@common/shared/made-on-first-use';
 
 const weekdayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }));
 /** 'Mon' for a YYYY-MM-DD day (read as a calendar date, not an instant). */

@@ -1,7 +1,7 @@
 import { Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ConversationSummary } from '@common/conversations';
-import type { ConversationFolder } from '@common/conversation-rules';
+import type { ConversationSummary } from '@common/messages/messages';
+import type { ConversationFolder } from '@common/messages/rules';
 import { Avatar } from '../../components/Avatar';
 import { LoadMore } from '../../components/LoadMore';
 import { focusRing } from '../../components/ui';

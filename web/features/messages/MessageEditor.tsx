@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { messageInputSchema, type ConversationMessage } from '@common/conversations';
-import { MESSAGE_TEXT_MAX } from '@common/conversation-rules';
+import { messageInputSchema, type ConversationMessage } from '@common/messages/messages';
+import { MESSAGE_TEXT_MAX } from '@common/messages/rules';
 import { inputField } from '../../components/ui';
 import { useEditMessage } from './api';
 import { refusalMessage } from './refusal';

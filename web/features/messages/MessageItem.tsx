@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Lightbulb } from 'lucide-react';
-import { type ConversationMember, type ConversationMessage } from '@common/conversations';
-import { MESSAGE_TEXTS } from '@common/conversation-rules';
+import { type ConversationMember, type ConversationMessage } from '@common/messages/messages';
+import { MESSAGE_TEXTS } from '@common/messages/rules';
 import { formatDateTime } from '../../lib/format';
 import { MessageEditor } from './MessageEditor';
 import { MessageMenu } from './MessageMenu';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag, Pencil, Trash2 } from 'lucide-react';
-import type { ConversationMessage } from '@common/conversations';
+import type { ConversationMessage } from '@common/messages/messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, popoverPanel } from '../../components/ui';
 import { useDeleteMessage } from './api';

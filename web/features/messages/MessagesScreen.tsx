@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { MESSAGE_TEXTS, type ConversationFolder } from '@common/conversation-rules';
+import { MESSAGE_TEXTS, type ConversationFolder } from '@common/messages/rules';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';

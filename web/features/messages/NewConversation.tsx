@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, UserX } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { MESSAGE_TEXTS } from '@common/conversation-rules';
+import { MESSAGE_TEXTS } from '@common/messages/rules';
 import { Avatar } from '../../components/Avatar';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';

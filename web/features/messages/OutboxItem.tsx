@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { MESSAGE_TEXTS } from '@common/conversation-rules';
+import { MESSAGE_TEXTS } from '@common/messages/rules';
 import { focusRing } from '../../components/ui';
 import type { OutboxEntry } from './outbox';
 

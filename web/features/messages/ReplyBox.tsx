@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { SendHorizontal } from 'lucide-react';
-import { messageInputSchema } from '@common/conversations';
-import { MESSAGE_TEXT_MAX } from '@common/conversation-rules';
+import { messageInputSchema } from '@common/messages/messages';
+import { MESSAGE_TEXT_MAX } from '@common/messages/rules';
 import { inputField, primaryButton } from '../../components/ui';
 import { loadDraft, saveDraft } from './outbox';
 import { ErrorText } from '../../components/ErrorText';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { type ConversationSummary } from '@common/conversations';
-import { MESSAGE_TEXTS } from '@common/conversation-rules';
+import { type ConversationSummary } from '@common/messages/messages';
+import { MESSAGE_TEXTS } from '@common/messages/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { useAcceptRequest, useDeclineRequest } from './api';

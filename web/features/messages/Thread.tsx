@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { ArrowLeft, Clock, Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { type ConversationMessage, type ConversationSummary } from '@common/conversations';
-import { MESSAGE_TEXTS, TYPING_SIGNAL_MS } from '@common/conversation-rules';
+import { type ConversationMessage, type ConversationSummary } from '@common/messages/messages';
+import { MESSAGE_TEXTS, TYPING_SIGNAL_MS } from '@common/messages/rules';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
 import { CenteredSpinner } from '../../components/Spinner';

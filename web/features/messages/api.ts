@@ -1,10 +1,10 @@
 import { queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { conversationContracts as routes, directMessageContracts } from '@common/contracts/conversations';
+import { conversationContracts as routes, directMessageContracts } from '@common/messages/contract';
 import { routePath } from '@common/contracts/define';
-import { userContracts } from '@common/contracts/profile';
-import { conversationSummarySchema, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/conversations';
-import { type ConversationFolder } from '@common/conversation-rules';
+import { userContracts } from '@common/profile/contract';
+import { conversationSummarySchema, type MessageInput, type MessagingSettings, type StartConversationInput } from '@common/messages/messages';
+import { type ConversationFolder } from '@common/messages/rules';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
-import { MESSAGE_TEXTS } from '@common/conversation-rules';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
+import { MESSAGE_TEXTS } from '@common/messages/rules';
 import { ApiError } from '../../lib/api';
 import { refusalMessage } from './refusal';
 

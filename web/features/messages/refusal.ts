@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@common/account-texts';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { isApiError } from '../../lib/api';
 import { formErrorMessage } from '../../lib/errors';
 

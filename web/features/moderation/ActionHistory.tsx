@@ -1,4 +1,4 @@
-import { CASE_OUTCOME_LABELS, type ModerationActionItem } from '@common/moderation';
+import { CASE_OUTCOME_LABELS, type ModerationActionItem } from '@common/moderation/moderation';
 import { formatDateTime } from '../../lib/format';
 import { ACTION_HISTORY_LABELS } from './badges';
 

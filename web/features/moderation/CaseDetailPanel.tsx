@@ -13,7 +13,7 @@ import {
   type CaseAction,
   type CaseDetail,
   type CaseOutcome,
-} from '@common/moderation';
+} from '@common/moderation/moderation';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { card, focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui';

@@ -1,4 +1,4 @@
-import type { CaseSummary } from '@common/moderation';
+import type { CaseSummary } from '@common/moderation/moderation';
 import { focusRing } from '../../components/ui';
 import { formatDateTime, plural } from '../../lib/format';
 import { CaseStatusBadge, CategoryChips, TARGET_TYPES, TargetType } from './badges';

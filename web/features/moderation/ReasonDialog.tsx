@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { MODERATION_REASON_MAX, REPORT_TEXTS } from '@common/moderation';
+import { MODERATION_REASON_MAX, REPORT_TEXTS } from '@common/moderation/moderation';
 import { inputField } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { CountedTextarea } from '../../components/CountedTextarea';

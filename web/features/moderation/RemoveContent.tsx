@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ShieldX } from 'lucide-react';
-import type { RemovableType } from '@common/moderation';
+import type { RemovableType } from '@common/moderation/moderation';
 import { focusRing, secondaryButton } from '../../components/ui';
 import { isApiError } from '../../lib/api';
 import { useRemoveContent } from './api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CheckCheck, Flag, MousePointerClick } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation';
+import { REPORT_TEXTS, type CaseOutcome, type CaseStatus } from '@common/moderation/moderation';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CaseDetail } from '@common/moderation';
+import type { CaseDetail } from '@common/moderation/moderation';
 import { textLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 

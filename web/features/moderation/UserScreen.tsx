@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ACCOUNT_ACTION_LABELS, type AccountAction, type AdminUserDetail, type CaseSummary } from '@common/moderation';
+import { ACCOUNT_ACTION_LABELS, type AccountAction, type AdminUserDetail, type CaseSummary } from '@common/moderation/moderation';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { card, focusRing, secondaryButton, textLink } from '../../components/ui';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { SearchX, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { USER_STATUSES, USER_STATUS_LABELS, type AdminUserSummary, type UserStatus } from '@common/moderation';
+import { USER_STATUSES, USER_STATUS_LABELS, type AdminUserSummary, type UserStatus } from '@common/moderation/moderation';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

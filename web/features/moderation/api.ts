@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
-import { adminUserContracts, moderationContracts, removalContracts } from '@common/contracts/moderation';
+import { adminUserContracts, moderationContracts, removalContracts } from '@common/moderation/contract';
 import {
   REPORT_TEXTS,
   type AccountActionInput,
@@ -11,7 +11,7 @@ import {
   type CaseOutcome,
   type CaseStatus,
   type ContentRemovalInput,
-} from '@common/moderation';
+} from '@common/moderation/moderation';
 import { useToast } from '../../components/toasts/toast-context';
 import { isApiError } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';

@@ -8,7 +8,7 @@ import {
   type ReportCategory,
   type ReportTargetType,
   type UserStatus,
-} from '@common/moderation';
+} from '@common/moderation/moderation';
 
 // Each pair keeps AA contrast on its own background in light and dark.
 const STATUS_TONES: Record<UserStatus, string> = {

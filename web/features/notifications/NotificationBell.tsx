@@ -3,7 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { NOTIFICATION_TEXTS } from '@common/notifications';
+import { NOTIFICATION_TEXTS } from '@common/notifications/notifications';
 import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, textLink } from '../../components/ui';
 import { unreadNotificationsQuery } from './api';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck } from 'lucide-react';
-import { NOTIFICATION_TEXTS } from '@common/notifications';
+import { NOTIFICATION_TEXTS } from '@common/notifications/notifications';
 import { LoadMore } from '../../components/LoadMore';
 import { focusRing, secondaryButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';

@@ -13,7 +13,7 @@ import {
   type NotificationAudience,
   type NotificationPrefs,
   type NotificationType,
-} from '@common/notifications';
+} from '@common/notifications/notifications';
 import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { card, inputField } from '../../components/ui';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Award, ChevronDown, Flame, ShieldAlert, Trophy, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { UserNotification } from '@common/notifications';
+import type { UserNotification } from '@common/notifications/notifications';
 import { Avatar } from '../../components/Avatar';
 import { LoadMore } from '../../components/LoadMore';
 import { focusRing } from '../../components/ui';

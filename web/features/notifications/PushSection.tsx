@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_TYPE_LABELS, PUSH_TYPES, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications';
+import { EMAIL_TYPE_LABELS, PUSH_TYPES, type NotificationPrefs, type NotificationPrefsUpdate } from '@common/notifications/notifications';
 import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { secondaryButton } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, unsubscribeInputSchema } from '@common/notifications';
+import { EMAIL_TYPE_LABELS, NOTIFICATION_TEXTS, unsubscribeInputSchema } from '@common/notifications/notifications';
 import { card, primaryButton, textLink } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
-import { notificationContracts, notificationPrefsContracts } from '@common/contracts/notifications';
-import type { NotificationPrefs, NotificationPrefsUpdate, NotificationUnread } from '@common/notifications';
+import { notificationContracts, notificationPrefsContracts } from '@common/notifications/contract';
+import type { NotificationPrefs, NotificationPrefsUpdate, NotificationUnread } from '@common/notifications/notifications';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { cursorListQuery } from '../../lib/paged-list';

@@ -1,4 +1,4 @@
-import type { EmailType, NotificationPrefs } from '@common/notifications';
+import type { EmailType, NotificationPrefs } from '@common/notifications/notifications';
 
 /** What an email or push switch says under it, by type. */
 export const DELIVERY_HINTS: Partial<Record<EmailType, string>> = {

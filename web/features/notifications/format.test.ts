@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleWithCount, type UserNotification } from '@common/notifications';
+import { titleWithCount, type UserNotification } from '@common/notifications/notifications';
 import { badgeText, bellLabel, hasMoreActors, notificationSentence, sentenceText, stripTitleCount, titleCount } from './format';
 
 const actor = (displayName: string) => ({ uid: displayName.toLowerCase(), displayName, profileIcon: 'Feather' as const, profileImage: null });

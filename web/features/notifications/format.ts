@@ -1,7 +1,7 @@
-import { notificationSentence, type NotificationPart, type UserNotification } from '@common/notifications';
+import { notificationSentence, type NotificationPart, type UserNotification } from '@common/notifications/notifications';
 
 // The bell's badge and name and the tab title's count: zod-free, in common, for the top bar.
-export { badgeText, bellLabel, stripTitleCount, titleCount } from '@common/notification-texts';
+export { badgeText, bellLabel, stripTitleCount, titleCount } from '@common/notifications/texts';
 
 /** A row's sentence as plain text (for the link's title and tests); the row itself italicises the subject. */
 export function sentenceText(parts: readonly NotificationPart[]): string {

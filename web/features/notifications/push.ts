@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pushContracts } from '@common/contracts/push';
-import type { PushDevice, PushSubscribeInput } from '@common/push';
+import { pushContracts } from '@common/push/contract';
+import type { PushDevice, PushSubscribeInput } from '@common/push/push';
 import { ApiError } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
-import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_FORMATS_TEXT, PROFILE_IMAGE_MAX_BYTES } from '@common/profile';
-import type { UserRecord } from '@common/user';
+import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_FORMATS_TEXT, PROFILE_IMAGE_MAX_BYTES } from '@common/profile/profile';
+import type { UserRecord } from '@common/me/user';
 import { Avatar } from '../../components/Avatar';
 import { secondaryButton } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ProfileIcon } from '@common/profile-icons';
+import type { ProfileIcon } from '@common/profile/icons';
 import { Avatar } from '../../components/Avatar';
 import { card, primaryButton } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { handlePath, HANDLE_PATTERN, normalizeHandleInput } from '@common/handle-rules';
+import { handlePath, HANDLE_PATTERN, normalizeHandleInput } from '@common/handles/rules';
 import { PageNotFound } from '../../components/PageNotFound';
 import { handleLookupQuery } from './api';
 import { ProfileSkeleton, PublicProfileView, UserNotFound } from './PublicProfileScreen';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PROFILE_ICONS, type ProfileIcon } from '@common/profile-icons';
+import { PROFILE_ICONS, type ProfileIcon } from '@common/profile/icons';
 import { PROFILE_ICON_COMPONENTS } from '../../components/profile-icon-components';
 import { card, primaryButton } from '../../components/ui';
 

@@ -1,6 +1,6 @@
 import { BookOpen, CalendarDays, Eye, Flame, Heart } from 'lucide-react';
-import type { WritingStats } from '@common/profile';
-import type { UserRecord } from '@common/user';
+import type { WritingStats } from '@common/profile/profile';
+import type { UserRecord } from '@common/me/user';
 import { card } from '../../components/ui';
 import { formatDate, formatNumber } from '../../lib/format';
 import { AvatarUploader } from './AvatarUploader';

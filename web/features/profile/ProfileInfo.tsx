@@ -13,8 +13,8 @@ import {
   textLength,
   websiteSchema,
   type DetailsUpdate,
-} from '@common/profile';
-import type { UserRecord } from '@common/user';
+} from '@common/profile/profile';
+import type { UserRecord } from '@common/me/user';
 import { card } from '../../components/ui';
 import { useSaveAboutMe, useSaveDetails, useSavePronouns } from './api';
 import { EditableSection, SavedValue, TextField } from './fields';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { UserRecord } from '@common/user';
+import type { UserRecord } from '@common/me/user';
 import { useToast } from '../../components/toasts/toast-context';
 import { useCurrentUser } from '../../lib/auth';
 import { reportFailure } from '../../lib/report-error';

@@ -1,10 +1,10 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Relationship } from '@common/social';
+import type { Relationship } from '@common/follows/follows';
 import { secondaryButton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
-import { ProfileActions } from '../social';
+import { ProfileActions } from '../follows';
 
 /** 'N followers' / 'N following' under the name. */
 function Counts({ relationship }: { relationship: Relationship }) {

@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { Link } from 'react-router';
-import type { RecentStory } from '@common/profile';
+import type { RecentStory } from '@common/profile/profile';
 import { card, focusRing } from '../../components/ui';
 import { formatDate, plural } from '../../lib/format';
 import { VisibilityBadge } from '../stories';

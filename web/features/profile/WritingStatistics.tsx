@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BadgeCheck, Eye, Flame, Globe, Heart, Lock, MessageCircle, RefreshCw, Ruler, Sigma, Target, Trophy } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { MyStatsResponse } from '@common/profile';
+import type { MyStatsResponse } from '@common/profile/profile';
 import { card, secondaryButton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { DailyGoalForm } from '../streaks';

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AboutMeUpdate, DetailsUpdate, ProfileIconUpdate, PronounsUpdate } from '@common/profile';
-import { meResponseSchema, type MeResponse } from '@common/user';
+import type { AboutMeUpdate, DetailsUpdate, ProfileIconUpdate, PronounsUpdate } from '@common/profile/profile';
+import { meResponseSchema, type MeResponse } from '@common/me/user';
 import { routePath } from '@common/contracts/define';
-import { handleContracts } from '@common/contracts/handles';
-import { profileContracts, userContracts } from '@common/contracts/profile';
+import { handleContracts } from '@common/handles/contract';
+import { profileContracts, userContracts } from '@common/profile/contract';
 import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';

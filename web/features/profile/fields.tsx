@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { counterText, textLength } from '@common/profile';
+import { counterText, textLength } from '@common/profile/profile';
 import { focusRing, inputField, primaryButton, secondaryButton } from '../../components/ui';
 
 const errorText = 'text-sm text-red-700 dark:text-red-300';

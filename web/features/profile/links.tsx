@@ -1,5 +1,5 @@
 import { AtSign, Link2, MapPin } from 'lucide-react';
-import { HANDLE_KINDS, HANDLE_LABELS, socialUrl, type HandleKind } from '@common/profile';
+import { HANDLE_KINDS, HANDLE_LABELS, socialUrl, type HandleKind } from '@common/profile/profile';
 import { focusRing } from '../../components/ui';
 
 const external = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;

@@ -1,5 +1,5 @@
-import { ABOUT_ME_MAX } from '@common/profile';
-import { DEFAULT_PROFILE_ICON, isProfileIcon, type ProfileIcon } from '@common/profile-icons';
+import { ABOUT_ME_MAX } from '@common/profile/profile';
+import { DEFAULT_PROFILE_ICON, isProfileIcon, type ProfileIcon } from '@common/profile/icons';
 
 /** Spec section 3: signed out, the profile icon and About Me are kept in local storage. */
 export const PROFILE_ICON_STORAGE_KEY = 'drabble.profileIcon';

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { type PromptArchiveEntry } from '@common/prompts';
-import { PROMPT_ARCHIVE_START, utcDayKey } from '@common/prompt-rules';
+import { type PromptArchiveEntry } from '@common/prompts/prompts';
+import { PROMPT_ARCHIVE_START, utcDayKey } from '@common/prompts/rules';
 import { focusRing } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';

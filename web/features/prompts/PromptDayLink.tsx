@@ -1,6 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DayKey } from '@common/prompt-rules';
+import type { DayKey } from '@common/prompts/rules';
 import { textLink } from '../../components/ui';
 import { formatPromptDay } from './format';
 

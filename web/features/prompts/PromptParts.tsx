@@ -1,4 +1,4 @@
-import type { Prompt } from '@common/prompts';
+import type { Prompt } from '@common/prompts/prompts';
 
 const PARTS = ['genre', 'theme', 'twist'] as const;
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX, ChevronLeft, ChevronRight, Lightbulb, PenLine, Sparkles } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { type PromptDayResponse } from '@common/prompts';
-import { hasPromptPage, isDayKey, latestPromptDay, PROMPT_ARCHIVE_START, promptForDay, utcDayKey, type DayKey } from '@common/prompt-rules';
-import { promptDayFeed } from '@common/feeds';
-import { addDays } from '@common/streak-rules';
+import { type PromptDayResponse } from '@common/prompts/prompts';
+import { hasPromptPage, isDayKey, latestPromptDay, PROMPT_ARCHIVE_START, promptForDay, utcDayKey, type DayKey } from '@common/prompts/rules';
+import { promptDayFeed } from '@common/feeds/feeds';
+import { addDays } from '@common/streaks/rules';
 import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { FeedLink } from '../../components/FeedLink';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
-import { promptContracts } from '@common/contracts/prompts';
-import { type DayKey } from '@common/prompt-rules';
+import { promptContracts } from '@common/prompts/contract';
+import { type DayKey } from '@common/prompts/rules';
 import { isApiError } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { cursorListQuery } from '../../lib/paged-list';

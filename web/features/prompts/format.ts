@@ -1,7 +1,7 @@
-import { formatDayWith } from '@common/dates';
-import type { DayKey } from '@common/prompt-rules';
+import { formatDayWith } from '@common/shared/dates';
+import type { DayKey } from '@common/prompts/rules';
 
-/** "November 3, 2026" (en-US), "3 November 2026" (en-GB): prompt days are UTC days (common/dates.ts). */
+/** "November 3, 2026" (en-US), "3 November 2026" (en-GB): prompt days are UTC days (common/shared/dates.ts). */
 export function formatPromptDay(day: DayKey, locale?: string): string {
   return formatDayWith(day, { dateStyle: 'long' }, locale);
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, Link2Off } from 'lucide-react';
 import { Link } from 'react-router';
-import { REGISTRATION_MODES, REGISTRATION_MODE_LABELS, inviteLink, type Invite, type RegistrationMode, type RegistrationSettings } from '@common/registration';
+import { REGISTRATION_MODES, REGISTRATION_MODE_LABELS, inviteLink, type Invite, type RegistrationMode, type RegistrationSettings } from '@common/registration/registration';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';

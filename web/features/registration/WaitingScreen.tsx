@@ -1,5 +1,5 @@
 import { Hourglass, LogOut } from 'lucide-react';
-import { REGISTRATION_TEXTS } from '@common/registration';
+import { REGISTRATION_TEXTS } from '@common/registration/registration';
 import { Link } from 'react-router';
 import { card, secondaryButton, textLink } from '../../components/ui';
 import { useSignOut } from '../../lib/auth';

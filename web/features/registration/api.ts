@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminRegistrationContracts as routes } from '@common/contracts/registration';
-import type { ApprovalDecision, InviteCreate, RegistrationUpdate } from '@common/registration';
+import { adminRegistrationContracts as routes } from '@common/registration/contract';
+import type { ApprovalDecision, InviteCreate, RegistrationUpdate } from '@common/registration/registration';
 import { callRoute } from '../../lib/call-route';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { adminKeys } from '../../lib/query-keys';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation';
+import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation/moderation';
 import { formErrorMessage } from '../../lib/errors';
 import { useReport } from './api';
 import type { ReportDialogProps } from './ReportDialog';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reportContracts } from '@common/contracts/reports';
-import { REPORT_TEXTS, type ReportCreate } from '@common/moderation';
-import { REPORTED_IDS_MAX } from '@common/report-state';
+import { reportContracts } from '@common/reports/contract';
+import { REPORT_TEXTS, type ReportCreate } from '@common/moderation/moderation';
+import { REPORTED_IDS_MAX } from '@common/reports/report-state';
 import { isApiError } from '../../lib/api';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';

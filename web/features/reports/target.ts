@@ -1,4 +1,4 @@
-/** What a Report control is about. Kept apart from common/moderation.ts so the screens offering "Report" load no zod schemas for it. */
+/** What a Report control is about. Kept apart from common/moderation/moderation.ts so the screens offering "Report" load no zod schemas for it. */
 export type ReportTargetKind = 'story' | 'comment' | 'profile' | 'message';
 
 export interface ReportTarget {

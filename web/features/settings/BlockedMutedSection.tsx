@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import type { WriterRow as Writer } from '@common/social';
+import type { WriterRow as Writer } from '@common/follows/follows';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
 import { secondaryButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
-import { blocksQuery, mutesQuery, useUnblock, useUnmute, WriterRow } from '../social';
+import { blocksQuery, mutesQuery, useUnblock, useUnmute, WriterRow } from '../follows';
 import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection, smallButton } from './SettingsSection';
 

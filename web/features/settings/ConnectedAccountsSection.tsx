@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link2, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import type { AccountOverview, ConnectedProvider } from '@common/account';
+import type { AccountOverview, ConnectedProvider } from '@common/account/account';
 import { iconButton, secondaryButton } from '../../components/ui';
 import { FormError } from '../../components/FormField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type ReadingPreferences } from '@common/content-warnings';
-import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
+import { type ReadingPreferences } from '@common/stories/content-warnings';
+import { CONTENT_WARNING_TEXTS } from '@common/stories/content-warning-rules';
 import { Switch } from '../../components/Switch';
 import { WarningCheckboxes } from '../stories';
 import { useSaveReadingPreferences } from './api';

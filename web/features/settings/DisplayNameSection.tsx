@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { displayNameSchema } from '@common/account';
-import type { UserRecord } from '@common/user';
+import { displayNameSchema } from '@common/account/account';
+import type { UserRecord } from '@common/me/user';
 import { primaryButton } from '../../components/ui';
 import { DisplayNameField, FormError } from '../../components/FormField';
 import { useUpdateDisplayName } from './api';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
-import { emailSchema } from '@common/api';
+import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account/account';
+import { emailSchema } from '@common/shared/api';
 import { primaryButton } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
 import { useChangeEmail } from './api';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { TAG_TEXTS, tagPath } from '@common/tag-rules';
+import { TAG_TEXTS, tagPath } from '@common/tags/rules';
 import { iconButton, textLink } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';

@@ -4,7 +4,7 @@ import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { textLink } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
-import { followSettingsQuery, useSaveFollowSettings } from '../social';
+import { followSettingsQuery, useSaveFollowSettings } from '../follows';
 import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { HANDLE_MAX_LENGTH, HANDLE_TEXTS, atHandle, handleAddress, handlePath, handleSchema, normalizeHandleInput } from '@common/handle';
-import type { UserRecord } from '@common/user';
+import { HANDLE_MAX_LENGTH, HANDLE_TEXTS, atHandle, handleAddress, handlePath, handleSchema, normalizeHandleInput } from '@common/handles/handle';
+import type { UserRecord } from '@common/me/user';
 import { primaryButton, textLink } from '../../components/ui';
 import { FormError, FormField } from '../../components/FormField';
 import { useChangeHandle } from './api';
@@ -11,7 +11,7 @@ import { SettingsSection } from './SettingsSection';
 
 /**
  * The handle: `@handle` on the profile, `@handle@host` from elsewhere (the host this page is
- * served from). The rule's sentence (common/handle.ts) shows beside the form before anything is
+ * served from). The rule's sentence (common/handles/handle.ts) shows beside the form before anything is
  * sent, and the server's refusal (taken) the same way.
  */
 export function HandleSection({ user }: { user: UserRecord }) {

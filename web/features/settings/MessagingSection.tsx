@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { type MessagingSettings } from '@common/conversations';
-import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS } from '@common/conversation-rules';
+import { type MessagingSettings } from '@common/messages/messages';
+import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS } from '@common/messages/rules';
 import { LoadError } from '../../components/LoadError';
 import { Switch } from '../../components/Switch';
 import { errorMessage } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account';
+import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account/account';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { FormError, NewPasswordFields, PasswordField } from '../../components/FormField';
 import { useCurrentUser } from '../../lib/auth';

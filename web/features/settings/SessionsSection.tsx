@@ -1,6 +1,6 @@
 import { Monitor } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AccountSession } from '@common/account';
+import type { AccountSession } from '@common/account/account';
 import { secondaryButton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useRevokeOtherSessions, useRevokeSession, sessionsQuery } from './api';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { ACCOUNT_TEXTS } from '@common/account-texts';
-import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, verifyTotpSchema } from '@common/two-factor';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
+import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, verifyTotpSchema } from '@common/account/two-factor';
 import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { FormError, FormField, PasswordField } from '../../components/FormField';
 import { useToast } from '../../components/toasts/toast-context';

@@ -10,20 +10,20 @@ import {
   type PasswordChange,
   type ProviderId,
   type ResetPassword,
-} from '@common/account';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/limits';
-import { PASSKEY_TEXTS, type PasskeyRename } from '@common/passkeys';
-import { HANDLE_TEXTS, type HandleUpdate } from '@common/handle';
-import { accountContracts } from '@common/contracts/account';
-import { handleContracts } from '@common/contracts/handles';
-import { meContracts } from '@common/contracts/me';
-import { passkeyContracts } from '@common/contracts/passkeys';
+} from '@common/account/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_DEFAULT } from '@common/shared/limits';
+import { PASSKEY_TEXTS, type PasskeyRename } from '@common/account/passkeys';
+import { HANDLE_TEXTS, type HandleUpdate } from '@common/handles/handle';
+import { accountContracts } from '@common/account/contract';
+import { handleContracts } from '@common/handles/contract';
+import { meContracts } from '@common/me/contract';
+import { passkeyContracts } from '@common/account/passkeys-contract';
 import { callRoute } from '../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../lib/auth';
 import { authConfigQueryOptions, startOAuthLink } from '../../lib/sign-in';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { feedKeys, profileKeys, storyKeys } from '../../lib/query-keys';
-import type { ReadingPreferencesUpdate } from '@common/content-warnings';
+import type { ReadingPreferencesUpdate } from '@common/stories/content-warnings';
 
 /** Everything about the signed-in account's settings lives under ['account']. */
 export const accountKeys = {

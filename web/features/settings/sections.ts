@@ -1,5 +1,5 @@
-import { HANDLE_TEXTS } from '@common/handle-texts';
-import { YOUR_DATA_TEXTS } from '@common/your-data';
+import { HANDLE_TEXTS } from '@common/handles/texts';
+import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 
 /**
  * /settings' sections in the page's order: each one's anchor (its element's id, so

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { type StoryWarnings } from '@common/content-warnings';
-import { CONTENT_WARNING_TEXTS, CONTENT_WARNINGS, contentWarningLabel, hasContentWarnings, inListOrder, textIsGated, type ContentWarning } from '@common/content-warning-rules';
+import { type StoryWarnings } from '@common/stories/content-warnings';
+import { CONTENT_WARNING_TEXTS, CONTENT_WARNINGS, contentWarningLabel, hasContentWarnings, inListOrder, textIsGated, type ContentWarning } from '@common/stories/content-warning-rules';
 import { secondaryButton } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 

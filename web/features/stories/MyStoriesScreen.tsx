@@ -1,6 +1,6 @@
 import { BookOpen, PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { VISIBILITY_FILTERS, type VisibilityFilter } from '@common/story-rules';
+import { VISIBILITY_FILTERS, type VisibilityFilter } from '@common/stories/rules';
 import { EmptyState } from '../../components/EmptyState';
 import { primaryButton } from '../../components/ui';
 import { SegmentedControl } from '../../components/SegmentedControl';

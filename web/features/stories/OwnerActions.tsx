@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Globe, Lock, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { StoryPermissions } from '@common/story';
+import type { StoryPermissions } from '@common/stories/story';
 import { focusRing, secondaryButton } from '../../components/ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDeleteStory, useSetVisibility } from './api/mutations';

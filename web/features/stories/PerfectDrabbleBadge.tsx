@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { DRABBLE_WORDS } from '@common/words';
+import { DRABBLE_WORDS } from '@common/stories/words';
 
 /** Marks a story of exactly 100 words, on cards and on the story page. */
 export function PerfectDrabbleBadge({ className = '' }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { Drama, Shuffle, Sparkles } from 'lucide-react';
-import type { Prompt } from '@common/prompts';
+import type { Prompt } from '@common/prompts/prompts';
 
 const PARTS = [
   { key: 'genre', label: 'Genre', icon: Drama },

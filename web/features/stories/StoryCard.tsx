@@ -1,8 +1,8 @@
 import { Eye, Lock, MessageCircle, SmilePlus, type LucideIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { StorySummary } from '@common/story';
-import { CONTENT_WARNING_TEXTS } from '@common/content-warning-rules';
+import type { StorySummary } from '@common/stories/story';
+import { CONTENT_WARNING_TEXTS } from '@common/stories/content-warning-rules';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/ui';
 import { formatDate, formatNumber, plural } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import type { StorySummary } from '@common/story';
+import type { StorySummary } from '@common/stories/story';
 import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
 import { RefreshFailed } from '../../components/RefreshFailed';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useSyncExternalStore } from 'react';
 import { CloudOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { STORY_TEXTS } from '@common/story-texts';
+import { STORY_TEXTS } from '@common/stories/texts';
 import { textLink } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { storedSaveQueue, subscribeToSaveQueue, waitingSaves } from '../../lib/save-queue';

@@ -1,5 +1,7 @@
 /** The stories feature's public entry: what other features use. Its screens load through the router. */
 export { storyChanged } from './api/mutations';
+/** Sending the saves made offline, for the signed-in shell (app/LiveEvents.tsx). */
+export { sendQueuedSaves } from './editor/sync-queue';
 export { browserTimeZone, useProgress, useTodayPrompt } from './api/progress';
 export { keepMyStoriesForOffline } from './api/offline';
 export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQuery, storyRowsQuery } from './api/stories';
@@ -11,3 +13,4 @@ export { AuthorAvatar, StoryCard } from './StoryCard';
 export { CardSkeletons, StoryGrid } from './StoryGrid';
 export { VisibilityBadge } from './VisibilityBadge';
 export { ContentWarningList, ShowStoryButton, useTextGate, WarningCheckboxes } from './ContentWarnings';
+export { StoryNotFound } from './StoryNotFound';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/limits';
-import { dailyGoalProblem } from '@common/streak-rules';
+import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from '@common/shared/limits';
+import { dailyGoalProblem } from '@common/streaks/rules';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';

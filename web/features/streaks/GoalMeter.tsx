@@ -1,5 +1,5 @@
 import { Flame, Target } from 'lucide-react';
-import { goalProgress } from '@common/streak-rules';
+import { goalProgress } from '@common/streaks/rules';
 import { formatNumber } from '../../lib/format';
 
 interface GoalMeterProps {

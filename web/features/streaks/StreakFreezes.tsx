@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Snowflake } from 'lucide-react';
-import { type Progress } from '@common/streak';
-import { FREEZE_EXPLANATION, FREEZES_MAX, freezesLabel } from '@common/streak-rules';
+import { type Progress } from '@common/streaks/streak';
+import { FREEZE_EXPLANATION, FREEZES_MAX, freezesLabel } from '@common/streaks/rules';
 import { card } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { progressKeys } from '../../lib/query-keys';
 import { useProgress } from '../stories';
-import { madeOnFirstUse } from '@common/made-on-first-use';
+import { madeOnFirstUse } from '@common/shared/made-on-first-use';
 
 const frozenDayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
 /** 'Tue, 8 Feb' for a YYYY-MM-DD day (read as a calendar date, not an instant). */

@@ -1,4 +1,4 @@
-import { streakContracts } from '@common/contracts/streaks';
+import { streakContracts } from '@common/streaks/contract';
 import { callRoute } from '../../lib/call-route';
 import { setCurrentUserData } from '../../lib/auth';
 import { useApiMutation } from '../../lib/mutation';

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagKey } from '@common/tag-rules';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagKey } from '@common/tags/rules';
 import { focusRing, inputField } from '../../components/ui';
 import { tagSuggestQuery } from './api';
 import { withTypedTag } from './typed-tag';

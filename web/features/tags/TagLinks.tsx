@@ -1,7 +1,7 @@
 import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
-import { type TagRef } from '@common/tags';
-import { tagPath } from '@common/tag-rules';
+import { type TagRef } from '@common/tags/tags';
+import { tagPath } from '@common/tags/rules';
 import { focusRing } from '../../components/ui';
 
 /** A story's tags as links to their pages (/tag/<key>), each shown as first written. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, Hash, Sparkles } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { TAG_TEXTS, tagKey } from '@common/tag-rules';
-import { STORY_SORTS, type StorySort } from '@common/story-rules';
-import { tagFeed } from '@common/feeds';
+import { TAG_TEXTS, tagKey } from '@common/tags/rules';
+import { STORY_SORTS, type StorySort } from '@common/stories/rules';
+import { tagFeed } from '@common/feeds/feeds';
 import { card, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { EmptyState } from '../../components/EmptyState';
 import { FeedLink } from '../../components/FeedLink';

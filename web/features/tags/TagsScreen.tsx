@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
-import { TAG_TEXTS, tagPath } from '@common/tag-rules';
+import { TAG_TEXTS, tagPath } from '@common/tags/rules';
 import { card, focusRing } from '../../components/ui';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tagContracts } from '@common/contracts/tags';
-import { tagPageSchema, type TagPage } from '@common/tag-pages';
-import type { StorySort } from '@common/story-rules';
+import { tagContracts } from '@common/tags/contract';
+import { tagPageSchema, type TagPage } from '@common/tags/tag-pages';
+import type { StorySort } from '@common/stories/rules';
 import { routePath } from '@common/contracts/define';
 import { callRoute } from '../../lib/call-route';
 import { isApiError } from '../../lib/api';

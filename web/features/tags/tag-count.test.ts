@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_TEXTS } from '@common/tag-rules';
+import { TAG_TEXTS } from '@common/tags/rules';
 import { tagCount } from './tag-count';
 
 describe('tagCount: the count a tag page shows above its list', () => {

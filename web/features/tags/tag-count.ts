@@ -1,4 +1,4 @@
-import { TAG_TEXTS } from '@common/tag-rules';
+import { TAG_TEXTS } from '@common/tags/rules';
 
 interface TagCountFacts {
   /** The tag's count: public stories, as a guest would count them (the database keeps it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_TEXTS, TAGS_PER_STORY_MAX } from '@common/tag-rules';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX } from '@common/tags/rules';
 import { withTypedTag } from './typed-tag';
 
 describe('withTypedTag: the tags a save keeps when something is still typed in the tag field', () => {

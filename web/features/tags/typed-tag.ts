@@ -1,4 +1,4 @@
-import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagProblem } from '@common/tag-rules';
+import { TAG_TEXTS, TAGS_PER_STORY_MAX, tagDisplay, tagKey, tagProblem } from '@common/tags/rules';
 
 /**
  * The tags with `typed` added as one more, as Enter in the tag field adds it, or why it cannot be

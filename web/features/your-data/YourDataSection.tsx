@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CopyCheck, Download, Upload, XCircle } from 'lucide-react';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportItem, type ImportReport } from '@common/your-data';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, YOUR_DATA_TEXTS, type ImportItem, type ImportReport } from '@common/your-data/your-data';
 import { card, secondaryButton, textLink } from '../../components/ui';
 import { useToast } from '../../components/toasts/toast-context';
 import { formatDateTime } from '../../lib/format';

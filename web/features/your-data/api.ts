@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { yourDataContracts } from '@common/contracts/your-data';
-import { importReportSchema, IMPORT_TEXTS, type ExportStatus, type ImportReport } from '@common/your-data';
+import { yourDataContracts } from '@common/your-data/contract';
+import { importReportSchema, IMPORT_TEXTS, type ExportStatus, type ImportReport } from '@common/your-data/your-data';
 import { callRoute } from '../../lib/call-route';
 import { useApiMutation } from '../../lib/mutation';
 import { storyKeys } from '../../lib/query-keys';

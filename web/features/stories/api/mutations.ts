@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { favoriteContracts } from '@common/contracts/favorites';
-import { storyContracts } from '@common/contracts/stories';
-import type { Story } from '@common/story';
+import { favoriteContracts } from '@common/favorites/contract';
+import { storyContracts } from '@common/stories/contract';
+import type { Story } from '@common/stories/story';
 import { callRoute } from '../../../lib/call-route';
 import { ME_QUERY_KEY, setCurrentUserData } from '../../../lib/auth';
 import { useApiMutation } from '../../../lib/mutation';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { promptContracts } from '@common/contracts/prompts';
-import type { TodayPromptResponse } from '@common/prompts';
-import { todayPrompt, utcDayKey } from '@common/prompt-rules';
-import { streakContracts } from '@common/contracts/streaks';
-import type { Progress } from '@common/streak';
+import { promptContracts } from '@common/prompts/contract';
+import type { TodayPromptResponse } from '@common/prompts/prompts';
+import { todayPrompt, utcDayKey } from '@common/prompts/rules';
+import { streakContracts } from '@common/streaks/contract';
+import type { Progress } from '@common/streaks/streak';
 import { callRoute } from '../../../lib/call-route';
 import { progressKeys } from '../../../lib/query-keys';
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routePath } from '@common/contracts/define';
-import { favoriteContracts } from '@common/contracts/favorites';
-import { storyContracts } from '@common/contracts/stories';
-import { storyPageSchema } from '@common/story';
-import { STORY_PAGE_SIZE, type VisibilityFilter } from '@common/story-rules';
+import { favoriteContracts } from '@common/favorites/contract';
+import { storyContracts } from '@common/stories/contract';
+import { storyPageSchema } from '@common/stories/story';
+import { STORY_PAGE_SIZE, type VisibilityFilter } from '@common/stories/rules';
 import { callRoute } from '../../../lib/call-route';
 import { cursorListQuery } from '../../../lib/paged-list';
 import { storyKeys, type CommunityParams } from '../../../lib/query-keys';

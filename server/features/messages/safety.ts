@@ -1,0 +1,87 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DUPLICATE_RECIPIENTS_MAX, DUPLICATE_WINDOW_MS, MESSAGE_TEXTS, NEW_CONVERSATIONS_PER_DAY, WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_DEFAULT, type WhoCanMessage } from '@common/messages/messages';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/types';
+import { tooManyRequests } from '../../http/errors';
+import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
+import { forUpdate } from '../../db/locks';
+
+/*
+ * The anti-spam rules of direct messages, exact under concurrency: every send
+ * first locks the sender's users row (with the recipient's, in uid order, so two writers
+ * messaging each other cannot deadlock), so one writer's sends are counted one at a time.
+ * SQLite runs write transactions one at a time anyway.
+ */
+
+type Trx = Transaction<Database>;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A writer as the messaging rules read them. */
+export interface MessagingUser {
+  uid: string;
+  name: string;
+  displayName: string | null;
+  created_at: string;
+  whoCanMessage: WhoCanMessage;
+  /** Suspended, deactivated or deleted: nobody may write to them (policy/messages.ts). */
+  away: boolean;
+}
+
+export function asWhoCanMessage(value: string): WhoCanMessage {
+  return WHO_CAN_MESSAGE.find((w) => w === value) ?? WHO_CAN_MESSAGE_DEFAULT;
+}
+
+/** The writers by uid (a missing one is absent); with `lock` (the dialect), their rows are held until commit (PostgreSQL), taken in uid order. */
+async function messagingUsers(db: Kysely<Database>, uids: readonly string[], lock: Dialect | null): Promise<Map<string, MessagingUser>> {
+  const sorted = [...new Set(uids)].sort();
+  const rows = await db
+    .selectFrom('users')
+    .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage', ...HIDING_COLUMNS])
+    .where('uid', 'in', sorted)
+    .orderBy('uid')
+    .$call(forUpdate(lock))
+    .execute();
+  return new Map(
+    rows.map((r) => [r.uid, { uid: r.uid, name: r.name, displayName: r.displayName, created_at: r.created_at, whoCanMessage: asWhoCanMessage(r.whoCanMessage), away: accountHidden(r) }]),
+  );
+}
+
+export const readMessagingUsers = (db: Kysely<Database>, uids: readonly string[]) => messagingUsers(db, uids, null);
+export const lockMessagingUsers = (trx: Trx, dialect: Dialect, uids: readonly string[]) => messagingUsers(trx, uids, dialect);
+
+/** 429 when the sender has started NEW_CONVERSATIONS_PER_DAY conversations in the last 24 hours. */
+export async function assertDailyCap(trx: Trx, sender: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const row = await trx
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('createdBy', '=', sender)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= NEW_CONVERSATIONS_PER_DAY) throw tooManyRequests(MESSAGE_TEXTS.tooManyNew);
+}
+
+/** Texts compare without surrounding space or case: "Hi" and " hi " are the same message. */
+const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * 429 when the sender already sent this text to DUPLICATE_RECIPIENTS_MAX other people in
+ * direct conversations within DUPLICATE_WINDOW_MS (the same person again is not spam). The
+ * messages limit (20 per 30 s) bounds how many rows this reads.
+ */
+export async function assertNotBroadcast(trx: Trx, sender: string, recipient: string, text: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
+  const rows = await trx
+    .selectFrom('conversationMessages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+    .innerJoin('conversationParticipants as p', 'p.conversationId', 'c.id')
+    .select(['m.text', 'p.uid'])
+    .where('m.from', '=', sender)
+    .where('m.created_at', '>', since)
+    .where('c.type', '=', 'direct')
+    .where('p.uid', '<>', sender)
+    .where('p.uid', '<>', recipient)
+    .execute();
+  const recipients = new Set(rows.filter((r) => sameText(r.text, text)).map((r) => r.uid));
+  if (recipients.size >= DUPLICATE_RECIPIENTS_MAX) throw tooManyRequests(MESSAGE_TEXTS.sameText);
+}
