@@ -38,11 +38,17 @@ const BELOW_FEATURES = {
 /** The same restrictions for import(), which no-restricted-imports does not check. */
 const dynamicImports = (patterns) =>
   patterns.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message }));
-const restrict = (patterns, { dynamic = true } = {}) => ({
-  'no-restricted-imports': ['error', { patterns }],
+const restrict = (patterns, { dynamic = true, staticOnly = [] } = {}) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns, ...staticOnly] }],
   ...(dynamic ? { 'no-restricted-syntax': ['error', ...dynamicImports(patterns)] } : {}),
 });
 const MAX_FEATURE_DEPTH = 4;
+/** Every call a feature makes goes through a route contract (docs/decisions/0037-typed-route-contracts.md). */
+const NO_API_FETCH = {
+  regex: '(?:^|/)lib/api$',
+  importNames: ['apiFetch'],
+  message: 'Call the API through its route contract: callRoute (lib/call-route.ts) or a query built from the contract.',
+};
 
 const SERVER_TEST_FILES = ['server/**/*.test.ts', 'server/test/**/*.ts', 'server/features/*/test-support*.ts'];
 const SERVER_FEATURE_ENTRY = "Import another server feature through its public entry, '../<feature>' (its index.ts), not the files behind it.";
@@ -106,12 +112,22 @@ export default tseslint.config(
   // web/features/<name>/ at each folder depth: files directly in it, one folder down, and so on.
   ...Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
     files: [`web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: restrict([NO_SERVER, ...otherFeatureFiles(depth)]),
+    rules: restrict([NO_SERVER, ...otherFeatureFiles(depth)], { staticOnly: [NO_API_FETCH] }),
   })),
   {
     files: ['server/features/*/*.ts'],
     ignores: SERVER_TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: SERVER_FEATURE_ENTRY }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*/', message: SERVER_FEATURE_ENTRY },
+            { regex: '(?:^|/)http/validate$', importNames: ['readJson'], message: 'Declare the route in its contract (common/<feature>/contract.ts) and register it with contractRoutes: it reads and checks the body.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/{db,http,events,policy,shared,auth,email,storage}/**/*.ts'],

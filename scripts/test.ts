@@ -4,7 +4,7 @@
  *   api:     the API suite (SQLite, and PostgreSQL when TEST_DATABASE_URL is set); under CI,
  *            then the cluster check (once the build is there)
  *   browser: the production build, then the browser tests against it
- *   checks:  typecheck, lint, unit tests
+ *   checks:  typecheck, lint, import circles, unit tests
  *
  * Neither long suite keeps a core busy on its own: measured on a quiet 2-core machine
  * (2026-11-28, process accounting), the API suite used 450 core-seconds in 374 s and the browser
@@ -61,6 +61,7 @@ const LANES: Record<string, Stage[]> = {
   checks: [
     { name: 'typecheck', command: nice(npm('typecheck')) },
     { name: 'lint', command: nice(npm('lint')) },
+    { name: 'circles', command: nice(npm('circles')) },
     { name: 'unit', command: nice(npm('test:unit')) },
   ],
 };

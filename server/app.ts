@@ -26,7 +26,7 @@ import { storyRoutes } from './features/stories/routes';
 import { isSharedCommunityPage } from './features/stories/community-page';
 import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
-import { storyVersionRoutes } from './features/story-versions';
+import { storyVersionRoutes } from './features/story-versions/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { streakRoutes } from './features/streaks/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -35,7 +35,7 @@ import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feat
 import { conversationRoutes } from './features/messages/routes';
 import { directMessageRoutes } from './features/messages/direct-routes';
 import { notificationPrefsRoutes, notificationRoutes } from './features/notifications/routes';
-import { pushRoutes } from './features/push';
+import { pushRoutes } from './features/push/routes';
 import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes';
 import { followRoutes } from './features/follows/routes';
 import { blockRoutes } from './features/blocks/routes';
@@ -61,14 +61,16 @@ import { moderationRoutes } from './features/moderation/routes';
 import { adminUserRoutes } from './features/moderation/user-routes';
 import { removalRoutes } from './features/moderation/removal-routes';
 import { badgeRoutes } from './features/badges/routes';
-import { adminContestRoutes, contestRoutes } from './features/contests';
+import { adminContestRoutes, contestRoutes } from './features/contests/routes';
 import { discoveryRoutes } from './features/discovery/routes';
-import { atomFeedRoutes, pageFeeds } from './features/feeds';
-import { adminRegistrationRoutes, refuseAwaitingApproval, registrationInfoRoutes } from './features/registration';
+import { pageFeeds } from './features/feeds';
+import { atomFeedRoutes } from './features/feeds/routes';
+import { refuseAwaitingApproval } from './features/registration';
+import { adminRegistrationRoutes, registrationInfoRoutes } from './features/registration/routes';
 import { mountWebApp } from './static';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/routes';
-import { adminFederationRoutes, federationRoutes, remoteAvatarRoutes } from './features/federation';
+import { adminFederationRoutes, federationRoutes, remoteAvatarRoutes } from './features/federation/routes';
 import { ADMIN_FEDERATION_BASE, FEDERATION_BASE } from '@common/federation/contract';
 
 export interface AppOptions {

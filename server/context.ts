@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { UserRecord } from '@common/me/user';
 import type { AppConfig } from './config';
 import type { Database } from './db/types';
 import type { Dialect } from './db/database';
 import type { EventBus } from './events/bus';
 import type { Logger } from './logger';
-import type { RateLimiter } from './http/rate-limit';
+import type { RateLimiter } from './http/rate-limiter';
 import type { Auth } from './auth/auth';
+import type { SessionUser } from './auth/session-user';
 import type { Passwords } from './auth/password';
 import type { ObjectStorage } from './storage';
 import type { Mailer } from './email/mailer';
@@ -69,11 +69,7 @@ export interface ServerContext {
   federation: Federation | null;
 }
 
-/**
- * The signed-in person as a request knows them: their users row, without the favourites,
- * which only GET /api/me and `user.updated` show (and load: shared/users.ts `withFavorites`).
- */
-export type SessionUser = Omit<UserRecord, 'favorites'>;
+export type { SessionUser };
 
 /** Hono variables set by the session middleware. */
 export interface AppEnv {

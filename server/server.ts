@@ -15,10 +15,10 @@ import { announceSessionsEnded, followEndedSessions, SessionRecheck } from './au
 import { EventBus } from './events/bus';
 import { OpenStreams } from './events/streams';
 import { StreamPresence } from './events/presence';
-import { RateLimiter } from './http/rate-limit';
+import { RateLimiter } from './http/rate-limiter';
 import { drain, listen } from './http/listen';
 import { apiChainHeaders, createApp } from './app';
-import { FederationService } from './features/federation';
+import { createFederationService } from './features/federation';
 import { answeringEarly, firstEarlyAnswer, type EarlyAnswer } from './http/early-answers';
 import { guestPageAnswer, readerPageAnswer } from './features/stories/community-page';
 import { countRequest } from './metrics/http';
@@ -141,7 +141,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
   // Started with the server (startServer): a command-line context never runs the clock's work.
   ctx.jobs = new JobRunner(ctx as ServerContext, serverJobs());
   ctx.federation = config.federation.enabled
-    ? new FederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, app: () => ctx as ServerContext })
+    ? createFederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, app: () => ctx as ServerContext })
     : null;
   // A live event is a write somewhere (this instance or another): kept users rows may be stale.
   bus.onEveryEvent(() => auth.sessionUsers.clear());

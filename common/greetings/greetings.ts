@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits';
 import { requiredText, safeText } from '../shared/text';
-import { GREETING_PUNCTUATION, DEFAULT_PUNCTUATION, GREETING_TEXT_MAX, GREETING_TEXTS } from './rules';
+import { GREETING_PUNCTUATION, DEFAULT_PUNCTUATION, GREETING_TEXT_MAX, GREETING_TEXTS, type ImportError, type ImportSummary, type TodayGreeting } from './rules';
 
 /** The schemas; the rules and texts are in greeting-rules.ts (no zod), re-exported here. */
 export * from './rules';
@@ -43,23 +43,20 @@ export const greetingDeletedSchema = z.object({ deleted: z.literal(true) });
 export const bulkEnabledResponseSchema = z.object({ changed: z.number().int().nonnegative() });
 
 export const todayGreetingResponseSchema = z.object({
-  greeting: z.object({ text: z.string(), punctuation: z.enum(GREETING_PUNCTUATION) }).nullable(),
+  greeting: z.object({ text: z.string(), punctuation: z.enum(GREETING_PUNCTUATION) }).nullable() satisfies z.ZodType<TodayGreeting | null>,
 });
-export type TodayGreeting = NonNullable<z.infer<typeof todayGreetingResponseSchema>['greeting']>;
 
 /** The file travels as JSON, so it must fit the API's body limit (checked again by the server). */
 export const greetingImportSchema = z
   .object({ csv: safeText('The CSV file', { typeError: GREETING_TEXTS.invalidCsv }).max(JSON_BODY_LIMIT_BYTES, GREETING_TEXTS.fileTooLarge) })
   .strict();
 
-export const importErrorSchema = z.object({ line: z.number().int().positive(), message: z.string() });
-export type ImportError = z.infer<typeof importErrorSchema>;
+export const importErrorSchema = z.object({ line: z.number().int().positive(), message: z.string() }) satisfies z.ZodType<ImportError>;
 export const importSummarySchema = z.object({
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
   unchanged: z.number().int().nonnegative(),
   /** Rows left out, by line number in the file (the header is line 1). */
   errors: z.array(importErrorSchema),
-});
-export type ImportSummary = z.infer<typeof importSummarySchema>;
+}) satisfies z.ZodType<ImportSummary>;
 

@@ -1,6 +1,5 @@
 import { madeOnFirstUse } from '../shared/made-on-first-use';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits';
-import type { ImportSummary, TodayGreeting } from './greetings';
 
 // Greetings' texts and rules, without zod: the screens people land on read them without building schemas.
 // common/greetings/greetings.ts holds the schemas and re-exports all of this (docs/decisions/0049).
@@ -27,6 +26,26 @@ import type { ImportSummary, TodayGreeting } from './greetings';
 
 export const GREETING_PUNCTUATION = ['!', '?', '.'] as const;
 export type GreetingPunctuation = (typeof GREETING_PUNCTUATION)[number];
+
+/** The greeting the signed-in home shows today. */
+export interface TodayGreeting {
+  text: string;
+  punctuation: GreetingPunctuation;
+}
+
+/** A CSV row left out of an import, by line number in the file (the header is line 1). */
+export interface ImportError {
+  line: number;
+  message: string;
+}
+
+/** What an import did (or, previewed, would do). */
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: ImportError[];
+}
 export const DEFAULT_PUNCTUATION: GreetingPunctuation = '!';
 export const GREETING_TEXT_MAX = 100;
 

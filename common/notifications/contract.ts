@@ -37,11 +37,11 @@ export const notificationContracts = {
   /** Answers with the new unread count. */
   read: defineRoute({ method: 'POST', path: '/api/notifications/:id/read', params: notificationParamsSchema, response: notificationUnreadSchema }),
   /**
-   * No sign-in: the emailed link's token is the proof. The unsubscribe page sends it as JSON;
-   * mail clients' one-click POST (RFC 8058) sends it in the query string with a form body,
-   * which is why the server registers this one as a plain route.
+   * No sign-in: the emailed link's token is the proof. In the query string for both callers: mail
+   * clients' one-click POST (RFC 8058) sends the link as it is, with a form body (never read),
+   * and the unsubscribe page sends the same.
    */
-  unsubscribe: defineRoute({ method: 'POST', path: '/api/notifications/unsubscribe', body: unsubscribeInputSchema, response: unsubscribeResponseSchema }),
+  unsubscribe: defineRoute({ method: 'POST', path: '/api/notifications/unsubscribe', query: unsubscribeInputSchema, response: unsubscribeResponseSchema }),
 };
 
 /** /api/me/notification-prefs: the writer's notification and email preferences. */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { GENRES, THEMES, TWISTS, isDayKey } from './rules';
+import { GENRES, THEMES, TWISTS, isDayKey, type Prompt, type PromptInput } from './rules';
 
 /** The schemas; the rules and texts are in prompt-rules.ts (no zod), re-exported here. */
 export * from './rules';
 
 /** A prompt as stored on a story and returned by the API. Plain strings: lists may change. */
-export const promptSchema = z.object({ genre: z.string(), theme: z.string(), twist: z.string() });
-export type Prompt = z.infer<typeof promptSchema>;
+export const promptSchema = z.object({ genre: z.string(), theme: z.string(), twist: z.string() }) satisfies z.ZodType<Prompt>;
 
 /** A prompt a writer attaches to a story: only values from the curated lists. */
 export const promptInputSchema = z
@@ -15,8 +14,7 @@ export const promptInputSchema = z
     theme: z.enum(THEMES, 'Please choose a theme from the list.'),
     twist: z.enum(TWISTS, 'Please choose a twist from the list.'),
   })
-  .strict();
-export type PromptInput = z.infer<typeof promptInputSchema>;
+  .strict() satisfies z.ZodType<PromptInput>;
 
 export const dayKeySchema = z.string('Please give a date as YYYY-MM-DD.').refine(isDayKey, 'Please give a date as YYYY-MM-DD.');
 

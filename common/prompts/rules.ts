@@ -1,4 +1,3 @@
-import type { Prompt, PromptInput } from './prompts';
 
 /**
  * The daily prompt: a genre, a theme and a twist, the same for everyone on a calendar day
@@ -91,6 +90,20 @@ export function isGenre(value: unknown): value is Genre {
 
 /** A calendar day as `YYYY-MM-DD`. */
 export type DayKey = string;
+
+/** A prompt as stored on a story and returned by the API. Plain strings: lists may change. */
+export interface Prompt {
+  genre: string;
+  theme: string;
+  twist: string;
+}
+
+/** A prompt a writer attaches to a story: only values from the curated lists. */
+export interface PromptInput {
+  genre: Genre;
+  theme: Theme;
+  twist: Twist;
+}
 
 /** A real calendar day as `YYYY-MM-DD` (2025-02-30 is refused). */
 export function isDayKey(value: unknown): value is DayKey {

@@ -1,4 +1,3 @@
-import type { ReadingPreferences, StoryWarnings } from './content-warnings';
 
 /**
  * Content warnings: the list, texts and rules, without zod (common/stories/content-warnings.ts holds
@@ -25,6 +24,20 @@ export const CONTENT_WARNINGS = [
 
 export const CONTENT_WARNING_KEYS = ['violence', 'death', 'self-harm', 'abuse', 'sexual-content', 'strong-language'] as const satisfies ReadonlyArray<(typeof CONTENT_WARNINGS)[number]['key']>;
 export type ContentWarning = (typeof CONTENT_WARNING_KEYS)[number];
+
+/** What a story carries, as every story answer shows it. */
+export interface StoryWarnings {
+  contentWarnings: ContentWarning[];
+  contentWarningNote: string | null;
+}
+
+/** A reader's choices, on their own users record only (GET /api/me). */
+export interface ReadingPreferences {
+  /** Stories carrying any of these are left out of the reader's lists. */
+  hiddenWarnings: ContentWarning[];
+  /** No "Show story" step: the text shows at once, under its warnings. */
+  alwaysShowText: boolean;
+}
 
 export const CONTENT_WARNING_NOTE_MAX = 100;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../shared/text';
-import { CONTENT_WARNING_KEYS, CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, inListOrder } from './content-warning-rules';
+import { CONTENT_WARNING_KEYS, CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, inListOrder, type ReadingPreferences, type StoryWarnings } from './content-warning-rules';
 
 /** The schemas of content warnings; the list, texts and rules are in content-warning-rules.ts. */
 export * from './content-warning-rules';
@@ -24,8 +24,7 @@ export const contentWarningNoteSchema = safeText('The warning note')
 export const storyWarningFieldsSchema = z.object({
   contentWarnings: z.array(contentWarningSchema),
   contentWarningNote: z.string().nullable(),
-});
-export type StoryWarnings = z.infer<typeof storyWarningFieldsSchema>;
+}) satisfies z.ZodType<StoryWarnings>;
 
 /** A reader's choices, on their own users record only (GET /api/me). */
 export const readingPreferencesSchema = z.object({
@@ -33,8 +32,7 @@ export const readingPreferencesSchema = z.object({
   hiddenWarnings: z.array(contentWarningSchema),
   /** No "Show story" step: the text shows at once, under its warnings. */
   alwaysShowText: z.boolean(),
-});
-export type ReadingPreferences = z.infer<typeof readingPreferencesSchema>;
+}) satisfies z.ZodType<ReadingPreferences>;
 
 /** PUT /api/me/reading-preferences: both choices, whole. */
 export const readingPreferencesUpdateSchema = z

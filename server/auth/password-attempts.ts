@@ -2,7 +2,8 @@ import { ACCOUNT_TEXTS } from '@common/account/texts';
 import type { ServerContext } from '../context';
 import { AppError, tooManyRequests } from '../http/errors';
 import { LIMITS, limitMax } from '../http/limits';
-import { limitKey, reserveLimit, type RateLimiter, type Reservation } from '../http/rate-limit';
+import { limitKey, reserveLimit } from '../http/rate-limit';
+import type { RateLimiter, Reservation } from '../http/rate-limiter';
 
 type Limiting = Pick<ServerContext, 'rateLimiter' | 'config'>;
 

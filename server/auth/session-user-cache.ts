@@ -1,4 +1,4 @@
-import type { SessionUser } from '../context';
+import type { SessionUser } from './session-user';
 import type { ShelfFacts } from '../policy/relations';
 
 /**

@@ -7,7 +7,7 @@ import { buildStoryInput } from '../features/stories/test-support-builders';
 import { postStory } from '../features/stories/test-support';
 import { pngOf } from '../test/images';
 import { LIMITS, type Limit, type LimitName } from './limits';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limiter';
 
 /**
  * The limits of http/limits.ts, each hit by a burst of parallel requests from one client:

@@ -1,19 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { focusRing } from './ui';
+import type { ConfirmDialogProps } from './ConfirmDialogRadix';
 
-export const dangerButton = `inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+export type { ConfirmDialogProps };
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  /** The question, word for word (spec section 5 confirm texts). */
-  description: string;
-  confirmLabel: string;
-  cancelLabel?: string;
-  tone?: 'danger' | 'default';
-  onConfirm: () => void;
-}
 
 // Closed on every screen that has one until someone asks: Radix's dialog code loads then.
 const ConfirmDialogRadix = lazy(() => import('./ConfirmDialogRadix').then((m) => ({ default: m.ConfirmDialogRadix })));

@@ -1,7 +1,18 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { dangerButton, type ConfirmDialogProps } from './ConfirmDialog';
 import { useDialogFocus } from './dialog-focus';
-import { focusRing, secondaryButton, dialogOverlay, dialogPanel } from './ui';
+import { dangerButton, focusRing, secondaryButton, dialogOverlay, dialogPanel } from './ui';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The question, word for word (spec section 5 confirm texts). */
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: 'danger' | 'default';
+  onConfirm: () => void;
+}
 
 const confirmButton = `inline-flex items-center justify-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-800 ${focusRing}`;
 

@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { dangerButton } from './ConfirmDialog';
+import { dangerButton } from './ui';
 import { DialogFooter } from './DialogFooter';
 import { DialogHeader } from './DialogHeader';
 import { useDialogFocus } from './dialog-focus';

@@ -26,3 +26,6 @@ export const dialogOverlay = 'fixed inset-0 z-50 bg-black/50';
 export const dialogPanel = 'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface text-fg shadow-2xl focus:outline-none';
 /** A tall modal with a header, a scrolling body and a footer that stays in view. */
 export const dialogPanelScrolling = `${dialogPanel} flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col`;
+
+/** The button of an action that cannot be undone (delete, remove). */
+export const dangerButton = `inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;

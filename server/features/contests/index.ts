@@ -1,4 +1,3 @@
-export { adminContestRoutes, contestRoutes } from './routes';
 export { revealDueContests } from './reveal';
 export { ensureWeeklyContests } from './weekly';
 export { contestOpenTo } from './queries';

@@ -7,7 +7,7 @@ import { FEDERATING, eventually, handleOf, hostOf } from './test-support';
 import { INBOX_LIMIT, claimedServer } from './service';
 import { commentPageSchema, type Comment } from '@common/stories/story';
 import { fileReport, readCase } from '../moderation/test-support';
-import { replyNote } from './outgoing-replies';
+import { replyNote } from './notes';
 import { findSentReply } from './queries';
 import { federationOf } from './of-context';
 

@@ -39,7 +39,7 @@ import { receiveFlag } from './flags';
 import { recipientOf, rememberActor } from './remote-actors';
 import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
 import { forgetReply, receiveReply } from './replies';
-import { replyNote } from './outgoing-replies';
+import { replyNote } from './notes';
 import {
   actorRow,
   addRemoteFollower,

@@ -1,5 +1,5 @@
 import './temporal';
-import { Hashtag, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Hashtag, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { contentWarningLine, warningsOfMask } from '@common/stories/content-warnings';
 
@@ -80,5 +80,43 @@ export function storyNote(ctx: Context<unknown>, story: FederatedStory, publicUr
     published: instant(story.publishedAt ?? story.created_at),
     updated: story.updated_at !== story.created_at ? instant(story.updated_at) : null,
     tags: tags.map((t) => new Hashtag({ name: `#${t.name}`, href: t.href })),
+  });
+}
+
+/** A member's reply as its Note is made: the reply and the account it answers. */
+export interface SentReply {
+  id: string;
+  uid: string;
+  inReplyTo: string;
+  text: string;
+  created_at: string;
+  actorUri: string;
+  handle: string;
+  url: string | null;
+}
+
+/**
+ * The reply as the Note Mastodon threads: public, opening with a mention of the account it
+ * answers (Mastodon notifies by the Mention tag and shows the "@name" link), `inReplyTo` the post.
+ */
+export function replyNote(ctx: Context<unknown>, reply: SentReply): Note {
+  const [, name = reply.handle] = /^@([^@]+)@/.exec(reply.handle) ?? [];
+  const mention = `<span class="h-card"><a href="${escapeHtml(reply.url ?? reply.actorUri)}" class="u-url mention">@<span>${escapeHtml(name)}</span></a></span>`;
+  const paragraphs = reply.text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => escapeHtml(p).replace(/\n/g, '<br>'));
+  const content = paragraphs.map((p, i) => `<p>${i === 0 ? `${mention} ` : ''}${p}</p>`).join('');
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: reply.id }),
+    attribution: ctx.getActorUri(reply.uid),
+    to: PUBLIC_COLLECTION,
+    ccs: [new URL(reply.actorUri), ctx.getFollowersUri(reply.uid)],
+    replyTarget: new URL(reply.inReplyTo),
+    content,
+    published: Temporal.Instant.from(reply.created_at),
+    tags: [new Mention({ href: new URL(reply.actorUri), name: reply.handle })],
   });
 }

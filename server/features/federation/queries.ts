@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, RemoteActorsTable, SentRepliesTable } from '../../db/types';
-import type { FederatedStory } from './notes';
+import type { FederatedStory, SentReply } from './notes';
 import { findByHandle } from '../../shared/handles';
 
 type Db = Kysely<Database>;
@@ -302,18 +302,6 @@ export function storyWriterReplies(db: Db, storyId: string) {
 /** An account on another server we know, by its actor URI. */
 export function knownActor(db: Db, uri: string) {
   return db.selectFrom('remoteActors').select(['uri', 'handle']).where('uri', '=', uri).executeTakeFirst();
-}
-
-/** A member's reply as its Note is made: the reply and the account it answers. */
-export interface SentReply {
-  id: string;
-  uid: string;
-  inReplyTo: string;
-  text: string;
-  created_at: string;
-  actorUri: string;
-  handle: string;
-  url: string | null;
 }
 
 function sentReply(db: Db) {

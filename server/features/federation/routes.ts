@@ -3,7 +3,7 @@ import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, feder
 import type { Viewer } from '../../policy/viewer';
 import { authorizeAdmin } from '../../policy/admin';
 import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
-import { reportRemoteAccount } from './flags';
+import { reportRemoteAccount } from './report-remote';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { notFound } from '../../http/errors';

@@ -5,8 +5,7 @@ import type { Logger } from '../../logger';
 import type { EventBus } from '../../events/bus';
 import type { AppConfig } from '../../config';
 import type { Federation, ServerContext } from '../../context';
-import { attachFederation } from './of-context';
-import type { RateLimiter } from '../../http/rate-limit';
+import type { RateLimiter } from '../../http/rate-limiter';
 import type { ObjectStorage } from '../../storage';
 import { readRegistration } from '../registration';
 import { APP_VERSION } from '../../ops/version';
@@ -99,7 +98,6 @@ export class FederationService implements Federation {
       app: deps.app,
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
-    attachFederation(deps.app(), this);
     copyRemoteAvatarsWith(this.fed.federation, {
       storage: deps.storage,
       logger,

@@ -1,5 +1,4 @@
 /** Who may join: registration mode, invites, approvals and blocked email domains. */
-export { adminRegistrationRoutes, registrationInfoRoutes } from './routes';
 export { refuseAwaitingApproval } from './gate';
 export { refuseBlockedEmail } from './blocked';
 export { signUpRule } from './sign-up';

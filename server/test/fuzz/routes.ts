@@ -246,7 +246,7 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/notifications/:userNotification/actors', query: { cursor: page.cursor } },
   { method: 'POST', path: '/api/notifications/:userNotification/read', body: {} },
   { method: 'POST', path: '/api/notifications/read-all', body: {} },
-  { method: 'POST', path: '/api/notifications/unsubscribe', body: { token: token } },
+  { method: 'POST', path: '/api/notifications/unsubscribe', query: { token: token } },
   { method: 'GET', path: '/api/me/notification-prefs' },
   {
     method: 'PATCH',

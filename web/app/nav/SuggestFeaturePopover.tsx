@@ -10,7 +10,7 @@ import { callRoute } from '../../lib/call-route';
 import { logEvent } from '../../lib/event-log';
 import { featureRequestKeys } from '../../lib/query-keys';
 import { MySuggestions } from '../../features/feature-requests';
-import { SuggestFeatureButton } from './SuggestFeature';
+import { SuggestFeatureButton } from './SuggestFeatureButton';
 import { ErrorText } from '../../components/ErrorText';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';

@@ -2,7 +2,7 @@ import { Suspense, useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { GRACE_DAYS } from '@common/moderation/moderation';
 import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
-import { dangerButton } from '../../components/ConfirmDialog';
+import { dangerButton } from '../../components/ui';
 import { onDemand } from '../../lib/on-demand';
 import { card } from '../../components/ui';
 

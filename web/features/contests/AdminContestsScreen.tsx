@@ -9,7 +9,7 @@ import { FormField } from '../../components/FormField';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
 import { card, inputField, primaryButton, secondaryButton, textLink } from '../../components/ui';
-import { dangerButton } from '../../components/ConfirmDialog';
+import { dangerButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { adminContestsQuery, createContest, disqualifyEntry, editContest, useAdminContestMutation } from './api';

@@ -71,7 +71,7 @@ export const useSaveNotificationPrefs = () =>
 /** The emailed one-click link: no sign-in; the screen shows the outcome (and any failure) itself. */
 export const useUnsubscribe = () =>
   useApiMutation({
-    request: (token: string) => callRoute(notificationContracts.unsubscribe, { body: { token } }),
+    request: (token: string) => callRoute(notificationContracts.unsubscribe, { query: { token } }),
     failure: false,
     reportAs: 'notifications_unsubscribe',
   });

@@ -1,12 +1,8 @@
-import { lazy, Suspense, useState, type RefObject } from 'react';
-import type { ReportTarget } from './target';
+import { lazy, Suspense, useState } from 'react';
+import type { ReportDialogProps } from './ReportDialogRadix';
 
-export interface ReportDialogProps extends ReportTarget {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes back when it closes (the control that opened it, not a Radix trigger). */
-  returnFocusTo?: RefObject<HTMLElement | null>;
-}
+export type { ReportDialogProps };
+
 
 // Closed on every screen that has one until someone reports: the dialog's code (Radix, the
 // report schemas) loads then, so the screens that offer "Report" do not grow.

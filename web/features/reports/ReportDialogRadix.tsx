@@ -1,11 +1,18 @@
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation/moderation';
 import { formErrorMessage } from '../../lib/errors';
 import { useReport } from './api';
-import type { ReportDialogProps } from './ReportDialog';
+import type { ReportTarget } from './target';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { FormDialog } from '../../components/FormDialog';
 import { RadioChoices } from '../../components/RadioChoices';
+
+export interface ReportDialogProps extends ReportTarget {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back when it closes (the control that opened it, not a Radix trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
 
 /**
  * The Radix dialog behind ReportDialog, loaded the first time one opens. A refusal (already

@@ -3,10 +3,11 @@ import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_TEXTS } from '@common/account/texts';
 import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, verifyTotpSchema } from '@common/account/two-factor';
+import { twoFactorContracts } from '@common/account/two-factor-contract';
 import { primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { FormError, FormField, PasswordField } from '../../components/FormField';
 import { useToast } from '../../components/toasts/toast-context';
-import { apiFetch } from '../../lib/api';
+import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { swapsSession } from '../../lib/session-swap';
@@ -22,8 +23,6 @@ type Step =
   | { name: 'password'; purpose: 'enable' | 'disable' | 'codes' }
   | { name: 'scan'; totpURI: string; recoveryCodes: string[] }
   | { name: 'codes'; recoveryCodes: string[] };
-
-const post = <T,>(path: string, body: unknown) => apiFetch(`/api/auth/two-factor/${path}`, { method: 'POST', body }) as Promise<T>;
 
 const PASSWORD_STEP = {
   enable: { intro: 'Enter your password to start.', button: 'Continue' },
@@ -47,12 +46,16 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
   const act = useApiMutation({
     request: async (proof: Proof): Promise<Step> => {
       if (purpose === 'enable') {
-        const answer = await post<{ totpURI: string; backupCodes: string[] }>('enable', proof);
+        // Turning it on is proved with the password only: no code exists yet.
+        if (!('password' in proof)) throw new Error('Two-factor sign-in is turned on with the password.');
+        const answer = await callRoute(twoFactorContracts.enable, { body: proof });
         return { name: 'scan', totpURI: answer.totpURI, recoveryCodes: answer.backupCodes };
       }
-      const suffix = 'code' in proof ? '-with-code' : '';
-      if (purpose === 'codes') return { name: 'codes', recoveryCodes: (await post<{ backupCodes: string[] }>(`generate-backup-codes${suffix}`, proof)).backupCodes };
-      await swapsSession(post(`disable${suffix}`, proof));
+      if (purpose === 'codes') {
+        const answer = 'code' in proof ? await callRoute(twoFactorContracts.newCodesWithCode, { body: proof }) : await callRoute(twoFactorContracts.newCodes, { body: proof });
+        return { name: 'codes', recoveryCodes: answer.backupCodes };
+      }
+      await swapsSession('code' in proof ? callRoute(twoFactorContracts.disableWithCode, { body: proof }) : callRoute(twoFactorContracts.disable, { body: proof }));
       return { name: 'idle' };
     },
     success: purpose === 'disable' ? 'Two-factor sign-in is off.' : undefined,
@@ -122,7 +125,7 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
   const [error, setError] = useState<string | null>(null);
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const confirm = useApiMutation({
-    request: (checked: string) => swapsSession(post('verify-totp', { code: checked })),
+    request: (checked: string) => swapsSession(callRoute(twoFactorContracts.verifyTotp, { body: { code: checked } })),
     success: 'Two-factor sign-in is on.',
     failure: false,
     onSuccess: async (_answer, _code, queryClient) => {

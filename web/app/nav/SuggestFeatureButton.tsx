@@ -1,0 +1,24 @@
+import type { ComponentProps } from 'react';
+import { Lightbulb } from 'lucide-react';
+import { iconButton } from '../../components/ui';
+
+/**
+ * The one look of the Suggest a Feature button: the stand-in renders it, and the popover's
+ * Radix trigger renders it too (`asChild`), so the swap changes nothing on screen.
+ */
+export function SuggestFeatureButton({ withLabel, ...props }: ComponentProps<'button'> & { withLabel: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      {...props}
+      aria-label="Suggest a Feature"
+      title="Suggest a Feature"
+      data-testid="suggest-feature"
+      className={withLabel ? `${iconButton} w-auto gap-2 px-3` : iconButton}
+    >
+      <Lightbulb aria-hidden className="size-5" />
+      {withLabel && <span className="text-sm font-medium">Suggest a Feature</span>}
+    </button>
+  );
+}
