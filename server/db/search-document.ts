@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 
 /*
  * The text PostgreSQL indexes for story search, shared by the migration that creates the
- * generated column and the queries that match against it (server/features/stories/search.ts).
+ * generated column and the queries that match against it (server/features/stories/queries/search.ts).
  * It lives in the data layer, not the stories feature, so a migration never imports feature code.
  */
 

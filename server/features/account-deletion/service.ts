@@ -4,7 +4,6 @@ import { GRACE_DAYS } from '@common/moderation/moderation';
 import { YOUR_DATA_TEXTS, type DeletionState } from '@common/your-data/your-data';
 import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
-import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { changeAccountState } from '../../shared/account-state';
@@ -16,25 +15,11 @@ import type { Actor } from '../../shared/actor';
 import { recordProfileCounts } from '../follows';
 import { recordStoryCounts } from '../stories';
 import { accountDeletionScheduledMessage } from '../../email/templates';
-import { forUpdate } from '../../db/locks';
+import { dueAccountUids, findDeletionDates, findLogUser, lockUser, recountFollowCounts, recountStoryReactionsAndComments, setDeletionDates } from './queries';
 
 type Trx = Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Locks the users row for the rest of the transaction, so a request, a cancel and the purge
- * of one account run one after the other. SQLite transactions here begin IMMEDIATE (one
- * writer at a time), so the plain read is already serialised there.
- */
-function lockUser(trx: Trx, dialect: Dialect, uid: string) {
-  return trx
-    .selectFrom('users')
-    .select(['uid', 'email', 'displayName', 'admin', 'deactivatedAt', 'deleteAfter', 'suspendedAt', 'deletedAt', 'profileImage', 'timezone'])
-    .where('uid', '=', uid)
-    .$call(forUpdate(dialect))
-    .executeTakeFirst();
-}
 
 function stateOf(row: { deactivatedAt: string | null; deleteAfter: string | null }): DeletionState | null {
   return row.deactivatedAt !== null && row.deleteAfter !== null ? { deactivatedAt: row.deactivatedAt, deleteAfter: row.deleteAfter } : null;
@@ -42,7 +27,7 @@ function stateOf(row: { deactivatedAt: string | null; deleteAfter: string | null
 
 /** GET /api/account/deletion. */
 export async function deletionState(ctx: ServerContext, uid: string): Promise<DeletionState | null> {
-  const row = await ctx.db.selectFrom('users').select(['deactivatedAt', 'deleteAfter']).where('uid', '=', uid).executeTakeFirst();
+  const row = await findDeletionDates(ctx.db, uid);
   return row ? stateOf(row) : null;
 }
 
@@ -61,7 +46,7 @@ export async function requestDeletion(ctx: ServerContext, actor: Actor, typedEma
     if (existing) return { state: existing, scheduled: false, email: row.email, name: row.displayName ?? '', timeZone: row.timezone };
     if (row.admin === 1 && !(await anotherAdminStays(trx, ctx.dialect, uid))) throw conflict(YOUR_DATA_TEXTS.onlyAdmin);
     const next: DeletionState = { deactivatedAt: now.toISOString(), deleteAfter: new Date(now.getTime() + GRACE_DAYS * DAY_MS).toISOString() };
-    await trx.updateTable('users').set(next).where('uid', '=', uid).execute();
+    await setDeletionDates(trx, uid, next);
     return { state: next, scheduled: true, email: row.email, name: row.displayName ?? '', timeZone: row.timezone };
   });
   if (scheduled) {
@@ -99,7 +84,7 @@ export async function cancelDeletion(ctx: ServerContext, actor: Actor): Promise<
     if (row.deactivatedAt === null && row.deleteAfter === null) return false;
     // A suspended account keeps its own deleteAfter: only the person's own request is undone.
     const deleteAfter = row.suspendedAt !== null ? row.deleteAfter : null;
-    await trx.updateTable('users').set({ deactivatedAt: null, deleteAfter }).where('uid', '=', uid).execute();
+    await setDeletionDates(trx, uid, { deactivatedAt: null, deleteAfter });
     return true;
   });
   if (cancelled) {
@@ -165,25 +150,11 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
 
   // Exact counts from the rows that remain, and the open tabs hear them.
   for (const storyId of leaving.touchedStories) {
-    await trx
-      .updateTable('stories')
-      .set((eb) => ({
-        likesCount: eb.selectFrom('storyReactions').select((e) => e.fn.countAll<number>().as('n')).where('storyId', '=', storyId),
-        commentsCount: eb.selectFrom('storyComments').select((e) => e.fn.countAll<number>().as('n')).where('storyId', '=', storyId),
-      }))
-      .where('id', '=', storyId)
-      .execute();
+    await recountStoryReactionsAndComments(trx, storyId);
     await recordStoryCounts(ctx, trx, storyId);
   }
   for (const other of leaving.touchedPeople) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        followersCount: eb.selectFrom('follows').select((e) => e.fn.countAll<number>().as('n')).where('followeeUid', '=', other),
-        followingCount: eb.selectFrom('follows').select((e) => e.fn.countAll<number>().as('n')).where('followerUid', '=', other),
-      }))
-      .where('uid', '=', other)
-      .execute();
+    await recountFollowCounts(trx, other);
   }
   if (leaving.touchedPeople.size > 0) await recordProfileCounts(ctx, trx, [...leaving.touchedPeople]);
   return { ...leaving.counts, storiesRecounted: leaving.touchedStories.size };
@@ -193,7 +164,7 @@ async function eraseAccount(ctx: ServerContext, trx: Trx, uid: string, now: stri
 async function logDeletion(ctx: ServerContext, trx: Trx, uid: string, by: { adminUid: string | null; reason: string }, counts: DeletionCounts) {
   const details = { uid, reason: by.reason, ...counts };
   if (by.adminUid) {
-    const admin = await trx.selectFrom('users').select(['uid', 'displayName', 'email']).where('uid', '=', by.adminUid).executeTakeFirst();
+    const admin = await findLogUser(trx, by.adminUid);
     const who: LogUser = admin ?? { uid: by.adminUid, displayName: null, email: '' };
     await insertAdminLog(trx, { admin: who, action: 'account_deleted', target: `users/${uid}`, details });
     return;
@@ -213,14 +184,7 @@ async function logDeletion(ctx: ServerContext, trx: Trx, uid: string, by: { admi
  * does not hold back the rest; the next tick retries it.
  */
 export async function purgeDueAccounts(ctx: ServerContext, now: Date): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('users')
-    .select('uid')
-    .where('deletedAt', 'is', null)
-    .where('deleteAfter', 'is not', null)
-    .where('deleteAfter', '<=', now.toISOString())
-    .where((eb) => eb.or([eb('deactivatedAt', 'is not', null), eb('suspendedAt', 'is not', null)]))
-    .execute();
+  const due = await dueAccountUids(ctx.db, now.toISOString());
   let deleted = 0;
   for (const { uid } of due) {
     try {

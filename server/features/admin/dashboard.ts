@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   dashboardPeriods,
   median,
@@ -14,7 +14,7 @@ import {
 import { addDays } from '@common/streaks/streak';
 import type { DayKey } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
+import { activeWriterCounts, countByDay, firstAdminResponses, openRequests, publishedByDay } from './queries/dashboard';
 
 type Db = Kysely<Database>;
 
@@ -50,76 +50,17 @@ function daily(rows: DayCount[], current: Period): Daily {
   return { byDay, current: inCurrent, previous: inPrevious };
 }
 
-/** Rows of `table` whose timestamp column falls in [from, to), counted per UTC day. */
-function countByDay(db: Db, table: 'users' | 'storyComments', column: 'created_at', [from, to]: readonly [string, string]) {
-  const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-  return db
-    .selectFrom(table)
-    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where(column, '>=', from)
-    .where(column, '<', to)
-    .groupBy(day)
-    .execute();
-}
-
-/** Stories public now whose latest change to public falls in the window (a story counts once, on that day). */
-function publishedByDay(db: Db, [from, to]: readonly [string, string]) {
-  const day = sql<string>`substr(${sql.ref('madePublicAt')}, 1, 10)`;
-  return db
-    .selectFrom('stories')
-    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('public', '=', toDbBool(true))
-    .where('madePublicAt', '>=', from)
-    .where('madePublicAt', '<', to)
-    .groupBy(day)
-    .execute();
-}
-
 /** Writers with words saved per day, and distinct writers over each period (a writer active on many days counts once). */
 async function activeWriters(db: Db, whole: Period, current: Period): Promise<Daily> {
-  const inWindow = db.selectFrom('writingDays').where('words', '>', 0).where('day', '>=', whole.from).where('day', '<=', whole.to);
-  const [rows, totals] = await Promise.all([
-    inWindow.select(['day', sql<number>`count(distinct ${sql.ref('uid')})`.as('n')]).groupBy('day').execute(),
-    inWindow
-      .select([
-        sql<number>`count(distinct case when ${sql.ref('day')} >= ${current.from} then ${sql.ref('uid')} end)`.as('current'),
-        sql<number>`count(distinct case when ${sql.ref('day')} < ${current.from} then ${sql.ref('uid')} end)`.as('previous'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [rows, totals] = await activeWriterCounts(db, whole, current.from);
   return { byDay: daily(rows, current).byDay, current: Number(totals.current), previous: Number(totals.previous) };
-}
-
-const OPEN_STATUSES = ['new', 'in-progress'];
-
-/** Requests sent in each period that are still new or in progress. */
-async function openRequests(db: Db, [from, to]: readonly [string, string], currentStart: string) {
-  const row = await db
-    .selectFrom('featureRequests')
-    .select([
-      sql<number>`sum(case when ${sql.ref('created_at')} >= ${currentStart} then 1 else 0 end)`.as('current'),
-      sql<number>`sum(case when ${sql.ref('created_at')} < ${currentStart} then 1 else 0 end)`.as('previous'),
-    ])
-    .where('status', 'in', OPEN_STATUSES)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return { current: Number(row.current ?? 0), previous: Number(row.previous ?? 0) };
 }
 
 const HOUR_MS = 3_600_000;
 
 /** Median hours from a request to its first admin response, over answered requests sent in each period. */
-async function medianFirstResponse(db: Db, [from, to]: readonly [string, string], currentStart: string) {
-  const rows = await db
-    .selectFrom('featureRequests as r')
-    .innerJoin('featureRequestResponses as a', 'a.featureRequestId', 'r.id')
-    .select(['r.id', 'r.created_at', (eb) => eb.fn.min('a.created_at').as('firstResponse')])
-    .where('a.fromType', '=', 'admin')
-    .where('r.created_at', '>=', from)
-    .where('r.created_at', '<', to)
-    .groupBy(['r.id', 'r.created_at'])
-    .execute();
+async function medianFirstResponse(db: Db, window: readonly [string, string], currentStart: string) {
+  const rows = await firstAdminResponses(db, window);
   const current: number[] = [];
   const previous: number[] = [];
   for (const row of rows) {

@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { NOTIFICATION_NOT_FOUND, NOTIFICATION_PAGE_SIZE, type AdminNotification, type NotificationPage, type UnreadCount } from '@common/admin/admin';
 import type { ServerContext } from '../../context';
 import type { Database, NotificationsTable } from '../../db/types';
-import { fromDbBool, toDbBool } from '../../db/bool';
+import { fromDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { DASHED_ID_PATTERN } from '../../shared/ids';
+import { adminNotificationRows, countUnreadAdminNotifications, findAdminNotification, markAdminNotificationsRead } from './queries/notifications';
 
 type Db = Kysely<Database>;
 
-/** The spec's addressee of every admin notification: one shared list, read state shared by all admins. */
-const TO_ADMIN = 'admin';
 /** Kept in common/ for the route contracts. */
 export { NOTIFICATION_NOT_FOUND };
 /** Notification ids are UUIDs (feature-requests/service.ts); anything else names none. */
@@ -33,25 +32,10 @@ function toNotification(row: Selectable<NotificationsTable>): AdminNotification 
   return { ...row, read: fromDbBool(row.read), data: parseData(row.data) };
 }
 
-async function countUnread(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('to', '=', TO_ADMIN)
-    .where('read', '=', toDbBool(false))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The admins' notifications, newest first, a page at a time, with the unread count of all. */
 export async function listNotifications(db: Db, cursor: string | undefined): Promise<NotificationPage> {
   const after = decodeCursor(notificationCursor, cursor);
-  let q = db.selectFrom('notifications').selectAll().where('to', '=', TO_ADMIN);
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(after.c, after.i)));
-  const [rows, unread] = await Promise.all([
-    q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(NOTIFICATION_PAGE_SIZE + 1).execute(),
-    countUnread(db),
-  ]);
+  const [rows, unread] = await Promise.all([adminNotificationRows(db, after, NOTIFICATION_PAGE_SIZE + 1), countUnreadAdminNotifications(db)]);
   const { items, nextCursor } = pageOf(rows, NOTIFICATION_PAGE_SIZE, (last) => encodeCursor({ k: 'notifications', c: last.created_at, i: last.id }));
   return { notifications: items.map(toNotification), unread, nextCursor };
 }
@@ -64,13 +48,11 @@ export async function listNotifications(db: Db, cursor: string | undefined): Pro
 export async function markNotificationsRead(ctx: ServerContext, id: string | null): Promise<UnreadCount> {
   return ctx.db.transaction().execute(async (trx) => {
     if (id !== null) {
-      const found = await trx.selectFrom('notifications').select('id').where('id', '=', id).where('to', '=', TO_ADMIN).executeTakeFirst();
+      const found = await findAdminNotification(trx, id);
       if (!found) throw notFound(NOTIFICATION_NOT_FOUND);
     }
-    let update = trx.updateTable('notifications').set({ read: toDbBool(true) }).where('to', '=', TO_ADMIN).where('read', '=', toDbBool(false));
-    if (id !== null) update = update.where('id', '=', id);
-    const changed = await update.returning('id').execute();
+    const changed = await markAdminNotificationsRead(trx, id);
     if (changed.length > 0) await ctx.bus.record(trx, ADMINS_TOPIC, 'notifications.changed', {});
-    return { unread: await countUnread(trx) };
+    return { unread: await countUnreadAdminNotifications(trx) };
   });
 }

@@ -2,7 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Relationship } from '@common/follows/follows';
 import type { Database } from '../../db/types';
 import type { Dialect } from '../../db/database';
-import { fromDbBool } from '../../db/bool';
+import { fromDbBool, toDbBool } from '../../db/bool';
+import { readableBy } from '../../policy/readable-stories';
+import type { Viewer } from '../../policy/viewer';
 import { forUpdate } from '../../db/locks';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -146,4 +148,90 @@ export async function loadRelationship(db: Db, viewerUid: string | null, otherUi
     mutedUntil: mute?.until ?? null,
     ...counts,
   };
+}
+
+/** How many follow requests `uid` has sent that are still pending. */
+export async function countPendingRequests(trx: Db, uid: string): Promise<number> {
+  const pending = await trx
+    .selectFrom('followRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('requesterUid', '=', uid)
+    .executeTakeFirstOrThrow();
+  return Number(pending.n);
+}
+
+/** Asks to follow, once: a second ask changes nothing. */
+export async function insertRequest(trx: Db, requesterUid: string, targetUid: string, now: string): Promise<void> {
+  await trx
+    .insertInto('followRequests')
+    .values({ requesterUid, targetUid, created_at: now })
+    .onConflict((oc) => oc.columns(['requesterUid', 'targetUid']).doNothing())
+    .execute();
+}
+
+/** Inserts follower → followee once; answers whether the row is new. */
+export async function insertFollowRow(trx: Db, followerUid: string, followeeUid: string, now: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('follows')
+    .values({ followerUid, followeeUid, created_at: now })
+    .onConflict((oc) => oc.columns(['followerUid', 'followeeUid']).doNothing())
+    .returning('followerUid')
+    .execute();
+  return inserted.length > 0;
+}
+
+/** Whether `followerUid` follows `followeeUid`. */
+export async function followExists(db: Db, followerUid: string, followeeUid: string): Promise<boolean> {
+  const row = await db.selectFrom('follows').select('followerUid').where('followerUid', '=', followerUid).where('followeeUid', '=', followeeUid).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** `requesterUid`'s pending request to follow `targetUid`, if any. */
+export function findRequest(db: Db, requesterUid: string, targetUid: string) {
+  return db
+    .selectFrom('followRequests')
+    .select(['requesterUid', 'targetUid as uid'])
+    .where('requesterUid', '=', requesterUid)
+    .where('targetUid', '=', targetUid)
+    .executeTakeFirst();
+}
+
+export async function readApproveFollowers(db: Db, uid: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('approveFollowers').where('uid', '=', uid).executeTakeFirstOrThrow();
+  return fromDbBool(row.approveFollowers);
+}
+
+export async function writeApproveFollowers(db: Db, uid: string, approveFollowers: boolean): Promise<void> {
+  await db.updateTable('users').set({ approveFollowers: toDbBool(approveFollowers) }).where('uid', '=', uid).execute();
+}
+
+/** The writers' follower counts as stored now. */
+export function profileCounts(db: Db, uids: readonly string[]) {
+  return db.selectFrom('users').select(['uid', 'followersCount', 'followingCount']).where('uid', 'in', [...uids]).execute();
+}
+
+/** Each writer's newest public story the viewer may read: one indexed probe per writer (uid, publishedAt, id). */
+export async function latestStories(db: Db, viewer: Viewer, uids: string[]): Promise<Map<string, { id: string; title: string }>> {
+  const found = await Promise.all(
+    uids.map((uid) =>
+      db
+        .selectFrom('stories as s')
+        .select(['s.uid', 's.id', 's.title'])
+        .where(readableBy(viewer, { author: uid, publicOnly: true }))
+        .orderBy('s.publishedAt', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return new Map(found.flatMap((row) => (row ? [[row.uid, { id: row.id, title: row.title }] as const] : [])));
+}
+
+/** Which of `uids` the viewer follows, which follow the viewer, and which the viewer asked to follow. */
+export function followStatesOf(db: Db, me: string, uids: string[]) {
+  return Promise.all([
+    db.selectFrom('follows').select('followeeUid as uid').where('followerUid', '=', me).where('followeeUid', 'in', uids).execute(),
+    db.selectFrom('follows').select('followerUid as uid').where('followeeUid', '=', me).where('followerUid', 'in', uids).execute(),
+    db.selectFrom('followRequests').select('targetUid as uid').where('requesterUid', '=', me).where('targetUid', 'in', uids).execute(),
+  ]);
 }

@@ -3,7 +3,7 @@ import { FOLLOWS_BASE, followContracts } from '@common/follows/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { listFollowers, listFollowing, listFriends, listRequests, searchWriters, suggestWriters } from './lists';
+import { listFollowers, listFollowing, listFriends, listRequests, searchWriters, suggestWriters } from './queries/lists';
 import { answerRequest, changeFollowSettings, follow, readFollowSettings, readRelationship, removeFollower, unfollow, visibleProfile } from './service';
 
 /**

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { WriterRow } from '@common/follows/follows';
 import { isProfileIcon } from '@common/profile/icons';
 import type { Database } from '../../db/types';
-import { readableBy } from '../../policy/readable-stories';
 import type { Viewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
+import { followStatesOf, latestStories } from './queries';
 
 type Db = Kysely<Database>;
 
@@ -19,23 +19,6 @@ export interface WriterUser {
   profileImage: string | null;
 }
 
-/** Each writer's newest public story the viewer may read: one indexed probe per writer (uid, publishedAt, id). */
-async function latestStories(db: Db, viewer: Viewer, uids: string[]): Promise<Map<string, { id: string; title: string }>> {
-  const found = await Promise.all(
-    uids.map((uid) =>
-      db
-        .selectFrom('stories as s')
-        .select(['s.uid', 's.id', 's.title'])
-        .where(readableBy(viewer, { author: uid, publicOnly: true }))
-        .orderBy('s.publishedAt', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
-  return new Map(found.flatMap((row) => (row ? [[row.uid, { id: row.id, title: row.title }] as const] : [])));
-}
-
 /**
  * Writer rows as every list shows them: name, avatar, newest public story and the follow
  * state between the viewer and each (one query per fact for the whole page).
@@ -44,12 +27,7 @@ export async function writerRows(db: Db, viewer: Viewer, users: WriterUser[]): P
   const uids = users.map((u) => u.uid);
   if (uids.length === 0) return [];
   const me = viewer?.uid;
-  const [latest, following, followedBy, requested] = await Promise.all([
-    latestStories(db, viewer, uids),
-    me ? db.selectFrom('follows').select('followeeUid as uid').where('followerUid', '=', me).where('followeeUid', 'in', uids).execute() : [],
-    me ? db.selectFrom('follows').select('followerUid as uid').where('followeeUid', '=', me).where('followerUid', 'in', uids).execute() : [],
-    me ? db.selectFrom('followRequests').select('targetUid as uid').where('requesterUid', '=', me).where('targetUid', 'in', uids).execute() : [],
-  ]);
+  const [latest, [following, followedBy, requested]] = await Promise.all([latestStories(db, viewer, uids), me ? followStatesOf(db, me, uids) : [[], [], []]]);
   const set = (rows: Array<{ uid: string }>) => new Set(rows.map((r) => r.uid));
   const [iFollow, followMe, iAsked] = [set(following), set(followedBy), set(requested)];
   return users.map((u) => ({

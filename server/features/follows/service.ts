@@ -3,7 +3,6 @@ import type { Transaction } from 'kysely';
 import { MAX_FOLLOWS, SOCIAL_TEXTS, type FollowSettings, type Relationship } from '@common/follows/follows';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
-import { fromDbBool, toDbBool } from '../../db/bool';
 import { userTopic } from '../../events/bus';
 import { conflict } from '../../http/errors';
 import { authorizeFollow, authorizeFollowRequest, type FollowAction } from './policy';
@@ -12,7 +11,21 @@ import { blockedEitherWay, loadBlockFacts } from '../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { notify, withdraw } from '../notifications';
 import { recordProfileCounts } from './live';
-import { deleteFollow, deleteRequest, loadRelationship, lockUsers, shiftCounts, type LockedUser } from './queries';
+import {
+  countPendingRequests,
+  deleteFollow,
+  deleteRequest,
+  findRequest,
+  followExists,
+  insertFollowRow,
+  insertRequest,
+  loadRelationship,
+  lockUsers,
+  readApproveFollowers,
+  shiftCounts,
+  writeApproveFollowers,
+  type LockedUser,
+} from './queries';
 
 /**
  * Writes to the follow graph. Each runs in one transaction that first locks both writers'
@@ -41,12 +54,8 @@ async function announce(ctx: ServerContext, trx: Transaction<Database>, a: strin
  * can never take the requester past it.
  */
 async function assertUnderCap(trx: Transaction<Database>, me: LockedUser | undefined, uid: string): Promise<void> {
-  const pending = await trx
-    .selectFrom('followRequests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('requesterUid', '=', uid)
-    .executeTakeFirstOrThrow();
-  if ((me?.followingCount ?? 0) + Number(pending.n) >= MAX_FOLLOWS) throw conflict(SOCIAL_TEXTS.tooManyFollows);
+  const pending = await countPendingRequests(trx, uid);
+  if ((me?.followingCount ?? 0) + pending >= MAX_FOLLOWS) throw conflict(SOCIAL_TEXTS.tooManyFollows);
 }
 
 /**
@@ -78,11 +87,7 @@ export async function follow(ctx: ServerContext, viewer: SignedInViewer, uid: st
     await assertUnderCap(trx, me, viewer.uid);
     const now = new Date().toISOString();
     if (target.approveFollowers) {
-      await trx
-        .insertInto('followRequests')
-        .values({ requesterUid: viewer.uid, targetUid: uid, created_at: now })
-        .onConflict((oc) => oc.columns(['requesterUid', 'targetUid']).doNothing())
-        .execute();
+      await insertRequest(trx, viewer.uid, uid, now);
       await ctx.bus.record(trx, userTopic(uid), 'follow.requested', { requesterUid: viewer.uid });
       await notify(ctx, trx, { to: uid, type: 'follow_request', actorUid: viewer.uid, at: now, link: '/friends?tab=requests' });
     } else {
@@ -97,18 +102,12 @@ export async function follow(ctx: ServerContext, viewer: SignedInViewer, uid: st
 
 /** Inserts follower → followee once; counts and `follow.created` only when the row is new. */
 async function insertFollow(ctx: ServerContext, trx: Transaction<Database>, followerUid: string, followeeUid: string, now: string, tell: boolean): Promise<void> {
-  const inserted = await trx
-    .insertInto('follows')
-    .values({ followerUid, followeeUid, created_at: now })
-    .onConflict((oc) => oc.columns(['followerUid', 'followeeUid']).doNothing())
-    .returning('followerUid')
-    .execute();
-  if (inserted.length === 0) return;
+  if (!(await insertFollowRow(trx, followerUid, followeeUid, now))) return;
   await shiftCounts(trx, followerUid, followeeUid, 1);
   await recordProfileCounts(ctx, trx, [followerUid, followeeUid]);
-  const back = await trx.selectFrom('follows').select('followerUid').where('followerUid', '=', followeeUid).where('followeeUid', '=', followerUid).executeTakeFirst();
-  await ctx.bus.record(trx, userTopic(followeeUid), 'follow.created', { followerUid, followeeUid, friends: back !== undefined });
-  if (tell) await tellFollowee(ctx, trx, followerUid, followeeUid, now, back !== undefined);
+  const friends = await followExists(trx, followeeUid, followerUid);
+  await ctx.bus.record(trx, userTopic(followeeUid), 'follow.created', { followerUid, followeeUid, friends });
+  if (tell) await tellFollowee(ctx, trx, followerUid, followeeUid, now, friends);
 }
 
 /**
@@ -164,12 +163,7 @@ export async function removeFollower(ctx: ServerContext, viewer: SignedInViewer,
 export async function answerRequest(ctx: ServerContext, viewer: SignedInViewer, requesterUid: string, accept: boolean): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await lockUsers(trx, ctx.dialect, [viewer.uid, requesterUid]);
-    const request = await trx
-      .selectFrom('followRequests')
-      .select(['requesterUid', 'targetUid as uid'])
-      .where('requesterUid', '=', requesterUid)
-      .where('targetUid', '=', viewer.uid)
-      .executeTakeFirst();
+    const request = await findRequest(trx, requesterUid, viewer.uid);
     authorizeFollowRequest(viewer, 'answerRequest', request);
     await deleteRequest(trx, requesterUid, viewer.uid);
     await withdraw(ctx, trx, { to: viewer.uid, type: 'follow_request', actorUid: requesterUid });
@@ -184,8 +178,7 @@ export async function answerRequest(ctx: ServerContext, viewer: SignedInViewer, 
 }
 
 export async function readFollowSettings(ctx: ServerContext, viewer: SignedInViewer): Promise<FollowSettings> {
-  const row = await ctx.db.selectFrom('users').select('approveFollowers').where('uid', '=', viewer.uid).executeTakeFirstOrThrow();
-  return { approveFollowers: fromDbBool(row.approveFollowers) };
+  return { approveFollowers: await readApproveFollowers(ctx.db, viewer.uid) };
 }
 
 /**
@@ -193,6 +186,6 @@ export async function readFollowSettings(ctx: ServerContext, viewer: SignedInVie
  * them); it only changes what the next Follow does. See docs/decisions/0013-follows.md.
  */
 export async function changeFollowSettings(ctx: ServerContext, viewer: SignedInViewer, settings: FollowSettings): Promise<FollowSettings> {
-  await ctx.db.updateTable('users').set({ approveFollowers: toDbBool(settings.approveFollowers) }).where('uid', '=', viewer.uid).execute();
+  await writeApproveFollowers(ctx.db, viewer.uid, settings.approveFollowers);
   return readFollowSettings(ctx, viewer);
 }

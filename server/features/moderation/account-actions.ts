@@ -8,7 +8,8 @@ import { viewerOf } from '../../policy/viewer';
 import { changeAccountState } from '../../shared/account-state';
 import { authorName } from '../../shared/author';
 import { deleteAccountNow } from '../account-deletion';
-import { applyAccountChange, lockAccount, recordAction, sessionsEndedBy, targetOf, type Account } from './account';
+import { applyAccountChange, recordAction, sessionsEndedBy, targetOf, type Account } from './account';
+import { findAccount, lockAccount } from './queries';
 import { resolveAllOpenOn } from './resolve';
 import { readUserDetail } from './users';
 
@@ -50,7 +51,7 @@ export async function actOnAccount(ctx: ServerContext, admin: SessionUser, uid: 
  * recorded once it has, so the record never claims a deletion that did not happen.
  */
 async function deleteAccount(ctx: ServerContext, admin: SessionUser, uid: string, input: AccountActionBody): Promise<void> {
-  const account = requireLive(await ctx.db.selectFrom('users').select(['uid', 'email', 'emailVerified', 'displayName', 'name', 'admin', 'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt']).where('uid', '=', uid).executeTakeFirst());
+  const account = requireLive(await findAccount(ctx.db, uid));
   authorizeAccountAction(viewerOf(admin), targetOf(ctx, account), 'delete');
   if ((input.confirm ?? '').trim() !== authorName(account)) throw badRequest(REPORT_TEXTS.confirmMismatch, 'confirm_mismatch');
   await deleteAccountNow(ctx, uid, { adminUid: admin.uid, reason: input.reason });

@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import { GRACE_DAYS, REPORT_TEXTS, type CaseOutcome, type ModerationActionType } from '@common/moderation/moderation';
 import type { SessionEndReason } from '@common/events/live-events';
 import type { ServerContext, SessionUser } from '../../context';
-import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
 import { badRequest, conflict } from '../../http/errors';
@@ -11,15 +10,11 @@ import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { isOwner } from '../../shared/users';
 import { sendNotice } from './notices';
-import { forUpdate } from '../../db/locks';
+import { insertModerationAction, updateAccountState } from './queries';
 
 type Trx = Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const ACCOUNT_COLUMNS = [
-  'uid', 'email', 'emailVerified', 'displayName', 'name', 'admin', 'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt',
-] as const;
 
 export interface Account {
   uid: string;
@@ -35,20 +30,6 @@ export interface Account {
   deactivatedAt: string | null;
   deleteAfter: string | null;
   deletedAt: string | null;
-}
-
-/**
- * The account's row, held until commit on PostgreSQL. Every moderation write takes the
- * person's row before a case's, so two admins acting on a person and on a case about them
- * queue up instead of deadlocking.
- */
-export function lockAccount(trx: Trx, dialect: Dialect, uid: string): Promise<Account | undefined> {
-  return trx
-    .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
-    .where('uid', '=', uid)
-    .$call(forUpdate(dialect))
-    .executeTakeFirst();
 }
 
 export function targetOf(ctx: ServerContext, account: Account): ModerationTarget & { deleteAfter: string | null } {
@@ -74,8 +55,7 @@ const plusDays = (at: string, days: number) => new Date(Date.parse(at) + days * 
  * admins acted at once, or the page was stale); lifting one that is not there is a bad request.
  */
 export async function applyAccountChange(ctx: ServerContext, trx: Trx, account: Account, action: AccountChange, reason: string, at: string): Promise<void> {
-  const set = (values: Partial<Pick<Account, 'warnedAt' | 'warning' | 'limitedAt' | 'suspendedAt' | 'deleteAfter'>>) =>
-    trx.updateTable('users').set(values).where('uid', '=', account.uid).execute();
+  const set = (values: Parameters<typeof updateAccountState>[2]) => updateAccountState(trx, account.uid, values);
   switch (action) {
     case 'note':
       return;
@@ -122,20 +102,17 @@ export interface ActionRecord {
 
 /** The moderationActions row and the adminLogs entry, in the change's transaction. */
 export async function recordAction(trx: Trx, admin: SessionUser, record: ActionRecord, details: Record<string, unknown> = {}): Promise<void> {
-  await trx
-    .insertInto('moderationActions')
-    .values({
-      id: newId(),
-      caseId: record.caseId,
-      targetUid: record.targetUid,
-      action: record.action,
-      reason: record.reason,
-      adminUid: admin.uid,
-      created_at: record.at,
-      outcome: record.outcome ?? null,
-      subject: record.subject ?? null,
-    })
-    .execute();
+  await insertModerationAction(trx, {
+    id: newId(),
+    caseId: record.caseId,
+    targetUid: record.targetUid,
+    action: record.action,
+    reason: record.reason,
+    adminUid: admin.uid,
+    created_at: record.at,
+    outcome: record.outcome ?? null,
+    subject: record.subject ?? null,
+  });
   await insertAdminLog(trx, {
     admin: logUserOf(admin),
     action: `moderation_${record.action}`,

@@ -19,9 +19,9 @@ import { accountActionOf, authorizeCaseAction } from '../../policy/moderation';
 import { USER_NOT_FOUND } from '../../policy/profiles';
 import { viewerOf } from '../../policy/viewer';
 import { changeAccountState } from '../../shared/account-state';
-import { applyAccountChange, lockAccount, recordAction, sessionsEndedBy, targetOf } from './account';
+import { applyAccountChange, recordAction, sessionsEndedBy, targetOf } from './account';
 import { currentStateOf, deleteImageAfterCommit } from './content';
-import { ACCOUNT_HISTORY, actionItems, findCase, peopleByUid, snapshotOf, summarize } from './queries';
+import { accountHistoryOf, accountStateOf, actionItems, actionsOfCase, findCase, lockAccount, otherCasesAbout, peopleByUid, reportsOfCase, snapshotOf, summarize } from './queries';
 import { takeDown } from './removal';
 import { assertOutcomeFits, lockCurrentCase, reopenLocked, resolveLocked, touchCase } from './resolve';
 
@@ -39,35 +39,11 @@ export async function readCaseDetail(db: Db, id: string): Promise<CaseDetail> {
   const [[summary], currentState, reports, actions, target, earlier, history] = await Promise.all([
     summarize(db, [row]),
     currentStateOf(db, snapshot),
-    db
-      .selectFrom('reports as r')
-      // A report from another server names the account that sent it, as last fetched.
-      .leftJoin('remoteActors as a', 'a.uri', 'r.reporterActor')
-      .select(['r.id', 'r.reporterUid', 'r.reporterServer', 'r.reporterActor', 'a.handle as reporterHandle', 'r.category', 'r.note', 'r.created_at'])
-      .where('r.caseId', '=', id)
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .execute(),
-    db.selectFrom('moderationActions').selectAll().where('caseId', '=', id).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('users').select(['suspendedAt', 'deactivatedAt', 'limitedAt', 'warnedAt']).where('uid', '=', row.targetUid).executeTakeFirst(),
-    db
-      .selectFrom('moderationCases')
-      .selectAll()
-      .where('targetUid', '=', row.targetUid)
-      .where('id', '!=', id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(EARLIER_MAX)
-      .execute(),
-    db
-      .selectFrom('moderationActions')
-      .selectAll()
-      .where('targetUid', '=', row.targetUid)
-      .where('action', 'in', ACCOUNT_HISTORY)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(HISTORY_MAX)
-      .execute(),
+    reportsOfCase(db, id),
+    actionsOfCase(db, id),
+    accountStateOf(db, row.targetUid),
+    otherCasesAbout(db, row.targetUid, id, EARLIER_MAX),
+    accountHistoryOf(db, row.targetUid, HISTORY_MAX),
   ]);
   if (!summary) throw notFound(REPORT_TEXTS.caseNotFound);
   const reporters = await peopleByUid(db, reports.flatMap((r) => (r.reporterUid === null ? [] : [r.reporterUid])));

@@ -11,7 +11,23 @@ import { withdraw } from '../notifications';
 import { refreshStoryAvatars } from '../profile';
 import { lockStory, recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from '../stories';
 import { dropRemoteReplies } from '../comments';
-import { PROFILE_FIELDS, profileSnapshotText } from '../reports';
+import { profileSnapshotText } from '../reports';
+import {
+  blankMessage,
+  clearProfile,
+  decrementCommentsCount,
+  deleteComment,
+  findCommentStory,
+  findCommentText,
+  findConversationLastMessageAt,
+  findMessageConversation,
+  findMessageState,
+  findMessageText,
+  findProfileForSnapshot,
+  findProfileImage,
+  findStoryText,
+  setConversationLastMessage,
+} from './queries/content';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -25,11 +41,7 @@ type Trx = Transaction<Database>;
  */
 
 async function profileText(db: Db, uid: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['displayName', 'name', 'deletedAt', ...PROFILE_FIELDS.map(([field]) => field)])
-    .where('uid', '=', uid)
-    .executeTakeFirst();
+  const row = await findProfileForSnapshot(db, uid);
   if (!row || row.deletedAt) return null;
   return profileSnapshotText(authorName(row), row);
 }
@@ -39,18 +51,16 @@ export async function currentStateOf(db: Db, snapshot: ReportSnapshot): Promise<
   const compare = (now: string | null): CaseDetail['currentState'] => (now === null ? 'removed' : now === snapshot.text ? 'unchanged' : 'edited');
   switch (snapshot.targetType) {
     case 'story': {
-      const row = await db.selectFrom('stories').select(['title', 'content']).where('id', '=', snapshot.targetId).executeTakeFirst();
+      const row = await findStoryText(db, snapshot.targetId);
       if (!row) return 'removed';
       return row.content === snapshot.text && (snapshot.title === undefined || row.title === snapshot.title) ? 'unchanged' : 'edited';
     }
     case 'comment': {
-      const row =
-        (await db.selectFrom('storyComments').select('text').where('id', '=', snapshot.targetId).executeTakeFirst()) ??
-        (await db.selectFrom('remoteReplies').select('text').where('id', '=', snapshot.targetId).executeTakeFirst());
+      const row = await findCommentText(db, snapshot.targetId);
       return compare(row?.text ?? null);
     }
     case 'message': {
-      const row = await db.selectFrom('conversationMessages').select(['text', 'deletedAt']).where('id', '=', snapshot.targetId).executeTakeFirst();
+      const row = await findMessageText(db, snapshot.targetId);
       return compare(row && row.deletedAt === null ? row.text : null);
     }
     case 'profile':
@@ -76,19 +86,15 @@ async function removeStory(trx: Trx, ctx: ServerContext, id: string): Promise<bo
 
 /** The comment, with the story's count kept exact and its notification taken back, as comments/service.ts deletes one. */
 async function removeComment(trx: Trx, ctx: ServerContext, id: string): Promise<boolean> {
-  const peek = await trx.selectFrom('storyComments').select('storyId').where('id', '=', id).executeTakeFirst();
+  const peek = await findCommentStory(trx, id);
   // A reply from another server is a comment too; it has no notification to take back.
   if (!peek) return (await dropRemoteReplies(ctx, trx, { ids: [id] })) > 0;
   const story = await lockStory(trx, ctx.dialect, peek.storyId);
-  const deleted = await trx.deleteFrom('storyComments').where('id', '=', id).returning(['uid']).execute();
+  const deleted = await deleteComment(trx, id);
   const first = deleted[0];
   if (!story || !first) return false;
   await withdraw(ctx, trx, { to: story.uid, type: 'comment', actorUid: first.uid, commentId: id });
-  await trx
-    .updateTable('stories')
-    .set((eb) => ({ commentsCount: eb('commentsCount', '-', deleted.length) }))
-    .where('id', '=', peek.storyId)
-    .execute();
+  await decrementCommentsCount(trx, peek.storyId, deleted.length);
   await recordStoryComment(ctx, trx, peek.storyId, id, 'deleted');
   await recordStoryCounts(ctx, trx, peek.storyId);
   return true;
@@ -96,15 +102,15 @@ async function removeComment(trx: Trx, ctx: ServerContext, id: string): Promise<
 
 /** Deleted for everyone: the participants see "Message deleted", as when its sender deletes it. */
 async function removeMessage(trx: Trx, ctx: ServerContext, id: string, at: string): Promise<boolean> {
-  const peek = await trx.selectFrom('conversationMessages').select(['conversationId']).where('id', '=', id).executeTakeFirst();
+  const peek = await findMessageConversation(trx, id);
   if (!peek) return false;
   const conversation = await lockConversation(trx, ctx.dialect, peek.conversationId);
-  const row = await trx.selectFrom('conversationMessages').select(['created_at', 'deletedAt']).where('id', '=', id).executeTakeFirst();
+  const row = await findMessageState(trx, id);
   if (!conversation || !row || row.deletedAt !== null) return false;
-  await trx.updateTable('conversationMessages').set({ text: '', deletedAt: at }).where('id', '=', id).execute();
-  const latest = await trx.selectFrom('conversations').select('lastMessageAt').where('id', '=', peek.conversationId).executeTakeFirst();
+  await blankMessage(trx, id, at);
+  const latest = await findConversationLastMessageAt(trx, peek.conversationId);
   if (latest?.lastMessageAt === row.created_at) {
-    await trx.updateTable('conversations').set({ lastMessage: MESSAGE_TEXTS.deleted }).where('id', '=', peek.conversationId).execute();
+    await setConversationLastMessage(trx, peek.conversationId, MESSAGE_TEXTS.deleted);
   }
   await announceConversation(ctx, trx, peek.conversationId);
   return true;
@@ -112,13 +118,9 @@ async function removeMessage(trx: Trx, ctx: ServerContext, id: string, at: strin
 
 /** The profile's own words, links and image; the name stays (it is how others find them, and an account action handles the rest). */
 async function removeProfile(trx: Trx, uid: string): Promise<Removal> {
-  const row = await trx.selectFrom('users').select(['profileImage', 'deletedAt']).where('uid', '=', uid).executeTakeFirst();
+  const row = await findProfileImage(trx, uid);
   if (!row || row.deletedAt) return { removed: false, imageKey: null };
-  await trx
-    .updateTable('users')
-    .set({ bio: '', aboutMe: '', pronouns: '', location: '', website: '', bluesky: '', xcom: '', reddit: '', profileImage: null })
-    .where('uid', '=', uid)
-    .execute();
+  await clearProfile(trx, uid);
   if (row.profileImage !== null) await refreshStoryAvatars(trx, uid, { authorProfileImage: null });
   return { removed: true, imageKey: row.profileImage !== null ? profileImageKey(uid) : null };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { notifySelf } from '../notifications';
 import { captureTarget, type CapturedTarget } from '../reports';
-import type { CaseRow } from './queries';
+import { memberReportersOf, type CaseRow } from './queries';
 
 type Trx = Transaction<Database>;
 
@@ -54,14 +54,7 @@ async function reportedThingFor(trx: Trx, reporterUid: string, row: CaseRow, at:
  */
 export async function tellReporters(ctx: ServerContext, trx: Trx, row: CaseRow, outcome: CaseOutcome, at: string): Promise<number> {
   // Members only: a server that sent a Flag is not told the outcome.
-  const reporters = await trx
-    .selectFrom('reports')
-    .select('reporterUid')
-    .distinct()
-    .where('caseId', '=', row.id)
-    .where('reporterUid', 'is not', null)
-    .$narrowType<{ reporterUid: string }>()
-    .execute();
+  const reporters = await memberReportersOf(trx, row.id);
   for (const { reporterUid } of reporters) {
     const { thing, link } = await reportedThingFor(trx, reporterUid, row, at);
     await sendNotice(ctx, trx, reporterUid, REPORT_TEXTS.outcomeNotice(thing, outcome), at, link);

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   CASE_OUTCOMES,
@@ -8,6 +8,7 @@ import {
   REPORT_TARGET_TYPES,
   reportSnapshotSchema,
   type CaseList,
+  type CaseOutcome,
   type CaseStatus,
   type CaseSummary,
   type ModerationActionItem,
@@ -23,6 +24,7 @@ import { badRequest } from '../../http/errors';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { forUpdate } from '../../db/locks';
+import type { Account } from './account';
 
 type Db = Kysely<Database>;
 export type CaseRow = Selectable<ModerationCasesTable>;
@@ -187,3 +189,185 @@ export function lockOpenCaseOn(trx: Transaction<Database>, dialect: Dialect, tar
 }
 /** Actions on the account itself (the user page's history and a case's "account actions"). */
 export const ACCOUNT_HISTORY = ['warn', 'limit', 'unlimit', 'suspend', 'unsuspend', 'delete', 'note'] as const;
+
+/* A person's account, as moderation reads and changes it (account.ts decides). */
+
+const ACCOUNT_COLUMNS = [
+  'uid', 'email', 'emailVerified', 'displayName', 'name', 'admin', 'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt',
+] as const;
+
+/**
+ * The account's row, held until commit on PostgreSQL. Every moderation write takes the
+ * person's row before a case's, so two admins acting on a person and on a case about them
+ * queue up instead of deadlocking.
+ */
+export function lockAccount(trx: Transaction<Database>, dialect: Dialect, uid: string): Promise<Account | undefined> {
+  return trx
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('uid', '=', uid)
+    .$call(forUpdate(dialect))
+    .executeTakeFirst();
+}
+
+/** The account's row, unlocked. */
+export function findAccount(db: Db, uid: string): Promise<Account | undefined> {
+  return db.selectFrom('users').select(ACCOUNT_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+}
+
+export async function updateAccountState(trx: Db, uid: string, values: Partial<Pick<Account, 'warnedAt' | 'warning' | 'limitedAt' | 'suspendedAt' | 'deleteAfter'>>): Promise<void> {
+  await trx.updateTable('users').set(values).where('uid', '=', uid).execute();
+}
+
+export async function insertModerationAction(trx: Db, row: Insertable<ModerationActionsTable>): Promise<void> {
+  await trx.insertInto('moderationActions').values(row).execute();
+}
+
+/* A case's life: its version, resolution and reopening (resolve.ts decides). */
+
+/** Bumps the case's version and moves it up the queue, with any change to it. */
+export async function bumpCase(trx: Db, id: string, at: string, change: { assignedTo?: string } = {}): Promise<void> {
+  await trx
+    .updateTable('moderationCases')
+    .set((eb) => ({ ...change, version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether any of the case's actions, reopenings included, is one of `actions`. */
+export async function caseHasActionIn(trx: Db, caseId: string, actions: readonly string[]): Promise<boolean> {
+  const taken = await trx.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', 'in', actions).executeTakeFirst();
+  return taken !== undefined;
+}
+
+export async function markCaseResolved(trx: Db, id: string, resolution: { outcome: CaseOutcome; resolvedBy: string; at: string }): Promise<void> {
+  const { outcome, resolvedBy, at } = resolution;
+  await trx
+    .updateTable('moderationCases')
+    .set((eb) => ({ status: 'resolved', outcome, resolvedBy, resolvedAt: at, version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The open case about this thing, if any (unlocked). */
+export function findOpenCaseOn(trx: Db, targetType: string, targetId: string) {
+  return trx
+    .selectFrom('moderationCases')
+    .select('id')
+    .where('targetType', '=', targetType)
+    .where('targetId', '=', targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+}
+
+export async function markCaseReopened(trx: Db, id: string, at: string): Promise<void> {
+  await trx
+    .updateTable('moderationCases')
+    .set((eb) => ({ status: 'open', outcome: null, resolvedBy: null, resolvedAt: null, version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every open case about the person, held until commit on PostgreSQL, in id order. */
+export function lockOpenCasesOf(trx: Db, dialect: Dialect, uid: string): Promise<CaseRow[]> {
+  return trx
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('targetUid', '=', uid)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .$call(forUpdate(dialect))
+    .execute();
+}
+
+/* A case's page (cases.ts). */
+
+/** The case's reports, oldest first. */
+export function reportsOfCase(db: Db, caseId: string) {
+  return (
+    db
+      .selectFrom('reports as r')
+      // A report from another server names the account that sent it, as last fetched.
+      .leftJoin('remoteActors as a', 'a.uri', 'r.reporterActor')
+      .select(['r.id', 'r.reporterUid', 'r.reporterServer', 'r.reporterActor', 'a.handle as reporterHandle', 'r.category', 'r.note', 'r.created_at'])
+      .where('r.caseId', '=', caseId)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute()
+  );
+}
+
+/** The case's actions, oldest first. */
+export function actionsOfCase(db: Db, caseId: string) {
+  return db.selectFrom('moderationActions').selectAll().where('caseId', '=', caseId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The reported person's account state now. */
+export function accountStateOf(db: Db, uid: string) {
+  return db.selectFrom('users').select(['suspendedAt', 'deactivatedAt', 'limitedAt', 'warnedAt']).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** Other cases about the person, newest first. */
+export function otherCasesAbout(db: Db, uid: string, exceptId: string, limit: number) {
+  return db
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('targetUid', '=', uid)
+    .where('id', '!=', exceptId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Actions on the person's account itself (ACCOUNT_HISTORY), newest first. */
+export function accountHistoryOf(db: Db, uid: string, limit: number) {
+  return db
+    .selectFrom('moderationActions')
+    .selectAll()
+    .where('targetUid', '=', uid)
+    .where('action', 'in', ACCOUNT_HISTORY)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The members who reported the case, once each (a server that sent a Flag has no uid). */
+export function memberReportersOf(trx: Db, caseId: string) {
+  return trx
+    .selectFrom('reports')
+    .select('reporterUid')
+    .distinct()
+    .where('caseId', '=', caseId)
+    .where('reporterUid', 'is not', null)
+    .$narrowType<{ reporterUid: string }>()
+    .execute();
+}
+
+/* What a removal takes down, described before it goes, and whose it is (removal.ts). */
+
+export function findStoryTitle(trx: Db, id: string) {
+  return trx.selectFrom('stories').select('title').where('id', '=', id).executeTakeFirst();
+}
+
+/** A comment's text with its story's title: a local comment's, else a reply from another server's. */
+export async function findCommentWithStoryTitle(trx: Db, id: string) {
+  return (
+    (await trx.selectFrom('storyComments as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst()) ??
+    // A reply from another server.
+    (await trx.selectFrom('remoteReplies as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst())
+  );
+}
+
+export function findMessageWithConversation(trx: Db, id: string) {
+  return trx.selectFrom('conversationMessages').select(['text', 'conversationId']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whose story or comment this is (a reply from another server: its account's actor URI), or undefined when there is none. */
+export async function authorOfContent(db: Db, targetType: 'story' | 'comment', targetId: string): Promise<string | undefined> {
+  if (targetType === 'story') return (await db.selectFrom('stories').select('uid').where('id', '=', targetId).executeTakeFirst())?.uid;
+  const comment = await db.selectFrom('storyComments').select('uid').where('id', '=', targetId).executeTakeFirst();
+  if (comment) return comment.uid;
+  return (await db.selectFrom('remoteReplies').select('actorUri').where('id', '=', targetId).executeTakeFirst())?.actorUri;
+}

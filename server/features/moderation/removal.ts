@@ -5,10 +5,10 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { authorizeContentRemoval } from '../../policy/moderation';
 import { viewerOf } from '../../policy/viewer';
-import { lockAccount, recordAction } from './account';
+import { recordAction } from './account';
 import { removeContent, type Removal } from './content';
 import { NOTICE_LINK, sendNotice } from './notices';
-import { lockOpenCaseOn } from './queries';
+import { authorOfContent, findCommentWithStoryTitle, findMessageWithConversation, findStoryTitle, lockAccount, lockOpenCaseOn } from './queries';
 import { touchCase } from './resolve';
 
 type Trx = Transaction<Database>;
@@ -31,20 +31,17 @@ interface Described {
 async function describe(trx: Trx, type: ReportTargetType, id: string): Promise<Described | null> {
   switch (type) {
     case 'story': {
-      const row = await trx.selectFrom('stories').select('title').where('id', '=', id).executeTakeFirst();
+      const row = await findStoryTitle(trx, id);
       return row ? { subject: `Story “${row.title}”`, thing: { type, title: row.title }, link: NOTICE_LINK } : null;
     }
     case 'comment': {
-      const row =
-        (await trx.selectFrom('storyComments as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst()) ??
-        // A reply from another server.
-        (await trx.selectFrom('remoteReplies as c').leftJoin('stories as s', 's.id', 'c.storyId').select(['c.text', 'c.storyId', 's.title']).where('c.id', '=', id).executeTakeFirst());
+      const row = await findCommentWithStoryTitle(trx, id);
       if (!row) return null;
       const title = row.title ?? '';
       return { subject: `Comment on “${title}”: “${excerpt(row.text)}”`, thing: { type, title }, link: `/story/${encodeURIComponent(row.storyId)}` };
     }
     case 'message': {
-      const row = await trx.selectFrom('conversationMessages').select(['text', 'conversationId']).where('id', '=', id).executeTakeFirst();
+      const row = await findMessageWithConversation(trx, id);
       return row ? { subject: `Message: “${excerpt(row.text)}”`, thing: { type }, link: `/messages?c=${encodeURIComponent(row.conversationId)}` } : null;
     }
     case 'profile':
@@ -85,14 +82,6 @@ export async function takeDown(ctx: ServerContext, trx: Trx, admin: SessionUser,
   return removal;
 }
 
-/** Whose story or comment this is (a reply from another server: its account's actor URI), or undefined when there is none. */
-async function authorOf(ctx: ServerContext, input: ContentRemovalInput): Promise<string | undefined> {
-  if (input.targetType === 'story') return (await ctx.db.selectFrom('stories').select('uid').where('id', '=', input.targetId).executeTakeFirst())?.uid;
-  const comment = await ctx.db.selectFrom('storyComments').select('uid').where('id', '=', input.targetId).executeTakeFirst();
-  if (comment) return comment.uid;
-  return (await ctx.db.selectFrom('remoteReplies').select('actorUri').where('id', '=', input.targetId).executeTakeFirst())?.actorUri;
-}
-
 /**
  * POST /api/admin/removals: an admin takes down someone else's story or comment from its page
  * or the user's page, through takeDown like a report's removal. The open case about
@@ -101,7 +90,7 @@ async function authorOf(ctx: ServerContext, input: ContentRemovalInput): Promise
  * nothing (404) and record nothing.
  */
 export async function removeDirectly(ctx: ServerContext, admin: SessionUser, input: ContentRemovalInput): Promise<ContentRemoved> {
-  const authorUid = await authorOf(ctx, input);
+  const authorUid = await authorOfContent(ctx.db, input.targetType, input.targetId);
   if (authorUid === undefined) throw notFound(REPORT_TEXTS.contentNotFound);
   authorizeContentRemoval(viewerOf(admin), { uid: authorUid });
   return ctx.db.transaction().execute(async (trx) => {

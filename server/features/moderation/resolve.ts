@@ -6,8 +6,7 @@ import { ADMINS_TOPIC } from '../../events/bus';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAction } from './account';
 import { tellReporters } from './notices';
-import { lockCase, type CaseRow } from './queries';
-import { forUpdate } from '../../db/locks';
+import { bumpCase, caseHasActionIn, findOpenCaseOn, lockCase, lockOpenCasesOf, markCaseReopened, markCaseResolved, type CaseRow } from './queries';
 
 type Trx = Transaction<Database>;
 
@@ -25,11 +24,7 @@ export async function lockCurrentCase(ctx: ServerContext, trx: Trx, id: string, 
 
 /** Every change to a case moves it up the queue and bumps its version, and open queues hear of it. */
 export async function touchCase(ctx: ServerContext, trx: Trx, id: string, at: string, change: { assignedTo?: string } = {}): Promise<void> {
-  await trx
-    .updateTable('moderationCases')
-    .set((eb) => ({ ...change, version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', id)
-    .execute();
+  await bumpCase(trx, id, at, change);
   await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: id });
 }
 
@@ -39,7 +34,7 @@ export async function touchCase(ctx: ServerContext, trx: Trx, id: string, at: st
  * of them, so reporters are never told the opposite of what happened. Null when it fits.
  */
 export async function outcomeRefusal(trx: Trx, caseId: string, outcome: CaseOutcome): Promise<string | null> {
-  const taken = await trx.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', 'in', ACTION_TAKEN).executeTakeFirst();
+  const taken = await caseHasActionIn(trx, caseId, ACTION_TAKEN);
   if (outcome === 'action' && !taken) return REPORT_TEXTS.outcomeNeedsAction;
   if (outcome === 'dismissed' && taken) return REPORT_TEXTS.outcomeHasActions;
   return null;
@@ -57,11 +52,7 @@ export async function assertOutcomeFits(trx: Trx, caseId: string, outcome: CaseO
  * outcome about the thing they reported, never the sanction.
  */
 export async function resolveLocked(ctx: ServerContext, trx: Trx, admin: SessionUser, row: CaseRow, at: string, outcome: CaseOutcome, reason: string): Promise<void> {
-  await trx
-    .updateTable('moderationCases')
-    .set((eb) => ({ status: 'resolved', outcome, resolvedBy: admin.uid, resolvedAt: at, version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', row.id)
-    .execute();
+  await markCaseResolved(trx, row.id, { outcome, resolvedBy: admin.uid, at });
   await recordAction(trx, admin, { caseId: row.id, targetUid: row.targetUid, action: 'resolve', reason, outcome, at }, { outcome });
   await tellReporters(ctx, trx, row, outcome, at);
   await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: row.id });
@@ -74,19 +65,9 @@ export async function resolveLocked(ctx: ServerContext, trx: Trx, admin: Session
  * that one is where to act, and this stays resolved.
  */
 export async function reopenLocked(ctx: ServerContext, trx: Trx, admin: SessionUser, row: CaseRow, at: string, reason: string): Promise<void> {
-  const other = await trx
-    .selectFrom('moderationCases')
-    .select('id')
-    .where('targetType', '=', row.targetType)
-    .where('targetId', '=', row.targetId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const other = await findOpenCaseOn(trx, row.targetType, row.targetId);
   if (other) throw conflict(REPORT_TEXTS.openCaseExists);
-  await trx
-    .updateTable('moderationCases')
-    .set((eb) => ({ status: 'open', outcome: null, resolvedBy: null, resolvedAt: null, version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', row.id)
-    .execute();
+  await markCaseReopened(trx, row.id, at);
   await recordAction(trx, admin, { caseId: row.id, targetUid: row.targetUid, action: 'reopen', reason, at });
   await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId: row.id });
 }
@@ -96,14 +77,7 @@ export async function reopenLocked(ctx: ServerContext, trx: Trx, admin: SessionU
  * account action is the action), with that action's reason. Call with the person's row locked.
  */
 export async function resolveAllOpenOn(ctx: ServerContext, trx: Trx, admin: SessionUser, uid: string, at: string, reason: string): Promise<string[]> {
-  const open = await trx
-    .selectFrom('moderationCases')
-    .selectAll()
-    .where('targetUid', '=', uid)
-    .where('status', '=', 'open')
-    .orderBy('id')
-    .$call(forUpdate(ctx.dialect))
-    .execute();
+  const open = await lockOpenCasesOf(trx, ctx.dialect, uid);
   for (const row of open) await resolveLocked(ctx, trx, admin, row, at, 'action', reason);
   return open.map((r) => r.id);
 }

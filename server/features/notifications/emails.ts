@@ -1,15 +1,17 @@
 import { EMAIL_INTERVAL_MS, EMAIL_TYPES, isPushType, notificationSentence, wantsDelivery, type EmailType, type NotificationPrefs } from '@common/notifications/notifications';
 import { DEFAULT_TIME_ZONE, localDay } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Database, PendingEmailsTable } from '../../db/types';
-import { fromDbBool, toDbBool } from '../../db/bool';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { fromDbBool } from '../../db/bool';
 import { appLink, notificationEmailMessage } from '../../email/templates';
 import type { EmailMessage } from '../../email/mailer';
 import { authorName } from '../../shared/author';
 import { isOnline } from '../../shared/presence';
-import { loadNotificationPrefs, visibleNotifications } from './notify';
+import { loadNotificationPrefs } from './notify';
 import { findMyNotification } from './queries';
+import { claimDueEmails, findEmailRecipient, findTimezone, isConversationUnread, lastOtherSender, takeIntervalSlot, wordsOnDay, type PendingEmail } from './queries/emails';
+import { isNotificationUnread } from './queries/store';
 import { unsubscribeToken } from './unsubscribe';
 import { pushDevicesOf, pushToDevices } from '../push';
 
@@ -33,62 +35,24 @@ const UNSUBSCRIBE_WHAT: Record<EmailType, string> = {
   streak_reminder: 'streak reminder emails',
 };
 
-type Pending = Selectable<PendingEmailsTable>;
+type Pending = PendingEmail;
 
 function emailTypeOf(stored: string): EmailType | null {
   return EMAIL_TYPES.find((t) => t === stored) ?? null;
 }
 
-/** Takes the due rows off the table; a row another instance took first is simply not returned here. */
-async function claimDue(ctx: ServerContext, nowIso: string): Promise<Pending[]> {
-  const due = await ctx.db.selectFrom('pendingEmails').select('id').where('dueAt', '<=', nowIso).orderBy('dueAt').limit(BATCH).execute();
-  if (due.length === 0) return [];
-  return ctx.db
-    .deleteFrom('pendingEmails')
-    .where(
-      'id',
-      'in',
-      due.map((d) => d.id),
-    )
-    .returningAll()
-    .execute();
-}
-
 /** Whether what the email is about is still unread: the notification, or for a message the conversation. */
 async function stillUnread(ctx: ServerContext, email: Pending, type: EmailType): Promise<boolean> {
-  if (type === 'message') {
-    const row = await ctx.db
-      .selectFrom('conversationParticipants')
-      .select('unread')
-      .where('conversationId', '=', email.ref)
-      .where('uid', '=', email.uid)
-      .executeTakeFirst();
-    return row !== undefined && fromDbBool(row.unread);
-  }
-  const row = await visibleNotifications(ctx.db, email.uid).select('id').where('id', '=', email.ref).where('read', '=', toDbBool(false)).executeTakeFirst();
-  return row !== undefined;
+  if (type === 'message') return isConversationUnread(ctx.db, email.ref, email.uid);
+  return isNotificationUnread(ctx.db, email.uid, email.ref);
 }
 
 /**
  * Records this email (or push) as the type's latest for the person, unless one went out within
  * EMAIL_INTERVAL_MS: one conditional upsert, so two instances never both pass.
  */
-async function takeIntervalSlot(db: Transaction<Database>, table: 'notificationEmails' | 'notificationPushes', uid: string, type: EmailType, now: number): Promise<boolean> {
-  const nowIso = new Date(now).toISOString();
-  const cutoff = new Date(now - EMAIL_INTERVAL_MS).toISOString();
-  // Both tables are (uid, type, lastSentAt): the email's slots and the push's, kept apart.
-  const taken = await db
-    .insertInto(table as 'notificationEmails')
-    .values({ uid, type, lastSentAt: nowIso })
-    .onConflict((oc) =>
-      oc
-        .columns(['uid', 'type'])
-        .doUpdateSet({ lastSentAt: nowIso })
-        .where(sql.ref(`${table}.lastSentAt`), '<=', cutoff),
-    )
-    .returning('uid')
-    .execute();
-  return taken.length > 0;
+function takeSlot(db: Transaction<Database>, table: 'notificationEmails' | 'notificationPushes', uid: string, type: EmailType, now: number): Promise<boolean> {
+  return takeIntervalSlot(db, table, uid, type, new Date(now).toISOString(), new Date(now - EMAIL_INTERVAL_MS).toISOString());
 }
 
 /** What a delivery says, by email or push: its subject, one sentence, the screen it opens and the button's words. */
@@ -103,15 +67,7 @@ interface Delivery {
 /** What the delivery is about, in words, or null when that is gone (or, for the reminder, done). */
 async function describe(ctx: ServerContext, email: Pending, type: EmailType): Promise<Delivery | null> {
   if (type === 'message') {
-    const last = await ctx.db
-      .selectFrom('conversationMessages as m')
-      .innerJoin('users as u', 'u.uid', 'm.from')
-      .select(['u.displayName', 'u.name'])
-      .where('m.conversationId', '=', email.ref)
-      .where('m.from', '!=', email.uid)
-      .orderBy('m.created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const last = await lastOtherSender(ctx.db, email.ref, email.uid);
     const who = last ? authorName(last) : 'Someone';
     return { subject: `${who} sent you a message`, summary: `${who} sent you a message on Drabble.`, path: `/messages?c=${encodeURIComponent(email.ref)}`, action: 'Read it' };
   }
@@ -152,21 +108,19 @@ function composeEmail(ctx: ServerContext, email: Pending, type: EmailType, about
 
 /** Whether the writer added words on the local day of a streak reminder sent at `at`: then the email has nothing left to ask. */
 async function wroteSince(ctx: ServerContext, uid: string, at: string): Promise<boolean> {
-  const user = await ctx.db.selectFrom('users').select('timezone').where('uid', '=', uid).executeTakeFirst();
-  const day = localDay(new Date(at), user?.timezone ?? DEFAULT_TIME_ZONE);
-  const row = await ctx.db.selectFrom('writingDays').select('words').where('uid', '=', uid).where('day', '=', day).executeTakeFirst();
-  return Number(row?.words ?? 0) > 0;
+  const day = localDay(new Date(at), (await findTimezone(ctx.db, uid)) ?? DEFAULT_TIME_ZONE);
+  return (await wordsOnDay(ctx.db, uid, day)) > 0;
 }
 
 /** The email of a delivery, when the person wants it and has proved the address; false when none goes. */
 async function sendEmail(ctx: ServerContext, email: Pending, type: EmailType, about: Delivery, prefs: NotificationPrefs, now: number): Promise<boolean> {
   if (!prefs.email[type]) return false;
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'displayName', 'emailVerified']).where('uid', '=', email.uid).executeTakeFirst();
+  const user = await findEmailRecipient(ctx.db, email.uid);
   // Only to an address its owner has proved: never mail a stranger who was signed up with it.
   if (!user || !fromDbBool(user.emailVerified)) return false;
   const message = composeEmail(ctx, email, type, about, { email: user.email, name: authorName(user) });
   const queued = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await takeIntervalSlot(trx, 'notificationEmails', email.uid, type, now))) return false;
+    if (!(await takeSlot(trx, 'notificationEmails', email.uid, type, now))) return false;
     // Queued on the real clock: `now` may be a test's clock, ahead of it.
     await ctx.emails.add(trx, message);
     return true;
@@ -185,7 +139,7 @@ async function sendPush(ctx: ServerContext, email: Pending, type: EmailType, abo
   if (!isPushType(type) || !prefs.push[type]) return false;
   const devices = await pushDevicesOf(ctx, email.uid);
   if (devices.length === 0) return false;
-  if (!(await ctx.db.transaction().execute((trx) => takeIntervalSlot(trx, 'notificationPushes', email.uid, type, now)))) return false;
+  if (!(await ctx.db.transaction().execute((trx) => takeSlot(trx, 'notificationPushes', email.uid, type, now)))) return false;
   const url = type === 'streak_reminder' ? '/' : about.path;
   return (await pushToDevices(ctx, devices, { title: about.subject, body: about.summary, url, tag: type })) > 0;
 }
@@ -216,7 +170,7 @@ async function deliver(ctx: ServerContext, email: Pending, now: number): Promise
  * notification itself is still in the bell.
  */
 export async function deliverDueEmails(ctx: ServerContext, now: number): Promise<number> {
-  const claimed = await claimDue(ctx, new Date(now).toISOString());
+  const claimed = await claimDueEmails(ctx.db, new Date(now).toISOString(), BATCH);
   let sent = 0;
   for (const email of claimed) {
     try {

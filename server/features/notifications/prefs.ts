@@ -2,7 +2,7 @@ import { applyNotificationPrefs, type NotificationPrefs, type NotificationPrefsU
 import { DEFAULT_TIME_ZONE, reminderAfterSwitch } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { loadNotificationPrefs } from './notify';
-import { forUpdate } from '../../db/locks';
+import { lockUserForPrefs, updateNotificationPrefsRow } from './queries/store';
 
 /*
  * A writer's notification preferences: stored as JSON in users.notificationPrefs, always
@@ -17,17 +17,12 @@ export async function readNotificationPrefs(ctx: ServerContext, uid: string): Pr
 /** Applies a partial update; the writer's row is locked so two changes at once both land. */
 export async function updateNotificationPrefs(ctx: ServerContext, uid: string, update: NotificationPrefsUpdate): Promise<NotificationPrefs> {
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('users')
-      .select(['uid', 'timezone', 'reminderAt'])
-      .where('uid', '=', uid)
-      .$call(forUpdate(ctx.dialect))
-      .executeTakeFirst();
+    const locked = await lockUserForPrefs(trx, ctx.dialect, uid);
     const next = applyNotificationPrefs(await loadNotificationPrefs(trx, uid), update);
     if (!locked) return next;
     // The streak reminder's next 20:00 (features/streaks/reminders.ts), or none while it is off.
     const reminderAt = reminderAfterSwitch(next.types.streak_reminder.on, locked.reminderAt, new Date(), locked.timezone ?? DEFAULT_TIME_ZONE);
-    await trx.updateTable('users').set({ notificationPrefs: JSON.stringify(next), reminderAt }).where('uid', '=', uid).execute();
+    await updateNotificationPrefsRow(trx, uid, JSON.stringify(next), reminderAt);
     return next;
   });
 }

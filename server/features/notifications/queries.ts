@@ -18,7 +18,8 @@ import { notFound } from '../../http/errors';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { ID_PATTERN } from '../../shared/ids';
-import { announceBell, countUnreadNotifications, notBlockedWith, visibleNotifications } from './notify';
+import { announceBell } from './notify';
+import { countUnreadNotifications, notBlockedWith, visibleNotifications } from './queries/store';
 
 /*
  * Reading a writer's own notifications (never the admins' shared list: every query here is

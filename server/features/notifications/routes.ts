@@ -6,7 +6,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { listActors, listMyNotifications, markRead } from './queries';
 import { readNotificationPrefs, updateNotificationPrefs } from './prefs';
 import { unsubscribe } from './unsubscribe';
-import { countUnreadNotifications } from './notify';
+import { countUnreadNotifications } from './queries/store';
 
 /** /api/notifications (common/notifications/contract.ts): the bell's list, unread count, read marks; and the one-click unsubscribe. */
 export function notificationRoutes(ctx: ServerContext) {

@@ -3,7 +3,8 @@ import { wantsDelivery, type SELF_NOTIFICATION_TYPES } from '@common/notificatio
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
-import { announceBell, insertNotification, loadNotificationPrefs, scheduleEmail } from './notify';
+import { announceBell, loadNotificationPrefs, scheduleEmail } from './notify';
+import { findAddressee, insertNotification } from './queries/store';
 
 type Trx = Transaction<Database>;
 
@@ -27,7 +28,7 @@ export interface SelfNotice {
  * notification's id, or null when nothing was written.
  */
 export async function notifySelf(ctx: ServerContext, trx: Trx, notice: SelfNotice): Promise<string | null> {
-  const person = await trx.selectFrom('users').select(['uid', 'deletedAt']).where('uid', '=', notice.to).executeTakeFirst();
+  const person = await findAddressee(trx, notice.to);
   if (!person || person.deletedAt) return null;
   const prefs = notice.type === 'moderation' ? null : await loadNotificationPrefs(trx, notice.to);
   if (prefs && !prefs.types[notice.type].on) return null;

@@ -2,25 +2,20 @@ import type { Transaction } from 'kysely';
 import { REGISTRATION_TEXTS, type ApprovalDecision } from '@common/registration/registration';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
-import { forUpdate } from '../../db/locks';
 import { accountApprovedMessage, accountDeclinedMessage } from '../../email/templates';
 import { conflict, notFound } from '../../http/errors';
 import { USER_NOT_FOUND } from '../../policy/profiles';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { changeUser } from '../../shared/users';
 import { deleteAccountNow } from '../account-deletion';
+import { lockUserForApproval, setAwaitingApprovalSince } from './queries';
 
 /** A decline under way: still waiting (the gate holds), but no second decision may start. */
 const DECLINING = 'declining:';
 
 /** Locks the waiting account; 404 when it is gone, 409 when it is not waiting (approved, or being declined). */
 async function lockWaiting(trx: Transaction<Database>, ctx: ServerContext, uid: string) {
-  const row = await trx
-    .selectFrom('users')
-    .select(['uid', 'email', 'name', 'displayName', 'awaitingApprovalSince', 'deletedAt'])
-    .where('uid', '=', uid)
-    .$call(forUpdate(ctx.dialect))
-    .executeTakeFirst();
+  const row = await lockUserForApproval(trx, ctx.dialect, uid);
   if (!row || row.deletedAt) throw notFound(USER_NOT_FOUND);
   if (!row.awaitingApprovalSince || row.awaitingApprovalSince.startsWith(DECLINING)) throw conflict(REGISTRATION_TEXTS.notWaiting);
   return { ...row, waitingSince: row.awaitingApprovalSince, name: row.displayName ?? row.name };
@@ -40,7 +35,7 @@ export async function decideApproval(ctx: ServerContext, admin: SessionUser, uid
     await changeUser(ctx, uid, async (trx) => {
       const row = await lockWaiting(trx, ctx, uid);
       person = row;
-      await trx.updateTable('users').set({ awaitingApprovalSince: null }).where('uid', '=', uid).execute();
+      await setAwaitingApprovalSince(trx, uid, null);
       await insertAdminLog(trx, { admin: logUserOf(admin), action: 'account_approved', target: `users/${uid}`, details: { waitingSince: row.waitingSince } });
     });
     const { email, name } = person!;
@@ -49,7 +44,7 @@ export async function decideApproval(ctx: ServerContext, admin: SessionUser, uid
   }
   const person = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockWaiting(trx, ctx, uid);
-    await trx.updateTable('users').set({ awaitingApprovalSince: `${DECLINING}${row.waitingSince}` }).where('uid', '=', uid).execute();
+    await setAwaitingApprovalSince(trx, uid, `${DECLINING}${row.waitingSince}`);
     return row;
   });
   await deleteAccountNow(ctx, uid, { adminUid: admin.uid, reason: 'Sign-up declined' });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
-import { forUpdate } from '../../db/locks';
+import { findSiteSetting, insertSiteSettingIfMissing, lockSiteSetting, updateSiteSetting } from './queries';
 
 type Db = Kysely<Database>;
 const KEY = 'registration';
@@ -15,7 +15,7 @@ const KEY = 'registration';
  * never on ordinary requests, so it is not cached: every instance sees a change at once.
  */
 export async function readRegistration(db: Db): Promise<RegistrationSettings> {
-  const row = await db.selectFrom('siteSettings').select('value').where('key', '=', KEY).executeTakeFirst();
+  const row = await findSiteSetting(db, KEY);
   if (!row) return DEFAULT_REGISTRATION;
   try {
     const parsed = registrationSettingsSchema.safeParse(JSON.parse(row.value));
@@ -34,11 +34,11 @@ export async function updateRegistration(ctx: ServerContext, admin: SessionUser,
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     // The row exists from here on, so the lock below always has something to hold.
-    await trx.insertInto('siteSettings').values({ key: KEY, value: JSON.stringify(DEFAULT_REGISTRATION), updatedAt: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
-    await trx.selectFrom('siteSettings').select('key').where('key', '=', KEY).$call(forUpdate(ctx.dialect)).execute();
+    await insertSiteSettingIfMissing(trx, KEY, JSON.stringify(DEFAULT_REGISTRATION), now);
+    await lockSiteSetting(trx, ctx.dialect, KEY);
     const before = await readRegistration(trx);
     const after: RegistrationSettings = { mode: update.mode ?? before.mode, blockedDomains: update.blockedDomains ?? before.blockedDomains };
-    await trx.updateTable('siteSettings').set({ value: JSON.stringify(after), updatedAt: now }).where('key', '=', KEY).execute();
+    await updateSiteSetting(trx, KEY, JSON.stringify(after), now);
     const details: Record<string, unknown> = {};
     if (after.mode !== before.mode) details.mode = { from: before.mode, to: after.mode };
     const added = after.blockedDomains.filter((d) => !before.blockedDomains.includes(d));

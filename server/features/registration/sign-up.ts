@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { ensureSessionUser, isOwner } from '../../shared/users';
 import { consumeInvite, recordInviteJoin, releaseInvite } from './invites';
 import { readRegistration } from './settings';
+import { setAwaitingApprovalSince } from './queries';
 import { INVITE_HEADER, type SignUpRule } from '../../auth/invite';
 
 /**
@@ -66,7 +67,7 @@ export function signUpRule(db: Kysely<Database>, adminEmail: string | null): Sig
       if (decision.inviteId) await recordInviteJoin(db, decision.inviteId, user.id);
       if (decision.awaitsApproval) {
         await ensureSessionUser(db, { uid: user.id, email: user.email, displayName: user.name, emailVerified: user.emailVerified }, adminEmail);
-        await db.updateTable('users').set({ awaitingApprovalSince: new Date().toISOString() }).where('uid', '=', user.id).execute();
+        await setAwaitingApprovalSince(db, user.id, new Date().toISOString());
       }
     },
   };

@@ -11,7 +11,7 @@ import { signUp, startTestServerOn, type SignedUp, type TestServer } from '../..
 import type { TestClient } from '../../test/client';
 import { apiChainHeaders } from '../../app';
 import { GUEST_PAGE_TTL_MS, guestPageAnswer, readerPageAnswer } from './community-page';
-import { communityQuery } from './lists';
+import { communityQuery } from './queries/lists';
 import { postStory } from './test-support';
 import { sendDueReminders } from '../streaks';
 import { ensureWeeklyContests, revealDueContests } from '../contests';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { storyContracts } from '@common/stories/contract';
 import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { CommunityQuery, StoryPage, StoryPermissions, StorySummary } from '@common/stories/story';
 import { AUTHOR_STATE } from '@common/moderation/moderation';
 import { warningMask } from '@common/stories/content-warnings';
@@ -9,12 +9,13 @@ import type { ServerContext } from '../../context';
 import type { EarlyAnswerer } from '../../http/early-answers';
 import { encodeJson, GZIP_JSON_HEADERS, prefersGzip, type EncodedJson } from '../../http/encoded-json';
 import type { Database } from '../../db/types';
-import { readableBy, type StoryScope } from '../../policy/readable-stories';
+import type { StoryScope } from '../../policy/readable-stories';
 import { shelfFacts, type ShelfFacts } from '../../policy/relations';
 import { storyPolicy, type StoryFacts } from '../../policy/stories';
 import { viewerOf, type SignedInViewer } from '../../policy/viewer';
 import { keptSignedInReader } from '../../auth/session';
-import { communityPage, communityQuery } from './lists';
+import { communityPage, communityQuery } from './queries/lists';
+import { seqListOf, unreadableSeqs } from './queries';
 
 /**
  * The community list's first page (no parameters), serialised and gzipped once
@@ -103,9 +104,8 @@ export async function isReadersPage(db: Kysely<Database>, head: CommunityHead, v
   if (!facts.blocksOrMutes) return true;
   // The seqs are the page's own integers, written into the SQL: its text is the same for every
   // viewer of this page (one prepared statement), and only the viewer's facts are parameters.
-  head.seqList ??= sql.join(head.seqs.map((seq) => sql.lit(seq)));
-  const hidden = await sql<{ seq: number }>`select s.seq from stories as s where s.seq in (${head.seqList}) and not (${readableBy(viewer, COMMUNITY_SCOPE)})`.execute(db);
-  return hidden.rows.length === 0;
+  head.seqList ??= seqListOf(head.seqs);
+  return (await unreadableSeqs(db, head.seqList, viewer, COMMUNITY_SCOPE)).length === 0;
 }
 
 /**

@@ -3,7 +3,7 @@
  * build on. Other features import these from '../stories', never the files behind it.
  */
 export { findStoryRow, findStoryRowFor, lockStory, reactionSummary, S_STORY_COLUMNS, selectStories, storyRowsOf, toSummary, type StoryDbRow } from './queries';
-export { communityQuery, listCommunity, listFavorites, type Shelf } from './lists';
+export { communityQuery, listCommunity, listFavorites, type Shelf } from './queries/lists';
 export { recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from './live';
 export { promptColumns, textColumns, warningColumns } from './columns';
 export { updateStory, type SavedStory } from './service';

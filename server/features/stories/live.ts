@@ -3,7 +3,7 @@ import { PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { fromDbBool } from '../../db/bool';
-import { reactionSummary } from './queries';
+import { findStoryCounts, reactionSummary } from './queries';
 
 /**
  * Records a story's exact counts (`story.counts`) for the tabs showing it: on its own topic
@@ -12,7 +12,7 @@ import { reactionSummary } from './queries';
  * the figures are the committed ones and the event exists only if the change does.
  */
 export async function recordStoryCounts(ctx: ServerContext, trx: Transaction<Database>, storyId: string): Promise<void> {
-  const story = await trx.selectFrom('stories').select(['uid', 'likesCount', 'commentsCount', 'public', 'contestId']).where('id', '=', storyId).executeTakeFirst();
+  const story = await findStoryCounts(trx, storyId);
   // An anonymous contest entry's counts cannot change (reactions and comments are closed) and the event names its author.
   if (!story || story.contestId !== null) return;
   const { counts } = await reactionSummary(trx, storyId, null);

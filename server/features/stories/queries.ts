@@ -1,13 +1,13 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/stories/story';
 import type { Prompt } from '@common/prompts/prompts';
 import { isPerfectDrabble } from '@common/stories/words';
 import { warningsOfMask } from '@common/stories/content-warnings';
 import { tagsOfNames } from '../tags';
-import type { Database, StoriesTable } from '../../db/types';
+import type { Database, StoriesTable, StoryVersionsTable } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { fromDbBool } from '../../db/bool';
-import { readableStories, type StoryScope } from '../../policy/readable-stories';
+import { readableBy, readableStories, type StoryScope } from '../../policy/readable-stories';
 import { storyPolicy } from '../../policy/stories';
 import { noBlockBetween } from '../../policy/relations';
 import { own, type SignedInViewer, type Viewer } from '../../policy/viewer';
@@ -170,4 +170,117 @@ export async function lockStory(trx: Db, dialect: Dialect, id: string): Promise<
     .where('id', '=', id)
     .$call(forUpdate(dialect))
     .executeTakeFirst();
+}
+
+/* Writes of a story's own row (service.ts, views.ts decide them). */
+
+export async function insertStory(trx: Db, row: Insertable<StoriesTable>): Promise<void> {
+  await trx.insertInto('stories').values(row).execute();
+}
+
+export async function updateStoryRow(trx: Db, id: string, changes: Updateable<StoriesTable>): Promise<void> {
+  await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
+}
+
+/** Words an unrevealed contest entry will count at the reveal. */
+export async function addPendingWords(trx: Db, id: string, added: number): Promise<void> {
+  await trx.updateTable('stories').set((eb) => ({ wordsPending: eb('wordsPending', '+', added) })).where('id', '=', id).execute();
+}
+
+/** What a story's `story.counts` event carries, as stored now. */
+export function findStoryCounts(trx: Db, storyId: string) {
+  return trx.selectFrom('stories').select(['uid', 'likesCount', 'commentsCount', 'public', 'contestId']).where('id', '=', storyId).executeTakeFirst();
+}
+
+/** Whether the reader's view of the story on that UTC day is already counted. */
+export async function viewCounted(db: Db, storyId: string, viewerUid: string, day: string): Promise<boolean> {
+  const seen = await db
+    .selectFrom('storyViews')
+    .select('day')
+    .where('storyId', '=', storyId)
+    .where('viewerUid', '=', viewerUid)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return seen !== undefined;
+}
+
+/** The view's row, once per reader per story per day; answers whether it is new (the primary key makes a racing duplicate a no-op). */
+export async function insertView(trx: Db, storyId: string, viewerUid: string, day: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('storyViews')
+    .values({ storyId, viewerUid, day })
+    .onConflict((oc) => oc.columns(['storyId', 'viewerUid', 'day']).doNothing())
+    .returning('day')
+    .execute();
+  return inserted.length > 0;
+}
+
+/** One more view; answers the new count. */
+export async function incrementViews(trx: Db, storyId: string): Promise<number> {
+  const updated = await trx
+    .updateTable('stories')
+    .set((eb) => ({ viewsCount: eb('viewsCount', '+', 1) }))
+    .where('id', '=', storyId)
+    .returning('viewsCount')
+    .executeTakeFirstOrThrow();
+  return Number(updated.viewsCount);
+}
+
+/** The story seqs of a page written into the SQL as literals: the same text for every viewer of that page. */
+export function seqListOf(seqs: number[]): RawBuilder<unknown> {
+  return sql.join(seqs.map((seq) => sql.lit(seq)));
+}
+
+/** Which of the listed stories (seqListOf) the viewer may not read under the scope. */
+export async function unreadableSeqs(db: Db, seqList: RawBuilder<unknown>, viewer: Viewer, scope: StoryScope): Promise<number[]> {
+  const hidden = await sql<{ seq: number }>`select s.seq from stories as s where s.seq in (${seqList}) and not (${readableBy(viewer, scope)})`.execute(db);
+  return hidden.rows.map((row) => row.seq);
+}
+
+/* A story's versions (versions.ts decides when one is kept and which go). */
+
+/** When the story's newest version was replaced, if it has any. */
+export function newestVersionOf(trx: Db, storyId: string) {
+  return trx
+    .selectFrom('storyVersions')
+    .select('created_at')
+    .where('storyId', '=', storyId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertVersion(trx: Db, row: Insertable<StoryVersionsTable>): Promise<void> {
+  await trx.insertInto('storyVersions').values(row).execute();
+}
+
+export async function countVersions(trx: Db, storyId: string): Promise<number> {
+  const { n } = await trx
+    .selectFrom('storyVersions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('storyId', '=', storyId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The ids of the story's `limit` oldest versions, never `spare`. */
+export async function oldestVersionIds(trx: Db, storyId: string, limit: number, spare?: string): Promise<string[]> {
+  const oldest = await trx
+    .selectFrom('storyVersions')
+    .select('id')
+    .where('storyId', '=', storyId)
+    .$if(spare !== undefined, (q) => q.where('id', '!=', spare!))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return oldest.map((v) => v.id);
+}
+
+export async function deleteVersions(trx: Db, ids: string[]): Promise<void> {
+  await trx
+    .deleteFrom('storyVersions')
+    .where('id', 'in', ids)
+    .execute();
 }

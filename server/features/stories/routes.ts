@@ -5,7 +5,7 @@ import { contractRoutes } from '../../http/contract-routes';
 import { encodeJson } from '../../http/encoded-json';
 import { rateLimit } from '../../http/rate-limit';
 import { actorOf } from '../../shared/actor';
-import { listCommunity, listMine } from './lists';
+import { listCommunity, listMine } from './queries/lists';
 import { storyRowsOf } from './queries';
 import { createStory, deleteStory, getStory, setVisibility, updateStory } from './service';
 import { recordView } from './views';

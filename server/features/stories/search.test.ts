@@ -4,7 +4,7 @@ import { testDialects } from '../../test/databases';
 import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
 import type { Viewer } from '../../policy/viewer';
 import { selectStories } from './queries';
-import { matchesSearch, searchPage, searchTerms, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './search';
+import { matchesSearch, searchPage, searchTerms, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './queries/search';
 import { postStory } from './test-support';
 
 type Sort = SearchPageRequest['sort'];

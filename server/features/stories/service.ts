@@ -16,7 +16,7 @@ import { newId } from '../../shared/ids';
 import { eraseStories } from '../../shared/owned-rows';
 import { authorizeStory } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
-import { findStoryRowFor, lockStory, reactionSummary, toStory } from './queries';
+import { addPendingWords, findStoryRowFor, insertStory, lockStory, reactionSummary, toStory, updateStoryRow } from './queries';
 import { changesText, keepVersion } from './versions';
 import { recordStoryLeftShelves } from './live';
 import { setStoryTags } from '../tags';
@@ -51,28 +51,25 @@ export async function createStory(ctx: ServerContext, actor: Actor, input: Creat
     // their name), and its words wait for the reveal, since a streak or badge moving now would name the entrant.
     const forContest = input.contestId === undefined ? null : await contestOpenTo(trx, input.contestId, uid, now);
     const isPublic = input.public && forContest === null;
-    await trx
-      .insertInto('stories')
-      .values({
-        id,
-        uid,
-        title: input.title,
-        ...text,
-        public: toDbBool(isPublic),
-        created_at: at,
-        updated_at: at,
-        madePublicAt: isPublic ? at : null,
-        publishedAt: isPublic ? at : null,
-        madePrivateAt: null,
-        contestId: forContest,
-        wordsPending: forContest === null ? 0 : text.wordCount,
-        ...promptColumns(input.prompt),
-        ...warningColumns(input),
-        promptDay: answeredPromptDay(input.prompt, now, input.promptDay),
-        ...authorSnapshot(actor.user),
-        authorState,
-      })
-      .execute();
+    await insertStory(trx, {
+      id,
+      uid,
+      title: input.title,
+      ...text,
+      public: toDbBool(isPublic),
+      created_at: at,
+      updated_at: at,
+      madePublicAt: isPublic ? at : null,
+      publishedAt: isPublic ? at : null,
+      madePrivateAt: null,
+      contestId: forContest,
+      wordsPending: forContest === null ? 0 : text.wordCount,
+      ...promptColumns(input.prompt),
+      ...warningColumns(input),
+      promptDay: answeredPromptDay(input.prompt, now, input.promptDay),
+      ...authorSnapshot(actor.user),
+      authorState,
+    });
     if (input.tags.length > 0) await setStoryTags(trx, id, input.tags, at);
     if (forContest === null) await addWritingWords(trx, uid, localDay(now, zone), wordsAdded(null, text.wordCount));
     // A save that moves the streak tells the writer's open tabs, at commit.
@@ -117,12 +114,12 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
       ...(visibility ?? {}),
     };
     // Making a public story public again has nothing to write (an empty SET is not SQL).
-    if (Object.keys(changes).length > 0) await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
+    if (Object.keys(changes).length > 0) await updateStoryRow(trx, id, changes);
     if (input.tags !== undefined) await setStoryTags(trx, id, input.tags, at);
     const added = wordsAdded(Number(row.wordCount), wordCount);
     // An unrevealed contest entry's words wait for the reveal, as when it was written (createStory).
     if (row.contestId === null) await addWritingWords(trx, uid, localDay(now, zone), added);
-    else if (added > 0) await trx.updateTable('stories').set((eb) => ({ wordsPending: eb('wordsPending', '+', added) })).where('id', '=', id).execute();
+    else if (added > 0) await addPendingWords(trx, id, added);
     await syncStreakAndTell(ctx, trx, uid, now);
     await awardBadges(ctx, trx, uid, at);
     if (visibility && input.public) await tellFollowersOfStory(ctx, trx, uid, id);
@@ -166,7 +163,7 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'changeVisibility', row);
     const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
-    if (change) await trx.updateTable('stories').set(change).where('id', '=', id).execute();
+    if (change) await updateStoryRow(trx, id, change);
     if (change && makePublic) await tellFollowersOfStory(ctx, trx, row.uid, id);
     if (change && !makePublic) await recordStoryLeftShelves(ctx, trx, row);
     return change !== null;

@@ -3,7 +3,7 @@ import { STORY_VERSIONS_MAX } from '@common/story-versions/versions';
 import { samePrompt, type Prompt } from '@common/prompts/prompts';
 import type { Database } from '../../db/types';
 import { newId } from '../../shared/ids';
-import type { StoryTextRow } from './queries';
+import { countVersions, deleteVersions, insertVersion, newestVersionOf, oldestVersionIds, type StoryTextRow } from './queries';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
@@ -40,49 +40,22 @@ const justAfter = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
  * the trim exact whatever the races.
  */
 export async function keepVersion(trx: Trx, row: StoryTextRow, at: string, spare?: string): Promise<void> {
-  const newest = await trx
-    .selectFrom('storyVersions')
-    .select('created_at')
-    .where('storyId', '=', row.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const newest = await newestVersionOf(trx, row.id);
   const replacedAt = newest && newest.created_at >= at ? justAfter(newest.created_at) : at;
-  await trx
-    .insertInto('storyVersions')
-    .values({
-      id: newId(),
-      storyId: row.id,
-      uid: row.uid,
-      title: row.title,
-      content: row.content,
-      wordCount: Number(row.wordCount),
-      promptGenre: row.promptGenre,
-      promptTheme: row.promptTheme,
-      promptTwist: row.promptTwist,
-      savedAt: row.updated_at,
-      created_at: replacedAt,
-    })
-    .execute();
-  const { n } = await trx
-    .selectFrom('storyVersions')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('storyId', '=', row.id)
-    .executeTakeFirstOrThrow();
-  const excess = Number(n) - STORY_VERSIONS_MAX;
+  await insertVersion(trx, {
+    id: newId(),
+    storyId: row.id,
+    uid: row.uid,
+    title: row.title,
+    content: row.content,
+    wordCount: Number(row.wordCount),
+    promptGenre: row.promptGenre,
+    promptTheme: row.promptTheme,
+    promptTwist: row.promptTwist,
+    savedAt: row.updated_at,
+    created_at: replacedAt,
+  });
+  const excess = (await countVersions(trx, row.id)) - STORY_VERSIONS_MAX;
   if (excess <= 0) return;
-  const oldest = await trx
-    .selectFrom('storyVersions')
-    .select('id')
-    .where('storyId', '=', row.id)
-    .$if(spare !== undefined, (q) => q.where('id', '!=', spare!))
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(excess)
-    .execute();
-  await trx
-    .deleteFrom('storyVersions')
-    .where('id', 'in', oldest.map((v) => v.id))
-    .execute();
+  await deleteVersions(trx, await oldestVersionIds(trx, row.id, excess, spare));
 }

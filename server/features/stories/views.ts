@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import { authorizeStory } from '../../policy/stories';
 import { withBlockFact } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
-import { findStoryRowFor, lockStory } from './queries';
+import { findStoryRowFor, incrementViews, insertView, lockStory, viewCounted } from './queries';
 
 export interface ViewResult {
   viewsCount: number;
@@ -21,31 +21,12 @@ export async function recordView(ctx: ServerContext, viewer: SignedInViewer, sto
   authorizeStory(viewer, 'read', row);
   if (row.uid === viewer.uid) return { viewsCount: Number(row.viewsCount), counted: false };
   const day = utcDayKey(now);
-  const seen = await ctx.db
-    .selectFrom('storyViews')
-    .select('day')
-    .where('storyId', '=', storyId)
-    .where('viewerUid', '=', viewer.uid)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  if (seen) return { viewsCount: Number(row.viewsCount), counted: false };
+  if (await viewCounted(ctx.db, storyId, viewer.uid, day)) return { viewsCount: Number(row.viewsCount), counted: false };
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'read', locked);
-    const inserted = await trx
-      .insertInto('storyViews')
-      .values({ storyId, viewerUid: viewer.uid, day })
-      .onConflict((oc) => oc.columns(['storyId', 'viewerUid', 'day']).doNothing())
-      .returning('day')
-      .execute();
-    if (inserted.length === 0) return { viewsCount: Number(locked.viewsCount), counted: false };
-    const updated = await trx
-      .updateTable('stories')
-      .set((eb) => ({ viewsCount: eb('viewsCount', '+', 1) }))
-      .where('id', '=', storyId)
-      .returning('viewsCount')
-      .executeTakeFirstOrThrow();
-    return { viewsCount: Number(updated.viewsCount), counted: true };
+    if (!(await insertView(trx, storyId, viewer.uid, day))) return { viewsCount: Number(locked.viewsCount), counted: false };
+    return { viewsCount: await incrementViews(trx, storyId), counted: true };
   });
 }

@@ -25,7 +25,8 @@ import {
   writingDaysOf,
   type ExportStoryRow,
   type RelationRow,
-} from './export-data';
+} from './queries/export-data';
+import { claimLastExport, findLastExportAt, findTwoFactorEnabled, knownSignInsOf, profileForExport, releaseLastExport } from './queries';
 import { writeFrontMatter } from './front-matter';
 import { storyFileNamer } from './names';
 import { README } from './readme';
@@ -40,8 +41,7 @@ export function exportStatus(lastExportAt: string | null, now: Date): ExportStat
 }
 
 export async function readExportStatus(ctx: ServerContext, uid: string, now = new Date()): Promise<ExportStatus> {
-  const row = await ctx.db.selectFrom('users').select('lastExportAt').where('uid', '=', uid).executeTakeFirst();
-  return exportStatus(row?.lastExportAt ?? null, now);
+  return exportStatus(await findLastExportAt(ctx.db, uid), now);
 }
 
 /**
@@ -52,18 +52,12 @@ export async function readExportStatus(ctx: ServerContext, uid: string, now = ne
  */
 export async function claimExport(ctx: ServerContext, uid: string, now: Date): Promise<boolean> {
   const cutoff = new Date(now.getTime() - EXPORT_INTERVAL_MS).toISOString();
-  const result = await ctx.db
-    .updateTable('users')
-    .set({ lastExportAt: now.toISOString() })
-    .where('uid', '=', uid)
-    .where((eb) => eb.or([eb('lastExportAt', 'is', null), eb('lastExportAt', '<=', cutoff)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return claimLastExport(ctx.db, uid, now.toISOString(), cutoff);
 }
 
 /** An export that failed on our side does not use up the day: the claim is given back (if it is still this one). */
 export async function releaseExport(ctx: ServerContext, uid: string, claimedAt: Date): Promise<void> {
-  await ctx.db.updateTable('users').set({ lastExportAt: null }).where('uid', '=', uid).where('lastExportAt', '=', claimedAt.toISOString()).execute();
+  await releaseLastExport(ctx.db, uid, claimedAt.toISOString());
 }
 
 const storyLink = (ctx: ServerContext, id: string) => `${ctx.config.publicUrl}/story/${id}`;
@@ -135,20 +129,7 @@ async function csv(zip: ZipWriter, name: string, header: string[], rows: AsyncIt
 
 const nameOf = (row: RelationRow) => personName(row.name === null ? undefined : { displayName: row.displayName, name: row.name, deletedAt: row.deletedAt });
 
-async function profileJson(ctx: ServerContext, uid: string) {
-  const u = await ctx.db
-    .selectFrom('users')
-    .select([
-      'name', 'displayName', 'handle', 'email', 'created_at', 'profileIcon', 'colorTheme', 'themeMode', 'profileImage', 'dailyGoal', 'streak', 'bestStreak',
-      'aboutMe', 'pronouns', 'bio', 'location', 'website', 'bluesky', 'xcom', 'reddit', 'timezone', 'followersCount', 'followingCount',
-      'approveFollowers', 'whoCanMessage', 'readReceipts', 'typingIndicator', 'notificationPrefs',
-    ])
-    .where('uid', '=', uid)
-    .executeTakeFirstOrThrow();
-  return u;
-}
-
-/** Where another person's story can no longer be read by the one exporting (export-data.ts). */
+/** Where another person's story can no longer be read by the one exporting (queries/export-data.ts). */
 const STORY_UNAVAILABLE = { title: null, link: null, note: YOUR_DATA_TEXTS.storyUnavailable } as const;
 
 /**
@@ -160,14 +141,14 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
   return zipStream(
     async (zip) => {
       await zip.add('README.txt', README);
-      const user = await profileJson(ctx, uid);
+      const user = await profileForExport(ctx.db, uid);
       const avatar = user.profileImage ? await ctx.storage.get(profileImageKey(uid)) : null;
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
       // Two-factor: whether it is on, and where the account signed in from; never the secret or recovery codes.
       const [auth, signIns, { passkeys }, oldHandles] = await Promise.all([
-        ctx.db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst(),
-        ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute(),
+        findTwoFactorEnabled(ctx.db, uid),
+        knownSignInsOf(ctx.db, uid),
         listPasskeys(ctx, uid),
         oldHandlesOf(ctx.db, uid),
       ]);

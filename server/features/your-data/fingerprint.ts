@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { importFingerprintRows } from './queries';
 
 /**
  * When an imported story is "the same" as one imported before: the same title and
@@ -25,6 +26,6 @@ export function importFingerprint(title: string, content: string): string {
 /** Of these fingerprints, the ones the writer imported before, with the story each became. */
 export async function priorImports(db: Kysely<Database>, uid: string, fingerprints: readonly string[]): Promise<Map<string, string>> {
   if (fingerprints.length === 0) return new Map();
-  const rows = await db.selectFrom('importFingerprints').select(['fingerprint', 'storyId']).where('uid', '=', uid).where('fingerprint', 'in', [...fingerprints]).execute();
+  const rows = await importFingerprintRows(db, uid, fingerprints);
   return new Map(rows.map((r) => [r.fingerprint, r.storyId]));
 }

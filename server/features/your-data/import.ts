@@ -16,6 +16,7 @@ import { setStoryTags } from '../tags';
 import { importFingerprint, priorImports } from './fingerprint';
 import { readFrontMatter } from './front-matter';
 import { unzipTextFiles } from './unzip';
+import { insertImportFingerprints, insertStories } from './queries';
 
 /**
  * Import: .md and .txt files, or a zip of them (an export's stories/ folder, or a
@@ -142,30 +143,28 @@ async function saveNew(ctx: ServerContext, actor: Actor, stories: Story[], at: s
     // Inserted a hundred rows at a time: far under either database's limit on bound values.
     for (let i = 0; i < rows.length; i += 100) {
       const batch = rows.slice(i, i + 100);
-      await trx
-        .insertInto('stories')
-        .values(
-          batch.map((story) => ({
-            id: story.id,
-            uid,
-            title: story.title,
-            ...textColumns(story.content),
-            public: toDbBool(false),
-            created_at: at,
-            updated_at: at,
-            madePublicAt: null,
-            publishedAt: null,
-            madePrivateAt: null,
-            ...promptColumns(story.prompt),
-            ...warningColumns(story.warnings),
-            ...author,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('importFingerprints')
-        .values(batch.map((story) => ({ uid, fingerprint: story.fingerprint, storyId: story.id, created_at: at })))
-        .execute();
+      await insertStories(
+        trx,
+        batch.map((story) => ({
+          id: story.id,
+          uid,
+          title: story.title,
+          ...textColumns(story.content),
+          public: toDbBool(false),
+          created_at: at,
+          updated_at: at,
+          madePublicAt: null,
+          publishedAt: null,
+          madePrivateAt: null,
+          ...promptColumns(story.prompt),
+          ...warningColumns(story.warnings),
+          ...author,
+        })),
+      );
+      await insertImportFingerprints(
+        trx,
+        batch.map((story) => ({ uid, fingerprint: story.fingerprint, storyId: story.id, created_at: at })),
+      );
       for (const story of batch) if (story.tags.length > 0) await setStoryTags(trx, story.id, story.tags, at);
     }
     return { created: new Map(rows.map((story) => [story.fingerprint, story.id])), before };

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { MESSAGE_TEXTS } from '@common/messages/messages';
 import { YOUR_DATA_TEXTS } from '@common/your-data/your-data';
-import type { Database } from '../../db/types';
-import { conversationPolicy } from '../../policy/messages';
-import { readableBy } from '../../policy/readable-stories';
-import type { SignedInViewer } from '../../policy/viewer';
-import { authorName } from '../../shared/author';
+import type { Database } from '../../../db/types';
+import { conversationPolicy } from '../../../policy/messages';
+import { readableBy } from '../../../policy/readable-stories';
+import type { SignedInViewer } from '../../../policy/viewer';
+import { authorName } from '../../../shared/author';
 
 /**
  * The rows of an export, read in keyset pages (never a whole table of someone's data at once)

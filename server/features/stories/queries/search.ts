@@ -1,8 +1,8 @@
 import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { ACCENTS } from '../../db/search-document';
-import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/types';
-import type { StoriesQuery } from './queries';
+import { ACCENTS } from '../../../db/search-document';
+import type { Dialect } from '../../../db/database';
+import type { Database } from '../../../db/types';
+import type { StoriesQuery } from '../queries';
 
 /**
  * Full-text search over a story's title and text: the one place the two databases need

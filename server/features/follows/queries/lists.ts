@@ -1,12 +1,12 @@
-import { accountShown } from '../../policy/profiles';
+import { accountShown } from '../../../policy/profiles';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { WRITER_PAGE_SIZE, type WriterPage, type WriterRow } from '@common/follows/follows';
-import type { Database } from '../../db/types';
-import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
-import { noBlockBetween, notMutedBy } from '../../policy/relations';
-import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { WRITER_COLUMNS, writerRows } from './rows';
+import type { Database } from '../../../db/types';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../../shared/cursor';
+import { noBlockBetween, notMutedBy } from '../../../policy/relations';
+import type { SignedInViewer, Viewer } from '../../../policy/viewer';
+import { WRITER_COLUMNS, writerRows } from '../rows';
 
 type Db = Kysely<Database>;
 

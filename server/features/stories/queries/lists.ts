@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { CommunityQuery, MyStoriesQuery, StoryPage } from '@common/stories/story';
 import { DRABBLE_WORDS } from '@common/stories/words';
 import { tagKey, tagProblem } from '@common/tags/tags';
-import type { Database } from '../../db/types';
-import type { Dialect } from '../../db/database';
-import { toDbBool } from '../../db/bool';
-import { readableBy } from '../../policy/readable-stories';
-import type { SignedInViewer, Viewer } from '../../policy/viewer';
-import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
-import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from './queries';
+import type { Database } from '../../../db/types';
+import type { Dialect } from '../../../db/database';
+import { toDbBool } from '../../../db/bool';
+import { readableBy } from '../../../policy/readable-stories';
+import type { SignedInViewer, Viewer } from '../../../policy/viewer';
+import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../../shared/cursor';
+import { S_STORY_COLUMNS, selectStories, toSummary, type StoryDbRow } from '../queries';
 import { searchPage, searchTerms, type Runner } from './search';
 
 /**
