@@ -3,10 +3,12 @@ import { optimizeDatabase } from '../db/maintenance';
 import { pruneTokens } from '../features/account/tokens';
 import { purgeDueAccounts } from '../features/account-deletion';
 import { ensureWeeklyContests, revealDueContests } from '../features/contests';
+import { pruneFederationCache, sendAllStories, sendRecentStories } from '../features/federation';
 import { pruneOldLogs } from '../features/logs/retention';
 import { deliverDueEmails } from '../features/notifications';
 import { sendDueReminders } from '../features/streaks';
 import { runScheduledBackup, SCHEDULE_TICK_MS } from '../ops/backup/schedule';
+import type { ServerContext } from '../context';
 import type { Job } from './runner';
 
 export { JobRunner, type Job } from './runner';
@@ -19,6 +21,10 @@ const DUE_WORK_MS = 15 * 1000;
 const EMAIL_QUEUE_MS = 5 * 1000;
 
 const EXPIRED_ROWS = 'deleting rows past their time twice deletes nothing more';
+/** Stories edited lately are looked at this often. */
+const RECENT_STORIES_MS = 5 * 1000;
+const federating = (ctx: ServerContext) => ctx.federation !== null;
+const SENT_ONCE = 'each send is claimed first in the database (federatedStories): one instance wins';
 
 /** Every job a server runs (docs/architecture.md, "Scheduled work"). A new list per server: the backup job names its instance. */
 export function serverJobs(): Job[] {
@@ -86,6 +92,30 @@ export function serverJobs(): Job[] {
       firstAfterMs: 0,
       once: 'each email is claimed in the database while it is sent',
       run: async (ctx) => ctx.emails.kick(),
+    },
+    {
+      name: 'federation-recent-stories',
+      does: 'sends followers on other servers the stories edited in the last minute (an edit may record no live event)',
+      everyMs: RECENT_STORIES_MS,
+      once: SENT_ONCE,
+      enabled: federating,
+      run: (ctx, now) => sendRecentStories(ctx, now),
+    },
+    {
+      name: 'federation-all-stories',
+      does: 'looks at every story for anything owed to followers on other servers that slipped past (a restore, a change made by hand)',
+      everyMs: MAINTENANCE_MS,
+      once: SENT_ONCE,
+      enabled: federating,
+      run: (ctx) => sendAllStories(ctx),
+    },
+    {
+      name: 'federation-cache',
+      does: 'deletes the expired entries of the federation cache (keys, remote documents)',
+      everyMs: MAINTENANCE_MS,
+      once: EXPIRED_ROWS,
+      enabled: federating,
+      run: (ctx) => pruneFederationCache(ctx),
     },
     {
       name: 'backups',

@@ -14,12 +14,6 @@ import { StorySync } from './story-sync';
 import { sendFedifyLogsTo } from './fedify-logs';
 import { copyRemoteAvatarsWith } from './remote-avatars';
 
-/** Stories edited lately are looked at this often: an edit may record no event. */
-const RECENT_EVERY_MS = 5_000;
-/** How far back "lately" reaches: several periods, so a slow pass or a clock step misses nothing. */
-const RECENT_WINDOW_MS = 60_000;
-/** Every story, in case anything slipped past both (a restore, a change made by hand). */
-const FULL_EVERY_MS = 10 * 60_000;
 /** Events come in bursts (a publish records several): one pass for a burst. */
 const SYNC_DEBOUNCE_MS = 100;
 
@@ -33,8 +27,6 @@ function writersOf(event: { topic: string; payload: string }): string[] {
     return own;
   }
 }
-/** Expired cache entries in fedKv are dropped this often. */
-const PRUNE_EVERY_MS = 10 * 60_000;
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
@@ -64,7 +56,6 @@ export class FederationService implements Federation {
   readonly fed: DrabbleFederation;
   readonly stories: StorySync;
   private readonly abort = new AbortController();
-  private readonly timers: NodeJS.Timeout[] = [];
   private debounce: NodeJS.Timeout | null = null;
   private readonly named = new Set<string>();
   private stopListening: () => void = () => {};
@@ -147,18 +138,11 @@ export class FederationService implements Federation {
         this.stories.trigger(uids);
       }, SYNC_DEBOUNCE_MS);
     });
-    const logFailure = (err: unknown) => this.deps.logger.warn({ err }, 'federation: sending recent story changes failed');
-    this.timers.push(setInterval(() => void this.stories.sendRecent(new Date(Date.now() - RECENT_WINDOW_MS).toISOString()).catch(logFailure), RECENT_EVERY_MS));
-    this.timers.push(setInterval(() => this.stories.trigger(), FULL_EVERY_MS));
-    this.timers.push(
-      setInterval(() => void this.fed.kv.prune().catch((err: unknown) => this.deps.logger.warn({ err }, 'federation: pruning the cache failed')), PRUNE_EVERY_MS),
-    );
     this.stories.trigger();
   }
 
   async close(): Promise<void> {
     this.stopListening();
-    for (const timer of this.timers) clearInterval(timer);
     if (this.debounce) clearTimeout(this.debounce);
     this.abort.abort();
     await this.queueDone?.catch(() => {});
