@@ -31,6 +31,9 @@ export default defineConfig({
     // leaves its error-context.md (the page's ARIA snapshot); for a trace, run the failing test
     // again with `npx playwright test --trace retain-on-failure <file>`.
     trace: 'off',
+    // The app ends its transitions at once for people who ask for less motion (styles.css): so do
+    // the tests, where axe read colours half-way through a scheme switch (contrast no settled screen has).
+    reducedMotion: 'reduce',
     // The app registers a service worker (offline writing, push), which would answer requests page.route()
     // and setOffline() mean to see: blocked, but in the specs about it (e2e/pwa.spec.ts allows it).
     serviceWorkers: 'block',
