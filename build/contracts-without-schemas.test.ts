@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'rolldown';
 import { bundleInMemory } from './bundle-in-memory';
-import { contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
+import { CONTRACT_MODULE, contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
 import { pureSchemas } from './pure-schemas';
 
 const CONTRACTS = `import { z } from 'zod';
@@ -45,5 +47,17 @@ describe('contractsWithoutSchemas', () => {
     expect(edited).toContain("remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', })");
     expect(edited).toContain('export const storyCreateSchema = z.object({ title: z.string().max(120) });');
     expect(dropContractSchemas('export const answer = compute({ body: 1 });', 'x.ts')).toBeNull();
+  });
+});
+
+describe('CONTRACT_MODULE', () => {
+  // A contract module the plugin does not know keeps its schemas, and zod with them, on the screens that call it.
+  it('names every module of the project that declares routes, wherever its feature keeps it', () => {
+    const declaring = fs
+      .readdirSync('common', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('type-test') && !file.endsWith('define.ts'))
+      .filter((file) => fs.readFileSync(path.join('common', file), 'utf8').includes('defineRoute('));
+    expect(declaring.length).toBeGreaterThan(30);
+    expect(declaring.filter((file) => !CONTRACT_MODULE.test(path.resolve('common', file)))).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@ import { childrenOf, parseProgram, transformResult, type Node } from './ast';
 
 /** What a route contract holds for the server and for types only (common/contracts/define.ts). */
 const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
-/** A route contract module of common/contracts/ (define.ts aside). */
-export const CONTRACT_MODULE = /[\\/]common[\\/]contracts[\\/](?!define\.)[^\\/]+\.ts$/;
+/** A route contract module: a feature's common/<feature>/contract.ts (or <part>-contract.ts), or common/contracts/ but define.ts. */
+export const CONTRACT_MODULE = /[\\/]common[\\/](?:[^\\/]+[\\/](?:[^\\/]+-)?contract|contracts[\\/](?!define\.)[^\\/]+)\.ts$/;
 
 /** Every `defineRoute({ … })` call's object in the tree. */
 function routeObjects(node: Node, found: Node[]): Node[] {
@@ -36,8 +36,8 @@ export function dropContractSchemas(code: string, id: string): { code: string; m
 }
 
 /**
- * In the web's production build, the route contracts (common/contracts/) keep their method,
- * path and status only: the web reads nothing else there once responses go unchecked
+ * In the web's production build, the route contracts (common/<feature>/contract.ts) keep their
+ * method, path, access and status only: the web reads nothing else there once responses go unchecked
  * (web/lib/call-route.ts checks them in development, docs/decisions/0035), but a contract that
  * holds its schemas keeps every one of them, with what they are built from, in the chunk of
  * the first screen that calls the route, built on every load (docs/decisions/0048). With them

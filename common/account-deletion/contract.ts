@@ -10,9 +10,9 @@ export const ACCOUNT_DELETION_BASE = '/api/account/deletion';
  * use it (it is how they cancel); the request ends every session, this one included.
  */
 export const accountDeletionContracts = {
-  state: defineRoute({ method: 'GET', path: '/api/account/deletion', response: deletionResponseSchema }),
+  state: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/account/deletion', response: deletionResponseSchema }),
   /** With the account's email typed again: deactivates it now and deletes it after the grace period. */
-  request: defineRoute({ method: 'POST', path: '/api/account/deletion', body: deletionRequestSchema, response: deletionScheduledSchema }),
+  request: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/deletion', body: deletionRequestSchema, response: deletionScheduledSchema }),
   /** "Cancel deletion": the account is back; the answer is its record. */
-  cancel: defineRoute({ method: 'DELETE', path: '/api/account/deletion', response: meResponseSchema }),
+  cancel: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/account/deletion', response: meResponseSchema }),
 };

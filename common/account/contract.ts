@@ -29,25 +29,25 @@ const sessionParamsSchema = z.object({ id: z.string().min(1, ACCOUNT_TEXTS.sessi
  * was made for. Most answer a sentence the web may show (`{ message }`).
  */
 export const accountContracts = {
-  overview: defineRoute({ method: 'GET', path: '/api/account', response: accountOverviewSchema }),
+  overview: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/account', response: accountOverviewSchema }),
   /** Answers the users record. */
-  name: defineRoute({ method: 'PATCH', path: '/api/account/name', body: displayNameUpdateSchema, response: meResponseSchema }),
+  name: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/account/name', body: displayNameUpdateSchema, response: meResponseSchema }),
   /** Sends a confirmation link to the new address; the email changes when it is opened. */
-  changeEmail: defineRoute({ method: 'POST', path: '/api/account/email', body: emailChangeSchema, response: accountMessageSchema }),
+  changeEmail: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/email', body: emailChangeSchema, response: accountMessageSchema }),
   /** Open: the emailed link of an email change. */
-  confirmEmail: defineRoute({ method: 'POST', path: '/api/account/email/confirm', body: linkTokenBodySchema, response: accountMessageSchema }),
+  confirmEmail: defineRoute({ access: 'guest', method: 'POST', path: '/api/account/email/confirm', body: linkTokenBodySchema, response: accountMessageSchema }),
   /** Open: the emailed link of a new account's address. */
-  verifyEmail: defineRoute({ method: 'POST', path: '/api/account/verify-email', body: linkTokenBodySchema, response: accountMessageSchema }),
-  resendVerification: defineRoute({ method: 'POST', path: '/api/account/verification/resend', response: accountMessageSchema }),
+  verifyEmail: defineRoute({ access: 'guest', method: 'POST', path: '/api/account/verify-email', body: linkTokenBodySchema, response: accountMessageSchema }),
+  resendVerification: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/verification/resend', response: accountMessageSchema }),
   /** Signs out every other session. */
-  changePassword: defineRoute({ method: 'POST', path: '/api/account/password', body: passwordChangeSchema, response: accountMessageSchema }),
+  changePassword: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/password', body: passwordChangeSchema, response: accountMessageSchema }),
   /** Open: the same answer whether or not the address has an account. */
-  forgotPassword: defineRoute({ method: 'POST', path: '/api/account/password/forgot', body: forgotPasswordSchema, response: accountMessageSchema }),
+  forgotPassword: defineRoute({ access: 'guest', method: 'POST', path: '/api/account/password/forgot', body: forgotPasswordSchema, response: accountMessageSchema }),
   /** Open: the emailed reset link; answers the users record, signed in afresh with a session cookie. */
-  resetPassword: defineRoute({ method: 'POST', path: '/api/account/password/reset', body: resetPasswordSchema, response: meResponseSchema }),
-  disconnectProvider: defineRoute({ method: 'POST', path: '/api/account/providers/:id/disconnect', params: providerParamsSchema, response: providerDisconnectedSchema }),
+  resetPassword: defineRoute({ access: 'guest', method: 'POST', path: '/api/account/password/reset', body: resetPasswordSchema, response: meResponseSchema }),
+  disconnectProvider: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/providers/:id/disconnect', params: providerParamsSchema, response: providerDisconnectedSchema }),
   /** Newest activity first, the current one included. */
-  sessions: defineRoute({ method: 'GET', path: '/api/account/sessions', response: accountSessionsSchema }),
-  revokeSession: defineRoute({ method: 'DELETE', path: '/api/account/sessions/:id', params: sessionParamsSchema, response: accountMessageSchema }),
-  revokeOtherSessions: defineRoute({ method: 'POST', path: '/api/account/sessions/revoke-others', response: accountMessageSchema }),
+  sessions: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/account/sessions', response: accountSessionsSchema }),
+  revokeSession: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/account/sessions/:id', params: sessionParamsSchema, response: accountMessageSchema }),
+  revokeOtherSessions: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/account/sessions/revoke-others', response: accountMessageSchema }),
 };

@@ -15,8 +15,8 @@ const passkeyParamsSchema = z.object({ id: userId(PASSKEY_TEXTS.notFound) });
  * endpoints under /api/auth (server/auth/routes.ts), which have no contracts.
  */
 export const passkeyContracts = {
-  list: defineRoute({ method: 'GET', path: '/api/account/passkeys', response: passkeyListSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/account/passkeys', response: passkeyListSchema }),
   /** Answers the renamed passkey. */
-  rename: defineRoute({ method: 'PATCH', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, body: passkeyRenameSchema, response: passkeySchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, response: accountMessageSchema }),
+  rename: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, body: passkeyRenameSchema, response: passkeySchema }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/account/passkeys/:id', params: passkeyParamsSchema, response: accountMessageSchema }),
 };

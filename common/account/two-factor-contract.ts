@@ -17,18 +17,20 @@ const changedAnswerSchema = z.looseObject({});
  * A change proved with a code instead of the password has its own "-with-code" path.
  */
 export const twoFactorContracts = {
-  status: defineRoute({ method: 'GET', path: '/api/account/two-factor', response: twoFactorStatusSchema }),
+  status: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/account/two-factor', response: twoFactorStatusSchema }),
   enable: defineRoute({
+    access: 'signedIn',
     method: 'POST',
     path: '/api/auth/two-factor/enable',
     body: twoFactorPasswordSchema,
     response: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
   }),
-  verifyTotp: defineRoute({ method: 'POST', path: '/api/auth/two-factor/verify-totp', body: verifyTotpSchema, response: changedAnswerSchema }),
-  disable: defineRoute({ method: 'POST', path: '/api/auth/two-factor/disable', body: twoFactorPasswordSchema, response: changedAnswerSchema }),
-  disableWithCode: defineRoute({ method: 'POST', path: '/api/auth/two-factor/disable-with-code', body: twoFactorCodeSchema, response: changedAnswerSchema }),
-  newCodes: defineRoute({ method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', body: twoFactorPasswordSchema, response: recoveryCodesAnswerSchema }),
+  verifyTotp: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/auth/two-factor/verify-totp', body: verifyTotpSchema, response: changedAnswerSchema }),
+  disable: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/auth/two-factor/disable', body: twoFactorPasswordSchema, response: changedAnswerSchema }),
+  disableWithCode: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/auth/two-factor/disable-with-code', body: twoFactorCodeSchema, response: changedAnswerSchema }),
+  newCodes: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', body: twoFactorPasswordSchema, response: recoveryCodesAnswerSchema }),
   newCodesWithCode: defineRoute({
+    access: 'signedIn',
     method: 'POST',
     path: '/api/auth/two-factor/generate-backup-codes-with-code',
     body: twoFactorCodeSchema,

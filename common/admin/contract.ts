@@ -24,19 +24,20 @@ export const ADMIN_BASE = '/api/admin';
  */
 export const adminContracts = {
   /** Accounts in all (deleted ones left out), and those waiting for approval. */
-  overview: defineRoute({ method: 'GET', path: '/api/admin/overview', response: adminOverviewSchema }),
-  dashboard: defineRoute({ method: 'GET', path: '/api/admin/dashboard', query: dashboardQuerySchema, response: dashboardSchema }),
+  overview: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/overview', response: adminOverviewSchema }),
+  dashboard: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/dashboard', query: dashboardQuerySchema, response: dashboardSchema }),
   /** Newest first; `unread` counts all of them, not only the page's. */
-  notifications: defineRoute({ method: 'GET', path: '/api/admin/notifications', query: notificationQuerySchema, response: notificationPageSchema }),
-  readAllNotifications: defineRoute({ method: 'POST', path: '/api/admin/notifications/read-all', response: unreadCountSchema }),
+  notifications: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/notifications', query: notificationQuerySchema, response: notificationPageSchema }),
+  readAllNotifications: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/notifications/read-all', response: unreadCountSchema }),
   readNotification: defineRoute({
+    access: 'admin',
     method: 'POST',
     path: '/api/admin/notifications/:id/read',
     params: z.object({ id: dashedId(NOTIFICATION_NOT_FOUND) }),
     response: unreadCountSchema,
   }),
   /** Newest first. */
-  audit: defineRoute({ method: 'GET', path: '/api/admin/audit', query: auditQuerySchema, response: auditPageSchema }),
+  audit: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/audit', query: auditQuerySchema, response: auditPageSchema }),
   /** The types the log holds, for the type filter. */
-  auditTypes: defineRoute({ method: 'GET', path: '/api/admin/audit/types', response: auditTypesSchema }),
+  auditTypes: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/audit/types', response: auditTypesSchema }),
 };

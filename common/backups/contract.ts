@@ -6,5 +6,5 @@ export const BACKUPS_BASE = '/api/admin/backups';
 
 /** The scheduled backups' state on the admin dashboard: 401 guests, 403 anyone but admins. */
 export const backupContracts = {
-  status: defineRoute({ method: 'GET', path: '/api/admin/backups', response: backupStatusSchema }),
+  status: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/backups', response: backupStatusSchema }),
 };

@@ -6,5 +6,5 @@ export const CALENDAR_BASE = '/api/me';
 
 /** The writer's own writing calendar (never anyone else's). Needs a session. */
 export const calendarContracts = {
-  mine: defineRoute({ method: 'GET', path: '/api/me/calendar', response: calendarSchema }),
+  mine: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/calendar', response: calendarSchema }),
 };

@@ -8,7 +8,7 @@ export const CHALLENGES_BASE = '/api/me';
 
 /** /api/me/challenges: the writer's own challenges (owner only; nobody else's are reachable). */
 export const challengeContracts = {
-  list: defineRoute({ method: 'GET', path: '/api/me/challenges', response: challengesResponseSchema }),
-  start: defineRoute({ method: 'POST', path: '/api/me/challenges', body: challengeCreateSchema, response: challengeResponseSchema, status: 201 }),
-  giveUp: defineRoute({ method: 'DELETE', path: '/api/me/challenges/:id', params: z.object({ id: recordId(CHALLENGE_NOT_FOUND) }), response: challengeResponseSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/challenges', response: challengesResponseSchema }),
+  start: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/me/challenges', body: challengeCreateSchema, response: challengeResponseSchema, status: 201 }),
+  giveUp: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/me/challenges/:id', params: z.object({ id: recordId(CHALLENGE_NOT_FOUND) }), response: challengeResponseSchema }),
 };

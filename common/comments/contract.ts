@@ -12,10 +12,10 @@ const commentParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND), commentId:
 /** /api/stories/:id/comments: the conversation under a story. */
 export const commentContracts = {
   /** Open to guests on public stories: a page of comments, oldest first. */
-  list: defineRoute({ method: 'GET', path: '/api/stories/:id/comments', params: storyParamsSchema, query: pageQuerySchema, response: commentPageSchema }),
-  post: defineRoute({ method: 'POST', path: '/api/stories/:id/comments', params: storyParamsSchema, body: commentCreateSchema, response: commentCreatedSchema, status: 201 }),
+  list: defineRoute({ access: 'guest', method: 'GET', path: '/api/stories/:id/comments', params: storyParamsSchema, query: pageQuerySchema, response: commentPageSchema }),
+  post: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/stories/:id/comments', params: storyParamsSchema, body: commentCreateSchema, response: commentCreatedSchema, status: 201 }),
   /** The answer is the story's new comment count. */
-  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id/comments/:commentId', params: commentParamsSchema, response: commentDeletedSchema }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/stories/:id/comments/:commentId', params: commentParamsSchema, response: commentDeletedSchema }),
   /** The story's writer lets a reply from another server that was held for them be seen. */
-  approve: defineRoute({ method: 'POST', path: '/api/stories/:id/comments/:commentId/approve', params: commentParamsSchema, response: commentCreatedSchema }),
+  approve: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/stories/:id/comments/:commentId/approve', params: commentParamsSchema, response: commentCreatedSchema }),
 };

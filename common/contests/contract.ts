@@ -26,23 +26,24 @@ const entryParamsSchema = z.object({ id: recordId(CONTEST_TEXTS.notFound), story
 /** /api/contests: reading is open to guests; entering and voting need a session. */
 export const contestContracts = {
   /** The contests not yet over, and the latest results. */
-  current: defineRoute({ method: 'GET', path: '/api/contests/current', response: currentContestsSchema }),
+  current: defineRoute({ access: 'guest', method: 'GET', path: '/api/contests/current', response: currentContestsSchema }),
   /** The contests whose results are out, newest first. */
-  past: defineRoute({ method: 'GET', path: '/api/contests', response: pastContestsSchema }),
-  page: defineRoute({ method: 'GET', path: '/api/contests/:id', params: contestParamsSchema, response: contestPageSchema }),
+  past: defineRoute({ access: 'guest', method: 'GET', path: '/api/contests', response: pastContestsSchema }),
+  page: defineRoute({ access: 'guest', method: 'GET', path: '/api/contests/:id', params: contestParamsSchema, response: contestPageSchema }),
   /** Enters or replaces the writer's entry; the page comes back whole. */
-  enter: defineRoute({ method: 'PUT', path: '/api/contests/:id/entry', params: contestParamsSchema, body: contestEntryInputSchema, response: contestPageSchema }),
-  withdraw: defineRoute({ method: 'DELETE', path: '/api/contests/:id/entry', params: contestParamsSchema, response: contestPageSchema }),
-  vote: defineRoute({ method: 'PUT', path: '/api/contests/:id/votes/:storyId', params: entryParamsSchema, response: contestVoteResponseSchema }),
-  unvote: defineRoute({ method: 'DELETE', path: '/api/contests/:id/votes/:storyId', params: entryParamsSchema, response: contestVoteResponseSchema }),
+  enter: defineRoute({ access: 'signedIn', method: 'PUT', path: '/api/contests/:id/entry', params: contestParamsSchema, body: contestEntryInputSchema, response: contestPageSchema }),
+  withdraw: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/contests/:id/entry', params: contestParamsSchema, response: contestPageSchema }),
+  vote: defineRoute({ access: 'signedIn', method: 'PUT', path: '/api/contests/:id/votes/:storyId', params: entryParamsSchema, response: contestVoteResponseSchema }),
+  unvote: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/contests/:id/votes/:storyId', params: entryParamsSchema, response: contestVoteResponseSchema }),
 };
 
 /** /api/admin/contests: the admins' screen. */
 export const adminContestContracts = {
-  list: defineRoute({ method: 'GET', path: '/api/admin/contests', response: adminContestsSchema }),
-  create: defineRoute({ method: 'POST', path: '/api/admin/contests', body: contestInputSchema, response: z.object({ id: z.string() }), status: 201 }),
-  edit: defineRoute({ method: 'PATCH', path: '/api/admin/contests/:id', params: contestParamsSchema, body: contestInputSchema, response: okResponseSchema }),
+  list: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/contests', response: adminContestsSchema }),
+  create: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/contests', body: contestInputSchema, response: z.object({ id: z.string() }), status: 201 }),
+  edit: defineRoute({ access: 'admin', method: 'PATCH', path: '/api/admin/contests/:id', params: contestParamsSchema, body: contestInputSchema, response: okResponseSchema }),
   disqualify: defineRoute({
+    access: 'admin',
     method: 'POST',
     path: '/api/admin/contests/:id/entries/:storyId/disqualify',
     params: entryParamsSchema,

@@ -40,8 +40,8 @@ export const addresses = [
 ];
 
 /** A contract's params schema names exactly the path's parameters. */
-export const wellDefined = defineRoute({ method: 'GET', path: '/api/x/:id', params: z.object({ id: z.string() }), response: z.object({}) });
+export const wellDefined = defineRoute({ access: 'guest', method: 'GET', path: '/api/x/:id', params: z.object({ id: z.string() }), response: z.object({}) });
 // @ts-expect-error a path with `:id` needs a params schema
-export const withoutParams = defineRoute({ method: 'GET', path: '/api/x/:id', response: z.object({}) });
+export const withoutParams = defineRoute({ access: 'guest', method: 'GET', path: '/api/x/:id', response: z.object({}) });
 // @ts-expect-error the params schema names `uid`, the path `:id`
-export const wrongParams = defineRoute({ method: 'GET', path: '/api/x/:id', params: z.object({ uid: z.string() }), response: z.object({}) });
+export const wrongParams = defineRoute({ access: 'guest', method: 'GET', path: '/api/x/:id', params: z.object({ uid: z.string() }), response: z.object({}) });

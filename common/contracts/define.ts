@@ -20,7 +20,17 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
 /** What a route's path parameters must parse into: one string per `:name`, no more, no fewer. */
 type ParamsSchema<Path extends string> = z.ZodType<Record<PathParamNames<Path>, string>, Record<PathParamNames<Path>, string>>;
 
+/**
+ * Who may call a route at all, before any finer rule: anyone (`guest`), a signed-in person
+ * (`signedIn`, 401 for a guest), or an admin (`admin`: 401 for a guest, 403 for anyone else).
+ * The server registers a route by it, and a test calls every route as each kind of caller. What
+ * a caller may do to a given thing (their own story, a conversation they are in) is then the
+ * feature's policy, answered inside the route.
+ */
+export type RouteAccess = 'guest' | 'signedIn' | 'admin';
+
 export interface RouteContract<Path extends string = string> {
+  access: RouteAccess;
   method: HttpMethod;
   /** The whole path under the origin, with `:name` for each parameter. */
   path: Path;

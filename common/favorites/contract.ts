@@ -11,8 +11,8 @@ const favoriteParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND) });
 /** /api/favorites: the reader's favourited stories. All need a session. */
 export const favoriteContracts = {
   /** The favourited stories still visible to the reader, most recently favourited first. */
-  list: defineRoute({ method: 'GET', path: '/api/favorites', query: pageQuerySchema, response: storyPageSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/favorites', query: pageQuerySchema, response: storyPageSchema }),
   /** Adds the story; the answer is every id the reader has favourited. */
-  add: defineRoute({ method: 'PUT', path: '/api/favorites/:id', params: favoriteParamsSchema, response: favoritesResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/favorites/:id', params: favoriteParamsSchema, response: favoritesResponseSchema }),
+  add: defineRoute({ access: 'signedIn', method: 'PUT', path: '/api/favorites/:id', params: favoriteParamsSchema, response: favoritesResponseSchema }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/favorites/:id', params: favoriteParamsSchema, response: favoritesResponseSchema }),
 };

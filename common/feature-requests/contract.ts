@@ -21,8 +21,8 @@ export const ADMIN_FEATURE_REQUESTS_BASE = '/api/admin/feature-requests';
 
 /** /api/feature-requests: submit a suggestion; the requester's own ("My suggestions"). */
 export const featureRequestContracts = {
-  submit: defineRoute({ method: 'POST', path: '/api/feature-requests', body: featureRequestInputSchema, response: featureRequestSubmittedSchema, status: 201 }),
-  mine: defineRoute({ method: 'GET', path: '/api/feature-requests/mine', response: myFeatureRequestsResponseSchema }),
+  submit: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/feature-requests', body: featureRequestInputSchema, response: featureRequestSubmittedSchema, status: 201 }),
+  mine: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/feature-requests/mine', response: myFeatureRequestsResponseSchema }),
 };
 
 const featureRequestParamsSchema = z.object({ id: dashedId(FEATURE_REQUEST_NOT_FOUND) });
@@ -30,8 +30,9 @@ const featureRequestParamsSchema = z.object({ id: dashedId(FEATURE_REQUEST_NOT_F
 /** /api/admin/feature-requests: the admin list, status, responses, read marks, deletion. */
 export const adminFeatureRequestContracts = {
   /** Newest first, one filter at a time, with the per-filter counts. */
-  list: defineRoute({ method: 'GET', path: '/api/admin/feature-requests', query: featureRequestFilterQuerySchema, response: adminFeatureRequestPageSchema }),
+  list: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/feature-requests', query: featureRequestFilterQuerySchema, response: adminFeatureRequestPageSchema }),
   setStatus: defineRoute({
+    access: 'admin',
     method: 'PATCH',
     path: '/api/admin/feature-requests/:id/status',
     params: featureRequestParamsSchema,
@@ -40,6 +41,7 @@ export const adminFeatureRequestContracts = {
   }),
   /** Also lands in the conversation with the requester. */
   respond: defineRoute({
+    access: 'admin',
     method: 'POST',
     path: '/api/admin/feature-requests/:id/responses',
     params: featureRequestParamsSchema,
@@ -48,6 +50,6 @@ export const adminFeatureRequestContracts = {
     status: 201,
   }),
   /** Marks the requester's replies read. */
-  markRead: defineRoute({ method: 'POST', path: '/api/admin/feature-requests/:id/read', params: featureRequestParamsSchema, response: adminFeatureRequestResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/admin/feature-requests/:id', params: featureRequestParamsSchema, response: featureRequestDeletedSchema }),
+  markRead: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/feature-requests/:id/read', params: featureRequestParamsSchema, response: adminFeatureRequestResponseSchema }),
+  remove: defineRoute({ access: 'admin', method: 'DELETE', path: '/api/admin/feature-requests/:id', params: featureRequestParamsSchema, response: featureRequestDeletedSchema }),
 };

@@ -6,9 +6,9 @@ export const FEED_BASE = '/api/feed';
 
 /** /api/feed: the signed-in reader's feed of the writers and tags they follow. All need a session. */
 export const feedContracts = {
-  page: defineRoute({ method: 'GET', path: '/api/feed', query: feedQuerySchema, response: feedPageSchema }),
+  page: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/feed', query: feedQuerySchema, response: feedPageSchema }),
   /** How many stories are newer than `after` (the newest one shown), capped at FEED_NEW_COUNT_CAP. */
-  newCount: defineRoute({ method: 'GET', path: '/api/feed/new-count', query: feedNewCountQuerySchema, response: feedNewCountSchema }),
+  newCount: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/feed/new-count', query: feedNewCountQuerySchema, response: feedNewCountSchema }),
   /** The reader has seen this story: the marker only ever moves forward. */
-  marker: defineRoute({ method: 'PUT', path: '/api/feed/marker', body: feedMarkerInputSchema, response: feedMarkerResponseSchema }),
+  marker: defineRoute({ access: 'signedIn', method: 'PUT', path: '/api/feed/marker', body: feedMarkerInputSchema, response: feedMarkerResponseSchema }),
 };

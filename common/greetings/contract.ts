@@ -21,7 +21,7 @@ export const ADMIN_GREETINGS_BASE = '/api/admin/greetings';
 
 /** /api/greetings: the greeting of the day for the signed-in home. */
 export const greetingContracts = {
-  today: defineRoute({ method: 'GET', path: '/api/greetings/today', response: todayGreetingResponseSchema }),
+  today: defineRoute({ access: 'guest', method: 'GET', path: '/api/greetings/today', response: todayGreetingResponseSchema }),
 };
 
 const greetingParamsSchema = z.object({ id: dashedId(GREETING_TEXTS.notFound) });
@@ -31,13 +31,13 @@ const greetingParamsSchema = z.object({ id: dashedId(GREETING_TEXTS.notFound) })
  * is a plain link and has no contract.
  */
 export const adminGreetingContracts = {
-  list: defineRoute({ method: 'GET', path: '/api/admin/greetings', response: greetingListResponseSchema }),
-  create: defineRoute({ method: 'POST', path: '/api/admin/greetings', body: greetingCreateSchema, response: greetingResponseSchema, status: 201 }),
-  update: defineRoute({ method: 'PATCH', path: '/api/admin/greetings/:id', params: greetingParamsSchema, body: greetingUpdateSchema, response: greetingResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/admin/greetings/:id', params: greetingParamsSchema, response: greetingDeletedSchema }),
-  enableAll: defineRoute({ method: 'POST', path: '/api/admin/greetings/enable-all', response: bulkEnabledResponseSchema }),
-  disableAll: defineRoute({ method: 'POST', path: '/api/admin/greetings/disable-all', response: bulkEnabledResponseSchema }),
+  list: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/greetings', response: greetingListResponseSchema }),
+  create: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/greetings', body: greetingCreateSchema, response: greetingResponseSchema, status: 201 }),
+  update: defineRoute({ access: 'admin', method: 'PATCH', path: '/api/admin/greetings/:id', params: greetingParamsSchema, body: greetingUpdateSchema, response: greetingResponseSchema }),
+  remove: defineRoute({ access: 'admin', method: 'DELETE', path: '/api/admin/greetings/:id', params: greetingParamsSchema, response: greetingDeletedSchema }),
+  enableAll: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/greetings/enable-all', response: bulkEnabledResponseSchema }),
+  disableAll: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/greetings/disable-all', response: bulkEnabledResponseSchema }),
   /** What importing the file would do; nothing is written. */
-  previewImport: defineRoute({ method: 'POST', path: '/api/admin/greetings/import/preview', body: greetingImportSchema, response: importSummarySchema }),
-  import: defineRoute({ method: 'POST', path: '/api/admin/greetings/import', body: greetingImportSchema, response: importSummarySchema }),
+  previewImport: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/greetings/import/preview', body: greetingImportSchema, response: importSummarySchema }),
+  import: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/greetings/import', body: greetingImportSchema, response: importSummarySchema }),
 };

@@ -17,13 +17,13 @@ export const handleContracts = {
    * now. 404 `not_found` ("User not found") for a handle nobody holds and wherever the profile
    * itself would be missing (a suspended, deactivated or deleted account; a writer who blocks the asker).
    */
-  lookup: defineRoute({ method: 'GET', path: '/api/handles/:handle', params: handleParamsSchema, response: handleLookupSchema }),
+  lookup: defineRoute({ access: 'guest', method: 'GET', path: '/api/handles/:handle', params: handleParamsSchema, response: handleLookupSchema }),
   /**
    * The signed-in writer's new handle: 400 `validation_failed` for one the rule refuses (the
    * rule's sentence), 409 `handle_taken` for one someone else holds, now or as an old handle.
    * Their old handle then leads to them for good; their own old handle they may take back.
    */
-  change: defineRoute({ method: 'PATCH', path: '/api/me/handle', body: handleUpdateSchema, response: meResponseSchema }),
+  change: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/handle', body: handleUpdateSchema, response: meResponseSchema }),
 };
 
 /** The code of the 409 for a handle someone else holds. */

@@ -33,26 +33,26 @@ const messageParamsSchema = z.object({ id: recordId(CONVERSATION_NOT_FOUND), mes
 
 /** /api/conversations: the viewer's conversations, a thread, replies, read marks and requests. All need a session. */
 export const conversationContracts = {
-  list: defineRoute({ method: 'GET', path: '/api/conversations', query: conversationListQuerySchema, response: conversationListResponseSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/conversations', query: conversationListQuerySchema, response: conversationListResponseSchema }),
   /** The first message to a writer (appended to the conversation with them when there is one). */
-  start: defineRoute({ method: 'POST', path: '/api/conversations', body: startConversationSchema, response: startConversationResponseSchema, status: 201 }),
-  unreadCount: defineRoute({ method: 'GET', path: '/api/conversations/unread-count', response: unreadCountResponseSchema }),
+  start: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations', body: startConversationSchema, response: startConversationResponseSchema, status: 201 }),
+  unreadCount: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/conversations/unread-count', response: unreadCountResponseSchema }),
   /** The conversation and its newest page of messages. */
-  read: defineRoute({ method: 'GET', path: '/api/conversations/:id', params: conversationParamsSchema, response: conversationResponseSchema }),
+  read: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/conversations/:id', params: conversationParamsSchema, response: conversationResponseSchema }),
   /** An older page of messages. */
-  messages: defineRoute({ method: 'GET', path: '/api/conversations/:id/messages', params: conversationParamsSchema, query: conversationPageQuerySchema, response: messagePageSchema }),
-  send: defineRoute({ method: 'POST', path: '/api/conversations/:id/messages', params: conversationParamsSchema, body: messageInputSchema, response: messageResponseSchema, status: 201 }),
-  edit: defineRoute({ method: 'PATCH', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, body: messageInputSchema, response: messageResponseSchema }),
-  deleteMessage: defineRoute({ method: 'DELETE', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, query: messageDeleteQuerySchema, response: messageResponseSchema }),
-  markRead: defineRoute({ method: 'POST', path: '/api/conversations/:id/read', params: conversationParamsSchema, response: unreadCountResponseSchema }),
-  typing: defineRoute({ method: 'POST', path: '/api/conversations/:id/typing', params: conversationParamsSchema, response: z.undefined(), status: 204 }),
-  accept: defineRoute({ method: 'POST', path: '/api/conversations/:id/accept', params: conversationParamsSchema, response: conversationSummaryResponseSchema }),
-  decline: defineRoute({ method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: okResponseSchema }),
+  messages: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/conversations/:id/messages', params: conversationParamsSchema, query: conversationPageQuerySchema, response: messagePageSchema }),
+  send: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations/:id/messages', params: conversationParamsSchema, body: messageInputSchema, response: messageResponseSchema, status: 201 }),
+  edit: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, body: messageInputSchema, response: messageResponseSchema }),
+  deleteMessage: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/conversations/:id/messages/:messageId', params: messageParamsSchema, query: messageDeleteQuerySchema, response: messageResponseSchema }),
+  markRead: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations/:id/read', params: conversationParamsSchema, response: unreadCountResponseSchema }),
+  typing: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations/:id/typing', params: conversationParamsSchema, response: z.undefined(), status: 204 }),
+  accept: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations/:id/accept', params: conversationParamsSchema, response: conversationSummaryResponseSchema }),
+  decline: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/conversations/:id/decline', params: conversationParamsSchema, response: okResponseSchema }),
 };
 
 /** Direct messages outside /api/conversations: may the viewer write to someone, and their own settings. */
 export const directMessageContracts = {
-  canMessage: defineRoute({ method: 'GET', path: '/api/users/:uid/can-message', params: z.object({ uid: userId(USER_NOT_FOUND) }), response: canMessageResponseSchema }),
-  settings: defineRoute({ method: 'GET', path: '/api/me/messaging-settings', response: messagingSettingsSchema }),
-  updateSettings: defineRoute({ method: 'PATCH', path: '/api/me/messaging-settings', body: messagingSettingsUpdateSchema, response: messagingSettingsSchema }),
+  canMessage: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/users/:uid/can-message', params: z.object({ uid: userId(USER_NOT_FOUND) }), response: canMessageResponseSchema }),
+  settings: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/messaging-settings', response: messagingSettingsSchema }),
+  updateSettings: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/messaging-settings', body: messagingSettingsUpdateSchema, response: messagingSettingsSchema }),
 };

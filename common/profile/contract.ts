@@ -13,13 +13,13 @@ export const PROFILE_BASE = '/api/me';
  * is no way to name another (a uid in a body is an unknown key: 400). Each change answers the record.
  */
 export const profileContracts = {
-  icon: defineRoute({ method: 'PATCH', path: '/api/me/profile-icon', body: profileIconUpdateSchema, response: meResponseSchema }),
-  about: defineRoute({ method: 'PATCH', path: '/api/me/about', body: aboutMeUpdateSchema, response: meResponseSchema }),
-  pronouns: defineRoute({ method: 'PATCH', path: '/api/me/pronouns', body: pronounsUpdateSchema, response: meResponseSchema }),
+  icon: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/profile-icon', body: profileIconUpdateSchema, response: meResponseSchema }),
+  about: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/about', body: aboutMeUpdateSchema, response: meResponseSchema }),
+  pronouns: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/pronouns', body: pronounsUpdateSchema, response: meResponseSchema }),
   /** The Extended Profile section's five fields, together. */
-  details: defineRoute({ method: 'PATCH', path: '/api/me/details', body: detailsUpdateSchema, response: meResponseSchema }),
+  details: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/details', body: detailsUpdateSchema, response: meResponseSchema }),
   /** The writer's own figures and recent stories. */
-  stats: defineRoute({ method: 'GET', path: '/api/me/stats', response: myStatsResponseSchema }),
+  stats: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/stats', response: myStatsResponseSchema }),
 };
 
 /** Where the public profiles' router is mounted (server/app.ts). */
@@ -29,6 +29,6 @@ const userParamsSchema = z.object({ uid: userId(USER_NOT_FOUND) });
 
 /** /api/users: public profiles, open to guests like public stories (404 where the profile may not be read). */
 export const userContracts = {
-  profile: defineRoute({ method: 'GET', path: '/api/users/:uid', params: userParamsSchema, response: publicProfileResponseSchema }),
-  stories: defineRoute({ method: 'GET', path: '/api/users/:uid/stories', params: userParamsSchema, query: pageQuerySchema, response: storyPageSchema }),
+  profile: defineRoute({ access: 'guest', method: 'GET', path: '/api/users/:uid', params: userParamsSchema, response: publicProfileResponseSchema }),
+  stories: defineRoute({ access: 'guest', method: 'GET', path: '/api/users/:uid/stories', params: userParamsSchema, query: pageQuerySchema, response: storyPageSchema }),
 };

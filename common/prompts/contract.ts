@@ -14,11 +14,11 @@ const promptDateParamsSchema = z.object({ date: z.string() });
 
 /** /api/prompts: today's prompt, a day's prompt page and its stories, and the archive. All open to guests. */
 export const promptContracts = {
-  today: defineRoute({ method: 'GET', path: '/api/prompts/today', response: todayPromptResponseSchema }),
+  today: defineRoute({ access: 'guest', method: 'GET', path: '/api/prompts/today', response: todayPromptResponseSchema }),
   /** The archive, a month of days a page, newest first. */
-  archive: defineRoute({ method: 'GET', path: '/api/prompts', query: promptArchiveQuerySchema, response: promptArchivePageSchema }),
+  archive: defineRoute({ access: 'guest', method: 'GET', path: '/api/prompts', query: promptArchiveQuerySchema, response: promptArchivePageSchema }),
   /** The day's prompt, whether the viewer answered it, how many stories. */
-  day: defineRoute({ method: 'GET', path: '/api/prompts/:date', params: promptDateParamsSchema, response: promptDayResponseSchema }),
+  day: defineRoute({ access: 'guest', method: 'GET', path: '/api/prompts/:date', params: promptDateParamsSchema, response: promptDayResponseSchema }),
   /** Public stories written to the day's prompt, newest first. */
-  stories: defineRoute({ method: 'GET', path: '/api/prompts/:date/stories', params: promptDateParamsSchema, query: pageQuerySchema, response: storyPageSchema }),
+  stories: defineRoute({ access: 'guest', method: 'GET', path: '/api/prompts/:date/stories', params: promptDateParamsSchema, query: pageQuerySchema, response: storyPageSchema }),
 };

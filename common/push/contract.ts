@@ -11,9 +11,9 @@ const deviceParamsSchema = z.object({ id: recordId(PUSH_TEXTS.notFound) });
 /** /api/me/push-subscriptions: the devices the signed-in writer receives push notifications on (common/push/push.ts). */
 export const pushContracts = {
   /** The devices, with this site's VAPID public key. */
-  list: defineRoute({ method: 'GET', path: '/api/me/push-subscriptions', response: pushSubscriptionListSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/push-subscriptions', response: pushSubscriptionListSchema }),
   /** The same endpoint again from its account replaces its row; from another account, 409 `endpoint_taken`. */
-  subscribe: defineRoute({ method: 'POST', path: '/api/me/push-subscriptions', body: pushSubscribeSchema, response: pushSubscribedSchema, status: 201 }),
+  subscribe: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/me/push-subscriptions', body: pushSubscribeSchema, response: pushSubscribedSchema, status: 201 }),
   /** "Remove" in Settings: 404 for a device that is not the writer's. */
-  remove: defineRoute({ method: 'DELETE', path: '/api/me/push-subscriptions/:id', params: deviceParamsSchema, response: z.undefined(), status: 204 }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/me/push-subscriptions/:id', params: deviceParamsSchema, response: z.undefined(), status: 204 }),
 };

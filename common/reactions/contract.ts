@@ -15,6 +15,6 @@ const reactionParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND), kind: z.s
 /** /api/stories/:id/reactions/:kind: the reader's own reaction of a kind. Both need a session. */
 export const reactionContracts = {
   /** Adds the reaction; the answer is the story's reactions and likes count after it. */
-  add: defineRoute({ method: 'PUT', path: '/api/stories/:id/reactions/:kind', params: reactionParamsSchema, response: reactionResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id/reactions/:kind', params: reactionParamsSchema, response: reactionResponseSchema }),
+  add: defineRoute({ access: 'signedIn', method: 'PUT', path: '/api/stories/:id/reactions/:kind', params: reactionParamsSchema, response: reactionResponseSchema }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/stories/:id/reactions/:kind', params: reactionParamsSchema, response: reactionResponseSchema }),
 };

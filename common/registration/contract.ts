@@ -22,13 +22,13 @@ const waitingUserParamsSchema = z.object({ uid: userId(USER_NOT_FOUND) });
 
 /** Who may join (common/registration/registration.ts), admins only: the mode and blocked domains, invites, approvals. */
 export const adminRegistrationContracts = {
-  settings: defineRoute({ method: 'GET', path: '/api/admin/settings/registration', response: registrationSettingsSchema }),
-  updateSettings: defineRoute({ method: 'PATCH', path: '/api/admin/settings/registration', body: registrationUpdateSchema, response: registrationSettingsSchema }),
-  invites: defineRoute({ method: 'GET', path: '/api/admin/invites', response: inviteListSchema }),
-  createInvite: defineRoute({ method: 'POST', path: '/api/admin/invites', body: inviteCreateSchema, response: inviteSchema, status: 201 }),
-  revokeInvite: defineRoute({ method: 'POST', path: '/api/admin/invites/:id/revoke', params: inviteParamsSchema, response: inviteSchema }),
+  settings: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/settings/registration', response: registrationSettingsSchema }),
+  updateSettings: defineRoute({ access: 'admin', method: 'PATCH', path: '/api/admin/settings/registration', body: registrationUpdateSchema, response: registrationSettingsSchema }),
+  invites: defineRoute({ access: 'admin', method: 'GET', path: '/api/admin/invites', response: inviteListSchema }),
+  createInvite: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/invites', body: inviteCreateSchema, response: inviteSchema, status: 201 }),
+  revokeInvite: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/invites/:id/revoke', params: inviteParamsSchema, response: inviteSchema }),
   /** Approves a waiting account, or declines it (the account is deleted); answers the decision. */
-  decideApproval: defineRoute({ method: 'POST', path: '/api/admin/users/:uid/approval', params: waitingUserParamsSchema, body: approvalDecisionSchema, response: approvalDecisionSchema }),
+  decideApproval: defineRoute({ access: 'admin', method: 'POST', path: '/api/admin/users/:uid/approval', params: waitingUserParamsSchema, body: approvalDecisionSchema, response: approvalDecisionSchema }),
 };
 
 /** Where the login screen's registration question is mounted (server/app.ts). */
@@ -36,5 +36,5 @@ export const REGISTRATION_INFO_BASE = '/api/registration';
 
 export const registrationInfoContracts = {
   /** Open to guests: the mode, and whether the invite (`?invite=CODE`) can be used (null without one). */
-  info: defineRoute({ method: 'GET', path: '/api/registration', query: registrationInfoQuerySchema, response: registrationInfoSchema }),
+  info: defineRoute({ access: 'guest', method: 'GET', path: '/api/registration', query: registrationInfoQuerySchema, response: registrationInfoSchema }),
 };

@@ -22,17 +22,17 @@ const storyParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND) });
 
 /** /api/stories: writing, listing and reading stories (reactions, comments and versions have routers of their own). */
 export const storyContracts = {
-  create: defineRoute({ method: 'POST', path: '/api/stories', body: storyCreateSchema, response: savedStorySchema, status: 201 }),
+  create: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/stories', body: storyCreateSchema, response: savedStorySchema, status: 201 }),
   /** Open to guests. Without parameters it is the shared first page (server/features/stories/community-page.ts). */
-  community: defineRoute({ method: 'GET', path: '/api/stories/community', query: communityQuerySchema, response: storyPageSchema }),
-  mine: defineRoute({ method: 'GET', path: '/api/stories/mine', query: myStoriesQuerySchema, response: storyPageSchema }),
+  community: defineRoute({ access: 'guest', method: 'GET', path: '/api/stories/community', query: communityQuerySchema, response: storyPageSchema }),
+  mine: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/stories/mine', query: myStoriesQuerySchema, response: storyPageSchema }),
   /** Every one of the writer's stories, for the table screen. */
-  rows: defineRoute({ method: 'GET', path: '/api/stories/mine/rows', response: storyRowsResponseSchema }),
+  rows: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/stories/mine/rows', response: storyRowsResponseSchema }),
   /** Open to guests for public stories. */
-  read: defineRoute({ method: 'GET', path: '/api/stories/:id', params: storyParamsSchema, response: storyResponseSchema }),
-  update: defineRoute({ method: 'PATCH', path: '/api/stories/:id', params: storyParamsSchema, body: storyUpdateSchema, response: savedStorySchema }),
-  setVisibility: defineRoute({ method: 'PATCH', path: '/api/stories/:id/visibility', params: storyParamsSchema, body: visibilityUpdateSchema, response: storyResponseSchema }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', params: storyParamsSchema, response: z.undefined(), status: 204 }),
+  read: defineRoute({ access: 'guest', method: 'GET', path: '/api/stories/:id', params: storyParamsSchema, response: storyResponseSchema }),
+  update: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/stories/:id', params: storyParamsSchema, body: storyUpdateSchema, response: savedStorySchema }),
+  setVisibility: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/stories/:id/visibility', params: storyParamsSchema, body: visibilityUpdateSchema, response: storyResponseSchema }),
+  remove: defineRoute({ access: 'signedIn', method: 'DELETE', path: '/api/stories/:id', params: storyParamsSchema, response: z.undefined(), status: 204 }),
   /** A reader's view, counted once a day and never the author's. */
-  recordView: defineRoute({ method: 'POST', path: '/api/stories/:id/view', params: storyParamsSchema, response: viewResponseSchema }),
+  recordView: defineRoute({ access: 'signedIn', method: 'POST', path: '/api/stories/:id/view', params: storyParamsSchema, response: viewResponseSchema }),
 };

@@ -16,14 +16,15 @@ const versionParamsSchema = z.object({ id: recordId(STORY_NOT_FOUND), versionId:
  */
 export const storyVersionContracts = {
   /** Newest first, a page at a time. */
-  list: defineRoute({ method: 'GET', path: '/api/stories/:id/versions', params: storyParamsSchema, query: storyVersionsQuerySchema, response: storyVersionPageSchema }),
+  list: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/stories/:id/versions', params: storyParamsSchema, query: storyVersionsQuerySchema, response: storyVersionPageSchema }),
   /** One version with its whole text. */
-  read: defineRoute({ method: 'GET', path: '/api/stories/:id/versions/:versionId', params: versionParamsSchema, response: storyVersionResponseSchema }),
+  read: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/stories/:id/versions/:versionId', params: versionParamsSchema, response: storyVersionResponseSchema }),
   /**
    * Makes the version the story's text again, as a save. The body may be left out, or give the
    * browser's zone for the day the words count towards.
    */
   restore: defineRoute({
+    access: 'signedIn',
     method: 'POST',
     path: '/api/stories/:id/versions/:versionId/restore',
     params: versionParamsSchema,

@@ -7,9 +7,9 @@ export const STREAKS_BASE = '/api/me';
 
 /** The writer's streak, today's words, the time zone days are counted in and the daily goal. */
 export const streakContracts = {
-  progress: defineRoute({ method: 'GET', path: '/api/me/progress', response: progressResponseSchema }),
+  progress: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/me/progress', response: progressResponseSchema }),
   /** Answers the progress again, counted in the new zone. */
-  timeZone: defineRoute({ method: 'PATCH', path: '/api/me/timezone', body: timeZoneUpdateSchema, response: progressResponseSchema }),
+  timeZone: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/timezone', body: timeZoneUpdateSchema, response: progressResponseSchema }),
   /** Answers the users record. */
-  dailyGoal: defineRoute({ method: 'PATCH', path: '/api/me/daily-goal', body: dailyGoalUpdateSchema, response: meResponseSchema }),
+  dailyGoal: defineRoute({ access: 'signedIn', method: 'PATCH', path: '/api/me/daily-goal', body: dailyGoalUpdateSchema, response: meResponseSchema }),
 };

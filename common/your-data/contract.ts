@@ -10,5 +10,5 @@ export const YOUR_DATA_BASE = '/api';
  */
 export const yourDataContracts = {
   /** When the last export was taken and when the next one may be. */
-  exportStatus: defineRoute({ method: 'GET', path: '/api/export', response: exportStatusSchema }),
+  exportStatus: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/export', response: exportStatusSchema }),
 };

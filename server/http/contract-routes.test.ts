@@ -22,6 +22,7 @@ function guestApp(base: string, router: Hono<AppEnv>) {
 }
 
 const echo = defineRoute({
+  access: 'guest',
   method: 'POST',
   path: '/api/things/:id',
   params: z.object({ id: z.string().regex(/^[a-z]+$/, 'Thing not found') }),
@@ -72,7 +73,7 @@ describe('contractRoutes', () => {
   });
 
   it('lets the body be left out where its schema accepts undefined, and no other', async () => {
-    const optional = defineRoute({ method: 'POST', path: '/api/things/optional', body: z.object({ name: z.string() }).strict().optional(), response: z.object({ name: z.string().nullable() }) });
+    const optional = defineRoute({ access: 'guest', method: 'POST', path: '/api/things/optional', body: z.object({ name: z.string() }).strict().optional(), response: z.object({ name: z.string().nullable() }) });
     const routes = new Hono<AppEnv>();
     contractRoutes(routes, '/api/things').open(optional, [], async ({ body }) => ({ name: body?.name ?? null }));
     const optionalApp = guestApp('/api/things', routes);

@@ -87,13 +87,16 @@ export function contractRoutes(app: Hono<AppEnv>, base: string) {
   }
 
   return {
-    /** A route guests may call too. */
-    open<C extends RouteContract>(contract: C, before: MiddlewareHandler<AppEnv>[], handler: RouteHandler<C, AppEnv>): void {
+    /** A route guests may call too (its contract says `access: 'guest'`). */
+    open<C extends RouteContract & { access: 'guest' }>(contract: C, before: MiddlewareHandler<AppEnv>[], handler: RouteHandler<C, AppEnv>): void {
       const read = requestReader(contract);
       app.on(contract.method, pathUnder(base, contract), every(...before), async (c) => reply(contract, c, await handler(await read(c), c)));
     },
-    /** A route that needs a session (401 for a guest, before anything else); the handler sees the signed-in user. */
-    signedIn<C extends RouteContract>(contract: C, before: MiddlewareHandler<AppEnv>[], handler: RouteHandler<C, SignedInEnv>): void {
+    /**
+     * A route that needs a session (401 for a guest, before anything else); the handler sees the
+     * signed-in user. An admin route (`access: 'admin'`) lists its policy's guard in `before`.
+     */
+    signedIn<C extends RouteContract & { access: 'signedIn' | 'admin' }>(contract: C, before: MiddlewareHandler<AppEnv>[], handler: RouteHandler<C, SignedInEnv>): void {
       const read = requestReader(contract);
       app.on(contract.method, pathUnder(base, contract), requireUser, every(...before), async (c) => reply(contract, c, await handler(await read(c), c)));
     },
