@@ -21,7 +21,7 @@ export const ADMIN_GREETINGS_BASE = '/api/admin/greetings';
 
 /** /api/greetings: the greeting of the day for the signed-in home. */
 export const greetingContracts = {
-  today: defineRoute({ access: 'guest', method: 'GET', path: '/api/greetings/today', response: todayGreetingResponseSchema }),
+  today: defineRoute({ access: 'signedIn', method: 'GET', path: '/api/greetings/today', response: todayGreetingResponseSchema }),
 };
 
 const greetingParamsSchema = z.object({ id: dashedId(GREETING_TEXTS.notFound) });

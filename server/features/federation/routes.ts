@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { ADMIN_FEDERATION_BASE, FEDERATION_BASE, adminFederationContracts, federationContracts } from '@common/federation/contract';
-import type { Viewer } from '../../policy/viewer';
 import { authorizeAdmin } from '../../policy/admin';
 import { federationAdmin, removeDomainRule, setDomainRule } from './admin';
 import { reportRemoteAccount } from './report-remote';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
+import { contractGuard } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { readStoredImage, storedImageResponse } from '../avatars';
@@ -54,25 +54,14 @@ export function federationRoutes(ctx: ServerContext) {
 export function adminFederationRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, ADMIN_FEDERATION_BASE);
-  const writes = [rateLimit(ctx, 'adminWrites')];
-  const manage = (c: { var: { viewer: Viewer } }) => authorizeAdmin(c.var.viewer, 'manageFederation');
+  // The admin check comes first, before the request is read: a member learns nothing of what an admin would send.
+  const manage = [contractGuard(authorizeAdmin, 'manageFederation')];
+  const writes = [...manage, rateLimit(ctx, 'adminWrites')];
 
-  routes.signedIn(adminFederationContracts.overview, [], (_request, c) => {
-    manage(c);
-    return federationAdmin(ctx);
-  });
-  routes.signedIn(adminFederationContracts.setDomain, writes, ({ body }, c) => {
-    manage(c);
-    return setDomainRule(ctx, c.var.user, body);
-  });
-  routes.signedIn(adminFederationContracts.removeDomain, writes, ({ body }, c) => {
-    manage(c);
-    return removeDomainRule(ctx, c.var.user, body.domain);
-  });
-  routes.signedIn(adminFederationContracts.reportAccount, writes, ({ body }, c) => {
-    manage(c);
-    return reportRemoteAccount(ctx, c.var.user, body);
-  });
+  routes.signedIn(adminFederationContracts.overview, manage, () => federationAdmin(ctx));
+  routes.signedIn(adminFederationContracts.setDomain, writes, ({ body }, c) => setDomainRule(ctx, c.var.user, body));
+  routes.signedIn(adminFederationContracts.removeDomain, writes, ({ body }, c) => removeDomainRule(ctx, c.var.user, body.domain));
+  routes.signedIn(adminFederationContracts.reportAccount, writes, ({ body }, c) => reportRemoteAccount(ctx, c.var.user, body));
 
   return app;
 }

@@ -12,7 +12,7 @@ import { createGreeting, deleteGreeting, listGreetings, setAllEnabled, todaysGre
 export function greetingRoutes(ctx: ServerContext) {
   const app = new Hono<AppEnv>();
   const routes = contractRoutes(app, GREETINGS_BASE);
-  routes.open(greetingContracts.today, [], async (_request, c) => {
+  routes.signedIn(greetingContracts.today, [], async (_request, c) => {
     authorizeGreetings(c.var.viewer, 'read');
     return { greeting: await todaysGreeting(ctx) };
   });
