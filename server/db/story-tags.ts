@@ -11,7 +11,7 @@ import type { Database } from './types';
  * - `tags.storyCount`: how many stories a guest may read carry the tag (public, by a writer in
  *   good standing, not an anonymous contest entry). A tag page, the editor's suggestions and
  *   Settings → Followed tags show it. Five things move it and they are written in many places:
- *   a story's tags (tags/write.ts), its visibility (the editor), its writer's standing
+ *   a story's tags (tags/queries/story-tags.ts), its visibility (the editor), its writer's standing
  *   (shared/account-state.ts, for every story at once), a contest entry and its reveal, and its
  *   deletion (the owner, moderation, account deletion). A trigger sees each of them, and any
  *   written later.

@@ -807,14 +807,14 @@ export interface Database {
   fedFailures: FedFailuresTable;
 }
 
-/** Fedify's key–value store (server/features/federation/kv-store.ts): JSON values, ISO expiry. */
+/** Fedify's key–value store (server/features/federation/queries/kv-store.ts): JSON values, ISO expiry. */
 export interface FedKvTable {
   key: string;
   value: string;
   expiresAt: string | null;
 }
 
-/** Fedify's message queue (server/features/federation/message-queue.ts). */
+/** Fedify's message queue (server/features/federation/queries/message-queue.ts). */
 export interface FedQueueTable {
   id: Generated<number>;
   message: string;

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context';
 import { readableAddress } from '../../http/client-ip';
 import { badRequest, notFound } from '../../http/errors';
 import { authStore } from './identity';
-import { forUpdate } from '../../db/locks';
+import { deleteSignInAccount, lockUserRow, signInAccountsOf } from './queries';
 
 const iso = (value: Date | string | number) => new Date(value).toISOString();
 
@@ -16,18 +16,13 @@ const iso = (value: Date | string | number) => new Date(value).toISOString();
 export async function disconnectProvider(ctx: ServerContext, uid: string, providerId: ProviderId): Promise<void> {
   const label = PROVIDER_LABELS[providerId];
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .selectFrom('users')
-      .select('uid')
-      .where('uid', '=', uid)
-      .$call(forUpdate(ctx.dialect))
-      .executeTakeFirst();
-    const accounts = await trx.selectFrom('authAccounts').select(['id', 'providerId', 'password']).where('userId', '=', uid).execute();
+    await lockUserRow(trx, ctx.dialect, uid);
+    const accounts = await signInAccountsOf(trx, uid);
     const target = accounts.find((a) => a.providerId === providerId);
     if (!target) throw notFound(ACCOUNT_TEXTS.providerNotConnected(label));
     const remaining = accounts.filter((a) => a.id !== target.id && (a.providerId !== 'credential' || a.password));
     if (remaining.length === 0) throw badRequest(ACCOUNT_TEXTS.lastSignInMethod, 'last_sign_in_method');
-    await trx.deleteFrom('authAccounts').where('id', '=', target.id).execute();
+    await deleteSignInAccount(trx, target.id);
   });
 }
 

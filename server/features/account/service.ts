@@ -23,6 +23,7 @@ import { authStore, markEmailVerified, signInMethods } from './identity';
 import { checkCurrentPassword } from './passwords';
 import { sendLater, sendNow } from './mail';
 import { consumeToken, issueToken } from './tokens';
+import { authUserWithEmail, setUserEmail, setUserNames } from './queries';
 import { refuseBlockedEmail } from '../registration';
 
 
@@ -45,9 +46,7 @@ export async function accountOverview(ctx: ServerContext, user: SessionUser): Pr
 export async function changeDisplayName(ctx: ServerContext, actor: Actor, displayName: string): Promise<UserRecord> {
   const { uid, email } = actor.user;
   const { first, last } = deriveFirstLast(displayName, email);
-  const user = await changeUser(ctx, uid, (trx) =>
-    trx.updateTable('users').set({ displayName, name: displayName, first, last }).where('uid', '=', uid).execute(),
-  );
+  const user = await changeUser(ctx, uid, (trx) => setUserNames(trx, uid, { displayName, name: displayName, first, last }));
   await (await authStore(ctx)).updateUser(uid, { name: displayName });
   await recordActivity(ctx.db, ctx.logger, {
     type: 'profile_name_updated',
@@ -89,12 +88,7 @@ export async function verifyEmail(ctx: ServerContext, token: string): Promise<st
 }
 
 async function emailInUse(ctx: ServerContext, email: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('authUsers')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', email))
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await authUserWithEmail(ctx.db, email)) !== undefined;
 }
 
 /**
@@ -134,7 +128,7 @@ export async function confirmEmailChange(ctx: ServerContext, token: string): Pro
   }
   // better-auth has the address as verified (above); the users record follows, with the event.
   await changeUser(ctx, user.uid, async (trx) => {
-    await trx.updateTable('users').set({ email: link.email }).where('uid', '=', user.uid).execute();
+    await setUserEmail(trx, user.uid, link.email);
     await setEmailVerified(trx, user.uid, true, ctx.config.adminEmail);
   });
   await sendLater(ctx, emailChangedMessage({ to: user.email, name: user.name, newEmail: link.email, publicUrl: ctx.config.publicUrl }));

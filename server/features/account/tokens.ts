@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountTokenPurpose, Database } from '../../db/types';
+import { deleteExpiredTokens, deleteTokensFor, insertToken, takeToken, tokenByHash } from './queries';
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -17,36 +18,26 @@ export interface IssuedToken {
 export async function issueToken(db: Kysely<Database>, issued: IssuedToken, ttlMs: number, now = Date.now()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('accountTokens').where('uid', '=', issued.uid).where('purpose', '=', issued.purpose).execute();
-    await trx.insertInto('accountTokens').values({ ...issued, tokenHash: hashOf(token), expiresAt: now + ttlMs }).execute();
+    await deleteTokensFor(trx, issued.uid, issued.purpose);
+    await insertToken(trx, { ...issued, tokenHash: hashOf(token), expiresAt: now + ttlMs });
   });
   return token;
 }
 
 /** Uses a link up: one statement deletes and returns it, so two clicks cannot both succeed. */
 export async function consumeToken(db: Kysely<Database>, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<IssuedToken | null> {
-  const row = await db
-    .deleteFrom('accountTokens')
-    .where('tokenHash', '=', hashOf(token))
-    .where('purpose', '=', purpose)
-    .returning(['uid', 'purpose', 'email', 'expiresAt'])
-    .executeTakeFirst();
+  const row = await takeToken(db, hashOf(token), purpose);
   if (!row || Number(row.expiresAt) <= now) return null;
   return { uid: row.uid, purpose: row.purpose, email: row.email };
 }
 
 /** Whose a link is, without using it up: null when it is unknown or expired. */
 export async function peekToken(db: Kysely<Database>, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<IssuedToken | null> {
-  const row = await db
-    .selectFrom('accountTokens')
-    .select(['uid', 'purpose', 'email', 'expiresAt'])
-    .where('tokenHash', '=', hashOf(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  const row = await tokenByHash(db, hashOf(token), purpose);
   if (!row || Number(row.expiresAt) <= now) return null;
   return { uid: row.uid, purpose: row.purpose, email: row.email };
 }
 
 export async function pruneTokens(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  await db.deleteFrom('accountTokens').where('expiresAt', '<=', now).execute();
+  await deleteExpiredTokens(db, now);
 }

@@ -8,6 +8,7 @@ import { changeUser } from '../../shared/users';
 import { refreshStoryAvatars } from '../profile';
 import type { Actor } from '../../shared/actor';
 import { processProfileImage } from './image';
+import { setUserProfileImage } from './queries';
 
 /** Spec section 3: profile images are stored at profileImages/{uid}. */
 export const profileImageKey = (uid: string) => `profileImages/${uid}`;
@@ -38,7 +39,7 @@ async function withStorage<T>(ctx: ServerContext, what: string, run: () => Promi
 /** The record's image, the avatar on every story card of theirs and the event for their open tabs, in one transaction. */
 function setProfileImage(ctx: ServerContext, uid: string, profileImage: string | null): Promise<UserRecord> {
   return changeUser(ctx, uid, async (trx) => {
-    await trx.updateTable('users').set({ profileImage }).where('uid', '=', uid).execute();
+    await setUserProfileImage(trx, uid, profileImage);
     await refreshStoryAvatars(trx, uid, { authorProfileImage: profileImage });
   });
 }

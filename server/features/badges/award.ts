@@ -3,7 +3,7 @@ import { badgeDefinition, earnedBadges, factsNeeded, type BadgeFact, type BadgeI
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { notifySelf } from '../notifications';
-import { earnedRows, gatherFacts } from './queries';
+import { earnedRows, gatherFacts, insertNewBadges } from './queries';
 
 /** Where a badge notification leads: the writer's own profile, which lists their badges. */
 export const BADGES_LINK = '/profile';
@@ -23,13 +23,7 @@ export async function awardBadges(ctx: ServerContext, trx: Transaction<Database>
   if (needed.length === 0) return [];
   const fresh = earnedBadges(await gatherFacts(trx, uid, needed)).filter((id) => !earned.has(id));
   if (fresh.length === 0) return [];
-  const inserted = await trx
-    .insertInto('userBadges')
-    .values(fresh.map((badge) => ({ uid, badge, earnedAt: at })))
-    .onConflict((oc) => oc.columns(['uid', 'badge']).doNothing())
-    .returning('badge')
-    .execute();
-  const won = new Set(inserted.map((r) => r.badge));
+  const won = new Set(await insertNewBadges(trx, uid, fresh, at));
   const awarded = fresh.filter((id) => won.has(id));
   for (const id of awarded) {
     await notifySelf(ctx, trx, { to: uid, type: 'badge', detail: badgeDefinition(id).name, link: BADGES_LINK, at });

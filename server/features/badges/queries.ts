@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { DRABBLE_WORDS } from '@common/stories/words';
-import type { BadgeFact, BadgeFacts } from '@common/badges/badges';
+import type { BadgeFact, BadgeFacts, BadgeId } from '@common/badges/badges';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -55,4 +55,18 @@ export async function gatherFacts(db: Db, uid: string, facts: readonly BadgeFact
   // exists is a boolean on PostgreSQL, 0 or 1 on SQLite; an empty max or missing row is 0.
   for (const fact of facts) gathered[fact] = Number(typeof values[fact] === 'boolean' ? values[fact] : (values[fact] ?? 0));
   return gathered;
+}
+
+/**
+ * Inserts the badges, skipping any the writer already holds (ON CONFLICT DO NOTHING on the
+ * primary key (uid, badge)); returns only those this insert really wrote.
+ */
+export async function insertNewBadges(db: Db, uid: string, badges: readonly BadgeId[], at: string): Promise<string[]> {
+  const inserted = await db
+    .insertInto('userBadges')
+    .values(badges.map((badge) => ({ uid, badge, earnedAt: at })))
+    .onConflict((oc) => oc.columns(['uid', 'badge']).doNothing())
+    .returning('badge')
+    .execute();
+  return inserted.map((r) => r.badge);
 }

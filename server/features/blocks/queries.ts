@@ -42,3 +42,32 @@ export async function listMutes(db: Db, viewer: SignedInViewer, cursor: string |
   const writers = await writerRows(db, viewer, items);
   return { writers: writers.map((w, i) => ({ ...w, mutedUntil: items[i]?.until ?? null })), nextCursor };
 }
+
+/** The block, unless it is already there: the rows really inserted (none or one). */
+export function insertBlock(db: Db, blockerUid: string, blockedUid: string, createdAt: string) {
+  return db
+    .insertInto('blocks')
+    .values({ blockerUid, blockedUid, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['blockerUid', 'blockedUid']).doNothing())
+    .returning('blockerUid')
+    .execute();
+}
+
+/** Lifts the block: the rows really deleted (none or one). */
+export function deleteBlock(db: Db, blockerUid: string, blockedUid: string) {
+  return db.deleteFrom('blocks').where('blockerUid', '=', blockerUid).where('blockedUid', '=', blockedUid).returning('blockerUid').execute();
+}
+
+/** The mute until `until` (null: forever), replacing any earlier end. */
+export async function upsertMute(db: Db, muterUid: string, mutedUid: string, until: string | null, createdAt: string): Promise<void> {
+  await db
+    .insertInto('mutes')
+    .values({ muterUid, mutedUid, until, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['muterUid', 'mutedUid']).doUpdateSet({ until, created_at: createdAt }))
+    .execute();
+}
+
+/** Ends the mute: the rows really deleted (none or one). */
+export function deleteMute(db: Db, muterUid: string, mutedUid: string) {
+  return db.deleteFrom('mutes').where('muterUid', '=', muterUid).where('mutedUid', '=', mutedUid).returning('muterUid').execute();
+}

@@ -6,6 +6,7 @@ import { userTopic } from '../../events/bus';
 import { authorizeRelationTarget } from '../../policy/relations';
 import type { SignedInViewer } from '../../policy/viewer';
 import { loadRelationship, lockUsers, recordProfileCounts, removeFollowsBetween } from '../follows';
+import { deleteBlock, deleteMute, insertBlock, upsertMute } from './queries';
 
 /**
  * Blocks and mutes. A block is one transaction: both writers' rows locked (lockUsers, the
@@ -38,12 +39,7 @@ async function tellBoth(ctx: ServerContext, trx: Transaction<Database>, a: strin
 export async function block(ctx: ServerContext, viewer: SignedInViewer, uid: string, now = new Date()): Promise<Relationship> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockTarget(ctx, trx, viewer, uid);
-    const inserted = await trx
-      .insertInto('blocks')
-      .values({ blockerUid: viewer.uid, blockedUid: uid, created_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['blockerUid', 'blockedUid']).doNothing())
-      .returning('blockerUid')
-      .execute();
+    const inserted = await insertBlock(trx, viewer.uid, uid, now.toISOString());
     if (inserted.length > 0) {
       if (await removeFollowsBetween(trx, viewer.uid, uid)) await recordProfileCounts(ctx, trx, [viewer.uid, uid]);
       await tellBoth(ctx, trx, viewer.uid, uid);
@@ -56,7 +52,7 @@ export async function block(ctx: ServerContext, viewer: SignedInViewer, uid: str
 export async function unblock(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockTarget(ctx, trx, viewer, uid);
-    const deleted = await trx.deleteFrom('blocks').where('blockerUid', '=', viewer.uid).where('blockedUid', '=', uid).returning('blockerUid').execute();
+    const deleted = await deleteBlock(trx, viewer.uid, uid);
     if (deleted.length > 0) await tellBoth(ctx, trx, viewer.uid, uid);
     return loadRelationship(trx, viewer.uid, uid);
   });
@@ -67,11 +63,7 @@ export async function mute(ctx: ServerContext, viewer: SignedInViewer, uid: stri
   return ctx.db.transaction().execute(async (trx) => {
     await lockTarget(ctx, trx, viewer, uid);
     const until = muteUntil(duration, now);
-    await trx
-      .insertInto('mutes')
-      .values({ muterUid: viewer.uid, mutedUid: uid, until, created_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['muterUid', 'mutedUid']).doUpdateSet({ until, created_at: now.toISOString() }))
-      .execute();
+    await upsertMute(trx, viewer.uid, uid, until, now.toISOString());
     await ctx.bus.record(trx, userTopic(viewer.uid), 'relationship.changed', { uid });
     return loadRelationship(trx, viewer.uid, uid, now.toISOString());
   });
@@ -81,7 +73,7 @@ export async function mute(ctx: ServerContext, viewer: SignedInViewer, uid: stri
 export async function unmute(ctx: ServerContext, viewer: SignedInViewer, uid: string): Promise<Relationship> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockTarget(ctx, trx, viewer, uid);
-    const deleted = await trx.deleteFrom('mutes').where('muterUid', '=', viewer.uid).where('mutedUid', '=', uid).returning('muterUid').execute();
+    const deleted = await deleteMute(trx, viewer.uid, uid);
     if (deleted.length > 0) await ctx.bus.record(trx, userTopic(viewer.uid), 'relationship.changed', { uid });
     return loadRelationship(trx, viewer.uid, uid);
   });

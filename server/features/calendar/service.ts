@@ -3,6 +3,7 @@ import { calendarStart, periodSums, wordsByDay, type Calendar, type CalendarDay 
 import { DEFAULT_TIME_ZONE, localDay, replayStreak } from '@common/streaks/streak';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
+import { goalAndZoneOf, writtenDaysOf } from './queries';
 
 /**
  * The writer's own calendar as of `now` in their zone: words per day over the twelve months
@@ -11,11 +12,11 @@ import { notFound } from '../../http/errors';
  * of this week and this month.
  */
 export async function loadCalendar(db: Kysely<Database>, uid: string, now = new Date()): Promise<Calendar> {
-  const user = await db.selectFrom('users').select(['dailyGoal', 'timezone']).where('uid', '=', uid).executeTakeFirst();
+  const user = await goalAndZoneOf(db, uid);
   if (!user) throw notFound('User not found.');
   const timezone = user.timezone ?? DEFAULT_TIME_ZONE;
   const today = localDay(now, timezone);
-  const rows = await db.selectFrom('writingDays').select(['day', 'words']).where('uid', '=', uid).where('words', '>', 0).execute();
+  const rows = await writtenDaysOf(db, uid);
   const words = wordsByDay(
     rows.map((r) => ({ day: r.day, words: Number(r.words) })),
     today,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DayWords } from '@common/calendar/calendar';
 import { challengeProgress, type Challenge } from '@common/challenges/challenges';
 import type { DayKey } from '@common/prompts/prompts';
@@ -69,4 +69,19 @@ export function openChallenges(db: Db, uid: string, today: DayKey): Promise<Chal
 /** The writer's newest challenges, newest first. */
 export function latestChallenges(db: Db, uid: string, limit: number): Promise<ChallengeRow[]> {
   return db.selectFrom('challenges').selectAll().where('uid', '=', uid).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Stores a new challenge. */
+export async function insertChallenge(db: Db, row: Insertable<ChallengesTable>): Promise<void> {
+  await db.insertInto('challenges').values(row).execute();
+}
+
+/** The writer's own challenge `id` (undefined: none, or someone else's). */
+export function ownChallenge(db: Db, uid: string, id: string) {
+  return db.selectFrom('challenges').selectAll().where('id', '=', id).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** The challenge is given up at `abandonedAt`. */
+export async function setChallengeAbandoned(db: Db, id: string, abandonedAt: string): Promise<void> {
+  await db.updateTable('challenges').set({ abandonedAt }).where('id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import { addDays } from '@common/streaks/streak';
 import type { ServerContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
-import { earliestStart, latestChallenges, openChallenges, presentChallenge, writerClock, writingDaysFrom } from './queries';
+import { earliestStart, insertChallenge, latestChallenges, openChallenges, ownChallenge, presentChallenge, setChallengeAbandoned, writerClock, writingDaysFrom } from './queries';
 
 /**
  * Starts "N words in D days" today (the writer's local day) through day D. Under the users
@@ -25,7 +25,7 @@ export async function startChallenge(ctx: ServerContext, uid: string, input: Cha
       abandonedAt: null,
       created_at: now.toISOString(),
     };
-    await trx.insertInto('challenges').values(row).execute();
+    await insertChallenge(trx, row);
     return { challenge: presentChallenge(row, await writingDaysFrom(trx, uid, row.startDay), clock), today: clock.today };
   });
 }
@@ -48,14 +48,14 @@ export async function listChallenges(ctx: ServerContext, uid: string, now = new 
 export async function giveUpChallenge(ctx: ServerContext, uid: string, id: string, now = new Date()): Promise<ChallengeResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     const clock = await writerClock(trx, uid, now, ctx.dialect);
-    const row = await trx.selectFrom('challenges').selectAll().where('id', '=', id).where('uid', '=', uid).executeTakeFirst();
+    const row = await ownChallenge(trx, uid, id);
     if (!row) throw notFound(CHALLENGE_NOT_FOUND);
     const days = await writingDaysFrom(trx, uid, row.startDay);
     const current = presentChallenge(row, days, clock);
     if (current.status === 'abandoned') return { challenge: current, today: clock.today };
     if (current.status !== 'active') throw conflict(CHALLENGE_ENDED);
     const abandonedAt = now.toISOString();
-    await trx.updateTable('challenges').set({ abandonedAt }).where('id', '=', id).execute();
+    await setChallengeAbandoned(trx, id, abandonedAt);
     return { challenge: presentChallenge({ ...row, abandonedAt }, days, clock), today: clock.today };
   });
 }

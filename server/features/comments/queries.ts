@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Comment } from '@common/stories/story';
-import type { Database } from '../../db/types';
+import type { Database, RemoteRepliesTable, StoryCommentsTable } from '../../db/types';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { commentPolicy } from './policy';
@@ -113,4 +113,82 @@ export async function findComment(db: Db, id: string, viewer: Viewer, story: Sto
 export async function findRemoteReply(db: Db, storyId: string, id: string) {
   const row = await db.selectFrom('remoteReplies').select(['id', 'actorUri', 'held']).where('id', '=', id).where('storyId', '=', storyId).executeTakeFirst();
   return row ? { id: row.id, uid: row.actorUri, held: Number(row.held) === 1 } : undefined;
+}
+
+export async function insertComment(db: Db, row: Insertable<StoryCommentsTable>): Promise<void> {
+  await db.insertInto('storyComments').values(row).execute();
+}
+
+/** The comment's id and author, when it is on this story. */
+export function commentOnStory(db: Db, storyId: string, id: string) {
+  return db.selectFrom('storyComments').select(['id', 'uid']).where('id', '=', id).where('storyId', '=', storyId).executeTakeFirst();
+}
+
+/** Deletes the comment: the rows really deleted (none or one). */
+export function deleteCommentRow(db: Db, id: string) {
+  return db.deleteFrom('storyComments').where('id', '=', id).returning('id').execute();
+}
+
+/** The story's commentsCount. */
+export function commentsCountOf(db: Db, storyId: string) {
+  return db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow();
+}
+
+/** Moves the story's commentsCount by `n` in the statement itself; the count after. */
+export function shiftCommentsCount(db: Db, storyId: string, op: '+' | '-', n: number) {
+  return db
+    .updateTable('stories')
+    .set((eb) => ({ commentsCount: eb('commentsCount', op, n) }))
+    .where('id', '=', storyId)
+    .returning('commentsCount')
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds `by` (1 or -1) to the story's commentsCount in the statement itself. */
+export async function addToCommentsCount(db: Db, storyId: string, by: 1 | -1): Promise<void> {
+  await db
+    .updateTable('stories')
+    .set((eb) => ({ commentsCount: eb('commentsCount', '+', by) }))
+    .where('id', '=', storyId)
+    .execute();
+}
+
+/** The reply from another server with this post id, if it is here. */
+export function remoteReplyByUri(db: Db, uri: string) {
+  return db.selectFrom('remoteReplies').select(['id', 'actorUri', 'storyId']).where('uri', '=', uri).executeTakeFirst();
+}
+
+/** Its author's edit of a reply. */
+export async function updateRemoteReplyText(db: Db, id: string, edit: { text: string; url: string | null }, now: string): Promise<void> {
+  await db.updateTable('remoteReplies').set({ text: edit.text, url: edit.url, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function insertRemoteReply(db: Db, row: Insertable<RemoteRepliesTable>): Promise<void> {
+  await db.insertInto('remoteReplies').values(row).execute();
+}
+
+/** A held reply is held no longer; how many rows changed (1, or 0 when it was not held). */
+export async function releaseHeldReply(db: Db, id: string): Promise<number> {
+  const approved = await db.updateTable('remoteReplies').set({ held: 0 }).where('id', '=', id).where('held', '=', 1).executeTakeFirst();
+  return Number(approved.numUpdatedRows);
+}
+
+/** Which replies from other servers to delete: every condition given must hold. */
+export interface RemoteReplyMatch {
+  ids?: readonly string[];
+  uri?: string;
+  actorUri?: string;
+  actorUris?: readonly string[];
+  onStoriesOf?: string;
+}
+
+/** Deletes the replies that match; the rows deleted, with their story and whether they were held. */
+export function deleteRemoteReplies(db: Db, where: RemoteReplyMatch) {
+  let q = db.deleteFrom('remoteReplies');
+  if (where.ids) q = q.where('id', 'in', where.ids.length > 0 ? where.ids : ['']);
+  if (where.uri !== undefined) q = q.where('uri', '=', where.uri);
+  if (where.actorUri !== undefined) q = q.where('actorUri', '=', where.actorUri);
+  if (where.onStoriesOf !== undefined) q = q.where('storyId', 'in', db.selectFrom('stories').select('id').where('uid', '=', where.onStoriesOf));
+  if (where.actorUris) q = q.where('actorUri', 'in', where.actorUris.length > 0 ? where.actorUris : ['']);
+  return q.returning(['id', 'storyId', 'held']).execute();
 }

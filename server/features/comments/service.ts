@@ -9,7 +9,7 @@ import { newId } from '../../shared/ids';
 import { findStoryRowFor, lockStory, recordStoryComment, recordStoryCounts } from '../stories';
 import { notify, openingWords, withdraw } from '../notifications';
 import { awardBadges } from '../badges';
-import { findComment, findRemoteReply, listComments } from './queries';
+import { commentOnStory, commentsCountOf, deleteCommentRow, findComment, findRemoteReply, insertComment, listComments, shiftCommentsCount } from './queries';
 import { approveRemoteReply, dropRemoteReplies } from './remote-replies';
 
 export async function readComments(ctx: ServerContext, viewer: Viewer, storyId: string, cursor?: string): Promise<CommentPage> {
@@ -35,17 +35,12 @@ export async function addComment(
   const { commentsCount, story } = await ctx.db.transaction().execute(async (trx) => {
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'comment', row);
-    await trx.insertInto('storyComments').values({ id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() }).execute();
+    await insertComment(trx, { id, storyId, uid: viewer.uid, text, created_at: new Date().toISOString() });
     // A reader's comment may earn the author "First comment received". Before any event is
     // recorded: the outbox's id lock must be the last lock a transaction takes (decision 0006).
     if (row.uid !== viewer.uid) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['commentsReceived']);
     await notify(ctx, trx, { to: row.uid, type: 'comment', actorUid: viewer.uid, at: new Date().toISOString(), link: `/story/${storyId}`, subject: row.title, detail: openingWords(text, 80), commentId: id, storyId });
-    const updated = await trx
-      .updateTable('stories')
-      .set((eb) => ({ commentsCount: eb('commentsCount', '+', 1) }))
-      .where('id', '=', storyId)
-      .returning('commentsCount')
-      .executeTakeFirstOrThrow();
+    const updated = await shiftCommentsCount(trx, storyId, '+', 1);
     await recordStoryComment(ctx, trx, storyId, id, 'created');
     await recordStoryCounts(ctx, trx, storyId);
     return { commentsCount: Number(updated.commentsCount), story: row };
@@ -64,23 +59,18 @@ export async function deleteComment(ctx: ServerContext, viewer: SignedInViewer, 
     if (reply) {
       authorizeComment(viewer, 'delete', reply, row);
       await dropRemoteReplies(ctx, trx, { ids: [reply.id] });
-      return Number((await trx.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow()).commentsCount);
+      return Number((await commentsCountOf(trx, storyId)).commentsCount);
     }
     const comment = await withBlockFact(
       trx,
       viewer,
-      await trx.selectFrom('storyComments').select(['id', 'uid']).where('id', '=', commentId).where('storyId', '=', storyId).executeTakeFirst(),
+      await commentOnStory(trx, storyId, commentId),
     );
     authorizeComment(viewer, 'delete', comment, row);
-    const deleted = await trx.deleteFrom('storyComments').where('id', '=', commentId).returning('id').execute();
+    const deleted = await deleteCommentRow(trx, commentId);
     if (deleted.length === 0) return Number(row.commentsCount);
     await withdraw(ctx, trx, { to: row.uid, type: 'comment', actorUid: comment.uid, commentId });
-    const updated = await trx
-      .updateTable('stories')
-      .set((eb) => ({ commentsCount: eb('commentsCount', '-', deleted.length) }))
-      .where('id', '=', storyId)
-      .returning('commentsCount')
-      .executeTakeFirstOrThrow();
+    const updated = await shiftCommentsCount(trx, storyId, '-', deleted.length);
     await recordStoryComment(ctx, trx, storyId, commentId, 'deleted');
     await recordStoryCounts(ctx, trx, storyId);
     return Number(updated.commentsCount);
@@ -98,6 +88,6 @@ export async function approveComment(ctx: ServerContext, viewer: SignedInViewer,
   });
   const comment = await findComment(ctx.db, commentId, viewer, story);
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
-  const counts = await ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow();
+  const counts = await commentsCountOf(ctx.db, storyId);
   return { comment, commentsCount: Number(counts.commentsCount) };
 }

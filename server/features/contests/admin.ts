@@ -5,7 +5,23 @@ import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { notifySelf } from '../notifications';
 import { ensureWeeklyContests } from './weekly';
-import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, lockContest, summariesOf, unpublishEntry } from './queries';
+import {
+  anyEntryOf,
+  authorOf,
+  deleteContestRow,
+  deleteVotesFor,
+  disqualifyEntryRow,
+  entryOfStory,
+  everyEntryOf,
+  insertContest,
+  lockContest,
+  moveStoriesToContest,
+  newestContests,
+  summariesOf,
+  unpublishEntry,
+  updateContest,
+  weeklyContestOf,
+} from './queries';
 
 /** How many contests the admin screen lists, newest first. */
 const ADMIN_CONTESTS_MAX = 30;
@@ -27,19 +43,10 @@ const windowColumns = (input: ContestInput) => ({
 /** GET /api/admin/contests: every contest with every entry and its author, disqualified ones too. */
 export async function adminContests(ctx: ServerContext, now: Date): Promise<AdminContests> {
   await ensureWeeklyContests(ctx, now);
-  const rows = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).orderBy('entryOpensAt', 'desc').limit(ADMIN_CONTESTS_MAX).execute();
+  const rows = await newestContests(ctx.db, ADMIN_CONTESTS_MAX);
   const summaries = await summariesOf(ctx.db, rows, now);
   const ids = rows.map((r) => r.id);
-  const entries =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom('contestEntries as e')
-          .innerJoin('stories as s', 's.id', 'e.storyId')
-          .select(['e.contestId', 'e.storyId', 'e.uid', 'e.created_at', 'e.disqualifiedAt', 'e.disqualifiedReason', 'e.place', 's.title', ...AUTHOR_COLUMNS])
-          .where('e.contestId', 'in', ids)
-          .orderBy('e.created_at')
-          .execute();
+  const entries = ids.length === 0 ? [] : await everyEntryOf(ctx.db, ids);
   return {
     contests: summaries.map((summary) => ({
       ...summary,
@@ -71,15 +78,14 @@ export async function createContest(ctx: ServerContext, input: ContestInput, now
   const id = newId();
   const at = now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('contests').values({ id, ...promptColumns(input), ...windowColumns(input), revealedAt: null, created_at: at, updated_at: at }).execute();
+    await insertContest(trx, { id, ...promptColumns(input), ...windowColumns(input), revealedAt: null, created_at: at, updated_at: at });
     const week = mondayOf(new Date(input.entryOpensAt));
-    const automatic = await trx.selectFrom('contests').select('id').where('week', '=', week).executeTakeFirst();
+    const automatic = await weeklyContestOf(trx, week);
     // Held like every entry holds it, so no writer enters it while it is being replaced.
     if (!automatic || !(await lockContest(trx, ctx.dialect, automatic.id))) return;
-    const entered = await trx.selectFrom('contestEntries').select('uid').where('contestId', '=', automatic.id).executeTakeFirst();
-    if (entered) return;
-    await trx.updateTable('stories').set({ contestId: id }).where('contestId', '=', automatic.id).execute();
-    await trx.deleteFrom('contests').where('id', '=', automatic.id).execute();
+    if (await anyEntryOf(trx, automatic.id)) return;
+    await moveStoriesToContest(trx, automatic.id, id);
+    await deleteContestRow(trx, automatic.id);
   });
   return { id };
 }
@@ -90,7 +96,7 @@ export async function editContest(ctx: ServerContext, id: string, input: Contest
     const contest = await lockContest(trx, ctx.dialect, id);
     if (!contest) throw notFound(CONTEST_TEXTS.notFound);
     if (contestPhase(contest, now) !== 'upcoming') throw conflict(CONTEST_TEXTS.alreadyOpen);
-    await trx.updateTable('contests').set({ ...promptColumns(input), ...windowColumns(input), updated_at: now.toISOString() }).where('id', '=', id).execute();
+    await updateContest(trx, id, { ...promptColumns(input), ...windowColumns(input), updated_at: now.toISOString() });
   });
 }
 
@@ -105,11 +111,11 @@ export async function disqualifyEntry(ctx: ServerContext, id: string, storyId: s
     const contest = await lockContest(trx, ctx.dialect, id);
     if (!contest) throw notFound(CONTEST_TEXTS.notFound);
     if (contest.revealedAt !== null) throw conflict(CONTEST_TEXTS.revealed);
-    const entry = await trx.selectFrom('contestEntries').select(['uid', 'disqualifiedAt']).where('contestId', '=', id).where('storyId', '=', storyId).executeTakeFirst();
+    const entry = await entryOfStory(trx, id, storyId);
     if (!entry) throw notFound(CONTEST_TEXTS.entryNotFound);
     if (entry.disqualifiedAt !== null) return;
-    await trx.updateTable('contestEntries').set({ disqualifiedAt: at, disqualifiedReason: reason }).where('contestId', '=', id).where('storyId', '=', storyId).execute();
-    await trx.deleteFrom('contestVotes').where('contestId', '=', id).where('storyId', '=', storyId).execute();
+    await disqualifyEntryRow(trx, id, storyId, at, reason);
+    await deleteVotesFor(trx, id, storyId);
     await unpublishEntry(trx, storyId, at);
     await notifySelf(ctx, trx, { to: entry.uid, type: 'moderation', detail: disqualifiedNotice(reason), link: `/contests/${id}`, at });
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context';
 import { awardBadges } from '../badges';
 import { notifySelf } from '../notifications';
 import { addWritingWords, resolveTimeZone, syncStreakAndTell } from '../streaks';
-import { countingEntries, lockContest } from './queries';
+import { contestsDueForReveal, entriesWithVotes, lockContest, releaseContestStories, setContestRevealed, setEntryResult, storiesHoldingWords } from './queries';
 
 /**
  * The reveal: once voting has closed, the `contest-reveal` job (server/jobs; a read that finds
@@ -20,17 +20,14 @@ export async function revealContest(ctx: ServerContext, id: string, now: Date): 
   return ctx.db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, ctx.dialect, id);
     if (!contest || contest.revealedAt !== null || contestPhase(contest, now) !== 'closed') return false;
-    const rows = await countingEntries(trx, id)
-      .select(['e.storyId', 'e.uid', 'e.created_at'])
-      .select((eb) => eb.selectFrom('contestVotes as v').select((v) => v.fn.countAll<number | string>().as('n')).whereRef('v.storyId', '=', 'e.storyId').where('v.contestId', '=', id).as('votes'))
-      .execute();
+    const rows = await entriesWithVotes(trx, id);
     const ranked = rankByVotes(rows, (r) => Number(r.votes ?? 0), (a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     for (const { item, place } of ranked) {
-      await trx.updateTable('contestEntries').set({ votes: Number(item.votes ?? 0), place }).where('contestId', '=', id).where('storyId', '=', item.storyId).execute();
+      await setEntryResult(trx, id, item.storyId, Number(item.votes ?? 0), place);
     }
-    await trx.updateTable('contests').set({ revealedAt: at, updated_at: at }).where('id', '=', id).execute();
+    await setContestRevealed(trx, id, at);
     // The words written for the contest count now, on the days they were written (in each writer's zone).
-    const pending = await trx.selectFrom('stories').select(['uid', 'created_at', 'wordsPending']).where('contestId', '=', id).where('wordsPending', '>', 0).execute();
+    const pending = await storiesHoldingWords(trx, id);
     for (const story of pending) {
       const zone = await resolveTimeZone(trx, story.uid);
       await addWritingWords(trx, story.uid, localDay(new Date(story.created_at), zone), Number(story.wordsPending));
@@ -40,7 +37,7 @@ export async function revealContest(ctx: ServerContext, id: string, now: Date): 
     for (const uid of writers) await syncStreakAndTell(ctx, trx, uid, now);
     // Every entry's story shows its author again and returns to the lists; withdrawn and
     // disqualified ones stay private, and every story written for the contest is an ordinary one now.
-    await trx.updateTable('stories').set({ contestId: null, wordsPending: 0 }).where('contestId', '=', id).execute();
+    await releaseContestStories(trx, id);
     // Every badge (not only the podium's) catches up with what the entries held back.
     for (const uid of writers) await awardBadges(ctx, trx, uid, at);
     for (const { item, place } of ranked) {
@@ -53,14 +50,7 @@ export async function revealContest(ctx: ServerContext, id: string, now: Date): 
 
 /** Reveals every contest whose voting has closed and that is not revealed yet; how many it revealed. */
 export async function revealDueContests(ctx: ServerContext, now: Date): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('contests')
-    .select('id')
-    .where('votingClosesAt', '<=', now.toISOString())
-    .where('revealedAt', 'is', null)
-    .orderBy('votingClosesAt')
-    .limit(20)
-    .execute();
+  const due = await contestsDueForReveal(ctx.db, now.toISOString(), 20);
   let revealed = 0;
   for (const { id } of due) if (await revealContest(ctx, id, now)) revealed++;
   if (revealed > 0) await ctx.bus.flush();

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import { PUBLIC_STORIES_TOPIC } from '@common/events/live-events';
 import {
   CONTEST_TEXTS,
@@ -19,15 +18,35 @@ import {
 import { STORY_NOT_FOUND } from '@common/stories/story';
 import { warningsOfMask } from '@common/stories/content-warnings';
 import type { ServerContext } from '../../context';
-import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { accountAdmin, type SignedInViewer, type Viewer } from '../../policy/viewer';
 import { lockStory } from '../stories';
-import { AUTHOR_COLUMNS, authorOf, CONTEST_COLUMNS, countingEntries, findContest, lockContest, personRefusal, summariesOf, toSummary, unpublishEntry, type ContestRow } from './queries';
+import {
+  authorOf,
+  contestsNotOver,
+  countingEntryOfStory,
+  deleteEntryOfWriter,
+  deleteVote,
+  entriesForPage,
+  entryByStory,
+  entryOfWriter,
+  findContest,
+  insertEntry,
+  insertVote,
+  latestClosedContests,
+  lockContest,
+  ownEntryStory,
+  personRefusal,
+  revealedContests,
+  setStoryEntered,
+  summariesOf,
+  toSummary,
+  unpublishEntry,
+  votedStoriesOf,
+  votesOf,
+  type ContestRow,
+} from './queries';
 import { awaitsReveal } from './reveal';
-
-type Trx = Transaction<Database>;
 
 /** A refusal by its kind: the phase (409), the person (403), the story (400). */
 const phaseRefusal = (text: string) => conflict(text);
@@ -51,8 +70,8 @@ const WEEKLY_JOB = 'weekly-contests';
 /** GET /api/contests/current: every contest not over yet, soonest first, and the latest results. */
 export async function currentContests(ctx: ServerContext, now: Date): Promise<CurrentContests> {
   const at = now.toISOString();
-  const open = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).where('votingClosesAt', '>', at).orderBy('entryOpensAt').limit(10).execute();
-  const latest = await ctx.db.selectFrom('contests').select(CONTEST_COLUMNS).where('votingClosesAt', '<=', at).orderBy('votingClosesAt', 'desc').limit(1).execute();
+  const open = await contestsNotOver(ctx.db, at, 10);
+  const latest = await latestClosedContests(ctx.db, at, 1);
   if (latest.some((row) => awaitsReveal(row, now))) ctx.jobs.runSoon(REVEAL_JOB);
   // No contest taking entries this week yet: the weekly job makes it, when contests run by themselves.
   if (!open.some((row) => contestPhase(row, now) === 'entry' || contestPhase(row, now) === 'upcoming')) ctx.jobs.runSoon(WEEKLY_JOB);
@@ -62,13 +81,7 @@ export async function currentContests(ctx: ServerContext, now: Date): Promise<Cu
 
 /** GET /api/contests: the contests whose results are out, newest first. */
 export async function pastContests(ctx: ServerContext, now: Date): Promise<PastContests> {
-  const rows = await ctx.db
-    .selectFrom('contests')
-    .select(CONTEST_COLUMNS)
-    .where('revealedAt', 'is not', null)
-    .orderBy('votingClosesAt', 'desc')
-    .limit(CONTESTS_PAST_MAX)
-    .execute();
+  const rows = await revealedContests(ctx.db, CONTESTS_PAST_MAX);
   return { contests: await summariesOf(ctx.db, rows, now) };
 }
 
@@ -84,13 +97,8 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
   const rows =
     phase === 'upcoming'
       ? []
-      : await countingEntries(ctx.db, id)
-          .select(['e.storyId', 'e.uid', 'e.votes', 'e.place', 'e.created_at', 's.title', 's.content', 's.wordCount', 's.contentWarnings', 's.contentWarningNote', ...AUTHOR_COLUMNS])
-          // Entry order: within a tie the earlier entry is listed first (the sort by place below keeps it).
-          .orderBy('e.created_at')
-          .orderBy('e.storyId')
-          .execute();
-  const voted = new Set(uid === null ? [] : (await ctx.db.selectFrom('contestVotes').select('storyId').where('contestId', '=', id).where('voterUid', '=', uid).execute()).map((r) => r.storyId));
+      : await entriesForPage(ctx.db, id);
+  const voted = new Set(uid === null ? [] : await votedStoriesOf(ctx.db, id, uid));
   const revealed = !isAnonymousPhase(phase) && contest.revealedAt !== null;
   const entries: ContestEntry[] = rows.map((r) => ({
     storyId: r.storyId,
@@ -110,7 +118,7 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
   const ordered = revealed
     ? [...entries].sort((a, b) => (a.place ?? Infinity) - (b.place ?? Infinity))
     : shuffleFor(entries, `${id}:${uid ?? Math.random().toString(36)}`);
-  const mine = rows.find((r) => r.uid === uid) ?? (uid === null ? undefined : await ownEntryStory(ctx, id, uid));
+  const mine = rows.find((r) => r.uid === uid) ?? (uid === null ? undefined : await ownEntryStory(ctx.db, id, uid));
   const person = uid === null ? 'Please sign in to take part.' : await personRefusal(ctx.db, uid, now);
   return {
     contest: toSummary(contest, rows.length, now),
@@ -120,18 +128,6 @@ export async function contestPage(ctx: ServerContext, viewer: Viewer, id: string
     enterRefusal: entryPhaseRefusal(phase) ?? person,
     voteRefusal: voteRefusal({ phase, admin: accountAdmin(viewer), ownEntry: false, alreadyVoted: true, votesGiven: 0 }) ?? person,
   };
-}
-
-/** The writer's own entry even when it does not count (made private since, say), so they can replace or withdraw it. */
-async function ownEntryStory(ctx: ServerContext, contestId: string, uid: string) {
-  return ctx.db
-    .selectFrom('contestEntries as e')
-    .innerJoin('stories as s', 's.id', 'e.storyId')
-    .select(['e.storyId', 's.title'])
-    .where('e.contestId', '=', contestId)
-    .where('e.uid', '=', uid)
-    .where('e.disqualifiedAt', 'is', null)
-    .executeTakeFirst();
 }
 
 /**
@@ -153,22 +149,17 @@ export async function enterContest(ctx: ServerContext, viewer: SignedInViewer, i
     if (!story || story.uid !== viewer.uid) throw notFound(STORY_NOT_FOUND);
     const refusal = entryStoryRefusal({ wordCount: Number(story.wordCount), createdAt: story.created_at }, contest);
     if (refusal) throw badRequest(refusal);
-    const current = await trx.selectFrom('contestEntries').select(['contestId', 'uid', 'storyId', 'disqualifiedAt']).where('storyId', '=', storyId).executeTakeFirst();
+    const current = await entryByStory(trx, storyId);
     if (current && (current.contestId !== id || current.disqualifiedAt !== null)) throw conflict(CONTEST_TEXTS.alreadyEntered);
     if (current) return; // Already this writer's entry: nothing changes.
-    const previous = await trx.selectFrom('contestEntries').select(['storyId', 'disqualifiedAt']).where('contestId', '=', id).where('uid', '=', viewer.uid).executeTakeFirst();
+    const previous = await entryOfWriter(trx, id, viewer.uid);
     if (previous?.disqualifiedAt) throw forbidden(CONTEST_TEXTS.alreadyEntered);
     if (previous) {
-      await trx.deleteFrom('contestEntries').where('contestId', '=', id).where('uid', '=', viewer.uid).execute();
+      await deleteEntryOfWriter(trx, id, viewer.uid);
       await unpublishEntry(trx, previous.storyId, at);
     }
-    await trx.insertInto('contestEntries').values({ contestId: id, uid: viewer.uid, storyId, created_at: at, disqualifiedAt: null, disqualifiedReason: null, votes: null, place: null }).execute();
-    const becomesPublic = story.public !== 1;
-    await trx
-      .updateTable('stories')
-      .set({ contestId: id, ...(becomesPublic ? { public: toDbBool(true), madePublicAt: at, publishedAt: at } : {}) })
-      .where('id', '=', storyId)
-      .execute();
+    await insertEntry(trx, id, viewer.uid, storyId, at);
+    await setStoryEntered(trx, storyId, id, story.public !== 1 ? at : null);
     // A story that was public leaves the lists: every instance's shared community page drops it. No uid: that would name the entrant.
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});
   });
@@ -184,18 +175,14 @@ export async function withdrawEntry(ctx: ServerContext, viewer: SignedInViewer, 
     if (!contest) throw notFound(CONTEST_TEXTS.notFound);
     const phase = entryPhaseRefusal(contestPhase(contest, now));
     if (phase) throw phaseRefusal(phase);
-    const entry = await trx.selectFrom('contestEntries').select(['storyId', 'disqualifiedAt']).where('contestId', '=', id).where('uid', '=', viewer.uid).executeTakeFirst();
+    const entry = await entryOfWriter(trx, id, viewer.uid);
     if (!entry || entry.disqualifiedAt !== null) throw notFound(CONTEST_TEXTS.noEntry);
-    await trx.deleteFrom('contestEntries').where('contestId', '=', id).where('uid', '=', viewer.uid).execute();
+    await deleteEntryOfWriter(trx, id, viewer.uid);
     await unpublishEntry(trx, entry.storyId, at);
     await ctx.bus.record(trx, PUBLIC_STORIES_TOPIC, 'stories.changed', {});
   });
   await ctx.bus.flush();
   return contestPage(ctx, viewer, id, now);
-}
-
-async function votesOf(trx: Trx, contestId: string, uid: string): Promise<string[]> {
-  return (await trx.selectFrom('contestVotes').select('storyId').where('contestId', '=', contestId).where('voterUid', '=', uid).orderBy('created_at').execute()).map((r) => r.storyId);
 }
 
 /**
@@ -213,18 +200,18 @@ export async function castVote(ctx: ServerContext, viewer: SignedInViewer, id: s
     const phaseOnly = voteRefusal({ phase, admin: false, ownEntry: false, alreadyVoted: true, votesGiven: 0 });
     if (phaseOnly) throw phaseRefusal(phaseOnly);
     if (!give) {
-      if (alreadyVoted) await trx.deleteFrom('contestVotes').where('contestId', '=', id).where('voterUid', '=', viewer.uid).where('storyId', '=', storyId).execute();
+      if (alreadyVoted) await deleteVote(trx, id, viewer.uid, storyId);
       return given.filter((s) => s !== storyId);
     }
     if (accountAdmin(viewer)) throw forbidden(CONTEST_TEXTS.adminVote);
     const person = await personRefusal(trx, viewer.uid, now);
     if (person) throw forbidden(person);
-    const entry = await countingEntries(trx, id).select('e.uid').where('e.storyId', '=', storyId).executeTakeFirst();
+    const entry = await countingEntryOfStory(trx, id, storyId);
     if (!entry) throw notFound(CONTEST_TEXTS.entryNotFound);
     const refusal = voteRefusal({ phase, admin: accountAdmin(viewer), ownEntry: entry.uid === viewer.uid, alreadyVoted, votesGiven: given.length });
     if (refusal) throw refusal === CONTEST_TEXTS.tooManyVotes ? conflict(refusal) : forbidden(refusal);
     if (alreadyVoted) return given;
-    await trx.insertInto('contestVotes').values({ contestId: id, voterUid: viewer.uid, storyId, created_at: now.toISOString() }).execute();
+    await insertVote(trx, id, viewer.uid, storyId, now.toISOString());
     return [...given, storyId];
   });
   return { voted, votesLeft: Math.max(0, CONTEST_VOTES_MAX - voted.length) };

@@ -1,6 +1,7 @@
 import { dailyContestPrompt, defaultContestWindows, mondayOf, nextContestMonday } from '@common/contests/contests';
 import type { ServerContext } from '../../context';
 import { newId } from '../../shared/ids';
+import { contestOpeningBetween, insertWeeklyContest } from './queries';
 
 /**
  * The weekly contest runs by itself (WEEKLY_CONTEST=automatic, the default): this week's and
@@ -15,18 +16,9 @@ export async function ensureWeeklyContests(ctx: ServerContext, now: Date): Promi
   if (ctx.config.weeklyContest !== 'automatic') return;
   for (const monday of [mondayOf(now), nextContestMonday(now)]) {
     const windows = defaultContestWindows(monday);
-    const taken = await ctx.db
-      .selectFrom('contests')
-      .select('id')
-      .where('entryOpensAt', '>=', windows.entryOpensAt)
-      .where('entryOpensAt', '<', windows.entryClosesAt)
-      .executeTakeFirst();
+    const taken = await contestOpeningBetween(ctx.db, windows.entryOpensAt, windows.entryClosesAt);
     if (taken) continue;
     const at = now.toISOString();
-    await ctx.db
-      .insertInto('contests')
-      .values({ id: newId(), prompt: dailyContestPrompt(monday), promptDay: monday, ...windows, week: monday, revealedAt: null, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('week').doNothing())
-      .execute();
+    await insertWeeklyContest(ctx.db, { id: newId(), prompt: dailyContestPrompt(monday), promptDay: monday, ...windows, week: monday, revealedAt: null, created_at: at, updated_at: at });
   }
 }

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@common/prompts/prompts';
 import { tagPath } from '@common/tags/tags';
 import type { ServerContext } from '../../context';
-import { readableStories, type StoryScope } from '../../policy/readable-stories';
+import { countGuestRows, guestStoryPage, guestTagPage, guestWriterPage } from './queries';
 
 /**
  * The sitemap: what a guest may read, as search engines are guests. Public stories
@@ -21,29 +20,10 @@ interface SitemapUrl {
 
 /** Which files the index lists: one of pages, and as many of stories and writers as they fill. */
 export async function sitemapFiles(ctx: ServerContext, perFile = URLS_PER_FILE): Promise<Array<{ kind: SitemapKind; page: number }>> {
-  const [stories, writers, tags] = await Promise.all([countOf(ctx, 'stories'), countOf(ctx, 'writers'), countOf(ctx, 'tags')]);
+  const [stories, writers, tags] = await Promise.all([countGuestRows(ctx, 'stories'), countGuestRows(ctx, 'writers'), countGuestRows(ctx, 'tags')]);
   const pages = (kind: SitemapKind, n: number) => Array.from({ length: Math.ceil(n / perFile) }, (_, i) => ({ kind, page: i + 1 }));
   return [{ kind: 'pages', page: 1 }, ...pages('stories', stories), ...pages('writers', writers), ...pages('tags', tags)];
 }
-
-async function countOf(ctx: ServerContext, kind: 'stories' | 'writers' | 'tags'): Promise<number> {
-  const readable = guestStories(ctx);
-  const counted =
-    kind === 'stories'
-      ? readable.select((eb) => eb.fn.countAll<number>().as('n'))
-      : kind === 'writers'
-        ? readable.select(sql<number>`count(distinct s.uid)`.as('n'))
-        : readable.innerJoin('storyTags as st', 'st.storyId', 's.id').select(sql<number>`count(distinct st."tagId")`.as('n'));
-  const row = await counted.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The stories a guest may find on the shared shelves: public, by writers in good standing (not
- * limited, suspended, deactivated or deleted). No block or mute applies, as a guest has none.
- * The sitemap lists them and the Atom feeds (features/feeds) carry them; `author` narrows to one writer.
- */
-export const guestStories = (ctx: ServerContext, scope: Pick<StoryScope, 'author'> = {}) => readableStories(ctx.db, null, { ...scope, publicOnly: true, excludeLimited: true });
 
 /** The addresses of one file; null when there is no such file. */
 export async function sitemapUrls(ctx: ServerContext, kind: SitemapKind, page: number, now: Date, perFile = URLS_PER_FILE): Promise<SitemapUrl[] | null> {
@@ -57,23 +37,15 @@ export async function sitemapUrls(ctx: ServerContext, kind: SitemapKind, page: n
     return [{ path: '/' }, { path: '/community' }, { path: '/prompts' }, { path: '/tags' }, ...prompts];
   }
   if (kind === 'stories') {
-    const rows = await guestStories(ctx).select(['s.id', 's.updated_at']).orderBy('s.seq').limit(perFile).offset(offset).execute();
+    const rows = await guestStoryPage(ctx, perFile, offset);
     return rows.length === 0 && page > 1 ? null : rows.map((r) => ({ path: `/story/${r.id}`, lastmod: r.updated_at }));
   }
   if (kind === 'tags') {
     // A tag's page, where a guest finds at least one of its stories.
-    const tags = await guestStories(ctx)
-      .innerJoin('storyTags as st', 'st.storyId', 's.id')
-      .innerJoin('tags as t', 't.id', 'st.tagId')
-      .select('t.key')
-      .distinct()
-      .orderBy('t.key')
-      .limit(perFile)
-      .offset(offset)
-      .execute();
+    const tags = await guestTagPage(ctx, perFile, offset);
     return tags.length === 0 && page > 1 ? null : tags.map((t) => ({ path: tagPath(t.key) }));
   }
-  const rows = await guestStories(ctx).select('s.uid').distinct().orderBy('s.uid').limit(perFile).offset(offset).execute();
+  const rows = await guestWriterPage(ctx, perFile, offset);
   return rows.length === 0 && page > 1 ? null : rows.map((r) => ({ path: `/user/${r.uid}` }));
 }
 

@@ -5,7 +5,7 @@ import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { deleteConversation, lockRequestConversation } from '../messages';
 import { notify, openingWords } from '../notifications';
-import { lockFeatureRequest, statusOf } from './queries';
+import { countResponses, deleteRequestRow, lockFeatureRequest, setRequestStatus, statusOf, threadOfRequest } from './queries';
 import { announceRequest, requireAdminView } from './thread';
 
 /*
@@ -19,7 +19,7 @@ export async function changeStatus(ctx: ServerContext, admin: SessionUser, id: s
     const request = await lockFeatureRequest(trx, ctx.dialect, id);
     authorizeFeatureRequest(viewerOf(admin), 'changeStatus', request);
     if (request.status !== status) {
-      await trx.updateTable('featureRequests').set({ status, lastActivity: new Date().toISOString() }).where('id', '=', id).execute();
+      await setRequestStatus(trx, id, status, new Date().toISOString());
       await insertAdminLog(trx, {
         admin: logUserOf(admin),
         action: 'feature_request_status',
@@ -27,7 +27,7 @@ export async function changeStatus(ctx: ServerContext, admin: SessionUser, id: s
         details: { from: statusOf(request.status), to: status },
       });
       await announceRequest(ctx, trx, request);
-      const thread = await trx.selectFrom('conversations').select('id').where('featureRequestId', '=', id).executeTakeFirst();
+      const thread = await threadOfRequest(trx, id);
       await notify(ctx, trx, {
         to: request.userUid,
         type: 'feature_request_status',
@@ -54,12 +54,8 @@ export async function deleteFeatureRequest(ctx: ServerContext, admin: SessionUse
     authorizeFeatureRequest(viewerOf(admin), 'delete', request);
     const thread = await lockRequestConversation(trx, ctx.dialect, id);
     if (thread) await deleteConversation(ctx, trx, thread.id);
-    const responses = await trx
-      .selectFrom('featureRequestResponses')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('featureRequestId', '=', id)
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('featureRequests').where('id', '=', id).execute();
+    const responseCount = await countResponses(trx, id);
+    await deleteRequestRow(trx, id);
     // The request is gone: the entry keeps who asked and how far it got, not what they wrote.
     await insertAdminLog(trx, {
       admin: logUserOf(admin),
@@ -69,7 +65,7 @@ export async function deleteFeatureRequest(ctx: ServerContext, admin: SessionUse
         requester: { uid: request.userUid, displayName: request.userDisplayName, email: request.userEmail },
         status: statusOf(request.status),
         created_at: request.created_at,
-        responseCount: Number(responses.n),
+        responseCount,
         conversationId: thread?.id ?? null,
       },
     });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   FEATURE_REQUEST_FILTERS,
@@ -15,7 +15,7 @@ import {
 } from '@common/feature-requests/feature-requests';
 import type { Dialect } from '../../db/database';
 import type { Database, FeatureRequestsTable } from '../../db/types';
-import { fromDbBool } from '../../db/bool';
+import { fromDbBool, toDbBool } from '../../db/bool';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { DASHED_ID_PATTERN } from '../../shared/ids';
 import { forUpdate } from '../../db/locks';
@@ -147,4 +147,72 @@ export async function listMyFeatureRequests(db: Db, uid: string): Promise<MyFeat
     responseCount: Number(responseCount ?? 0),
     conversationId,
   }));
+}
+
+export async function insertFeatureRequest(db: Db, row: Insertable<FeatureRequestsTable>): Promise<void> {
+  await db.insertInto('featureRequests').values(row).execute();
+}
+
+/** A response on the request, unread by the other side. */
+export async function insertResponse(
+  db: Db,
+  response: { id: string; featureRequestId: string; from: string; fromType: 'admin' | 'user'; text: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('featureRequestResponses')
+    .values({ ...response, read: toDbBool(false) })
+    .execute();
+}
+
+/** An admin answered: status responded, last active at `at`. */
+export async function setRequestResponded(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('featureRequests')
+    .set({ status: 'responded', lastActivity: at, hasAdminResponse: toDbBool(true) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setRequestActivity(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('featureRequests').set({ lastActivity: at }).where('id', '=', id).execute();
+}
+
+export async function setRequestStatus(db: Db, id: string, status: FeatureRequestStatus, at: string): Promise<void> {
+  await db.updateTable('featureRequests').set({ status, lastActivity: at }).where('id', '=', id).execute();
+}
+
+/** Which request a conversation is the thread of (undefined: no such conversation). */
+export function requestOfConversation(db: Db, conversationId: string) {
+  return db.selectFrom('conversations').select('featureRequestId').where('id', '=', conversationId).executeTakeFirst();
+}
+
+/** The request's thread, if one was started. */
+export function threadOfRequest(db: Db, requestId: string) {
+  return db.selectFrom('conversations').select('id').where('featureRequestId', '=', requestId).executeTakeFirst();
+}
+
+/** The responses `fromType` wrote on the request are read; how many were unread. */
+export async function markResponsesRead(db: Db, requestId: string, fromType: 'admin' | 'user'): Promise<number> {
+  const responses = await db
+    .updateTable('featureRequestResponses')
+    .set({ read: toDbBool(true) })
+    .where('featureRequestId', '=', requestId)
+    .where('fromType', '=', fromType)
+    .where('read', '=', toDbBool(false))
+    .executeTakeFirst();
+  return Number(responses.numUpdatedRows);
+}
+
+/** How many responses the request has. */
+export async function countResponses(db: Db, requestId: string): Promise<number> {
+  const responses = await db
+    .selectFrom('featureRequestResponses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('featureRequestId', '=', requestId)
+    .executeTakeFirstOrThrow();
+  return Number(responses.n);
+}
+
+export async function deleteRequestRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('featureRequests').where('id', '=', id).execute();
 }

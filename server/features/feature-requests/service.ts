@@ -4,6 +4,7 @@ import type { ServerContext, SessionUser } from '../../context';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { insertSystemLog, logUserOf } from '../../shared/audit-log';
 import { insertNotification } from '../notifications';
+import { insertFeatureRequest } from './queries';
 
 /**
  * Stores a suggestion as a 'new' feature request, writes its system log entry, the admin
@@ -29,20 +30,17 @@ export async function submitFeatureRequest(ctx: ServerContext, user: SessionUser
     created_at: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('featureRequests')
-      .values({
-        id: request.id,
-        text,
-        userUid: user.uid,
-        userDisplayName: user.displayName,
-        userEmail: user.email,
-        status: 'new',
-        created_at: now,
-        lastActivity: now,
-        hasAdminResponse: 0,
-      })
-      .execute();
+    await insertFeatureRequest(trx, {
+      id: request.id,
+      text,
+      userUid: user.uid,
+      userDisplayName: user.displayName,
+      userEmail: user.email,
+      status: 'new',
+      created_at: now,
+      lastActivity: now,
+      hasAdminResponse: 0,
+    });
     await insertSystemLog(trx, {
       type: 'feature_request',
       action: 'submit',

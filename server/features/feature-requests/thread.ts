@@ -3,7 +3,6 @@ import { CONVERSATION_NOT_FOUND } from '@common/messages/messages';
 import { FEATURE_REQUEST_NOT_FOUND, type AdminFeatureRequest } from '@common/feature-requests/feature-requests';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC, userTopic } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { authorizeConversation } from '../../policy/messages';
@@ -21,7 +20,18 @@ import {
   markConversationRead,
   type ConversationRecord,
 } from '../messages';
-import { findAdminFeatureRequest, lockFeatureRequest, statusOf, type FeatureRequestRow } from './queries';
+import {
+  findAdminFeatureRequest,
+  insertResponse,
+  lockFeatureRequest,
+  markResponsesRead,
+  requestOfConversation,
+  setRequestActivity,
+  setRequestResponded,
+  statusOf,
+  threadOfRequest,
+  type FeatureRequestRow,
+} from './queries';
 import { notify, openingWords } from '../notifications';
 
 /*
@@ -43,10 +53,7 @@ export async function announceRequest(ctx: ServerContext, trx: Trx, request: { i
 
 async function addResponse(trx: Trx, requestId: string, response: { from: string; fromType: Side; text: string; created_at: string }): Promise<string> {
   const id = newId();
-  await trx
-    .insertInto('featureRequestResponses')
-    .values({ id, featureRequestId: requestId, ...response, read: toDbBool(false) })
-    .execute();
+  await insertResponse(trx, { id, featureRequestId: requestId, ...response });
   return id;
 }
 
@@ -81,11 +88,7 @@ async function answerAsAdmin(ctx: ServerContext, trx: Trx, request: FeatureReque
     subject: openingWords(request.text, 60),
     featureRequestId: request.id,
   });
-  await trx
-    .updateTable('featureRequests')
-    .set({ status: 'responded', lastActivity: message.created_at, hasAdminResponse: toDbBool(true) })
-    .where('id', '=', request.id)
-    .execute();
+  await setRequestResponded(trx, request.id, message.created_at);
   await insertAdminLog(trx, {
     admin: logUserOf(admin),
     action: 'admin_feature_request',
@@ -101,7 +104,7 @@ async function answerAsAdmin(ctx: ServerContext, trx: Trx, request: FeatureReque
 async function replyAsRequester(ctx: ServerContext, trx: Trx, request: FeatureRequestRow, thread: ConversationRecord, text: string): Promise<Posted> {
   const message = await appendMessage(trx, thread.id, { from: request.userUid, fromType: 'user', text, at: new Date().toISOString(), unreadFor: thread.participants });
   await addResponse(trx, request.id, { from: request.userUid, fromType: 'user', text, created_at: message.created_at });
-  await trx.updateTable('featureRequests').set({ lastActivity: message.created_at }).where('id', '=', request.id).execute();
+  await setRequestActivity(trx, request.id, message.created_at);
   await announceConversation(ctx, trx, thread.id);
   await announceRequest(ctx, trx, request);
   return { conversationId: thread.id, messageId: message.id };
@@ -124,7 +127,7 @@ export async function respondToFeatureRequest(ctx: ServerContext, admin: Session
  */
 export async function postInRequestThread(ctx: ServerContext, user: SessionUser, viewer: SignedInViewer, conversationId: string, text: string): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom('conversations').select('featureRequestId').where('id', '=', conversationId).executeTakeFirst();
+    const link = await requestOfConversation(trx, conversationId);
     const request = link?.featureRequestId ? await lockFeatureRequest(trx, ctx.dialect, link.featureRequestId) : undefined;
     const thread = request ? await lockConversation(trx, ctx.dialect, conversationId) : null;
     // Checked again under the locks: the request may have been deleted, with its thread, meanwhile.
@@ -142,15 +145,9 @@ export async function postInRequestThread(ctx: ServerContext, user: SessionUser,
  */
 async function markThreadRead(ctx: ServerContext, trx: Trx, request: { id: string; userUid: string }, conversationId: string | null, reader: SignedInViewer): Promise<void> {
   const otherSide: Side = reader.uid === request.userUid ? 'admin' : 'user';
-  const responses = await trx
-    .updateTable('featureRequestResponses')
-    .set({ read: toDbBool(true) })
-    .where('featureRequestId', '=', request.id)
-    .where('fromType', '=', otherSide)
-    .where('read', '=', toDbBool(false))
-    .executeTakeFirst();
+  const responsesRead = await markResponsesRead(trx, request.id, otherSide);
   if (conversationId) await markConversationRead(ctx, trx, conversationId, reader.uid);
-  if (Number(responses.numUpdatedRows) > 0) await ctx.bus.record(trx, ADMINS_TOPIC, 'featureRequest.changed', { featureRequestId: request.id });
+  if (responsesRead > 0) await ctx.bus.record(trx, ADMINS_TOPIC, 'featureRequest.changed', { featureRequestId: request.id });
 }
 
 /** POST /api/conversations/:id/read on a request's thread (the viewer may read it: checked by the caller). */
@@ -174,7 +171,7 @@ export async function markRequestRead(ctx: ServerContext, admin: SessionUser, re
   return ctx.db.transaction().execute(async (trx) => {
     const request = await lockFeatureRequest(trx, ctx.dialect, requestId);
     authorizeFeatureRequest(viewer, 'markRead', request);
-    const thread = await trx.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirst();
+    const thread = await threadOfRequest(trx, request.id);
     await markThreadRead(ctx, trx, request, thread?.id ?? null, viewer);
     return requireAdminView(trx, request.id);
   });

@@ -6,33 +6,27 @@ import { notFound } from '../../http/errors';
 import { federationOf } from './of-context';
 import { chunks } from '../../shared/owned-rows';
 import { dropRemoteReplies } from '../comments';
+import {
+  actorUrisUnder,
+  countAllRemoteFollowers,
+  deleteDomainRule,
+  domainRules,
+  failuresAt,
+  failuresByDomainSince,
+  forgetActorsUnder,
+  upsertDomainRule,
+} from './queries';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** The domain and every domain under it, as a LIKE-free filter on a `domain` column's text. */
-const underDomain = (domain: string) => ({ exact: domain, suffix: `.${domain}` });
-
 export async function federationAdmin(ctx: ServerContext): Promise<FederationAdmin> {
-  const domains = await ctx.db.selectFrom('fedDomains').select(['domain', 'mode', 'created_at']).orderBy('domain').execute();
+  const domains = await domainRules(ctx.db);
   const service = federationOf(ctx);
   const depth = service ? await service.fed.queue.getDepth() : { queued: 0, ready: 0, delayed: 0 };
   const since = new Date(Date.now() - WEEK_MS).toISOString();
-  const failures = await ctx.db
-    .selectFrom('fedFailures')
-    .select((eb) => ['domain', eb.fn.countAll<number | string>().as('count'), eb.fn.max('failedAt').as('lastAt')])
-    .where('failedAt', '>=', since)
-    .groupBy('domain')
-    .orderBy('count', 'desc')
-    .limit(50)
-    .execute();
-  const lastErrors = failures.length
-    ? await ctx.db
-        .selectFrom('fedFailures')
-        .select(['domain', 'error', 'failedAt'])
-        .where('failedAt', 'in', failures.map((f) => f.lastAt))
-        .execute()
-    : [];
-  const followers = await ctx.db.selectFrom('remoteFollowers').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const failures = await failuresByDomainSince(ctx.db, since, 50);
+  const lastErrors = failures.length ? await failuresAt(ctx.db, failures.map((f) => f.lastAt)) : [];
+  const followers = await countAllRemoteFollowers(ctx.db);
   return {
     enabled: ctx.federation !== null,
     domains: domains.map((d) => ({ domain: d.domain, mode: d.mode === 'silence' ? ('silence' as const) : ('block' as const), since: d.created_at })),
@@ -46,7 +40,7 @@ export async function federationAdmin(ctx: ServerContext): Promise<FederationAdm
         lastAt: f.lastAt,
         lastError: lastErrors.find((e) => e.domain === f.domain && e.failedAt === f.lastAt)?.error ?? '',
       })),
-      remoteFollowers: Number(followers.n),
+      remoteFollowers: followers,
     },
   };
 }
@@ -57,23 +51,12 @@ export async function federationAdmin(ctx: ServerContext): Promise<FederationAdm
  * goes to them, and the inbox refuses what they send.
  */
 export async function setDomainRule(ctx: ServerContext, admin: SessionUser, rule: z.output<typeof domainRuleSchema>): Promise<FederationAdmin> {
-  const { exact, suffix } = underDomain(rule.domain);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('fedDomains')
-      .values({ domain: rule.domain, mode: rule.mode, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('domain').doUpdateSet({ mode: rule.mode }))
-      .execute();
+    await upsertDomainRule(trx, rule.domain, rule.mode, new Date().toISOString());
     if (rule.mode === 'block') {
-      const actors = trx
-        .selectFrom('remoteActors')
-        .select('uri')
-        .where((eb) => eb.or([eb('domain', '=', exact), eb(eb.fn('substr', ['domain', eb.val(-suffix.length)]), '=', suffix)]));
-      await trx.deleteFrom('remoteFollowers').where('actorUri', 'in', actors).execute();
-      await trx.deleteFrom('remoteFollowing').where('actorUri', 'in', actors).execute();
-      await trx.deleteFrom('remoteStories').where('actorUri', 'in', actors).execute();
+      await forgetActorsUnder(trx, rule.domain);
       // Their replies go as comments do, so the stories' counts follow.
-      const uris = (await actors.execute()).map((a) => a.uri);
+      const uris = await actorUrisUnder(trx, rule.domain);
       for (const slice of chunks(uris)) await dropRemoteReplies(ctx, trx, { actorUris: slice });
     }
     await insertAdminLog(trx, { admin: logUserOf(admin), action: `federation_domain_${rule.mode}`, target: `fedDomains/${rule.domain}` });
@@ -83,8 +66,7 @@ export async function setDomainRule(ctx: ServerContext, admin: SessionUser, rule
 
 export async function removeDomainRule(ctx: ServerContext, admin: SessionUser, domain: string): Promise<FederationAdmin> {
   await ctx.db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('fedDomains').where('domain', '=', domain).executeTakeFirst();
-    if (Number(gone.numDeletedRows) === 0) throw notFound('That domain is not blocked or silenced.');
+    if ((await deleteDomainRule(trx, domain)) === 0) throw notFound('That domain is not blocked or silenced.');
     await insertAdminLog(trx, { admin: logUserOf(admin), action: 'federation_domain_cleared', target: `fedDomains/${domain}` });
   });
   return federationAdmin(ctx);

@@ -30,19 +30,25 @@ import type { Dialect } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { ServerContext } from '../../context';
 import type { EventBus } from '../../events/bus';
-import { KyselyKvStore } from './kv-store';
-import { KyselyMessageQueue } from './message-queue';
+import { KyselyKvStore } from './queries/kv-store';
+import { KyselyMessageQueue } from './queries/message-queue';
 import { writerKeyPairs } from './keys';
 import { storyNote } from './notes';
 import { INSTANCE_ACTOR, instanceActor, instanceUsername } from './instance-actor';
 import { receiveFlag } from './flags';
 import { recipientOf, rememberActor } from './remote-actors';
-import { acceptFollowOf, forgetRemoteStory, receiveReaction, receiveRemoteStory, rejectFollowOf, withdrawReaction } from './inbound';
+import { receiveRemoteStory } from './inbound';
 import { forgetReply, receiveReply } from './replies';
 import { replyNote } from './notes';
 import {
+  acceptFollowOf,
   actorRow,
   addRemoteFollower,
+  forgetRemoteStory,
+  insertFailure,
+  receiveReaction,
+  rejectFollowOf,
+  withdrawReaction,
   countFollowers,
   countOutboxStories,
   domainPolicy,
@@ -160,17 +166,13 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
     outboxRetryPolicy: retries,
     onOutboxError: async (error) => {
       if (!(error instanceof SendActivityError)) return;
-      await db
-        .insertInto('fedFailures')
-        .values({
-          domain: error.inbox.hostname,
-          inbox: error.inbox.href,
-          activityType: 'delivery',
-          error: `${error.statusCode} ${error.message}`.slice(0, 500),
-          failedAt: new Date().toISOString(),
-        })
-        .execute()
-        .catch(() => {});
+      await insertFailure(db, {
+        domain: error.inbox.hostname,
+        inbox: error.inbox.href,
+        activityType: 'delivery',
+        error: `${error.statusCode} ${error.message}`.slice(0, 500),
+        failedAt: new Date().toISOString(),
+      }).catch(() => {});
     },
   });
 

@@ -6,11 +6,25 @@ import type { FederationSettings, federationSettingsUpdateSchema, FediverseReact
 import type { Viewer } from '../../policy/viewer';
 import { authorizeStory } from '../../policy/stories';
 import { findStoryRowFor } from '../stories';
-import { reactionCounts } from './inbound';
+
 import { FEDERATION_TEXTS, fediverseReplyModeSchema } from '@common/federation/federation';
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { domainPolicy, followersOf, followWithInbox, repliesTo } from './queries';
+import {
+  deleteRemoteFollower,
+  deleteRemoteFollowing,
+  domainPolicy,
+  federationSettingsOf,
+  followedRemoteStories,
+  followersOf,
+  followingOf,
+  followOf,
+  followWithInbox,
+  insertPendingFollow,
+  reactionCounts,
+  repliesTo,
+  setFederationSettings,
+} from './queries';
 import { recipientOf, rememberActor } from './remote-actors';
 import type { FederationService } from './service';
 import { federationOf } from './of-context';
@@ -24,7 +38,7 @@ export function serviceOf(ctx: ServerContext): FederationService {
 }
 
 export async function federationSettings(ctx: ServerContext, uid: string): Promise<FederationSettings> {
-  const row = await ctx.db.selectFrom('users').select(['handle', 'federate', 'fediverseReplies']).where('uid', '=', uid).executeTakeFirstOrThrow();
+  const row = await federationSettingsOf(ctx.db, uid);
   const replies = fediverseReplyModeSchema.safeParse(row.fediverseReplies);
   return {
     enabled: ctx.federation !== null,
@@ -36,14 +50,7 @@ export async function federationSettings(ctx: ServerContext, uid: string): Promi
 
 /** Turning sharing off sends a Delete for every story that went out; turning it on sends them again. */
 export async function updateFederationSettings(ctx: ServerContext, uid: string, update: z.output<typeof federationSettingsUpdateSchema>): Promise<FederationSettings> {
-  await ctx.db
-    .updateTable('users')
-    .set({
-      ...(update.federate !== undefined ? { federate: update.federate ? 1 : 0 } : {}),
-      ...(update.replies !== undefined ? { fediverseReplies: update.replies } : {}),
-    })
-    .where('uid', '=', uid)
-    .execute();
+  await setFederationSettings(ctx.db, uid, update);
   if (update.federate !== undefined) federationOf(ctx)?.stories.trigger([uid]);
   return federationSettings(ctx, uid);
 }
@@ -68,7 +75,7 @@ export async function removeRemoteFollowerOf(ctx: ServerContext, uid: string, ac
   const service = serviceOf(ctx);
   const row = await followWithInbox(ctx.db, 'remoteFollowers', uid, actorUri);
   if (!row) throw notFound('No such follower.');
-  await ctx.db.deleteFrom('remoteFollowers').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+  await deleteRemoteFollower(ctx.db, uid, actorUri);
   const fed = service.fed.context();
   const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.uri), object: fed.getActorUri(uid) });
   await fed.sendActivity(
@@ -79,13 +86,7 @@ export async function removeRemoteFollowerOf(ctx: ServerContext, uid: string, ac
 }
 
 export async function remoteFollowing(ctx: ServerContext, uid: string) {
-  const rows = await ctx.db
-    .selectFrom('remoteFollowing as f')
-    .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
-    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.avatarUrl', 'a.domain', 'f.state', 'f.created_at'])
-    .where('f.uid', '=', uid)
-    .orderBy('f.created_at', 'desc')
-    .execute();
+  const rows = await followingOf(ctx.db, uid);
   return { following: rows.map((row) => ({ ...account(row), state: row.state === 'accepted' ? ('accepted' as const) : ('pending' as const), since: row.created_at })) };
 }
 
@@ -120,12 +121,8 @@ export async function followRemote(ctx: ServerContext, uid: string, handle: stri
   const actor = await rememberActor(ctx.db, fed, found);
   if (!actor) throw notFound(FEDERATION_TEXTS.notFound);
   const followId = new URL(`${fed.getActorUri(uid).href}#follow-${crypto.randomUUID()}`);
-  await ctx.db
-    .insertInto('remoteFollowing')
-    .values({ uid, actorUri: actor.uri, followId: followId.href, state: 'pending', created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['uid', 'actorUri']).doNothing())
-    .execute();
-  const current = await ctx.db.selectFrom('remoteFollowing').select(['followId', 'state']).where('uid', '=', uid).where('actorUri', '=', actor.uri).executeTakeFirstOrThrow();
+  await insertPendingFollow(ctx.db, uid, actor.uri, followId.href, new Date().toISOString());
+  const current = await followOf(ctx.db, uid, actor.uri);
   if (current.followId === followId.href) {
     await fed.sendActivity({ identifier: uid }, found, new Follow({ id: followId, actor: fed.getActorUri(uid), object: found.id }));
   }
@@ -137,7 +134,7 @@ export async function unfollowRemote(ctx: ServerContext, uid: string, actorUri: 
   const service = serviceOf(ctx);
   const row = await followWithInbox(ctx.db, 'remoteFollowing', uid, actorUri);
   if (!row) throw notFound('You do not follow them.');
-  await ctx.db.deleteFrom('remoteFollowing').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+  await deleteRemoteFollowing(ctx.db, uid, actorUri);
   const fed = service.fed.context();
   const me = fed.getActorUri(uid);
   await fed.sendActivity(
@@ -148,14 +145,7 @@ export async function unfollowRemote(ctx: ServerContext, uid: string, actorUri: 
 }
 
 export async function remoteStories(ctx: ServerContext, uid: string): Promise<{ stories: RemoteStory[] }> {
-  const rows = await ctx.db
-    .selectFrom('remoteStories as s')
-    .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
-    .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
-    .select(['s.uri', 's.url', 's.summary', 's.sensitive', 's.content', 's.published', 'a.uri as actorUri', 'a.handle', 'a.name', 'a.url as actorUrl', 'a.avatarUrl', 'a.domain'])
-    .orderBy('s.published', 'desc')
-    .limit(50)
-    .execute();
+  const rows = await followedRemoteStories(ctx.db, uid, 50);
   const mine = await repliesTo(ctx.db, uid, rows.map((row) => row.uri));
   return {
     stories: rows.map((row) => ({

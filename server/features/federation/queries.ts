@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, RemoteActorsTable, SentRepliesTable } from '../../db/types';
+import type { Database, FedFailuresTable, RemoteActorsTable, RemoteStoriesTable, SentRepliesTable } from '../../db/types';
 import type { FederatedStory, SentReply } from './notes';
 import { findByHandle } from '../../shared/handles';
 
@@ -337,4 +337,215 @@ export async function repliesTo(db: Db, uid: string, posts: readonly string[]): 
   const rows = await db.selectFrom('sentReplies').select(['id', 'inReplyTo', 'text', 'created_at']).where('uid', '=', uid).where('inReplyTo', 'in', posts).orderBy('created_at').execute();
   for (const row of rows) byPost.set(row.inReplyTo, [...(byPost.get(row.inReplyTo) ?? []), { id: row.id, text: row.text, createdAt: row.created_at }]);
   return byPost;
+}
+
+/** Their server accepted a member's follow: only the followed account may, and only that follow. */
+export async function acceptFollowOf(db: Db, followId: URL, from: URL): Promise<void> {
+  await db.updateTable('remoteFollowing').set({ state: 'accepted' }).where('followId', '=', followId.href).where('actorUri', '=', from.href).execute();
+}
+
+export async function rejectFollowOf(db: Db, followId: URL, from: URL): Promise<void> {
+  await db.deleteFrom('remoteFollowing').where('followId', '=', followId.href).where('actorUri', '=', from.href).execute();
+}
+
+/** A Delete from another server: only its author's post goes. */
+export async function forgetRemoteStory(db: Db, objectId: URL, actor: URL): Promise<void> {
+  await db.deleteFrom('remoteStories').where('uri', '=', objectId.href).where('actorUri', '=', actor.href).execute();
+}
+
+/** A like or boost of one of our stories, once per account and kind; only of a story that may be seen. */
+export async function receiveReaction(db: Db, storyId: string, kind: 'like' | 'announce', activityId: URL, actor: URL): Promise<void> {
+  await db
+    .insertInto('remoteReactions')
+    .values({ activityId: activityId.href, storyId, actorUri: actor.href, kind, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** An Undo of a like or boost: only by the account that made it. */
+export async function withdrawReaction(db: Db, activityId: URL, actor: URL): Promise<void> {
+  await db.deleteFrom('remoteReactions').where('activityId', '=', activityId.href).where('actorUri', '=', actor.href).execute();
+}
+
+/** How many accounts elsewhere liked and boosted a story. */
+export async function reactionCounts(db: Db, storyId: string): Promise<{ likes: number; boosts: number }> {
+  const rows = await db
+    .selectFrom('remoteReactions')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .where('storyId', '=', storyId)
+    .groupBy('kind')
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { likes: of('like'), boosts: of('announce') };
+}
+
+/** A member here follows the account, accepted (any one of them). */
+export function acceptedFollowOf(db: Db, actorUri: string) {
+  return db.selectFrom('remoteFollowing').select('uid').where('actorUri', '=', actorUri).where('state', '=', 'accepted').executeTakeFirst();
+}
+
+/** Stores the post, or its edit: an edit only from the account that posted it. */
+export async function upsertRemoteStory(db: Db, row: Insertable<RemoteStoriesTable>): Promise<void> {
+  const { uri: _uri, actorUri: _actor, ...changes } = row;
+  await db
+    .insertInto('remoteStories')
+    .values(row)
+    .onConflict((oc) => oc.column('uri').doUpdateSet(changes).where('remoteStories.actorUri', '=', row.actorUri))
+    .execute();
+}
+
+/** A delivery that failed, for the admin's health table. */
+export function insertFailure(db: Db, row: Insertable<FedFailuresTable>) {
+  return db.insertInto('fedFailures').values(row).execute();
+}
+
+/** The writer's federation settings and handle, as stored. */
+export function federationSettingsOf(db: Db, uid: string) {
+  return db.selectFrom('users').select(['handle', 'federate', 'fediverseReplies']).where('uid', '=', uid).executeTakeFirstOrThrow();
+}
+
+/** Writes the settings given (those left out keep their value). */
+export async function setFederationSettings(db: Db, uid: string, update: { federate?: boolean; replies?: string }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(update.federate !== undefined ? { federate: update.federate ? 1 : 0 } : {}),
+      ...(update.replies !== undefined ? { fediverseReplies: update.replies } : {}),
+    })
+    .where('uid', '=', uid)
+    .execute();
+}
+
+export async function deleteRemoteFollower(db: Db, uid: string, actorUri: string): Promise<void> {
+  await db.deleteFrom('remoteFollowers').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+}
+
+export async function deleteRemoteFollowing(db: Db, uid: string, actorUri: string): Promise<void> {
+  await db.deleteFrom('remoteFollowing').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
+}
+
+/** The accounts elsewhere the writer follows (or asked to), newest first. */
+export function followingOf(db: Db, uid: string) {
+  return db
+    .selectFrom('remoteFollowing as f')
+    .innerJoin('remoteActors as a', 'a.uri', 'f.actorUri')
+    .select(['a.uri', 'a.handle', 'a.name', 'a.url', 'a.avatarUrl', 'a.domain', 'f.state', 'f.created_at'])
+    .where('f.uid', '=', uid)
+    .orderBy('f.created_at', 'desc')
+    .execute();
+}
+
+/** A pending follow of the account, unless the writer follows (or asked to follow) it already. */
+export async function insertPendingFollow(db: Db, uid: string, actorUri: string, followId: string, createdAt: string): Promise<void> {
+  await db
+    .insertInto('remoteFollowing')
+    .values({ uid, actorUri, followId, state: 'pending', created_at: createdAt })
+    .onConflict((oc) => oc.columns(['uid', 'actorUri']).doNothing())
+    .execute();
+}
+
+/** The writer's follow of the account, as stored. */
+export function followOf(db: Db, uid: string, actorUri: string) {
+  return db.selectFrom('remoteFollowing').select(['followId', 'state']).where('uid', '=', uid).where('actorUri', '=', actorUri).executeTakeFirstOrThrow();
+}
+
+/** The newest posts of the accounts the writer follows (accepted follows), with their authors. */
+export function followedRemoteStories(db: Db, uid: string, limit: number) {
+  return db
+    .selectFrom('remoteStories as s')
+    .innerJoin('remoteFollowing as f', (join) => join.onRef('f.actorUri', '=', 's.actorUri').on('f.uid', '=', uid).on('f.state', '=', 'accepted'))
+    .innerJoin('remoteActors as a', 'a.uri', 's.actorUri')
+    .select(['s.uri', 's.url', 's.summary', 's.sensitive', 's.content', 's.published', 'a.uri as actorUri', 'a.handle', 'a.name', 'a.url as actorUrl', 'a.avatarUrl', 'a.domain'])
+    .orderBy('s.published', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every domain rule, by domain. */
+export function domainRules(db: Db) {
+  return db.selectFrom('fedDomains').select(['domain', 'mode', 'created_at']).orderBy('domain').execute();
+}
+
+/** Failed deliveries since `since`, counted per domain with the latest time, most first. */
+export function failuresByDomainSince(db: Db, since: string, limit: number) {
+  return db
+    .selectFrom('fedFailures')
+    .select((eb) => ['domain', eb.fn.countAll<number | string>().as('count'), eb.fn.max('failedAt').as('lastAt')])
+    .where('failedAt', '>=', since)
+    .groupBy('domain')
+    .orderBy('count', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The failures at these times, with their errors. */
+export function failuresAt(db: Db, times: string[]) {
+  return db
+    .selectFrom('fedFailures')
+    .select(['domain', 'error', 'failedAt'])
+    .where('failedAt', 'in', times)
+    .execute();
+}
+
+/** How many followers elsewhere all writers here have. */
+export async function countAllRemoteFollowers(db: Db): Promise<number> {
+  const followers = await db.selectFrom('remoteFollowers').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(followers.n);
+}
+
+/** Blocks or silences the domain (a rule there already takes the new mode). */
+export async function upsertDomainRule(db: Db, domain: string, mode: 'block' | 'silence', createdAt: string): Promise<void> {
+  await db
+    .insertInto('fedDomains')
+    .values({ domain, mode, created_at: createdAt })
+    .onConflict((oc) => oc.column('domain').doUpdateSet({ mode }))
+    .execute();
+}
+
+/** Lifts the domain's rule; how many rows went (0 or 1). */
+export async function deleteDomainRule(db: Db, domain: string): Promise<number> {
+  const gone = await db.deleteFrom('fedDomains').where('domain', '=', domain).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+/** The accounts on the domain and every domain under it, as a LIKE-free filter on the `domain` column's text. */
+function actorsUnder(db: Db, domain: string) {
+  const exact = domain;
+  const suffix = `.${domain}`;
+  return db
+    .selectFrom('remoteActors')
+    .select('uri')
+    .where((eb) => eb.or([eb('domain', '=', exact), eb(eb.fn('substr', ['domain', eb.val(-suffix.length)]), '=', suffix)]));
+}
+
+/** The followers on the domain (and under it), the follows of accounts there and their posts go. */
+export async function forgetActorsUnder(db: Db, domain: string): Promise<void> {
+  const actors = actorsUnder(db, domain);
+  await db.deleteFrom('remoteFollowers').where('actorUri', 'in', actors).execute();
+  await db.deleteFrom('remoteFollowing').where('actorUri', 'in', actors).execute();
+  await db.deleteFrom('remoteStories').where('actorUri', 'in', actors).execute();
+}
+
+/** The accounts known on the domain and every domain under it. */
+export async function actorUrisUnder(db: Db, domain: string): Promise<string[]> {
+  return (await actorsUnder(db, domain).execute()).map((a) => a.uri);
+}
+
+/**
+ * Deletes the followers elsewhere of deleted accounts (of those among `uids`, when given) and
+ * returns them: taken away as they are read, so of two instances only one has them.
+ */
+export function takeFollowersOfDeleted(db: Db, uids: readonly string[] | undefined) {
+  let gone = db.selectFrom('users').select('uid').where('deletedAt', 'is not', null);
+  if (uids) gone = gone.where('uid', 'in', uids.length ? uids : ['']);
+  return db
+    .deleteFrom('remoteFollowers')
+    .where('uid', 'in', gone)
+    .returning(['uid', 'actorUri'])
+    .execute();
+}
+
+/** Where to deliver to these accounts. */
+export function inboxesOf(db: Db, actorUris: readonly string[]) {
+  return db.selectFrom('remoteActors').select(['uri', 'inbox', 'sharedInbox']).where('uri', 'in', actorUris).execute();
 }

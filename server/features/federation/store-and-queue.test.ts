@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases';
 import type { DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/database';
-import { KyselyKvStore } from './kv-store';
-import { KyselyMessageQueue } from './message-queue';
+import { KyselyKvStore } from './queries/kv-store';
+import { KyselyMessageQueue } from './queries/message-queue';
 
 const logger = pino({ level: 'silent' });
 

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger';
 import type { DrabbleFederation } from './federation';
 import { storyNote } from './notes';
 import { recipientOf } from './remote-actors';
-import { actorsToUpdate, claimActorSend, claimStorySend, countFollowers, storiesToSend, storiesToWithdraw, type SyncScope } from './queries';
+import { actorsToUpdate, claimActorSend, claimStorySend, countFollowers, inboxesOf, storiesToSend, storiesToWithdraw, takeFollowersOfDeleted, type SyncScope } from './queries';
 
 const PAGE = 100;
 
@@ -161,17 +161,11 @@ export class StorySync {
    * follower's server, signed with the keys the account kept for this.
    */
   private async sayGoodbyes(ctx: Context<void>, scope: SyncScope): Promise<void> {
-    let gone = this.db.selectFrom('users').select('uid').where('deletedAt', 'is not', null);
-    if (scope.uids) gone = gone.where('uid', 'in', scope.uids.length ? scope.uids : ['']);
-    const followers = await this.db
-      .deleteFrom('remoteFollowers')
-      .where('uid', 'in', gone)
-      .returning(['uid', 'actorUri'])
-      .execute();
+    const followers = await takeFollowersOfDeleted(this.db, scope.uids);
     const byWriter = new Map<string, string[]>();
     for (const f of followers) byWriter.set(f.uid, [...(byWriter.get(f.uid) ?? []), f.actorUri]);
     for (const [uid, actorUris] of byWriter) {
-      const actors = await this.db.selectFrom('remoteActors').select(['uri', 'inbox', 'sharedInbox']).where('uri', 'in', actorUris).execute();
+      const actors = await inboxesOf(this.db, actorUris);
       const me = ctx.getActorUri(uid);
       await ctx.sendActivity(
         { identifier: uid },

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { userTopic } from '../../events/bus';
+import { contestOfStory, followersNotMuting } from './queries';
 
 /**
  * Tells every follower of `authorUid` that a story of theirs just became public, so open
@@ -11,25 +12,10 @@ import { userTopic } from '../../events/bus';
  */
 export async function tellFollowersOfStory(ctx: ServerContext, trx: Transaction<Database>, authorUid: string, storyId: string): Promise<void> {
   // An anonymous contest entry is news to no one until its results are out.
-  const entry = await trx.selectFrom('stories').select('contestId').where('id', '=', storyId).executeTakeFirst();
+  const entry = await contestOfStory(trx, storyId);
   if (entry?.contestId) return;
   const now = new Date().toISOString();
-  const followers = await trx
-    .selectFrom('follows as f')
-    .select('f.followerUid')
-    .where('f.followeeUid', '=', authorUid)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mutes as mu')
-            .select('mu.muterUid')
-            .whereRef('mu.muterUid', '=', 'f.followerUid')
-            .where('mu.mutedUid', '=', authorUid)
-            .where((eb) => eb.or([eb('mu.until', 'is', null), eb('mu.until', '>', now)])),
-        ),
-      ),
-    )
-    .execute();
+  const followers = await followersNotMuting(trx, authorUid, now);
   for (const { followerUid } of followers) {
     await ctx.bus.record(trx, userTopic(followerUid), 'feed.published', { storyId, authorUid });
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { noBlockBetween, notMutedBy } from '../../policy/relations';
-import { readableBy, withoutHiddenWarnings } from '../../policy/readable-stories';
+import { readableBy, readableStories, withoutHiddenWarnings } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { cursorField, encodeCursor } from '../../shared/cursor';
 import { S_STORY_COLUMNS } from '../stories';
@@ -199,3 +199,69 @@ export async function rowsOfKeys(db: Db, viewer: SignedInViewer, keys: FeedKeyRo
 
 /** For the benchmark's query plans. */
 export const compileRowsByIds = (db: Db, viewer: SignedInViewer, ids: string[]) => rowsByIds(db, viewer, ids).compile();
+
+/** Whether the story is a contest entry (its contestId). */
+export function contestOfStory(db: Db, storyId: string) {
+  return db.selectFrom('stories').select('contestId').where('id', '=', storyId).executeTakeFirst();
+}
+
+/** The author's followers, but those who mute them at `now`. */
+export function followersNotMuting(db: Db, authorUid: string, now: string) {
+  return db
+    .selectFrom('follows as f')
+    .select('f.followerUid')
+    .where('f.followeeUid', '=', authorUid)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mutes as mu')
+            .select('mu.muterUid')
+            .whereRef('mu.muterUid', '=', 'f.followerUid')
+            .where('mu.mutedUid', '=', authorUid)
+            .where((eb) => eb.or([eb('mu.until', 'is', null), eb('mu.until', '>', now)])),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** How many writers the reader follows, and whether they follow any tag (1/0 or a boolean, by database). */
+export function followingCounts(db: Db, uid: string) {
+  return db
+    .selectFrom('users')
+    .select('followingCount')
+    .select((eb) => eb.exists(eb.selectFrom('tagFollows').select('uid').where('uid', '=', uid)).as('followsTags'))
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
+/** The reader's feed marker, as stored. */
+export function feedMarkerOf(db: Db, uid: string) {
+  return db.selectFrom('feedMarkers').select(['storyId', 'publishedAt']).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** The story, when it is public and the reader may read it. */
+export function readablePublicStory(db: Db, viewer: SignedInViewer, storyId: string) {
+  return readableStories(db, viewer, { publicOnly: true })
+    .select(['s.id', 's.publishedAt'])
+    .where('s.id', '=', storyId)
+    .executeTakeFirst();
+}
+
+/**
+ * The reader's marker becomes `to` only when that is later in the feed's order than where it
+ * is (one atomic upsert: two tabs racing leave the newer of the two).
+ */
+export async function moveMarkerForward(db: Db, uid: string, to: { storyId: string; publishedAt: string }, now: string): Promise<void> {
+  const { storyId, publishedAt } = to;
+  await db
+    .insertInto('feedMarkers')
+    .values({ uid, storyId, publishedAt, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('uid')
+        .doUpdateSet({ storyId, publishedAt, updated_at: now })
+        .where(sql<boolean>`(${publishedAt}, ${storyId}) > ("feedMarkers"."publishedAt", "feedMarkers"."storyId")`),
+    )
+    .execute();
+}

@@ -1,25 +1,34 @@
-import { sql } from 'kysely';
 import { FEED_NEW_COUNT_CAP, type FeedMarker, type FeedPage } from '@common/follows/follows';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { readableStories } from '../../policy/readable-stories';
 import { STORY_NOT_FOUND } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { decodeCursor } from '../../shared/cursor';
 import { toSummary } from '../stories';
-import { cursorOfRow, feedCursor, feedKeys, followedTagOf, mergeKeys, rowsOfKeys, strategyFor, tagFeedKeys, type FeedKey, type FeedKeyRow, type FeedStrategy } from './queries';
+import {
+  cursorOfRow,
+  feedCursor,
+  feedKeys,
+  feedMarkerOf,
+  followedTagOf,
+  followingCounts,
+  mergeKeys,
+  moveMarkerForward,
+  readablePublicStory,
+  rowsOfKeys,
+  strategyFor,
+  tagFeedKeys,
+  type FeedKey,
+  type FeedKeyRow,
+  type FeedStrategy,
+} from './queries';
 
 /**
  * How many writers the viewer follows, which picks the query plan (0: none of their stories),
  * and whether they follow any tag (then tagged stories join the feed).
  */
 async function followingOf(ctx: ServerContext, viewer: SignedInViewer): Promise<{ writers: number; tags: boolean }> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('followingCount')
-    .select((eb) => eb.exists(eb.selectFrom('tagFollows').select('uid').where('uid', '=', viewer.uid)).as('followsTags'))
-    .where('uid', '=', viewer.uid)
-    .executeTakeFirst();
+  const row = await followingCounts(ctx.db, viewer.uid);
   return { writers: Number(row?.followingCount ?? 0), tags: Boolean(Number(row?.followsTags ?? 0)) };
 }
 
@@ -40,8 +49,7 @@ async function keysOf(ctx: ServerContext, viewer: SignedInViewer, from: FeedKey 
 }
 
 async function markerOf(ctx: ServerContext, viewer: SignedInViewer): Promise<FeedMarker | null> {
-  const row = await ctx.db.selectFrom('feedMarkers').select(['storyId', 'publishedAt']).where('uid', '=', viewer.uid).executeTakeFirst();
-  return row ?? null;
+  return (await feedMarkerOf(ctx.db, viewer.uid)) ?? null;
 }
 
 /** GET /api/feed. `strategy` is for the test that checks both plans agree; callers let the count choose. */
@@ -81,21 +89,9 @@ export async function countNewer(ctx: ServerContext, viewer: SignedInViewer, aft
  * atomic upsert decides, so two tabs racing leave the newer of the two.
  */
 export async function moveMarker(ctx: ServerContext, viewer: SignedInViewer, storyId: string, now = new Date()): Promise<FeedMarker | null> {
-  const story = await readableStories(ctx.db, viewer, { publicOnly: true })
-    .select(['s.id', 's.publishedAt'])
-    .where('s.id', '=', storyId)
-    .executeTakeFirst();
+  const story = await readablePublicStory(ctx.db, viewer, storyId);
   const publishedAt = story?.publishedAt;
   if (!story || !publishedAt) throw notFound(STORY_NOT_FOUND);
-  await ctx.db
-    .insertInto('feedMarkers')
-    .values({ uid: viewer.uid, storyId: story.id, publishedAt, updated_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .column('uid')
-        .doUpdateSet({ storyId: story.id, publishedAt, updated_at: now.toISOString() })
-        .where(sql<boolean>`(${publishedAt}, ${story.id}) > ("feedMarkers"."publishedAt", "feedMarkers"."storyId")`),
-    )
-    .execute();
+  await moveMarkerForward(ctx.db, viewer.uid, { storyId: story.id, publishedAt }, now.toISOString());
   return markerOf(ctx, viewer);
 }

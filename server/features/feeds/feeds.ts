@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { communityFeed, promptDayFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
 import { tagParamSchema, tagPath } from '@common/tags/tags';
 import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts/prompts';
@@ -9,7 +8,8 @@ import { guestStories } from '../discovery';
 import { findPublicProfile } from '../profile';
 import { findTag, tagShownTo } from '../tags';
 import { atomXml, type AtomPerson } from './atom';
-import { S_FEED_STORY_COLUMNS, storyEntry } from './entry';
+import { storyEntry } from './entry';
+import { newestFeedStories } from './queries';
 
 /** How many stories a feed carries, newest first. */
 export const FEED_LIMIT = 50;
@@ -17,7 +17,7 @@ export const FEED_LIMIT = 50;
 /** When a feed has no entry yet: the feed has not changed since the start of time. */
 const NEVER = new Date(0).toISOString();
 
-type GuestStories = ReturnType<typeof guestStories>;
+export type GuestStories = ReturnType<typeof guestStories>;
 
 /**
  * One feed: its link, the page it follows, its author and which of the stories a guest may
@@ -93,7 +93,7 @@ export interface BuiltFeed {
 /** The feed's document: its newest FEED_LIMIT stories, in the order of the page it follows. */
 export async function buildFeed(ctx: ServerContext, spec: FeedSpec, limit = FEED_LIMIT): Promise<BuiltFeed> {
   const base = ctx.config.publicUrl;
-  const rows = await spec.stories(ctx).select(S_FEED_STORY_COLUMNS).orderBy(sql.ref(spec.newest ?? 's.seq'), 'desc').limit(limit).execute();
+  const rows = await newestFeedStories(spec.stories(ctx), spec.newest ?? 's.seq', limit);
   const entries = rows.map((row) => storyEntry(base, row));
   const updated = entries.reduce((newest, e) => (e.updated > newest ? e.updated : newest), NEVER);
   const xml = atomXml({

@@ -3,10 +3,9 @@ import { GREETING_TEXTS, type Greeting, type ImportSummary } from '@common/greet
 import { greetingsToCsv, parseGreetingsCsv, planImport, type ImportPlan } from '@common/greetings/csv';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { badRequest } from '../../http/errors';
 import { newId } from '../../shared/ids';
-import { allGreetings } from './queries';
+import { allGreetings, insertGreetings, setGreetingsEnabled } from './queries';
 import { changeGreetings } from './service';
 
 /** Rows per statement: far under both databases' limits on bound parameters. */
@@ -42,14 +41,14 @@ export async function applyImport(ctx: ServerContext, admin: SessionUser, csv: s
     const { plan, summary } = await planFor(trx, csv);
     const now = new Date().toISOString();
     for (const rows of chunks(plan.create)) {
-      await trx
-        .insertInto('greetings')
-        .values(rows.map((row) => ({ id: newId(), text: row.text, punctuation: row.punctuation, enabled: toDbBool(row.enabled), created_at: now })))
-        .execute();
+      await insertGreetings(
+        trx,
+        rows.map((row) => ({ id: newId(), text: row.text, punctuation: row.punctuation, enabled: row.enabled, created_at: now })),
+      );
     }
     for (const enabled of [true, false]) {
       const ids = plan.update.filter((u) => u.enabled === enabled).map((u) => u.existing.id);
-      for (const some of chunks(ids)) await trx.updateTable('greetings').set({ enabled: toDbBool(enabled) }).where('id', 'in', some).execute();
+      for (const some of chunks(ids)) await setGreetingsEnabled(trx, some, enabled);
     }
     const changed = summary.created + summary.updated > 0;
     const details = { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, errors: summary.errors.length };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compareGreetings, DEFAULT_PUNCTUATION, GREETING_PUNCTUATION, type Greeting, type GreetingPunctuation } from '@common/greetings/greetings';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
-import { fromDbBool } from '../../db/bool';
+import { fromDbBool, toDbBool } from '../../db/bool';
 
 type Db = Kysely<Database>;
 
@@ -59,4 +59,44 @@ export async function findSameGreeting(db: Db, text: string, punctuation: string
  */
 export async function lockGreetings(trx: Db, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql`lock table ${sql.table('greetings')} in share row exclusive mode`.execute(trx);
+}
+
+/** Stores a new greeting, enabled. */
+export async function insertGreeting(db: Db, greeting: Greeting): Promise<void> {
+  await db.insertInto('greetings').values({ ...greeting, enabled: 1 }).execute();
+}
+
+/** Stores new greetings in one statement. */
+export async function insertGreetings(db: Db, greetings: readonly Greeting[]): Promise<void> {
+  await db
+    .insertInto('greetings')
+    .values(greetings.map((g) => ({ id: g.id, text: g.text, punctuation: g.punctuation, enabled: toDbBool(g.enabled), created_at: g.created_at })))
+    .execute();
+}
+
+/** The greetings with these ids become enabled (or not). */
+export async function setGreetingsEnabled(db: Db, ids: readonly string[], enabled: boolean): Promise<void> {
+  await db.updateTable('greetings').set({ enabled: toDbBool(enabled) }).where('id', 'in', ids).execute();
+}
+
+/** Writes the greeting's text, punctuation and enabled flag. */
+export async function writeGreeting(db: Db, id: string, greeting: Pick<Greeting, 'text' | 'punctuation' | 'enabled'>): Promise<void> {
+  await db
+    .updateTable('greetings')
+    .set({ text: greeting.text, punctuation: greeting.punctuation, enabled: toDbBool(greeting.enabled) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteGreetingRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('greetings').where('id', '=', id).execute();
+}
+
+/** Enable All / Disable All: one UPDATE over the rows not already so (numUpdatedRows counts them). */
+export function setEveryGreetingEnabled(db: Db, enabled: boolean) {
+  return db
+    .updateTable('greetings')
+    .set({ enabled: toDbBool(enabled) })
+    .where('enabled', '=', toDbBool(!enabled))
+    .executeTakeFirst();
 }

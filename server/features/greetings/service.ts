@@ -2,14 +2,13 @@ import type { Transaction } from 'kysely';
 import { GREETING_TEXTS, greetingOfDay, type Greeting, type GreetingPunctuation, type TodayGreeting } from '@common/greetings/greetings';
 import type { ServerContext, SessionUser } from '../../context';
 import type { Database } from '../../db/types';
-import { toDbBool } from '../../db/bool';
 import { ADMINS_TOPIC } from '../../events/bus';
 import { conflict, notFound } from '../../http/errors';
 import { authorizeGreetings } from './policy';
 import { viewerOf } from '../../policy/viewer';
 import { insertAdminLog, logUserOf, type AdminLogEntry } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
-import { allGreetings, enabledGreetings, findGreeting, findSameGreeting, lockGreetings } from './queries';
+import { allGreetings, deleteGreetingRow, enabledGreetings, findGreeting, findSameGreeting, insertGreeting, lockGreetings, setEveryGreetingEnabled, writeGreeting } from './queries';
 
 /** How a greeting reads in the admin log: a label that outlives the row. */
 const greetingLabel = (g: { text: string; punctuation: string }) => `${g.text}${g.punctuation}`;
@@ -50,7 +49,7 @@ export async function createGreeting(ctx: ServerContext, admin: SessionUser, inp
   return changeGreetings(ctx, admin, async (trx) => {
     if (await findSameGreeting(trx, input.text, input.punctuation)) throw conflict(GREETING_TEXTS.exists);
     const greeting: Greeting = { id: newId(), ...input, enabled: true, created_at: new Date().toISOString() };
-    await trx.insertInto('greetings').values({ ...greeting, enabled: 1 }).execute();
+    await insertGreeting(trx, greeting);
     return { result: greeting, log: { action: 'greeting_created', target: `greetings/${greeting.id}`, details: { greeting: greetingLabel(greeting) } } };
   });
 }
@@ -72,11 +71,7 @@ export async function updateGreeting(ctx: ServerContext, admin: SessionUser, id:
     }
     const unchanged = greetingLabel(after) === greetingLabel(before) && after.enabled === before.enabled;
     if (unchanged) return { result: before, log: null };
-    await trx
-      .updateTable('greetings')
-      .set({ text: after.text, punctuation: after.punctuation, enabled: toDbBool(after.enabled) })
-      .where('id', '=', id)
-      .execute();
+    await writeGreeting(trx, id, after);
     const details = {
       greeting: greetingLabel(before),
       ...(greetingLabel(after) !== greetingLabel(before) && { to: greetingLabel(after) }),
@@ -90,7 +85,7 @@ export async function deleteGreeting(ctx: ServerContext, admin: SessionUser, id:
   await changeGreetings(ctx, admin, async (trx) => {
     const greeting = await findGreeting(trx, id);
     if (!greeting) throw notFound(GREETING_TEXTS.notFound);
-    await trx.deleteFrom('greetings').where('id', '=', id).execute();
+    await deleteGreetingRow(trx, id);
     return { result: undefined, log: { action: 'greeting_deleted', target: `greetings/${id}`, details: { greeting: greetingLabel(greeting) } } };
   });
 }
@@ -98,11 +93,7 @@ export async function deleteGreeting(ctx: ServerContext, admin: SessionUser, id:
 /** Enable All / Disable All: one UPDATE over the rows not already so. Returns how many changed. */
 export async function setAllEnabled(ctx: ServerContext, admin: SessionUser, enabled: boolean): Promise<number> {
   return changeGreetings(ctx, admin, async (trx) => {
-    const updated = await trx
-      .updateTable('greetings')
-      .set({ enabled: toDbBool(enabled) })
-      .where('enabled', '=', toDbBool(!enabled))
-      .executeTakeFirst();
+    const updated = await setEveryGreetingEnabled(trx, enabled);
     const changed = Number(updated.numUpdatedRows);
     const log = changed > 0 ? { action: enabled ? 'greetings_enabled_all' : 'greetings_disabled_all', target: 'greetings', details: { changed } } : null;
     return { result: changed, log };

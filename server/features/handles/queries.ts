@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 
 type Trx = Transaction<Database>;
 
@@ -11,4 +13,9 @@ export async function moveHandle(trx: Trx, uid: string, from: string, to: string
   await trx.deleteFrom('handleRedirects').where('oldHandle', '=', to).where('userId', '=', uid).execute();
   await trx.insertInto('handleRedirects').values({ oldHandle: from, userId: uid, createdAt: now }).execute();
   await trx.updateTable('users').set({ handle: to }).where('uid', '=', uid).execute();
+}
+
+/** The writer's handle now, their row locked for the rest of the transaction (two tabs changing it queue). */
+export function lockedHandleOf(trx: Trx, dialect: Dialect, uid: string) {
+  return trx.selectFrom('users').select('handle').where('uid', '=', uid).$call(forUpdate(dialect)).executeTakeFirst();
 }

@@ -3,7 +3,6 @@ import { HANDLE_TAKEN } from '@common/handles/contract';
 import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Actor } from '../../shared/actor';
-import { forUpdate } from '../../db/locks';
 import { AppError, databaseRefusal } from '../../http/errors';
 import { logUserOf, recordActivity } from '../../shared/audit-log';
 import { findByHandle, handleHolders, lockHandle } from '../../shared/handles';
@@ -11,7 +10,7 @@ import { findUser, publishUserChanged } from '../../shared/users';
 import { authorizeProfile, USER_NOT_FOUND } from '../../policy/profiles';
 import { loadBlockFacts } from '../../policy/relations';
 import type { Viewer } from '../../policy/viewer';
-import { moveHandle } from './queries';
+import { lockedHandleOf, moveHandle } from './queries';
 
 const handleTaken = () => new AppError(409, HANDLE_TAKEN, HANDLE_TEXTS.taken);
 
@@ -39,7 +38,7 @@ export async function changeHandle(ctx: ServerContext, actor: Actor, handle: str
   let outcome: { user: UserRecord; from: string | null };
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('handle').where('uid', '=', uid).$call(forUpdate(ctx.dialect)).executeTakeFirst();
+      const row = await lockedHandleOf(trx, ctx.dialect, uid);
       const unchanged = row?.handle === handle ? await findUser(trx, uid) : null;
       if (!row || (row.handle === handle && !unchanged)) throw new AppError(404, 'not_found', USER_NOT_FOUND);
       if (unchanged) return { user: unchanged, from: null };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { deleteActivityLogsBefore, deleteSystemLogsBefore } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,9 +20,6 @@ export interface PrunedLogs {
  */
 export async function pruneOldLogs(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<PrunedLogs> {
   const cutoff = new Date(now - retentionDays * DAY_MS).toISOString();
-  const [system, activity] = await Promise.all([
-    db.deleteFrom('systemLogs').where('timestamp', '<', cutoff).executeTakeFirst(),
-    db.deleteFrom('activityLogs').where('timestamp', '<', cutoff).executeTakeFirst(),
-  ]);
+  const [system, activity] = await Promise.all([deleteSystemLogsBefore(db, cutoff), deleteActivityLogsBefore(db, cutoff)]);
   return { systemLogs: Number(system.numDeletedRows), activityLogs: Number(activity.numDeletedRows) };
 }

@@ -30,8 +30,10 @@ import {
   type ConversationRecord,
   type ConversationView,
 } from './queries';
+import { followRow, limitedAtOf, setConversationStatus } from './queries';
 import { assertDailyCap, assertNotBroadcast, lockMessagingUsers, readMessagingUsers, type MessagingUser } from './safety';
-import { announceConversation, appendMessage, createConversation } from './writes';
+import { announceConversation } from './writes';
+import { appendMessage, createConversation } from './queries/conversation-writes';
 
 /*
  * Direct messages between two writers. Every send locks both writers' users rows
@@ -43,7 +45,7 @@ type Trx = Transaction<Database>;
 
 /** A limited account keeps its conversations but cannot start new ones. Read from the row, not the cached session. */
 async function isLimited(db: Kysely<Database>, uid: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('limitedAt').where('uid', '=', uid).executeTakeFirst();
+  const row = await limitedAtOf(db, uid);
   return Boolean(row?.limitedAt);
 }
 
@@ -52,8 +54,7 @@ async function assertNotLimited(trx: Trx, uid: string): Promise<void> {
 }
 
 async function follows(db: Kysely<Database>, follower: string, followee: string): Promise<boolean> {
-  const row = await db.selectFrom('follows').select('followerUid').where('followerUid', '=', follower).where('followeeUid', '=', followee).executeTakeFirst();
-  return row !== undefined;
+  return (await followRow(db, follower, followee)) !== undefined;
 }
 
 /** Everything messagingVerdict looks at, between the viewer and the recipient. */
@@ -125,7 +126,7 @@ async function announceMessage(ctx: ServerContext, trx: Trx, view: ConversationV
 
 /** The request becomes an accepted conversation; its notification is taken back. */
 async function acceptRequest(ctx: ServerContext, trx: Trx, view: ConversationView, recipient: string): Promise<ConversationView> {
-  await trx.updateTable('conversations').set({ status: 'accepted' }).where('id', '=', view.id).execute();
+  await setConversationStatus(trx, view.id, 'accepted');
   if (view.createdBy) await withdraw(ctx, trx, { to: recipient, type: 'message_request', actorUid: view.createdBy, conversationId: view.id });
   return { ...view, status: 'accepted' };
 }
@@ -227,7 +228,7 @@ export async function declineConversation(ctx: ServerContext, viewer: SignedInVi
   await ctx.db.transaction().execute(async (trx) => {
     const view = await lockDirect(ctx, trx, conversationId);
     authorizeConversation(viewer, 'accept', view);
-    await trx.updateTable('conversations').set({ status: 'declined' }).where('id', '=', conversationId).execute();
+    await setConversationStatus(trx, conversationId, 'declined');
     if (view.createdBy) await withdraw(ctx, trx, { to: viewer.uid, type: 'message_request', actorUid: view.createdBy, conversationId });
     await ctx.bus.record(trx, userTopic(viewer.uid), 'conversation.changed', { conversationId });
   });

@@ -4,4 +4,5 @@
  * loads code that imports feature-requests back.
  */
 export { findConversationView, lockConversation, lockRequestConversation, type ConversationRecord } from './queries';
-export { addParticipant, announceConversation, appendMessage, createConversation, deleteConversation, markConversationRead } from './writes';
+export { announceConversation, deleteConversation, markConversationRead } from './writes';
+export { addParticipant, appendMessage, createConversation } from './queries/conversation-writes';

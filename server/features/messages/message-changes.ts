@@ -6,7 +6,18 @@ import { userTopic } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { MESSAGE_NOT_FOUND, authorizeMessage, type MessageAction } from '../../policy/messages';
 import type { SignedInViewer } from '../../policy/viewer';
-import { findMessageRow, lockConversation, messageAs, viewOf, type ConversationView, type MessageRow } from './queries';
+import {
+  blankDeletedMessage,
+  findMessageRow,
+  hideMessageFor,
+  lockConversation,
+  messageAs,
+  setLastMessagePreview,
+  setMessageText,
+  viewOf,
+  type ConversationView,
+  type MessageRow,
+} from './queries';
 import { announceConversation } from './writes';
 
 /*
@@ -36,7 +47,7 @@ async function lockTarget(ctx: ServerContext, trx: Trx, viewer: SignedInViewer, 
 /** When the changed message is the conversation's last, the list's preview follows it. */
 async function updatePreview(trx: Trx, view: ConversationView, row: MessageRow, preview: string): Promise<void> {
   if (view.lastMessageAt !== row.created_at) return;
-  await trx.updateTable('conversations').set({ lastMessage: preview }).where('id', '=', view.id).execute();
+  await setLastMessagePreview(trx, view.id, preview);
 }
 
 /** PATCH /api/conversations/:id/messages/:messageId {text}. */
@@ -45,7 +56,7 @@ export async function editMessage(ctx: ServerContext, viewer: SignedInViewer, co
     const now = new Date();
     const { view, row } = await lockTarget(ctx, trx, viewer, 'edit', conversationId, messageId, now);
     const editedAt = now.toISOString();
-    await trx.updateTable('conversationMessages').set({ text, editedAt }).where('id', '=', messageId).execute();
+    await setMessageText(trx, messageId, text, editedAt);
     await updatePreview(trx, view, row, text);
     await announceConversation(ctx, trx, conversationId);
     return messageAs({ ...row, text, editedAt }, view, viewer, now.getTime());
@@ -58,17 +69,13 @@ export async function deleteMessage(ctx: ServerContext, viewer: SignedInViewer, 
     const now = new Date();
     const { view, row } = await lockTarget(ctx, trx, viewer, scope === 'everyone' ? 'deleteForEveryone' : 'deleteForMe', conversationId, messageId, now);
     if (scope === 'me') {
-      await trx
-        .insertInto('conversationMessageHides')
-        .values({ messageId, uid: viewer.uid })
-        .onConflict((oc) => oc.columns(['messageId', 'uid']).doNothing())
-        .execute();
+      await hideMessageFor(trx, messageId, viewer.uid);
       // Only the viewer's own tabs change: the others still see it.
       await ctx.bus.record(trx, userTopic(viewer.uid), 'conversation.changed', { conversationId });
       return messageAs(row, view, viewer, now.getTime());
     }
     const deletedAt = now.toISOString();
-    await trx.updateTable('conversationMessages').set({ text: '', deletedAt }).where('id', '=', messageId).execute();
+    await blankDeletedMessage(trx, messageId, deletedAt);
     await updatePreview(trx, view, row, MESSAGE_TEXTS.deleted);
     await announceConversation(ctx, trx, conversationId);
     return messageAs({ ...row, text: '', deletedAt }, view, viewer, now.getTime());

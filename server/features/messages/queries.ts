@@ -17,7 +17,7 @@ import {
 import { DEFAULT_PROFILE_ICON, isProfileIcon } from '@common/profile/icons';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
-import { fromDbBool } from '../../db/bool';
+import { fromDbBool, toDbBool } from '../../db/bool';
 import { conversationPolicy, messagePolicy } from '../../policy/messages';
 import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
 import { blockedEitherWay } from '../../policy/relations';
@@ -392,4 +392,98 @@ export async function findMessageRow(db: Db, conversationId: string, id: string)
 export async function hiddenFrom(db: Db, messageId: string, uid: string): Promise<boolean> {
   const row = await db.selectFrom('conversationMessageHides').select('uid').where('messageId', '=', messageId).where('uid', '=', uid).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The reader's messaging settings, as stored. */
+export function messagingSettingsOf(db: Db, uid: string) {
+  return db.selectFrom('users').select(['whoCanMessage', 'readReceipts', 'typingIndicator']).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** Writes the settings given (those left out keep their value). */
+export async function setMessagingSettings(db: Db, uid: string, update: { whoCanMessage?: string; readReceipts?: boolean; typingIndicator?: boolean }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(update.whoCanMessage !== undefined ? { whoCanMessage: update.whoCanMessage } : {}),
+      ...(update.readReceipts !== undefined ? { readReceipts: toDbBool(update.readReceipts) } : {}),
+      ...(update.typingIndicator !== undefined ? { typingIndicator: toDbBool(update.typingIndicator) } : {}),
+    })
+    .where('uid', '=', uid)
+    .execute();
+}
+
+/** The conversation list's preview of the last message. */
+export async function setLastMessagePreview(db: Db, conversationId: string, preview: string): Promise<void> {
+  await db.updateTable('conversations').set({ lastMessage: preview }).where('id', '=', conversationId).execute();
+}
+
+/** An edit of the message. */
+export async function setMessageText(db: Db, messageId: string, text: string, editedAt: string): Promise<void> {
+  await db.updateTable('conversationMessages').set({ text, editedAt }).where('id', '=', messageId).execute();
+}
+
+/** The message is deleted for everyone: its text goes, the row stays (the thread shows where it was). */
+export async function blankDeletedMessage(db: Db, messageId: string, deletedAt: string): Promise<void> {
+  await db.updateTable('conversationMessages').set({ text: '', deletedAt }).where('id', '=', messageId).execute();
+}
+
+/** Deleted for `uid` only (hidden already: nothing changes). */
+export async function hideMessageFor(db: Db, messageId: string, uid: string): Promise<void> {
+  await db
+    .insertInto('conversationMessageHides')
+    .values({ messageId, uid })
+    .onConflict((oc) => oc.columns(['messageId', 'uid']).doNothing())
+    .execute();
+}
+
+/** When the writer's account was limited (null: it is not). */
+export function limitedAtOf(db: Db, uid: string) {
+  return db.selectFrom('users').select('limitedAt').where('uid', '=', uid).executeTakeFirst();
+}
+
+/** The follow of `followee` by `follower`, if there is one. */
+export function followRow(db: Db, follower: string, followee: string) {
+  return db.selectFrom('follows').select('followerUid').where('followerUid', '=', follower).where('followeeUid', '=', followee).executeTakeFirst();
+}
+
+/** A direct conversation's request is accepted or declined. */
+export async function setConversationStatus(db: Db, conversationId: string, status: 'accepted' | 'declined'): Promise<void> {
+  await db.updateTable('conversations').set({ status }).where('id', '=', conversationId).execute();
+}
+
+/** The writers' rows as the messaging rules read them, in uid order (`sorted`); with `lock` (the dialect), held until commit (PostgreSQL). */
+export function messagingUserRows(db: Db, sorted: readonly string[], lock: Dialect | null) {
+  return db
+    .selectFrom('users')
+    .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage', ...HIDING_COLUMNS])
+    .where('uid', 'in', sorted)
+    .orderBy('uid')
+    .$call(forUpdate(lock))
+    .execute();
+}
+
+/** How many conversations the writer started after `since`. */
+export async function countConversationsStartedSince(db: Db, uid: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('createdBy', '=', uid)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What the sender wrote after `since` in direct conversations, and to whom, but to `recipient`. */
+export function directTextsSentSince(db: Db, sender: string, recipient: string, since: string) {
+  return db
+    .selectFrom('conversationMessages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+    .innerJoin('conversationParticipants as p', 'p.conversationId', 'c.id')
+    .select(['m.text', 'p.uid'])
+    .where('m.from', '=', sender)
+    .where('m.created_at', '>', since)
+    .where('c.type', '=', 'direct')
+    .where('p.uid', '<>', sender)
+    .where('p.uid', '<>', recipient)
+    .execute();
 }

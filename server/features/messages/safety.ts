@@ -3,8 +3,8 @@ import { DUPLICATE_RECIPIENTS_MAX, DUPLICATE_WINDOW_MS, MESSAGE_TEXTS, NEW_CONVE
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/types';
 import { tooManyRequests } from '../../http/errors';
-import { HIDING_COLUMNS, accountHidden } from '../../policy/profiles';
-import { forUpdate } from '../../db/locks';
+import { accountHidden } from '../../policy/profiles';
+import { countConversationsStartedSince, directTextsSentSince, messagingUserRows } from './queries';
 
 /*
  * The anti-spam rules of direct messages, exact under concurrency: every send
@@ -33,14 +33,7 @@ export function asWhoCanMessage(value: string): WhoCanMessage {
 
 /** The writers by uid (a missing one is absent); with `lock` (the dialect), their rows are held until commit (PostgreSQL), taken in uid order. */
 async function messagingUsers(db: Kysely<Database>, uids: readonly string[], lock: Dialect | null): Promise<Map<string, MessagingUser>> {
-  const sorted = [...new Set(uids)].sort();
-  const rows = await db
-    .selectFrom('users')
-    .select(['uid', 'name', 'displayName', 'created_at', 'whoCanMessage', ...HIDING_COLUMNS])
-    .where('uid', 'in', sorted)
-    .orderBy('uid')
-    .$call(forUpdate(lock))
-    .execute();
+  const rows = await messagingUserRows(db, [...new Set(uids)].sort(), lock);
   return new Map(
     rows.map((r) => [r.uid, { uid: r.uid, name: r.name, displayName: r.displayName, created_at: r.created_at, whoCanMessage: asWhoCanMessage(r.whoCanMessage), away: accountHidden(r) }]),
   );
@@ -52,13 +45,7 @@ export const lockMessagingUsers = (trx: Trx, dialect: Dialect, uids: readonly st
 /** 429 when the sender has started NEW_CONVERSATIONS_PER_DAY conversations in the last 24 hours. */
 export async function assertDailyCap(trx: Trx, sender: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const row = await trx
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('createdBy', '=', sender)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= NEW_CONVERSATIONS_PER_DAY) throw tooManyRequests(MESSAGE_TEXTS.tooManyNew);
+  if ((await countConversationsStartedSince(trx, sender, since)) >= NEW_CONVERSATIONS_PER_DAY) throw tooManyRequests(MESSAGE_TEXTS.tooManyNew);
 }
 
 /** Texts compare without surrounding space or case: "Hi" and " hi " are the same message. */
@@ -71,17 +58,7 @@ const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b
  */
 export async function assertNotBroadcast(trx: Trx, sender: string, recipient: string, text: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
-  const rows = await trx
-    .selectFrom('conversationMessages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversationId')
-    .innerJoin('conversationParticipants as p', 'p.conversationId', 'c.id')
-    .select(['m.text', 'p.uid'])
-    .where('m.from', '=', sender)
-    .where('m.created_at', '>', since)
-    .where('c.type', '=', 'direct')
-    .where('p.uid', '<>', sender)
-    .where('p.uid', '<>', recipient)
-    .execute();
+  const rows = await directTextsSentSince(trx, sender, recipient, since);
   const recipients = new Set(rows.filter((r) => sameText(r.text, text)).map((r) => r.uid));
   if (recipients.size >= DUPLICATE_RECIPIENTS_MAX) throw tooManyRequests(MESSAGE_TEXTS.sameText);
 }

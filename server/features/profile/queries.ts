@@ -1,7 +1,7 @@
 import { accountHidden, HIDING_COLUMNS, type ProfileFacts } from '../../policy/profiles';
 import { sql, type Kysely } from 'kysely';
 import { isProfileIcon } from '@common/profile/icons';
-import type { PublicProfile, RecentStory } from '@common/profile/profile';
+import type { ProfileDetails, PublicProfile, RecentStory } from '@common/profile/profile';
 import { DRABBLE_WORDS } from '@common/stories/words';
 import type { Database, UsersTable } from '../../db/types';
 import { readableStories, type StoryScope } from '../../policy/readable-stories';
@@ -114,4 +114,16 @@ export async function findProfileFacts(db: Db, uid: string): Promise<ProfileFact
 export async function refreshStoryAvatars(db: Db, uid: string, avatar: { authorProfileIcon?: string; authorProfileImage?: string | null }): Promise<void> {
   if (avatar.authorProfileIcon === undefined && avatar.authorProfileImage === undefined) return;
   await db.updateTable('stories').set(avatar).where('uid', '=', uid).execute();
+}
+
+type ProfileColumn = 'profileIcon' | 'aboutMe' | 'pronouns' | keyof ProfileDetails;
+
+/** Writes the writer's own profile fields. */
+export async function setUser(db: Db, uid: string, values: Partial<Record<ProfileColumn, string>>): Promise<void> {
+  await db.updateTable('users').set(values).where('uid', '=', uid).execute();
+}
+
+/** The writer's streaks and daily goal, as stored. */
+export function streaksAndGoalOf(db: Db, uid: string) {
+  return db.selectFrom('users').select(['streak', 'bestStreak', 'dailyGoal']).where('uid', '=', uid).executeTakeFirst();
 }

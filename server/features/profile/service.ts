@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { MyStatsResponse, ProfileDetails, PublicProfileResponse } from '@common/profile/profile';
 import { RECENT_ACTIVITY_MAX, textLength } from '@common/profile/profile';
 import type { ProfileIcon } from '@common/profile/icons';
@@ -15,7 +15,7 @@ import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { loadBlockFacts } from '../../policy/relations';
 import { listCommunity } from '../stories';
 import { refreshStreak } from '../streaks';
-import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, findProfileFacts } from './queries';
+import { findPublicProfile, recentStories, refreshStoryAvatars, storyTotals, findProfileFacts, setUser, streaksAndGoalOf } from './queries';
 
 interface ProfileEvent {
   type: 'profile_icon_updated' | 'profile_about_updated' | 'profile_pronouns_updated' | 'profile_details_updated';
@@ -47,12 +47,6 @@ async function updateOwnProfile(
   return user;
 }
 
-type ProfileColumn = 'profileIcon' | 'aboutMe' | 'pronouns' | keyof ProfileDetails;
-
-async function setUser(db: Kysely<Database>, uid: string, values: Partial<Record<ProfileColumn, string>>): Promise<void> {
-  await db.updateTable('users').set(values).where('uid', '=', uid).execute();
-}
-
 /** The icon, and the avatar on every story card of theirs, in the same transaction. */
 export function changeProfileIcon(ctx: ServerContext, actor: Actor, profileIcon: ProfileIcon): Promise<UserRecord> {
   return updateOwnProfile(ctx, actor, { type: 'profile_icon_updated', details: { profileIcon } }, async (trx, uid) => {
@@ -80,7 +74,7 @@ export async function myStats(ctx: ServerContext, viewer: SignedInViewer): Promi
   // A streak that lapsed since the last save reads as 0 (and the writer's tabs hear of it).
   await refreshStreak(ctx, uid);
   const [user, totals, recent] = await Promise.all([
-    ctx.db.selectFrom('users').select(['streak', 'bestStreak', 'dailyGoal']).where('uid', '=', uid).executeTakeFirst(),
+    streaksAndGoalOf(ctx.db, uid),
     storyTotals(ctx.db, viewer, { author: uid }),
     recentStories(ctx.db, viewer, RECENT_ACTIVITY_MAX),
   ]);

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { PushPayload } from '@common/push/push';
 import type { ServerContext } from '../../context';
 import { isNonPublicAddressLiteral, publicAddressLookup } from '../../shared/public-address';
+import { deleteSubscription, deviceKeysOf } from './queries';
 
 /** How long a push service keeps a push for a device that is off: a reminder or a message hours late is still worth showing; a day late is not. */
 const TTL_SECONDS = 12 * 60 * 60;
@@ -11,7 +12,7 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /** The devices a writer subscribed, as a push needs them. */
 export function pushDevicesOf(ctx: ServerContext, uid: string) {
-  return ctx.db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('uid', '=', uid).execute();
+  return deviceKeysOf(ctx.db, uid);
 }
 
 type PushDevice = Awaited<ReturnType<typeof pushDevicesOf>>[number];
@@ -72,7 +73,7 @@ export async function pushToDevices(ctx: ServerContext, devices: readonly PushDe
         const res = await postPush(new URL(request.endpoint), request.headers, request.body, ctx.config.push.httpEndpoints);
         if (res.status >= 200 && res.status < 300) return true;
         if (res.status === 404 || res.status === 410) {
-          await ctx.db.deleteFrom('pushSubscriptions').where('id', '=', device.id).execute();
+          await deleteSubscription(ctx.db, device.id);
         } else {
           ctx.logger.warn({ statusCode: res.status, body: res.text }, 'push refused');
         }

@@ -2,16 +2,16 @@ import { PUSH_DEVICES_MAX, PUSH_TEXTS, type PushDevice, type PushSubscribeInput,
 import { deviceLabel } from '@common/account/user-agent';
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { forUpdate } from '../../db/locks';
 import { newId } from '../../shared/ids';
 import { namesNonPublicHost } from '../../shared/public-address';
+import { countDevices, deleteOwnDevice, deleteOwnEndpoint, devicesOf, insertSubscription, lockUserRow } from './queries';
 
 function toDevice(row: { id: string; label: string; created_at: string }): PushDevice {
   return { id: row.id, label: row.label, createdAt: row.created_at };
 }
 
 export async function listDevices(ctx: ServerContext, uid: string): Promise<PushSubscriptionList> {
-  const rows = await ctx.db.selectFrom('pushSubscriptions').select(['id', 'label', 'created_at']).where('uid', '=', uid).orderBy('created_at', 'desc').orderBy('id').execute();
+  const rows = await devicesOf(ctx.db, uid);
   return { devices: rows.map(toDevice), publicKey: ctx.vapid.publicKey };
 }
 
@@ -33,13 +33,13 @@ export async function subscribe(ctx: ServerContext, uid: string, input: PushSubs
   }
   const row = { id: newId(), uid, endpoint, p256dh: keys.p256dh, auth: keys.auth, label: deviceLabel(userAgent), created_at: now.toISOString() };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('uid').where('uid', '=', uid).$call(forUpdate(ctx.dialect)).executeTakeFirst();
-    await trx.deleteFrom('pushSubscriptions').where('endpoint', '=', endpoint).where('uid', '=', uid).execute();
-    const count = await trx.selectFrom('pushSubscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow();
-    if (Number(count.n) >= PUSH_DEVICES_MAX) throw conflict(PUSH_TEXTS.tooManyDevices);
+    await lockUserRow(trx, ctx.dialect, uid);
+    await deleteOwnEndpoint(trx, uid, endpoint);
+    const count = await countDevices(trx, uid);
+    if (count >= PUSH_DEVICES_MAX) throw conflict(PUSH_TEXTS.tooManyDevices);
     // The endpoint is unique: another account's row, committed before or at the same time,
     // makes this insert do nothing (PostgreSQL waits for the other transaction to decide).
-    const inserted = await trx.insertInto('pushSubscriptions').values(row).onConflict((oc) => oc.column('endpoint').doNothing()).returning('id').executeTakeFirst();
+    const inserted = await insertSubscription(trx, row);
     if (!inserted) throw new AppError(409, 'endpoint_taken', PUSH_TEXTS.endpointTaken);
   });
   return toDevice(row);
@@ -47,6 +47,5 @@ export async function subscribe(ctx: ServerContext, uid: string, input: PushSubs
 
 /** "Remove" in Settings: only the writer's own device. */
 export async function removeDevice(ctx: ServerContext, uid: string, id: string): Promise<void> {
-  const removed = await ctx.db.deleteFrom('pushSubscriptions').where('id', '=', id).where('uid', '=', uid).executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound(PUSH_TEXTS.notFound);
+  if ((await deleteOwnDevice(ctx.db, uid, id)) === 0) throw notFound(PUSH_TEXTS.notFound);
 }

@@ -8,6 +8,7 @@ import type { SignedInViewer } from '../../policy/viewer';
 import { notify, withdraw } from '../notifications';
 import { lockStory, reactionSummary, recordStoryCounts } from '../stories';
 import { awardBadges } from '../badges';
+import { addToLikesCount, anyReactionOf, deleteReaction, insertReaction } from './queries';
 
 /**
  * The story's author hears of a reader's first reaction (grouped per story by notify); the
@@ -19,7 +20,7 @@ async function tellAuthor(ctx: ServerContext, trx: Transaction<Database>, r: { s
     await notify(ctx, trx, { ...cause, at: new Date().toISOString(), link: `/story/${r.storyId}`, subject: r.title });
     return;
   }
-  const left = await trx.selectFrom('storyReactions').select('kind').where('storyId', '=', r.storyId).where('uid', '=', r.reader).executeTakeFirst();
+  const left = await anyReactionOf(trx, r.storyId, r.reader);
   if (!left) await withdraw(ctx, trx, cause);
 }
 
@@ -44,27 +45,9 @@ export async function setReaction(
   const likesCount = await ctx.db.transaction().execute(async (trx) => {
     const row = await withBlockFact(trx, viewer, await lockStory(trx, ctx.dialect, storyId));
     authorizeStory(viewer, 'react', row);
-    const changed = present
-      ? await trx
-          .insertInto('storyReactions')
-          .values({ storyId, uid: viewer.uid, kind, created_at: new Date().toISOString() })
-          .onConflict((oc) => oc.columns(['storyId', 'uid', 'kind']).doNothing())
-          .returning('kind')
-          .execute()
-      : await trx
-          .deleteFrom('storyReactions')
-          .where('storyId', '=', storyId)
-          .where('uid', '=', viewer.uid)
-          .where('kind', '=', kind)
-          .returning('kind')
-          .execute();
+    const changed = present ? await insertReaction(trx, storyId, viewer.uid, kind, new Date().toISOString()) : await deleteReaction(trx, storyId, viewer.uid, kind);
     if (changed.length === 0) return Number(row.likesCount);
-    const updated = await trx
-      .updateTable('stories')
-      .set((eb) => ({ likesCount: eb('likesCount', present ? '+' : '-', changed.length) }))
-      .where('id', '=', storyId)
-      .returning('likesCount')
-      .executeTakeFirstOrThrow();
+    const updated = await addToLikesCount(trx, storyId, present ? changed.length : -changed.length);
     // A reaction added may earn the author "10 reactions on a story". Before any event is
     // recorded: the outbox's id lock must be the last lock a transaction takes (decision 0006).
     if (present) await awardBadges(ctx, trx, row.uid, new Date().toISOString(), ['mostReactions']);

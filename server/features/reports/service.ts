@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import type { SignedInViewer } from '../../policy/viewer';
 import { newId } from '../../shared/ids';
 import { captureTarget, type CapturedTarget } from './snapshot';
-import { forUpdate } from '../../db/locks';
+import { countCaseReports, insertCaseUnlessOpen, insertReportOnce, lockedOpenCase, recountCaseReports, reportedTargetIds } from './queries';
 
 type Db = Kysely<Database>;
 
@@ -76,36 +76,21 @@ async function fileReport(
   const reportId = newId();
   await ctx.db.transaction().execute(async (trx) => {
     const caseId = await lockOpenCase(trx, ctx.dialect, input, target, now);
-    const inserted = await trx
-      .insertInto('reports')
-      .values({
-        id: reportId,
-        caseId,
-        ...reporter,
-        targetType: input.targetType,
-        targetId: input.targetId,
-        targetUid: target.authorUid,
-        category: input.category,
-        note: input.note,
-        snapshot: JSON.stringify(target.snapshot),
-        created_at: now,
-      })
-      // Only reports_once(_server) can conflict (the id is new): a second report by the same reporter, or a concurrent twin.
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertReportOnce(trx, {
+      id: reportId,
+      caseId,
+      ...reporter,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      targetUid: target.authorUid,
+      category: input.category,
+      note: input.note,
+      snapshot: JSON.stringify(target.snapshot),
+      created_at: now,
+    });
     // Thrown inside the transaction so a case this request just opened goes with it.
     if (!inserted) throw conflict(REPORT_TEXTS.alreadyReported);
-    const counted = await trx
-      .selectFrom('reports')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('caseId', '=', caseId)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('moderationCases')
-      .set((eb) => ({ reportsCount: Number(counted.n), updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', caseId)
-      .execute();
+    await recountCaseReports(trx, caseId, await countCaseReports(trx, caseId), now);
     await ctx.bus.record(trx, ADMINS_TOPIC, 'moderation.changed', { caseId });
   });
   return reportId;
@@ -122,28 +107,16 @@ const OPEN_CASE_ATTEMPTS = 3;
  */
 async function lockOpenCase(trx: Db, dialect: ServerContext['dialect'], input: NewReport, target: CapturedTarget, now: string): Promise<string> {
   for (let attempt = 0; attempt < OPEN_CASE_ATTEMPTS; attempt++) {
-    await trx
-      .insertInto('moderationCases')
-      .values({
-        id: newId(),
-        targetType: input.targetType,
-        targetId: input.targetId,
-        targetUid: target.authorUid,
-        snapshot: JSON.stringify(target.snapshot),
-        created_at: now,
-        updated_at: now,
-      })
-      // No conflict target: PostgreSQL cannot infer a partial index from a parameterised predicate, and the id is new.
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const open = await trx
-      .selectFrom('moderationCases')
-      .select('id')
-      .where('targetType', '=', input.targetType)
-      .where('targetId', '=', input.targetId)
-      .where('status', '=', 'open')
-      .$call(forUpdate(dialect))
-      .executeTakeFirst();
+    await insertCaseUnlessOpen(trx, {
+      id: newId(),
+      targetType: input.targetType,
+      targetId: input.targetId,
+      targetUid: target.authorUid,
+      snapshot: JSON.stringify(target.snapshot),
+      created_at: now,
+      updated_at: now,
+    });
+    const open = await lockedOpenCase(trx, dialect, input.targetType, input.targetId);
     if (open) return open.id;
   }
   throw new Error(`no open moderation case for ${input.targetType} ${input.targetId} after ${OPEN_CASE_ATTEMPTS} attempts`);
@@ -154,12 +127,5 @@ async function lockOpenCase(trx: Db, dialect: ServerContext['dialect'], input: N
  * reader per thing, ever: `reports_once`, whose columns this reads).
  */
 export async function reportedBy(db: Db, viewer: SignedInViewer, targetType: ReportTargetType, ids: string[]): Promise<Reported> {
-  const rows = await db
-    .selectFrom('reports')
-    .select('targetId')
-    .where('reporterUid', '=', viewer.uid)
-    .where('targetType', '=', targetType)
-    .where('targetId', 'in', ids)
-    .execute();
-  return { reported: rows.map((r) => r.targetId) };
+  return { reported: await reportedTargetIds(db, viewer.uid, targetType, ids) };
 }

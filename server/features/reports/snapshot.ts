@@ -6,11 +6,22 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { conversationPolicy } from '../../policy/messages';
 import { findConversationView } from '../messages';
-import { accountHidden, HIDING_COLUMNS, profilePolicy } from '../../policy/profiles';
+import { accountHidden, profilePolicy } from '../../policy/profiles';
 import { loadBlockFacts, withBlockFact } from '../../policy/relations';
 import { storyPolicy } from '../../policy/stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
+import { PROFILE_FIELDS, type ProfileField } from './profile-fields';
+import {
+  commentForSnapshot,
+  messageForSnapshot,
+  messageHiddenFor,
+  messagesAround,
+  nameRowsOf,
+  profileForSnapshot,
+  remoteReplyForSnapshot,
+  storyForSnapshot,
+} from './queries';
 
 type Db = Kysely<Database>;
 
@@ -28,18 +39,11 @@ export interface CapturedTarget {
 
 const gone = () => notFound(REPORT_TEXTS.notFound);
 
-interface NameRow {
-  uid: string;
-  displayName: string | null;
-  name: string;
-  deletedAt: string | null;
-}
-
 /** Names as others see them (never the email); a deleted account's tombstone reads "Deleted user". */
 async function namesOf(db: Db, uids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(uids)];
   if (unique.length === 0) return new Map();
-  const rows: NameRow[] = await db.selectFrom('users').select(['uid', 'displayName', 'name', 'deletedAt']).where('uid', 'in', unique).execute();
+  const rows = await nameRowsOf(db, unique);
   return new Map(rows.map((r) => [r.uid, r.deletedAt ? YOUR_DATA_TEXTS.deletedUser : authorName(r)]));
 }
 
@@ -52,7 +56,7 @@ async function readableStory(db: Db, viewer: SignedInViewer, storyId: string) {
   const row = await withBlockFact(
     db,
     viewer,
-    await db.selectFrom('stories').select(['id', 'uid', 'title', 'content', 'public', 'authorState']).where('id', '=', storyId).executeTakeFirst(),
+    await storyForSnapshot(db, storyId),
   );
   if (!row || !storyPolicy.can(viewer, 'read', { ...row, authorState: Number(row.authorState) })) throw gone();
   return row;
@@ -78,12 +82,7 @@ async function captureStory(db: Db, viewer: SignedInViewer, id: string, captured
 
 /** A reply from another server, as its readers see it (a held one only its story's writer sees); its author is its account, by handle. */
 async function captureRemoteReply(db: Db, viewer: SignedInViewer, id: string, capturedAt: string): Promise<CapturedTarget | null> {
-  const reply = await db
-    .selectFrom('remoteReplies as r')
-    .innerJoin('remoteActors as a', 'a.uri', 'r.actorUri')
-    .select(['r.storyId', 'r.actorUri', 'r.text', 'r.held', 'a.handle'])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+  const reply = await remoteReplyForSnapshot(db, id);
   if (!reply) return null;
   const story = await readableStory(db, viewer, reply.storyId);
   if (Number(reply.held) === 1 && story.uid !== viewer.uid) throw gone();
@@ -108,7 +107,7 @@ async function captureComment(db: Db, viewer: SignedInViewer, id: string, captur
   const comment = await withBlockFact(
     db,
     viewer,
-    await db.selectFrom('storyComments').select(['id', 'storyId', 'uid', 'text']).where('id', '=', id).executeTakeFirst(),
+    await commentForSnapshot(db, id),
   );
   // A comment is readable when its story is and no block separates its writer from the viewer (features/comments/policy.ts).
   if (!comment || comment.blocked) throw gone();
@@ -128,19 +127,7 @@ async function captureComment(db: Db, viewer: SignedInViewer, id: string, captur
   };
 }
 
-/** A profile's fields in a snapshot, labelled, in this order. */
-export const PROFILE_FIELDS = [
-  ['pronouns', 'Pronouns'],
-  ['aboutMe', 'About me'],
-  ['bio', 'Bio'],
-  ['location', 'Location'],
-  ['website', 'Website'],
-  ['bluesky', 'Bluesky'],
-  ['xcom', 'X'],
-  ['reddit', 'Reddit'],
-] as const;
-
-type ProfileField = (typeof PROFILE_FIELDS)[number][0];
+export { PROFILE_FIELDS };
 
 /** A profile as a snapshot's text; moderation compares the live profile with it the same way. */
 export function profileSnapshotText(displayName: string, row: Record<ProfileField, string>): string {
@@ -153,11 +140,7 @@ export function profileSnapshotText(displayName: string, row: Record<ProfileFiel
 
 async function captureProfile(db: Db, viewer: SignedInViewer, uid: string, capturedAt: string): Promise<CapturedTarget> {
   const [row, blocks] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['uid', 'displayName', 'name', ...HIDING_COLUMNS, ...PROFILE_FIELDS.map(([field]) => field)])
-      .where('uid', '=', uid)
-      .executeTakeFirst(),
+    profileForSnapshot(db, uid),
     loadBlockFacts(db, viewer, uid),
   ]);
   if (!row || !profilePolicy.can(viewer, 'read', { uid: row.uid, hidden: accountHidden(row), blocksViewer: blocks.blockedBy })) throw gone();
@@ -175,35 +158,18 @@ async function captureProfile(db: Db, viewer: SignedInViewer, uid: string, captu
   };
 }
 
-const MESSAGE_COLUMNS = ['id', 'conversationId', 'from', 'text', 'created_at', 'deletedAt'] as const;
-
 async function captureMessage(db: Db, viewer: SignedInViewer, id: string, capturedAt: string): Promise<CapturedTarget> {
-  const message = await db.selectFrom('conversationMessages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const message = await messageForSnapshot(db, id);
   if (!message) throw gone();
   const conversation = await findConversationView(db, message.conversationId);
   // Only a participant (or an admin on a feature request's thread) reads it: to anyone else it does not exist.
   if (!conversation || !conversationPolicy.can(viewer, 'read', conversation)) throw gone();
   // Deleted for everyone, or for the reporter: there is nothing left that they see.
   if (message.deletedAt !== null) throw gone();
-  const hidden = await db.selectFrom('conversationMessageHides').select('uid').where('messageId', '=', id).where('uid', '=', viewer.uid).executeTakeFirst();
+  const hidden = await messageHiddenFor(db, id, viewer.uid);
   if (hidden) throw gone();
 
-  // The thread's order is (created_at, id), as the conversation pages read it.
-  const inThread = () => db.selectFrom('conversationMessages').select(MESSAGE_COLUMNS).where('conversationId', '=', message.conversationId);
-  const [before, after] = await Promise.all([
-    inThread()
-      .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(message.created_at, message.id)))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(MESSAGE_CONTEXT)
-      .execute(),
-    inThread()
-      .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '>', tuple(message.created_at, message.id)))
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(MESSAGE_CONTEXT)
-      .execute(),
-  ]);
+  const [before, after] = await Promise.all([messagesAround(db, message, 'before', MESSAGE_CONTEXT), messagesAround(db, message, 'after', MESSAGE_CONTEXT)]);
   const thread = [...before.reverse(), message, ...after];
   const names = await namesOf(db, thread.map((m) => m.from));
   const messages = thread.map((m) => ({

@@ -120,3 +120,50 @@ export async function loadProgress(db: Db, uid: string, now: Date): Promise<Prog
     recentDays,
   };
 }
+
+/** Sets the writer's daily goal. */
+export async function setDailyGoal(db: Db, uid: string, dailyGoal: number): Promise<void> {
+  await db.updateTable('users').set({ dailyGoal }).where('uid', '=', uid).execute();
+}
+
+/** The writer's zone and whether the account is deleted (undefined: no such row). */
+export function zoneAndDeletionOf(db: Db, uid: string) {
+  return db.selectFrom('users').select(['timezone', 'deletedAt']).where('uid', '=', uid).executeTakeFirst();
+}
+
+/**
+ * The claim: moves reminderAt to `next` only if it still holds `seen`, what the pass read
+ * (numUpdatedRows says whether this pass took it).
+ */
+export function moveReminderIfStill(db: Db, uid: string, seen: string, next: string | null) {
+  return db.updateTable('users').set({ reminderAt: next }).where('uid', '=', uid).where('reminderAt', '=', seen).executeTakeFirst();
+}
+
+/** A streak reminder the writer was sent at or after `since`, if any. */
+export function reminderSentSince(db: Db, uid: string, since: string) {
+  return db
+    .selectFrom('notifications')
+    .select('id')
+    .where('to', '=', uid)
+    .where('created_at', '>=', since)
+    .where('type', '=', 'streak_reminder')
+    .executeTakeFirst();
+}
+
+/** The writer's words on one day (undefined: none written). */
+export function wordsOnDay(db: Db, uid: string, day: DayKey) {
+  return db.selectFrom('writingDays').select('words').where('uid', '=', uid).where('day', '=', day).executeTakeFirst();
+}
+
+/** The reminders due at `nowIso`, oldest first, at most `limit` (through the users_reminderAt index). */
+export function dueReminders(db: Db, nowIso: string, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['uid', 'reminderAt'])
+    .where('reminderAt', 'is not', null)
+    .where('reminderAt', '<=', nowIso)
+    .orderBy('reminderAt')
+    .orderBy('uid')
+    .limit(limit)
+    .execute();
+}

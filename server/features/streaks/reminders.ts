@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, localDay, nextReminderAt, REMINDER_HOUR, replayStrea
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { notifySelf } from '../notifications';
-import { writingDaysOf } from './queries';
+import { dueReminders, moveReminderIfStill, reminderSentSince, wordsOnDay, writingDaysOf, zoneAndDeletionOf } from './queries';
 
 /*
  * The streak reminder: at 20:00 in the writer's zone, when they switched it on,
@@ -29,10 +29,10 @@ type Claimed = { uid: string; reminderAt: string };
  * account) only if it still holds what the pass read. The writer's zone when taken, else null.
  */
 async function claim(trx: Transaction<Database>, due: Claimed, now: Date): Promise<string | null> {
-  const user = await trx.selectFrom('users').select(['timezone', 'deletedAt']).where('uid', '=', due.uid).executeTakeFirst();
+  const user = await zoneAndDeletionOf(trx, due.uid);
   const timezone = user?.timezone ?? DEFAULT_TIME_ZONE;
   const next = user && !user.deletedAt ? nextReminderAt(now, timezone).toISOString() : null;
-  const taken = await trx.updateTable('users').set({ reminderAt: next }).where('uid', '=', due.uid).where('reminderAt', '=', due.reminderAt).executeTakeFirst();
+  const taken = await moveReminderIfStill(trx, due.uid, due.reminderAt, next);
   return Number(taken.numUpdatedRows) > 0 && next !== null ? timezone : null;
 }
 
@@ -45,16 +45,10 @@ async function reminderDue(db: Kysely<Database> | Transaction<Database>, uid: st
   const today = localDay(now, timezone);
   if (now < zonedInstant(today, REMINDER_HOUR, timezone)) return null;
   // At most one a local day, even when a zone change brings 20:00 round twice.
-  const sentToday = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('to', '=', uid)
-    .where('created_at', '>=', zonedInstant(today, 0, timezone).toISOString())
-    .where('type', '=', 'streak_reminder')
-    .executeTakeFirst();
+  const sentToday = await reminderSentSince(db, uid, zonedInstant(today, 0, timezone).toISOString());
   if (sentToday) return null;
   // Any words today keep the streak safe; with none, today's goal (50 words at least) is not met either.
-  const written = await db.selectFrom('writingDays').select('words').where('uid', '=', uid).where('day', '=', today).executeTakeFirst();
+  const written = await wordsOnDay(db, uid, today);
   if (Number(written?.words ?? 0) > 0) return null;
   const replay = replayStreak(await writingDaysOf(db, uid), today);
   if (replay.current === 0) return null;
@@ -69,15 +63,7 @@ async function reminderDue(db: Kysely<Database> | Transaction<Database>, uid: st
 export async function sendDueReminders(ctx: ServerContext, now: number): Promise<number> {
   const at = new Date(now);
   const nowIso = at.toISOString();
-  const due = await ctx.db
-    .selectFrom('users')
-    .select(['uid', 'reminderAt'])
-    .where('reminderAt', 'is not', null)
-    .where('reminderAt', '<=', nowIso)
-    .orderBy('reminderAt')
-    .orderBy('uid')
-    .limit(BATCH)
-    .execute();
+  const due = await dueReminders(ctx.db, nowIso, BATCH);
   let sent = 0;
   for (const row of due) {
     if (row.reminderAt === null) continue;

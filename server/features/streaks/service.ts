@@ -4,7 +4,7 @@ import type { UserRecord } from '@common/me/user';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { changeUser, publishUserChanged } from '../../shared/users';
-import { loadProgress, resolveTimeZone, syncStreak, type StreakSync } from './queries';
+import { loadProgress, resolveTimeZone, setDailyGoal, syncStreak, type StreakSync } from './queries';
 
 /** Brings the streak up to date in `trx`; when it moved, open tabs hear of it at commit. */
 export async function syncStreakAndTell(ctx: ServerContext, trx: Transaction<Database>, uid: string, now: Date): Promise<StreakSync> {
@@ -33,5 +33,5 @@ export async function changeTimeZone(ctx: ServerContext, uid: string, timezone: 
 }
 
 export async function changeDailyGoal(ctx: ServerContext, uid: string, dailyGoal: number): Promise<UserRecord> {
-  return changeUser(ctx, uid, (trx) => trx.updateTable('users').set({ dailyGoal }).where('uid', '=', uid).execute());
+  return changeUser(ctx, uid, (trx) => setDailyGoal(trx, uid, dailyGoal));
 }

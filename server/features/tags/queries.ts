@@ -92,3 +92,17 @@ export async function isFollowing(db: Db, uid: string, tagId: string): Promise<b
   const row = await db.selectFrom('tagFollows').select('uid').where('uid', '=', uid).where('tagId', '=', tagId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The reader follows the tag (already following: nothing changes). */
+export async function insertTagFollow(db: Db, uid: string, tagId: string, createdAt: string): Promise<void> {
+  await db
+    .insertInto('tagFollows')
+    .values({ uid, tagId, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['uid', 'tagId']).doNothing())
+    .execute();
+}
+
+/** The reader stops following the tag. */
+export async function deleteTagFollow(db: Db, uid: string, tagId: string): Promise<void> {
+  await db.deleteFrom('tagFollows').where('uid', '=', uid).where('tagId', '=', tagId).execute();
+}

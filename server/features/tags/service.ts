@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { listCommunity } from '../stories';
-import { findTag, isFollowing, tagShownTo } from './queries';
+import { deleteTagFollow, findTag, insertTagFollow, isFollowing, tagShownTo } from './queries';
 
 /** The tag, or 404 alike for a key never used and one the viewer may not know of (queries.ts tagShownTo). */
 async function tagOr404(ctx: ServerContext, viewer: Viewer, key: string) {
@@ -33,13 +33,9 @@ export async function tagPage(ctx: ServerContext, viewer: Viewer, key: string, q
 export async function setTagFollow(ctx: ServerContext, viewer: SignedInViewer, key: string, follow: boolean, now = new Date()): Promise<{ followed: boolean }> {
   const tag = await tagOr404(ctx, viewer, key);
   if (follow) {
-    await ctx.db
-      .insertInto('tagFollows')
-      .values({ uid: viewer.uid, tagId: tag.id, created_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['uid', 'tagId']).doNothing())
-      .execute();
+    await insertTagFollow(ctx.db, viewer.uid, tag.id, now.toISOString());
   } else {
-    await ctx.db.deleteFrom('tagFollows').where('uid', '=', viewer.uid).where('tagId', '=', tag.id).execute();
+    await deleteTagFollow(ctx.db, viewer.uid, tag.id);
   }
   return { followed: follow };
 }

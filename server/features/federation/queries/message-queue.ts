@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { MessageQueue, MessageQueueDepth, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
-import type { Database } from '../../db/types';
-import type { Dialect } from '../../db/database';
-import type { Logger } from '../../logger';
+import type { Database } from '../../../db/types';
+import type { Dialect } from '../../../db/database';
+import type { Logger } from '../../../logger';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
-import type { Database } from '../../db/types';
+import type { Database } from '../../../db/types';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

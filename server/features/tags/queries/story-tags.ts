@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { tagKey } from '@common/tags/tags';
-import type { Database } from '../../db/types';
-import { newId } from '../../shared/ids';
+import type { Database } from '../../../db/types';
+import { newId } from '../../../shared/ids';
 
 type Trx = Transaction<Database>;
 
