@@ -130,6 +130,22 @@ export default tseslint.config(
     },
   },
   {
+    // Services decide, queries read and write: a feature's SQL lives in its queries.ts, or in
+    // queries/ when one file would be too long (docs/development.md, "Adding a feature").
+    files: ['server/features/**/*.ts'],
+    ignores: [...SERVER_TEST_FILES, 'server/features/*/queries.ts', 'server/features/*/queries/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)$/]',
+          "TaggedTemplateExpression[tag.name='sql']",
+          "MemberExpression[object.name='sql']",
+        ].map((selector) => ({ selector, message: "SQL lives in the feature's queries.ts (or queries/): name the query there and call it." })),
+      ],
+    },
+  },
+  {
     files: ['server/{db,http,events,policy,shared,auth,email,storage}/**/*.ts'],
     ignores: SERVER_TEST_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(?:^|/)features(?:/|$)', message: SERVER_BELOW_FEATURES }] }] },

@@ -7,7 +7,7 @@ import { noBlockBetween, notMutedBy } from '../../policy/relations';
 import { readableBy, readableStories, withoutHiddenWarnings } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 import { cursorField, encodeCursor } from '../../shared/cursor';
-import { S_STORY_COLUMNS } from '../stories';
+import { S_STORY_COLUMNS } from '../../db/story-columns';
 
 type Db = Kysely<Database>;
 

@@ -9,15 +9,13 @@ import { findPublicProfile } from '../profile';
 import { findTag, tagShownTo } from '../tags';
 import { atomXml, type AtomPerson } from './atom';
 import { storyEntry } from './entry';
-import { newestFeedStories } from './queries';
+import { newestFeedStories, type GuestStories } from './queries';
 
 /** How many stories a feed carries, newest first. */
 export const FEED_LIMIT = 50;
 
 /** When a feed has no entry yet: the feed has not changed since the start of time. */
 const NEVER = new Date(0).toISOString();
-
-export type GuestStories = ReturnType<typeof guestStories>;
 
 /**
  * One feed: its link, the page it follows, its author and which of the stories a guest may

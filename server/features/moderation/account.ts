@@ -10,27 +10,13 @@ import { insertAdminLog, logUserOf } from '../../shared/audit-log';
 import { newId } from '../../shared/ids';
 import { isOwner } from '../../shared/users';
 import { sendNotice } from './notices';
-import { insertModerationAction, updateAccountState } from './queries';
+import { insertModerationAction, updateAccountState, type Account } from './queries';
 
 type Trx = Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface Account {
-  uid: string;
-  email: string;
-  emailVerified: number | boolean;
-  displayName: string | null;
-  name: string;
-  admin: number | boolean;
-  warnedAt: string | null;
-  warning: string | null;
-  limitedAt: string | null;
-  suspendedAt: string | null;
-  deactivatedAt: string | null;
-  deleteAfter: string | null;
-  deletedAt: string | null;
-}
+export type { Account };
 
 export function targetOf(ctx: ServerContext, account: Account): ModerationTarget & { deleteAfter: string | null } {
   return {

@@ -24,7 +24,6 @@ import { badRequest } from '../../http/errors';
 import { authorName } from '../../shared/author';
 import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../shared/cursor';
 import { forUpdate } from '../../db/locks';
-import type { Account } from './account';
 
 type Db = Kysely<Database>;
 export type CaseRow = Selectable<ModerationCasesTable>;
@@ -195,6 +194,23 @@ export const ACCOUNT_HISTORY = ['warn', 'limit', 'unlimit', 'suspend', 'unsuspen
 const ACCOUNT_COLUMNS = [
   'uid', 'email', 'emailVerified', 'displayName', 'name', 'admin', 'warnedAt', 'warning', 'limitedAt', 'suspendedAt', 'deactivatedAt', 'deleteAfter', 'deletedAt',
 ] as const;
+
+/** A person's account as moderation reads it. */
+export interface Account {
+  uid: string;
+  email: string;
+  emailVerified: number | boolean;
+  displayName: string | null;
+  name: string;
+  admin: number | boolean;
+  warnedAt: string | null;
+  warning: string | null;
+  limitedAt: string | null;
+  suspendedAt: string | null;
+  deactivatedAt: string | null;
+  deleteAfter: string | null;
+  deletedAt: string | null;
+}
 
 /**
  * The account's row, held until commit on PostgreSQL. Every moderation write takes the

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import { REACTION_KINDS, type ReactionSummary, type Story, type StoryRow, type StorySummary } from '@common/stories/story';
 import type { Prompt } from '@common/prompts/prompts';
 import { isPerfectDrabble } from '@common/stories/words';
@@ -13,32 +13,11 @@ import { noBlockBetween } from '../../policy/relations';
 import { own, type SignedInViewer, type Viewer } from '../../policy/viewer';
 import { ANONYMOUS_AUTHOR, ANONYMOUS_COLOR, ANONYMOUS_ICON } from '@common/contests/contests';
 import { forUpdate } from '../../db/locks';
+import { STORY_COLUMNS, S_STORY_COLUMNS, type CommonRow, type StoryDbRow, type StoryTextRow } from '../../db/story-columns';
 
 type Db = Kysely<Database>;
 
-/** The columns a story and its summary share. */
-const COMMON_COLUMNS = [
-  'seq', 'id', 'uid', 'title', 'public', 'likesCount', 'commentsCount', 'viewsCount', 'wordCount', 'charCount',
-  'created_at', 'updated_at', 'madePublicAt', 'publishedAt', 'madePrivateAt', 'promptGenre', 'promptTheme', 'promptTwist',
-  'authorDisplayName', 'authorProfileIcon', 'authorProfileColor', 'authorProfileImage', 'authorState', 'promptDay',
-  'contentWarnings', 'contentWarningNote', 'tagNames', 'contestId',
-] as const satisfies ReadonlyArray<keyof StoriesTable>;
-
-/** A whole story row, named: PostgreSQL also keeps a search vector no one should fetch. */
-export const STORY_COLUMNS = [...COMMON_COLUMNS, 'content'] as const;
-
-/** What a list needs of a story: the stored preview, never the text. */
-export const SUMMARY_COLUMNS = [...COMMON_COLUMNS, 'preview'] as const;
-
-/** The summary columns of the row aliased `s`: every story list selects these. */
-export const S_STORY_COLUMNS = SUMMARY_COLUMNS.map((c) => `s.${c}` as const);
-
-type Row<C extends keyof StoriesTable> = Pick<Selectable<StoriesTable>, C>;
-/** A story row as the story page reads it, with its text. */
-export type StoryTextRow = Row<(typeof STORY_COLUMNS)[number]>;
-/** A story row as every list reads it (S_STORY_COLUMNS). */
-export type StoryDbRow = Row<(typeof SUMMARY_COLUMNS)[number]>;
-type CommonRow = Row<(typeof COMMON_COLUMNS)[number]>;
+export { STORY_COLUMNS, SUMMARY_COLUMNS, S_STORY_COLUMNS, type StoryDbRow, type StoryTextRow } from '../../db/story-columns';
 
 /** `select <summary columns>` of the stories the viewer may read, within `scope`: the start of every story list. */
 export function selectStories(db: Db, viewer: Viewer, scope: StoryScope = {}) {
