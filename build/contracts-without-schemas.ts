@@ -2,8 +2,8 @@ import MagicString, { type SourceMap } from 'magic-string';
 import type { Plugin } from 'vite';
 import { childrenOf, parseProgram, transformResult, type Node } from './ast';
 
-/** What a route contract holds for the server and for types only (common/contracts/define.ts). */
-const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
+/** What a route contract holds for the server and for types only (common/contracts/define.ts): its schemas, and who may call it. */
+const SCHEMA_KEYS = new Set(['access', 'params', 'query', 'body', 'response']);
 /** A route contract module: a feature's common/<feature>/contract.ts (or <part>-contract.ts), or common/contracts/ but define.ts. */
 export const CONTRACT_MODULE = /[\\/]common[\\/](?:[^\\/]+[\\/](?:[^\\/]+-)?contract|contracts[\\/](?!define\.)[^\\/]+)\.ts$/;
 
@@ -37,7 +37,7 @@ export function dropContractSchemas(code: string, id: string): { code: string; m
 
 /**
  * In the web's production build, the route contracts (common/<feature>/contract.ts) keep their
- * method, path, access and status only: the web reads nothing else there once responses go unchecked
+ * method, path and status only: the web reads nothing else there once responses go unchecked
  * (web/lib/call-route.ts checks them in development, docs/decisions/0035), but a contract that
  * holds its schemas keeps every one of them, with what they are built from, in the chunk of
  * the first screen that calls the route, built on every load (docs/decisions/0048). With them

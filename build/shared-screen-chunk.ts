@@ -34,6 +34,8 @@ export interface FirstLoadGroup {
 
 export function sharedScreenChunk({ firstLoad }: { firstLoad: FirstLoadGroup[] }) {
   const shared = new Set<string>();
+  /** The app's own first-load modules (web/ and common/, the entry aside): the `app` chunk of vite.config.ts. */
+  const eagerModules = new Set<string>();
   /** Which first-load group took each module. */
   const taken = new Map<string, string>();
   const plugin: Plugin = {
@@ -56,6 +58,7 @@ export function sharedScreenChunk({ firstLoad }: { firstLoad: FirstLoadGroup[] }
       };
 
       const eager = closure(ids.filter((id) => info(id)?.isEntry), () => false);
+      for (const id of eager) if (!info(id)?.isEntry && !id.includes('/node_modules/')) eagerModules.add(id);
       const pullsOnOpenCode = new Map<string, boolean>();
       const pulls = (id: string): boolean => {
         const known = pullsOnOpenCode.get(id);
@@ -95,5 +98,5 @@ export function sharedScreenChunk({ firstLoad }: { firstLoad: FirstLoadGroup[] }
     ...firstLoad.map(({ name }) => ({ name, test: (id: string) => taken.get(id) === name, includeDependenciesRecursively: false })),
     { name: 'screens-shared', test: (id: string) => shared.has(id) && !taken.has(id), includeDependenciesRecursively: false },
   ];
-  return { plugin, groups };
+  return { plugin, groups, isEager: (id: string) => eagerModules.has(id) };
 }

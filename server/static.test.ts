@@ -134,9 +134,9 @@ describe('route preloads', () => {
     const routerFile = path.resolve(import.meta.dirname, '../web/app/router.tsx');
     const routes = new Map(lazyRoutesOf(routerFile).map(({ pattern, module }) => [pattern, path.relative(path.dirname(routerFile), module)]));
     expect(routes.get('/')).toBe('../features/home/HomeScreen');
-    expect(routes.get('/community')).toBe('../features/community/CommunityScreen');
-    expect(routes.get('/story/:id/:mode?')).toBe('../features/story/StoryScreen');
-    expect(routes.get('/story/new')).toBe('../features/story/NewStoryScreen');
+    expect(routes.get('/community')).toBe('../features/stories/CommunityScreen');
+    expect(routes.get('/story/:id/:mode?')).toBe('../features/stories/StoryScreen');
+    expect(routes.get('/story/new')).toBe('../features/stories/NewStoryScreen');
     expect(routes.get('/admin')).toBe('../features/admin/AdminPanelScreen');
     expect(routes.get('/admin/audit')).toBe('../features/admin/AuditLogScreen');
     expect(routes.get('/*')).toBe('../features/not-found/NotFoundScreen');

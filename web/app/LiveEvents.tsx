@@ -4,6 +4,7 @@ import { useLiveEvents } from '../lib/live-events';
 import { useToast } from '../components/toasts/toast-context';
 import { hasQueuedSaves } from '../lib/save-queue';
 import { onceASession } from '../lib/once-a-session';
+import { loadQueuedSaves } from '../features/stories';
 
 /** How often saves made offline are tried again while the browser thinks it is online but the server did not answer. */
 const RETRY_QUEUED_MS = 30_000;
@@ -15,7 +16,7 @@ function useQueuedSaves(userId: string): void {
   useEffect(() => {
     const send = () => {
       if (!navigator.onLine || !hasQueuedSaves(userId)) return;
-      void import('../features/stories').then((m) => m.sendQueuedSaves(userId, queryClient, toast));
+      void loadQueuedSaves().then((m) => m.sendQueuedSaves(userId, queryClient, toast));
     };
     send();
     const timer = window.setInterval(send, RETRY_QUEUED_MS);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
 import { featureRequestContracts } from '@common/feature-requests/contract';
@@ -10,7 +10,6 @@ import { callRoute } from '../../lib/call-route';
 import { logEvent } from '../../lib/event-log';
 import { featureRequestKeys } from '../../lib/query-keys';
 import { MySuggestions } from '../../features/feature-requests';
-import { SuggestFeatureButton } from './SuggestFeatureButton';
 import { ErrorText } from '../../components/ErrorText';
 
 const FALLBACK_FAILURE = 'Could not submit your feature request. Please try again.';
@@ -21,7 +20,7 @@ const FALLBACK_FAILURE = 'Could not submit your feature request. Please try agai
  * nothing is sent; a failure keeps the text for another try. Below the form, the person's
  * own suggestions and their status.
  */
-export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boolean }) {
+export function SuggestFeaturePopover({ trigger }: { trigger: ReactElement }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(true);
@@ -61,9 +60,7 @@ export function SuggestFeaturePopover({ withLabel = false }: { withLabel?: boole
 
   return (
     <Popover.Root open={open} onOpenChange={changeOpen}>
-      <Popover.Trigger asChild>
-        <SuggestFeatureButton withLabel={withLabel} />
-      </Popover.Trigger>
+      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           align="end"

@@ -1,7 +1,10 @@
 /** The stories feature's public entry: what other features use. Its screens load through the router. */
 export { storyChanged } from './api/mutations';
-/** Sending the saves made offline, for the signed-in shell (app/LiveEvents.tsx). */
-export { sendQueuedSaves } from './editor/sync-queue';
+/**
+ * Sending the saves made offline, for the signed-in shell (app/LiveEvents.tsx): loaded only when
+ * there are some, so the editor's save code stays off the first load.
+ */
+export const loadQueuedSaves = () => import('./editor/sync-queue');
 export { browserTimeZone, useProgress, useTodayPrompt } from './api/progress';
 export { keepMyStoriesForOffline } from './api/offline';
 export { communityQuery, favoritesQuery, myStoriesQuery, storyListQuery, storyQuery, storyRowsQuery } from './api/stories';
