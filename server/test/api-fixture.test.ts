@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '@common/me/user';
 import { useTestServer } from './api-fixture';
 import { ADMIN_EMAIL } from './server';
@@ -25,6 +25,18 @@ describe('useTestServer', () => {
     expect(api.owner.email).toBe(ADMIN_EMAIL);
     expect(await me(api.owner.client)).toMatchObject({ uid: api.owner.uid, admin: true, emailVerified: true });
     expect(await me(api.vera.client)).toMatchObject({ uid: api.vera.uid, admin: false, emailVerified: true });
+  });
+
+  describe('with an environment made by an earlier hook', () => {
+    let made: Record<string, string> = {};
+    beforeAll(() => {
+      made = { METRICS_TOKEN: 'made-in-a-hook-before-the-server-0000' };
+    });
+    const later = useTestServer('sqlite', { env: () => made });
+
+    it('reads it when the server starts', () => {
+      expect(later.server.env.METRICS_TOKEN).toBe('made-in-a-hook-before-the-server-0000');
+    });
   });
 
   it('refuses a person named twice, or named "server"', () => {

@@ -17,8 +17,11 @@ export interface PersonSetup {
 export type PeopleSetup<P extends string> = readonly P[] | { readonly [K in P]: PersonSetup };
 
 export interface TestServerSetup<P extends string> {
-  /** The server's environment, on top of startTestServer's. */
-  env?: Record<string, string>;
+  /**
+   * The server's environment, on top of startTestServer's; a function when it needs what an
+   * earlier beforeAll made (a mock provider's address), read when the server starts.
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
   options?: TestServerOptions;
   /** Signed up in this order once the server runs, each then a property of the fixture. */
   people?: PeopleSetup<P> & { server?: never };
@@ -52,7 +55,7 @@ export function useTestServer<const P extends string = never>(dialect: Dialect, 
   }
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dialect, setup.env, setup.options);
+    server = await startTestServer(dialect, typeof setup.env === 'function' ? setup.env() : setup.env, setup.options);
     values.set('server', server);
     for (const [name, person] of entries) values.set(name, await signUpAs(server, person));
   });
