@@ -14,8 +14,8 @@ describe('useTestServer', () => {
     }
   })();
 
-  it('throws a clear error for a person read before its beforeAll ran', () => {
-    expect(early).toMatch(/"ada" is read before its beforeAll ran/);
+  it('throws a clear error for a person read before the server started', () => {
+    expect(early).toMatch(/"ada" is not there: read before the fixture's beforeAll ran/);
   });
 
   it('starts the server with the env given and signs the people up as asked', async () => {

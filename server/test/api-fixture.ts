@@ -9,7 +9,7 @@ export interface PersonSetup {
   password?: string;
   /** Opens the verification link from the sign-up email. */
   verified?: boolean;
-  /** Signs up with the owner address (ADMIN_EMAIL) and verifies it: the install's admin. */
+  /** Signs up with the owner address (ADMIN_EMAIL, whatever `email` says) and verifies it: the install's admin. */
   admin?: boolean;
 }
 
@@ -48,7 +48,9 @@ export function useTestServer<const P extends string = never>(dialect: Dialect, 
       enumerable: true,
       get() {
         const value = values.get(key);
-        if (!value) throw new Error(`useTestServer: "${key}" is read before its beforeAll ran (or after it failed); read it inside a test or a hook registered after useTestServer.`);
+        if (!value) {
+          throw new Error(`useTestServer: "${key}" is not there: read before the fixture's beforeAll ran, after it failed or after the server stopped; read it in a test, or in a hook registered after useTestServer.`);
+        }
         return value;
       },
     });
@@ -67,6 +69,6 @@ export function useTestServer<const P extends string = never>(dialect: Dialect, 
 }
 
 function signUpAs(server: TestServer, { verified, admin, ...opts }: PersonSetup): Promise<SignedUp> {
-  if (admin) return signUpVerified(server, { email: ADMIN_EMAIL, ...opts });
+  if (admin) return signUpVerified(server, { ...opts, email: ADMIN_EMAIL });
   return verified ? signUpVerified(server, opts) : signUp(server, opts);
 }
