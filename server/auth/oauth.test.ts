@@ -2,31 +2,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, uniqueEmail, type TestServer } from '../test/server';
 import { connectProvider, signInWithProvider, startMockOidc } from '../test/oidc';
 import { codeOf, turnOnTwoFactor } from '../test/two-factor';
 
 type MockOidc = Awaited<ReturnType<typeof startMockOidc>>;
 
 /** A test server whose Google (and, with `microsoft`, Microsoft) sign-in goes to a local OpenID provider, for the describe block it is called in. */
-function serverWithProviders(dialect: Parameters<typeof startTestServer>[0], env: Record<string, string>, microsoft = false) {
-  const running = {} as { oidc: MockOidc; server: TestServer };
+function serverWithProviders(dialect: Parameters<typeof useTestServer>[0], env: Record<string, string>, microsoft = false) {
+  let oidc: MockOidc | undefined;
   beforeAll(async () => {
-    running.oidc = await startMockOidc();
-    const discovery = running.oidc.discoveryUrl;
-    running.server = await startTestServer(dialect, {
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_DISCOVERY_URL: discovery,
-      ...(microsoft ? { MICROSOFT_CLIENT_ID: 'microsoft-client', MICROSOFT_CLIENT_SECRET: 'microsoft-secret', MICROSOFT_DISCOVERY_URL: discovery } : {}),
-      ...env,
-    });
+    oidc = await startMockOidc();
   });
+  // Registered before the server's: runs after it stopped.
   afterAll(async () => {
-    await running.server.stop();
-    await running.oidc.stop();
+    await oidc?.stop();
   });
-  return running;
+  const api = useTestServer(dialect, {
+    env: () => {
+      const discovery = oidc!.discoveryUrl;
+      return {
+        GOOGLE_CLIENT_ID: 'google-client',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        GOOGLE_DISCOVERY_URL: discovery,
+        ...(microsoft ? { MICROSOFT_CLIENT_ID: 'microsoft-client', MICROSOFT_CLIENT_SECRET: 'microsoft-secret', MICROSOFT_DISCOVERY_URL: discovery } : {}),
+        ...env,
+      };
+    },
+  });
+  return {
+    get oidc(): MockOidc {
+      if (!oidc) throw new Error('serverWithProviders: the mock provider is read before its beforeAll ran');
+      return oidc;
+    },
+    get server(): TestServer {
+      return api.server;
+    },
+  };
 }
 
 describe.each(testDialects())('Google and Microsoft sign-in on %s', (dialect) => {
@@ -257,18 +270,12 @@ describe.each(testDialects())('a provider sign-in to an account with two-factor 
 });
 
 describe('providers not configured', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer('sqlite');
 
   it('hides the provider buttons and refuses provider sign-in', async () => {
-    const config = await server.client().get<{ providers: object }>('/api/auth-config');
+    const config = await api.server.client().get<{ providers: object }>('/api/auth-config');
     expect(config.body.providers).toEqual({ google: false, microsoft: false });
-    const res = await server.client().post('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL: '/' });
+    const res = await api.server.client().post('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL: '/' });
     expect(res.status).toBe(404);
   });
 });

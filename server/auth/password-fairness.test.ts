@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, type SignedUp } from '../test/server';
 import { hashing, hashingSlots, OWASP_ARGON2_COST, type HashingEvent } from './password';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -17,30 +18,20 @@ function peakConcurrency(events: HashingEvent[], which: (e: HashingEvent) => boo
 }
 
 describe.each(testDialects())('password hashing shared fairly between accounts, on %s', (dialect) => {
-  let server: TestServer;
   let stopWatching: (() => void) | undefined;
-  beforeAll(async () => {
-    // Every check of the burst comes from an address with no failures, so all 64 are allowed and
-    // each costs a hash at OWASP's cost, as real ones do: the burst queues as it would in production.
-    server = await startTestServer(
-      dialect,
-      { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000', PASSWORD_FAILURES_PER_DAY: '500' },
-      { passwordCost: OWASP_ARGON2_COST },
-    );
-  });
+  // Every check of the burst comes from an address with no failures, so all 64 are allowed and
+  // each costs a hash at OWASP's cost, as real ones do: the burst queues as it would in production.
+  const api = useTestServer(dialect, { env: { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000', PASSWORD_FAILURES_PER_DAY: '500' }, options: { passwordCost: OWASP_ARGON2_COST } });
   afterEach(() => stopWatching?.());
-  afterAll(async () => {
-    await server.stop();
-  });
 
   let nextAddress = 1;
   const freshAddress = () => `10.7.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   const signIn = (person: SignedUp) =>
-    server.client().send<ErrorBody>('POST', '/api/auth/sign-in/email', { email: person.email, password: person.password }, { 'x-forwarded-for': freshAddress() });
+    api.server.client().send<ErrorBody>('POST', '/api/auth/sign-in/email', { email: person.email, password: person.password }, { 'x-forwarded-for': freshAddress() });
 
   it('hashes one account’s burst of 64 wrong current passwords (an email change) one at a time, and others’ sign-ins do not wait behind it', async () => {
-    const guesser = await signUp(server);
-    const others = await Promise.all(Array.from({ length: 3 }, () => signUp(server)));
+    const guesser = await signUp(api.server);
+    const others = await Promise.all(Array.from({ length: 3 }, () => signUp(api.server)));
     const events: HashingEvent[] = [];
     stopWatching = hashing.watch((e) => events.push(e));
     const burstKey = guesser.email.toLowerCase();
@@ -78,7 +69,7 @@ describe.each(testDialects())('password hashing shared fairly between accounts, 
   });
 
   it('hashes a burst of sign-ins to one address one at a time, the right password included', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const events: HashingEvent[] = [];
     stopWatching = hashing.watch((e) => events.push(e));
     const key = person.email.toLowerCase();
@@ -86,7 +77,7 @@ describe.each(testDialects())('password hashing shared fairly between accounts, 
     const typed = person.email.toUpperCase();
     const tries = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        server
+        api.server
           .client()
           .send<ErrorBody>('POST', '/api/auth/sign-in/email', { email: i === 11 ? person.email : typed, password: i === 11 ? person.password : 'wrong guess' }, { 'x-forwarded-for': freshAddress() }),
       ),

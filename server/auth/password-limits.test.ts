@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '@common/account/account';
 import { testDialects } from '../test/databases';
-import { linkToken, signUp, signUpVerified, startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { linkToken, signUp, signUpVerified } from '../test/server';
 import { addressKey } from '../http/client-ip';
 import { limitKey, reserveLimit } from '../http/rate-limit';
 import { hashingSlots, OWASP_ARGON2_COST } from './password';
@@ -13,23 +14,17 @@ type ErrorBody = { error: { code: string; message: string } };
 const DAILY = 30;
 
 describe.each(testDialects())('password checks that cannot be abused, on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // Tests play clients at many addresses through the proxy header.
-    // The flood below needs hashes that take a while, as real ones do.
-    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000', PASSWORD_FAILURES_PER_DAY: String(DAILY) }, { passwordCost: OWASP_ARGON2_COST });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  // Tests play clients at many addresses through the proxy header.
+  // The flood below needs hashes that take a while, as real ones do.
+  const api = useTestServer(dialect, { env: { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000', PASSWORD_FAILURES_PER_DAY: String(DAILY) }, options: { passwordCost: OWASP_ARGON2_COST } });
 
   let nextAddress = 1;
   const freshAddress = () => `10.1.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   const signIn = (email: string, password: string, from: string) =>
-    server.client().send<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password }, { 'x-forwarded-for': from });
+    api.server.client().send<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password }, { 'x-forwarded-for': from });
 
   it('exposes only the better-auth endpoints the app uses', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const hidden: Array<[string, string]> = [
       ['GET', '/api/auth/list-sessions'],
       ['POST', '/api/auth/revoke-session'],
@@ -56,7 +51,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('answers auth requests with Cache-Control: no-store and no session token in the body', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const session = await person.client.get('/api/auth/get-session');
     expect(session.headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(session.body)).not.toMatch(/"token"/);
@@ -66,7 +61,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('lets at most the limit of a burst of 100 parallel wrong passwords be checked', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const from = freshAddress();
     const burst = await Promise.all(Array.from({ length: 100 }, () => signIn(person.email, 'wrong guess', from)));
     const checked = burst.filter((r) => r.status === 401).length;
@@ -76,7 +71,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused[0]!.body.error.message).toMatch(/^Too many failed attempts\. Please wait \d+ minutes? and try again\.$/);
     // Only the checks made count towards the account's day: the refused 95 did not use it up.
-    expect(await server.ctx.rateLimiter.peek(`pw:acct-day:${person.email}`)).toBe(5);
+    expect(await api.server.ctx.rateLimiter.peek(`pw:acct-day:${person.email}`)).toBe(5);
     // The right password from the same address waits too: the guesses used its places.
     expect((await signIn(person.email, person.password, from)).status).toBe(429);
   });
@@ -85,12 +80,12 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     // In a burst the counters are taken in parallel requests in any order: a request holding
     // one of the pair's five places but refused by the address must not keep that place, or
     // fewer than five guesses are checked (the PostgreSQL run of the burst above saw four).
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const from = freshAddress();
-    const limiter = server.ctx.rateLimiter;
+    const limiter = api.server.ctx.rateLimiter;
     const account = person.email.toLowerCase();
-    for (let i = 0; i < 30; i++) await reserveLimit(server.ctx, 'passwordChecksPerAddress', { ip: from });
-    const refused = await reservePasswordCheck(server.ctx, person.email, from);
+    for (let i = 0; i < 30; i++) await reserveLimit(api.server.ctx, 'passwordChecksPerAddress', { ip: from });
+    const refused = await reservePasswordCheck(api.server.ctx, person.email, from);
     expect(refused.allowed).toBe(false);
     expect(await limiter.peek(limitKey('passwordChecksPerAccountAddress', { account, ip: from }))).toBe(0);
     expect(await limiter.peek(limitKey('passwordChecksPerAccount', { account }))).toBe(0);
@@ -98,7 +93,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('counts per account across addresses, yet the owner at an address with no failures still gets in', async () => {
-    const owner = await signUpVerified(server);
+    const owner = await signUpVerified(api.server);
     for (let i = 0; i < 4; i++) {
       const from = freshAddress();
       await Promise.all(Array.from({ length: 5 }, () => signIn(owner.email, 'attacker guess', from)));
@@ -112,7 +107,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('stops a burst spread over 100 addresses at the daily cap; the owner gets back in through the emailed link', async () => {
-    const owner = await signUpVerified(server);
+    const owner = await signUpVerified(api.server);
     const burst = await Promise.all(Array.from({ length: 100 }, () => signIn(owner.email, 'spread guess', freshAddress())));
     expect(burst.filter((r) => r.status === 401)).toHaveLength(DAILY);
     const refused = burst.filter((r) => r.status === 429);
@@ -128,9 +123,9 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(settings.status).toBe(429);
 
     // One email, however many refusals, with the reset link that signs the owner in.
-    const token = await linkToken(server, owner.email, 'Too many sign-in attempts on your Drabble account', '/reset-password');
-    expect(server.mail.messages.filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Too many'))).toHaveLength(1);
-    const browser = server.client();
+    const token = await linkToken(api.server, owner.email, 'Too many sign-in attempts on your Drabble account', '/reset-password');
+    expect(api.server.mail.messages.filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Too many'))).toHaveLength(1);
+    const browser = api.server.client();
     expect((await browser.post('/api/account/password/reset', { token, newPassword: 'back in again 1' })).status).toBe(200);
     expect((await browser.get('/api/me')).status).toBe(200);
     // The reset wipes the failures: the new password works from anywhere again.
@@ -141,7 +136,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:ffff::9'));
     expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signIn(person.email, 'wrong guess', `2001:db8:77:1::${(i + 1).toString(16)}`)),
     );
@@ -150,7 +145,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('counts a wrong current password in Settings like a failed sign-in', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       statuses.push((await person.client.post<ErrorBody>('/api/account/password', { currentPassword: 'guess', newPassword: 'new password 1' })).status);
@@ -159,8 +154,8 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('hashes a few at a time, so other requests are answered in the middle of a flood of password checks', async () => {
-    const people = await Promise.all(Array.from({ length: 24 }, () => signUp(server)));
-    const reader = await signUp(server);
+    const people = await Promise.all(Array.from({ length: 24 }, () => signUp(api.server)));
+    const reader = await signUp(api.server);
     // Every one of these is allowed (a fresh address each) and costs a full argon2 hash.
     let floodDone = false;
     const flood = Promise.all(people.map((p) => signIn(p.email, 'wrong guess', freshAddress()))).finally(() => (floodDone = true));
@@ -180,7 +175,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
     const from = freshAddress();
     const tries = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        server.client().send('POST', '/api/account/verify-email', { token: `guess${String(i).padStart(20, '0')}` }, { 'x-forwarded-for': from }),
+        api.server.client().send('POST', '/api/account/verify-email', { token: `guess${String(i).padStart(20, '0')}` }, { 'x-forwarded-for': from }),
       ),
     );
     expect(tries.filter((r) => r.status === 400)).toHaveLength(30);
@@ -188,7 +183,7 @@ describe.each(testDialects())('password checks that cannot be abused, on %s', (d
   });
 
   it('says the same for a wrong password and an unknown email', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const wrong = await signIn(person.email, 'not it', freshAddress());
     const unknown = await signIn(`nobody.${Date.now()}@example.com`, 'not it', freshAddress());
     expect(wrong.status).toBe(401);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_TEXTS } from '@common/account/passwords';
 import { testDialects } from '../test/databases';
-import { linkToken, signUp, startTestServer, uniqueEmail, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { linkToken, signUp, uniqueEmail } from '../test/server';
 import { BREACHED_LIST_SIZE, breachedPasswords } from './breached-passwords';
 import { hashPassword } from './password';
 
@@ -22,18 +23,12 @@ describe('the breached-password list', () => {
 
 /** The password rules (docs/decisions/0038) wherever a password is set; sign-in never checks them. */
 describe.each(testDialects())('password rules on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' } });
 
   const signUpWith = (password: string, email = uniqueEmail(), name = '') =>
-    server.client().post<ErrorBody>('/api/auth/sign-up/email', { email, password, name });
+    api.server.client().post<ErrorBody>('/api/auth/sign-up/email', { email, password, name });
   const refusal = (res: { status: number; body: ErrorBody }) => [res.status, res.body.error?.code, res.body.error?.message];
-  const accounts = (email: string) => server.ctx.db.selectFrom('authUsers').select('id').where('email', '=', email).execute();
+  const accounts = (email: string) => api.server.ctx.db.selectFrom('authUsers').select('id').where('email', '=', email).execute();
 
   it('signs up with 8 or 128 characters, and refuses 7 and 129 with the length in words', async () => {
     expect(refusal(await signUpWith('a7Kq!x2'))).toEqual([400, 'weak_password', PASSWORD_TEXTS.tooShort(8)]);
@@ -60,42 +55,42 @@ describe.each(testDialects())('password rules on %s', (dialect) => {
   });
 
   it('refuses a breached or personal new password in Settings, then accepts a good one', async () => {
-    const person = await signUp(server, { name: 'Philippa' });
+    const person = await signUp(api.server, { name: 'Philippa' });
     const change = (newPassword: string) => person.client.post<ErrorBody>('/api/account/password', { currentPassword: person.password, newPassword });
     expect(refusal(await change('sunshine'))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await change('philippa rocks 2026'))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await change(`${person.email.split('@')[0]}!!`))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await change('short77'))).toEqual([400, 'weak_password', PASSWORD_TEXTS.tooShort(8)]);
     expect((await change('violet kettle moons')).status).toBe(200);
-    expect((await server.client().post('/api/auth/sign-in/email', { email: person.email, password: 'violet kettle moons' })).status).toBe(200);
+    expect((await api.server.client().post('/api/auth/sign-in/email', { email: person.email, password: 'violet kettle moons' })).status).toBe(200);
   });
 
   it('refuses a breached or personal password on the reset link without using the link up', async () => {
-    const person = await signUp(server, { name: 'Octavia Reset' });
-    await server.client().post('/api/account/password/forgot', { email: person.email });
-    const token = await linkToken(server, person.email, 'Reset your Drabble password', '/reset-password');
-    const reset = (newPassword: string) => server.client().post<ErrorBody>('/api/account/password/reset', { token, newPassword });
+    const person = await signUp(api.server, { name: 'Octavia Reset' });
+    await api.server.client().post('/api/account/password/forgot', { email: person.email });
+    const token = await linkToken(api.server, person.email, 'Reset your Drabble password', '/reset-password');
+    const reset = (newPassword: string) => api.server.client().post<ErrorBody>('/api/account/password/reset', { token, newPassword });
     expect(refusal(await reset('football1'))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await reset('octavia reset 99'))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await reset(`new ${person.email.split('@')[0]!.toUpperCase()}`))).toEqual([400, 'weak_password', TOO_EASY]);
     expect(refusal(await reset('1234567'))).toEqual([400, 'weak_password', PASSWORD_TEXTS.tooShort(8)]);
     expect((await reset('a quiet harbour at dawn')).status).toBe(200);
-    expect((await server.client().post('/api/auth/sign-in/email', { email: person.email, password: 'a quiet harbour at dawn' })).status).toBe(200);
+    expect((await api.server.client().post('/api/auth/sign-in/email', { email: person.email, password: 'a quiet harbour at dawn' })).status).toBe(200);
   });
 
   it('still signs in with a short or common password set before the rules', async () => {
     for (const old of ['abc123', 'password']) {
-      const person = await signUp(server);
-      const changed = await server.ctx.db
+      const person = await signUp(api.server);
+      const changed = await api.server.ctx.db
         .updateTable('authAccounts')
         .set({ password: await hashPassword(old) })
         .where('userId', '=', person.uid)
         .where('providerId', '=', 'credential')
         .executeTakeFirst();
       expect(Number(changed.numUpdatedRows)).toBe(1);
-      const signIn = await server.client().post('/api/auth/sign-in/email', { email: person.email, password: old });
+      const signIn = await api.server.client().post('/api/auth/sign-in/email', { email: person.email, password: old });
       expect(signIn.status).toBe(200);
-      expect((await server.client().post('/api/auth/sign-in/email', { email: person.email, password: `${old}x` })).status).toBe(401);
+      expect((await api.server.client().post('/api/auth/sign-in/email', { email: person.email, password: `${old}x` })).status).toBe(401);
     }
   });
 

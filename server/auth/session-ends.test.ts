@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { TestClient } from '../test/client';
 import { openEventStream } from '../test/sse';
-import { linkToken, signUp, startTestServer, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { linkToken, signUp, startTwoInstances, type SignedUp, type TestServer } from '../test/server';
 
 /** A long cache window: only the announcement of the ended session can close streams in time. */
 const WINDOW_MS = 30_000;
@@ -110,29 +111,25 @@ describe.each(testDialects())('ended sessions close their live streams (auth/ses
 });
 
 describe.each(testDialects())('a stream re-checks its session every cache window on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SESSION_CACHE_MS: '300' });
-  });
-  afterAll(async () => server.stop());
+  const api = useTestServer(dialect, { env: { SESSION_CACHE_MS: '300' } });
 
   it('closes a stream whose session is gone without any announcement (a crash between the two, a row removed by hand)', async () => {
-    const person = await signUp(server, { name: 'Vanished' });
+    const person = await signUp(api.server, { name: 'Vanished' });
     const stream = await openEventStream(person.client);
     expect(stream.status).toBe(200);
     // Straight in the table: no hook runs, nothing is announced.
-    await server.ctx.db.deleteFrom('authSessions').where('userId', '=', person.uid).execute();
+    await api.server.ctx.db.deleteFrom('authSessions').where('userId', '=', person.uid).execute();
     expect(JSON.parse((await stream.next('session.ended')).data)).toEqual({ reason: 'signed_out' });
     await stream.waitForEnd();
   });
 
   it('keeps a stream whose session is still valid', async () => {
-    const person = await signUp(server, { name: 'Stays' });
+    const person = await signUp(api.server, { name: 'Stays' });
     const stream = await openEventStream(person.client);
     // A re-check has run once this other stream is signed out: the same pass looked at both.
-    const gone = await signUp(server, { name: 'Goes' });
+    const gone = await signUp(api.server, { name: 'Goes' });
     const goneStream = await openEventStream(gone.client);
-    await server.ctx.db.deleteFrom('authSessions').where('userId', '=', gone.uid).execute();
+    await api.server.ctx.db.deleteFrom('authSessions').where('userId', '=', gone.uid).execute();
     await goneStream.next('session.ended');
     // The person's next event is their own change, not an end: the stream was kept.
     await person.client.patch('/api/me/preferences', { themeMode: 'dark-blue' });

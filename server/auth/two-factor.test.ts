@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { symmetricEncrypt } from 'better-auth/crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@common/account/two-factor';
 import { deleteAccountNow } from '../features/account-deletion/service';
 import { testDialects } from '../test/databases';
@@ -10,7 +10,8 @@ import { codeOf, turnOnTwoFactor } from '../test/two-factor';
 import { makeAdmin, respond, storedThread, submitRequest } from '../features/feature-requests/test-support';
 import { recordUserEvents } from '../test/events';
 import { openEventStream } from '../test/sse';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../test/server';
 
 type ErrorBody = { error: { code: string; message: string } };
 type Enabled = { totpURI: string; backupCodes: string[] };
@@ -18,15 +19,8 @@ type Enabled = { totpURI: string; backupCodes: string[] };
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-
 describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { TRUSTED_PROXY_HEADER: 'x-forwarded-for', SIGNUP_RATE_LIMIT: '1000' } });
 
   let nextAddress = 1;
   const freshAddress = () => `10.2.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
@@ -36,14 +30,14 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
 
   /** The password step of a sign-in, in a new browser at `ip`. */
   async function passwordStep(person: SignedUp, ip: string) {
-    const client = server.client();
+    const client = api.server.client();
     const res = await client.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { email: person.email, password: person.password }, from(ip));
     return { client, res };
   }
   const signedIn = async (client: TestClient) => (await client.get<{ user: { email: string } } | null>('/api/auth/get-session')).body;
 
   it('turns on with the password and one code, then asks every sign-in for a code, once each', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const wrong = await person.client.post<ErrorBody>('/api/auth/two-factor/enable', { password: 'not my password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('invalid_password');
@@ -67,8 +61,8 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(true);
     // Turning it on kept this browser signed in.
     expect((await signedIn(person.client))?.user.email).toBe(person.email);
-    const on = await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in is on for your Drabble account' });
-    expect(on.links).toContain(`${server.config.publicUrl}/settings#two-factor`);
+    const on = await api.server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in is on for your Drabble account' });
+    expect(on.links).toContain(`${api.server.config.publicUrl}/settings#two-factor`);
 
     // The password alone signs no one in.
     const ip = freshAddress();
@@ -95,7 +89,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('lets five parallel sign-ins with the same code through exactly once', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { totp } = await turnOn(person);
     const ip = freshAddress();
     const steps = [];
@@ -107,7 +101,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('takes each recovery code once', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { recoveryCodes } = await turnOn(person);
     const ip = freshAddress();
     const first = await passwordStep(person, ip);
@@ -135,7 +129,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('gives recovery codes without look-alike characters, in one case, and takes any code in any case, those given before too', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { recoveryCodes } = await turnOn(person);
     const unambiguous = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
     expect(recoveryCodes.filter((code) => !unambiguous.test(code))).toEqual([]);
@@ -145,8 +139,8 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
 
     // Codes given before mixed cases: stored as they were, they are taken in lower case (once).
     const earlier = ['AbC12-dE3f4', 'Zz9Yy-8XxWw'];
-    const backupCodes = await symmetricEncrypt({ key: server.config.authSecret!, data: JSON.stringify(earlier) });
-    await server.ctx.db.updateTable('authTwoFactors').set({ backupCodes }).where('userId', '=', person.uid).execute();
+    const backupCodes = await symmetricEncrypt({ key: api.server.config.authSecret!, data: JSON.stringify(earlier) });
+    await api.server.ctx.db.updateTable('authTwoFactors').set({ backupCodes }).where('userId', '=', person.uid).execute();
     const second = await passwordStep(person, ip);
     expect((await second.client.post('/api/auth/two-factor/verify-backup-code', { code: 'abc12de3f4' }, from(ip))).status).toBe(200);
     const third = await passwordStep(person, ip);
@@ -161,7 +155,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('counts wrong codes against the password limits: a burst of 100 gets exactly the limit checked', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { totp } = await turnOn(person);
     const ip = freshAddress();
     const { client } = await passwordStep(person, ip);
@@ -188,7 +182,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('turns off only with the password, and says so by email', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     await turnOn(person);
     const wrong = await person.client.post<ErrorBody>('/api/auth/two-factor/disable', { password: 'nope nope' });
     expect(wrong.status).toBe(400);
@@ -200,14 +194,14 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
 
     expect((await person.client.post('/api/auth/two-factor/disable', { password: person.password })).status).toBe(200);
     expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(false);
-    await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
+    await api.server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
     const { client, res } = await passwordStep(person, freshAddress());
     expect(res.body.twoFactorRedirect).toBeUndefined();
     expect((await signedIn(client))?.user.email).toBe(person.email);
   });
 
   it('turns off with a code from the app instead of the password, once per code, and says so by email', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     // Not on yet (set up but unconfirmed): a code is no password until it is on.
     const started = await person.client.post<Enabled>('/api/auth/two-factor/enable', { password: person.password });
     const pendingTotp = OTPAuth.URI.parse(started.body.totpURI) as OTPAuth.TOTP;
@@ -228,7 +222,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
     }
-    const guest = await server.client().post<ErrorBody>('/api/auth/two-factor/disable-with-code', { code: right });
+    const guest = await api.server.client().post<ErrorBody>('/api/auth/two-factor/disable-with-code', { code: right });
     expect(guest.status).toBe(401);
     expect(guest.body.error.code).toBe('unauthenticated');
     const pending = await passwordStep(person, freshAddress());
@@ -242,12 +236,12 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
     expect(off.status).toBe(200);
     expect((await person.client.get<TwoFactorStatus>('/api/account/two-factor')).body.enabled).toBe(false);
     expect((await signedIn(person.client))?.user.email).toBe(person.email);
-    await server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
-    expect(await server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute()).toHaveLength(0);
+    await api.server.mail.waitFor({ to: person.email, subject: 'Two-factor sign-in was turned off for your Drabble account' });
+    expect(await api.server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute()).toHaveLength(0);
   });
 
   it('gives new recovery codes for a recovery code, which is then used up, or for an app code accepted once', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { totp, recoveryCodes } = await turnOn(person);
     const used = recoveryCodes[2]!;
     const fresh = await person.client.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes-with-code', { code: used.replace('-', '') });
@@ -275,7 +269,7 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('counts wrong codes instead of the password against the password limits: a burst gets exactly the limit checked', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { totp } = await turnOn(person);
     const ip = freshAddress();
     const right = codeOf(totp, 1);
@@ -296,51 +290,51 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
 
   it('emails a sign-in from a browser and address the account never used, once', async () => {
     const home = freshAddress();
-    const client = server.client();
+    const client = api.server.client();
     const email = `new-sign-in.${home.replaceAll('.', '-')}@example.com`;
     const password = 'correct horse 1';
     expect((await client.post('/api/auth/sign-up/email', { email, password, name: 'Ada' }, from(home))).status).toBe(200);
-    const signInAt = (ip: string, ua = CHROME_MAC) => server.client().post('/api/auth/sign-in/email', { email, password }, from(ip, ua));
+    const signInAt = (ip: string, ua = CHROME_MAC) => api.server.client().post('/api/auth/sign-in/email', { email, password }, from(ip, ua));
     // The same browser and address as the sign-up: nothing to tell.
     expect((await signInAt(home)).status).toBe(200);
     const away = freshAddress();
     expect((await signInAt(away)).status).toBe(200);
-    const mail = await server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
+    const mail = await api.server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
     expect(mail.text).toContain('Browser: Chrome on macOS');
     expect(mail.text).toContain(`Address: ${away}`);
     // A private address names no place, and no place data is credited.
     expect(mail.text).toContain('Place: unknown');
     expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
-    expect(mail.links).toEqual([`${server.config.publicUrl}/settings#sessions`]);
+    expect(mail.links).toEqual([`${api.server.config.publicUrl}/settings#sessions`]);
     // Known now; a new browser at home is new again.
     expect((await signInAt(away)).status).toBe(200);
     expect((await signInAt(home, FIREFOX_WIN)).status).toBe(200);
-    const firefox = await server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
+    const firefox = await api.server.mail.waitFor({ to: email, subject: 'New sign-in to your Drabble account' });
     expect(firefox.text).toContain('Browser: Firefox on Windows');
-    const pairs = await server.ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address']).where('pairKey', 'like', '%').execute();
+    const pairs = await api.server.ctx.db.selectFrom('authKnownSignIns').select(['browser', 'address']).where('pairKey', 'like', '%').execute();
     expect(pairs.filter((p) => p.address === home || p.address === away).map((p) => `${p.browser} ${p.address}`).sort()).toEqual(
       [`Chrome on macOS ${away}`, `Chrome on macOS ${home}`, `Firefox on Windows ${home}`].sort(),
     );
-    const notices = server.mail.messages.filter((m) => m.to.includes(email) && m.subject === 'New sign-in to your Drabble account');
+    const notices = api.server.mail.messages.filter((m) => m.to.includes(email) && m.subject === 'New sign-in to your Drabble account');
     expect(notices).toHaveLength(2);
   });
 
   it('emails the sign-in that finished with a code, not the password step', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const { totp } = await turnOn(person);
     const ip = freshAddress();
     const { client } = await passwordStep(person, ip);
-    expect(server.mail.messages.filter((m) => m.to.includes(person.email) && m.subject.startsWith('New sign-in'))).toHaveLength(0);
+    expect(api.server.mail.messages.filter((m) => m.to.includes(person.email) && m.subject.startsWith('New sign-in'))).toHaveLength(0);
     expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) }, from(ip))).status).toBe(200);
-    const mail = await server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
+    const mail = await api.server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
     expect(mail.text).toContain(`Address: ${ip}`);
   });
 
   it('names the approximate place of a public address, IPv4 and IPv6, from the offline data', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const newSignIn = async (ip: string) => {
       expect((await passwordStep(person, ip)).res.status).toBe(200);
-      return server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
+      return api.server.mail.waitFor({ to: person.email, subject: 'New sign-in to your Drabble account' });
     };
     // Portugal's research network (FCCN), by IPv4.
     const lisbon = await newSignIn('193.136.0.1');
@@ -359,31 +353,25 @@ describe.each(testDialects())('two-factor sign-in, on %s', (dialect) => {
   });
 
   it('deletes the two-factor rows with the account', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     await turnOn(person);
     const rows = async () =>
       Promise.all([
-        server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute(),
-        server.ctx.db.selectFrom('authKnownSignIns').select('id').where('userId', '=', person.uid).execute(),
+        api.server.ctx.db.selectFrom('authTwoFactors').select('id').where('userId', '=', person.uid).execute(),
+        api.server.ctx.db.selectFrom('authKnownSignIns').select('id').where('userId', '=', person.uid).execute(),
       ]);
     const [before] = await rows();
     expect(before).toHaveLength(1);
-    await deleteAccountNow(server.ctx, person.uid, { adminUid: null, reason: 'test' });
+    await deleteAccountNow(api.server.ctx, person.uid, { adminUid: null, reason: 'test' });
     expect((await rows()).flat()).toHaveLength(0);
   });
 });
 
 describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { REQUIRE_ADMIN_2FA: 'true' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { REQUIRE_ADMIN_2FA: 'true' } });
 
   it('refuses every admin API to an admin without two-factor until it is on', async () => {
-    const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
+    const admin = await signUpVerified(api.server, { email: ADMIN_EMAIL });
     expect((await admin.client.get<TwoFactorStatus>('/api/account/two-factor')).body).toEqual({ enabled: false, required: true, hasPassword: true, passed: false });
     for (const path of ['/api/admin/overview', '/api/admin/users', '/api/admin/reports', '/api/admin/backups']) {
       const res = await admin.client.get<ErrorBody>(path);
@@ -391,7 +379,7 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
       expect(res.body.error).toEqual({ code: 'two_factor_required', message: TWO_FACTOR_TEXTS.adminRequired });
     }
     // Someone who is no admin gets the usual answer, and needs nothing.
-    const writer = await signUpVerified(server);
+    const writer = await signUpVerified(api.server);
     expect((await writer.client.get<TwoFactorStatus>('/api/account/two-factor')).body.required).toBe(false);
     expect((await writer.client.get<ErrorBody>('/api/admin/overview')).body.error.code).toBe('forbidden');
 
@@ -405,20 +393,14 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA, on %s', (dialect) => {
 });
 
 describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the account, on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { REQUIRE_ADMIN_2FA: 'true' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { REQUIRE_ADMIN_2FA: 'true' } });
 
   const status = async (client: TestClient) => (await client.get<TwoFactorStatus>('/api/account/two-factor')).body;
 
   it('refuses admin APIs to a session that did not pass the second factor, though the account has it on', async () => {
-    const admin = await makeAdmin(server, await signUpVerified(server));
+    const admin = await makeAdmin(api.server, await signUpVerified(api.server));
     // A second browser, signed in before two-factor was on: its session never passed it.
-    const earlier = server.client();
+    const earlier = api.server.client();
     expect((await earlier.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password })).status).toBe(200);
     const { totp } = await turnOnTwoFactor(admin);
     // Turning it on with a code from the app is passing it, in this browser.
@@ -433,7 +415,7 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
     }
 
     // Signing in again, with the code, gives the admin screens back.
-    const again = server.client();
+    const again = api.server.client();
     const password = await again.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
     expect(password.body.twoFactorRedirect).toBe(true);
     expect((await again.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) })).status).toBe(200);
@@ -442,9 +424,9 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
   });
 
   it('holds back every session of an admin who turns two-factor off, with the password or with a code, here and elsewhere', async () => {
-    const admin = await makeAdmin(server, await signUpVerified(server));
+    const admin = await makeAdmin(api.server, await signUpVerified(api.server));
     const { totp } = await turnOnTwoFactor(admin);
-    const elsewhere = server.client();
+    const elsewhere = api.server.client();
     await elsewhere.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
     expect((await elsewhere.post('/api/auth/two-factor/verify-totp', { code: codeOf(totp, 1) })).status).toBe(200);
     expect((await elsewhere.get('/api/admin/overview')).status).toBe(200);
@@ -463,14 +445,14 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
   });
 
   it("gives an admin whose session did not pass no more than a member in feature requests' threads, and no admins' topic", async () => {
-    const answering = await makeAdmin(server, await signUpVerified(server));
+    const answering = await makeAdmin(api.server, await signUpVerified(api.server));
     await turnOnTwoFactor(answering);
-    const idle = await makeAdmin(server, await signUpVerified(server));
-    const writer = await signUp(server);
+    const idle = await makeAdmin(api.server, await signUpVerified(api.server));
+    const writer = await signUp(api.server);
     const request = await submitRequest(writer.client, 'Footnotes in stories, please');
     const { conversationId } = await respond(answering.client, request.id, 'Looking into it');
     const thread = `/api/conversations/${conversationId}`;
-    const before = await storedThread(server.ctx.db, request.id);
+    const before = await storedThread(api.server.ctx.db, request.id);
 
     // To the admin without two-factor the thread does not exist, as to any member who is not in it.
     for (const path of [thread, `${thread}/messages`]) expect((await idle.client.get(path)).status, path).toBe(404);
@@ -478,7 +460,7 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
     expect((await idle.client.post(`${thread}/read`, {})).status).toBe(404);
     const listed = await idle.client.get<{ conversations: Array<{ id: string }> }>('/api/conversations');
     expect(listed.body.conversations.map((c) => c.id)).not.toContain(conversationId);
-    const after = await storedThread(server.ctx.db, request.id);
+    const after = await storedThread(api.server.ctx.db, request.id);
     expect([after.messages.length, after.participants.length, after.responses.length]).toEqual([before.messages.length, before.participants.length, before.responses.length]);
 
     // Their live stream does not carry the admins' topic: a new request's text reaches the
@@ -488,7 +470,7 @@ describe.each(testDialects())('REQUIRE_ADMIN_2FA asks the session, not only the 
     try {
       await submitRequest(writer.client, 'A secret wish for the admins');
       expect((await answeringStream.next('notification.created')).data).toContain('A secret wish for the admins');
-      await recordUserEvents(server, idle.uid, 1);
+      await recordUserEvents(api.server, idle.uid, 1);
       await idleStream.next('user.updated');
       expect(idleStream.received.filter((m) => m.data.includes('secret wish') || m.event === 'notification.created' || m.event === 'featureRequest.changed')).toEqual([]);
     } finally {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { syncEmailVerification } from '../auth/owner';
 import { SESSION_USER_TTL_MS } from '../auth/session-user-cache';
 import { testDialects } from '../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, verifyEmail, type SignedUp, type TestServer, startTestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, verifyEmail, type SignedUp } from '../test/server';
 import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 interface Me {
@@ -10,30 +11,28 @@ interface Me {
 }
 
 describe.each(testDialects())('admin commands on %s', (dialect) => {
-  let server: TestServer;
   /** The install's environment as the server has it, its public address included (links in messages). */
   let env: Record<string, string>;
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    env = { ...server.env, PUBLIC_URL: server.config.publicUrl };
+    env = { ...api.server.env, PUBLIC_URL: api.server.config.publicUrl };
   });
-  afterAll(async () => server.stop());
 
   const isAdmin = async (person: SignedUp) => (await person.client.get<Me>('/api/me')).body.user.admin;
   const adminsNow = async () =>
-    (await server.ctx.db.selectFrom('users').select('email').where('admin', '=', 1).orderBy('email').execute()).map((r) => r.email);
+    (await api.server.ctx.db.selectFrom('users').select('email').where('admin', '=', 1).orderBy('email').execute()).map((r) => r.email);
   const cliLogs = (type: string) =>
-    server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource', 'user']).where('type', '=', type).orderBy('timestamp').orderBy('id').execute();
+    api.server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource', 'user']).where('type', '=', type).orderBy('timestamp').orderBy('id').execute();
 
   it('create-admin makes a verified account an admin, refuses what cannot be one, and logs it as the command line', async () => {
     expect(await drabble(['create-admin', 'nobody@example.com'], env)).toEqual({
       code: 1,
       out: '',
-      err: `drabble create-admin: no account has the address nobody@example.com: sign up with it first (${server.config.publicUrl}/login), then run this again`,
+      err: `drabble create-admin: no account has the address nobody@example.com: sign up with it first (${api.server.config.publicUrl}/login), then run this again`,
     });
 
     // An unverified address would lose admin at the next start (auth/owner.ts): refused.
-    const ada = await signUp(server, { name: 'Ada' });
+    const ada = await signUp(api.server, { name: 'Ada' });
     const unverified = await drabble(['create-admin', ada.email], env);
     expect(unverified.code).toBe(1);
     expect(unverified.err).toBe(
@@ -41,7 +40,7 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
     );
     expect(await isAdmin(ada)).toBe(false);
 
-    await verifyEmail(server, ada.email);
+    await verifyEmail(api.server, ada.email);
     expect((await ada.client.get('/api/admin/overview')).status).toBe(403);
     expect(await drabble(['create-admin', ada.email.toUpperCase()], env)).toEqual({ code: 0, out: `${ada.email} is now an admin.`, err: '' });
     // The server may answer a read from the users row it read a moment ago: the change shows
@@ -53,13 +52,13 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
       { type: 'admin_granted', source: 'cli', resource: `users/${ada.uid}`, user: expect.stringContaining(ada.uid) as unknown },
     ]);
     // The server's start-up rule keeps a verified admin.
-    await syncEmailVerification(server.ctx.db, server.config.adminEmail, server.ctx.logger);
+    await syncEmailVerification(api.server.ctx.db, api.server.config.adminEmail, api.server.ctx.logger);
     expect(await isAdmin(ada)).toBe(true);
 
-    const suspended = await signUpVerified(server, { name: 'Sam' });
-    await server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', suspended.uid).execute();
+    const suspended = await signUpVerified(api.server, { name: 'Sam' });
+    await api.server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', suspended.uid).execute();
     expect(await drabble(['create-admin', suspended.email], env)).toMatchObject({ code: 1, err: `drabble create-admin: ${suspended.email} is suspended: lift the suspension first` });
-    const leaving = await signUpVerified(server, { name: 'Lee' });
+    const leaving = await signUpVerified(api.server, { name: 'Lee' });
     expect((await leaving.client.post('/api/account/deletion', { email: leaving.email })).status).toBe(200);
     expect(await drabble(['create-admin', leaving.email], env)).toMatchObject({
       code: 1,
@@ -69,8 +68,8 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
   });
 
   it('remove-admin keeps the ADMIN_EMAIL owner and the last admin, and logs what it removed', async () => {
-    const owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-    const [ada] = await server.ctx.db.selectFrom('users').select(['email', 'uid']).where('admin', '=', 1).where('email', '!=', ADMIN_EMAIL).execute();
+    const owner = await signUpVerified(api.server, { email: ADMIN_EMAIL, name: 'Owner' });
+    const [ada] = await api.server.ctx.db.selectFrom('users').select(['email', 'uid']).where('admin', '=', 1).where('email', '!=', ADMIN_EMAIL).execute();
     expect(ada).toBeDefined();
     expect(await adminsNow()).toEqual([ada!.email, ADMIN_EMAIL].sort());
 
@@ -95,9 +94,9 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
     });
     // An admin who is suspended runs nothing: they do not count as one who stays.
     await drabble(['create-admin', ada!.email], env);
-    await server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', ada!.uid).execute();
+    await api.server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', ada!.uid).execute();
     expect((await drabble(['remove-admin', ADMIN_EMAIL], moved)).code).toBe(1);
-    await server.ctx.db.updateTable('users').set({ suspendedAt: null }).where('uid', '=', ada!.uid).execute();
+    await api.server.ctx.db.updateTable('users').set({ suspendedAt: null }).where('uid', '=', ada!.uid).execute();
     expect(await drabble(['remove-admin', ADMIN_EMAIL], moved)).toMatchObject({ code: 0, out: `${ADMIN_EMAIL} is no longer an admin.` });
     expect(await adminsNow()).toEqual([ada!.email]);
     expect(await isAdmin(owner)).toBe(false);
@@ -105,40 +104,38 @@ describe.each(testDialects())('admin commands on %s', (dialect) => {
 });
 
 describe.each(testDialects())('two remove-admin commands at once on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
+  beforeAll(() => {
     // Before the server, so that a stale dist/cli.js is not built twice by the pair below.
     buildCommandLine();
-    server = await startTestServer(dialect);
   });
-  afterAll(async () => server.stop());
+  const api = useTestServer(dialect);
 
   it('leave exactly one of the last two admins (two processes running node bin/drabble.js)', async () => {
-    const ada = await signUpVerified(server, { name: 'Ada' });
-    const bob = await signUpVerified(server, { name: 'Bob' });
+    const ada = await signUpVerified(api.server, { name: 'Ada' });
+    const bob = await signUpVerified(api.server, { name: 'Bob' });
     for (let round = 0; round < 2; round++) {
       for (const person of [ada, bob]) {
-        const made = await drabble(['create-admin', person.email], server.env);
+        const made = await drabble(['create-admin', person.email], api.server.env);
         expect(made.code, made.err).toBe(0);
       }
-      const results = await Promise.all([ada, bob].map((person) => drabbleProcess(['remove-admin', person.email], server.env)));
+      const results = await Promise.all([ada, bob].map((person) => drabbleProcess(['remove-admin', person.email], api.server.env)));
       expect(results.map((r) => r.code).sort(), JSON.stringify(results)).toEqual([0, 1]);
       const refused = results.find((r) => r.code === 1)!;
       expect(refused.err, refused.err).toMatch(/^drabble remove-admin: \S+ is the last admin: make someone else an admin first/);
-      const admins = await server.ctx.db.selectFrom('users').select('uid').where('admin', '=', 1).execute();
+      const admins = await api.server.ctx.db.selectFrom('users').select('uid').where('admin', '=', 1).execute();
       expect(admins).toHaveLength(1);
     }
   });
 
   it.runIf(dialect === 'postgres')('leave exactly one of the last two admins, round after round (in this process, on the pool)', async () => {
-    const ada = await signUpVerified(server, { name: 'Ada' });
-    const bob = await signUpVerified(server, { name: 'Bob' });
-    await server.ctx.db.updateTable('users').set({ admin: 0 }).execute();
+    const ada = await signUpVerified(api.server, { name: 'Ada' });
+    const bob = await signUpVerified(api.server, { name: 'Bob' });
+    await api.server.ctx.db.updateTable('users').set({ admin: 0 }).execute();
     for (let round = 0; round < 10; round++) {
-      await server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', 'in', [ada.uid, bob.uid]).execute();
-      const results = await Promise.all([ada, bob].map((person) => drabble(['remove-admin', person.email], server.env)));
+      await api.server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', 'in', [ada.uid, bob.uid]).execute();
+      const results = await Promise.all([ada, bob].map((person) => drabble(['remove-admin', person.email], api.server.env)));
       expect(results.map((r) => r.code).sort(), JSON.stringify(results)).toEqual([0, 1]);
-      expect(await server.ctx.db.selectFrom('users').select('uid').where('admin', '=', 1).execute()).toHaveLength(1);
+      expect(await api.server.ctx.db.selectFrom('users').select('uid').where('admin', '=', 1).execute()).toHaveLength(1);
     }
   });
 });

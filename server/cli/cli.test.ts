@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { ADMIN_EMAIL, signUp, startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, signUp } from '../test/server';
 import { COMMANDS } from './commands';
 import { COMMAND_INFO } from './usage.js';
 import { drabble, REPO_ROOT } from '../test/cli';
@@ -97,24 +98,20 @@ describe('the command line', () => {
 });
 
 describe.each(testDialects())('account commands on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => server.stop());
+  const api = useTestServer(dialect);
 
   it('verify-email marks the address verified (the owner address becomes admin) and logs it as the command line', async () => {
-    const owner = await signUp(server, { email: ADMIN_EMAIL });
+    const owner = await signUp(api.server, { email: ADMIN_EMAIL });
     // Any case names the account.
-    const done = await drabble(['verify-email', ADMIN_EMAIL.toUpperCase()], server.env);
+    const done = await drabble(['verify-email', ADMIN_EMAIL.toUpperCase()], api.server.env);
     expect(done).toEqual({ code: 0, out: `Verified ${ADMIN_EMAIL}.`, err: '' });
     const me = await owner.client.get<{ user: { emailVerified: boolean; admin: boolean } }>('/api/me');
     expect(me.body.user).toMatchObject({ emailVerified: true, admin: true });
-    const log = await server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource']).where('type', '=', 'email_verified').execute();
+    const log = await api.server.ctx.db.selectFrom('systemLogs').select(['type', 'source', 'resource']).where('type', '=', 'email_verified').execute();
     expect(log).toEqual([{ type: 'email_verified', source: 'cli', resource: `users/${owner.uid}` }]);
 
-    expect(await drabble(['verify-email', ADMIN_EMAIL], server.env)).toMatchObject({ code: 0, out: `${ADMIN_EMAIL} was already verified.` });
-    expect(await drabble(['verify-email', 'nobody@example.com'], server.env)).toEqual({
+    expect(await drabble(['verify-email', ADMIN_EMAIL], api.server.env)).toMatchObject({ code: 0, out: `${ADMIN_EMAIL} was already verified.` });
+    expect(await drabble(['verify-email', 'nobody@example.com'], api.server.env)).toEqual({
       code: 1,
       out: '',
       err: 'drabble verify-email: no account has the address nobody@example.com',

@@ -2,34 +2,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects } from '../test/databases';
 import { startS3Server } from '../test/s3';
-import { freePort, type TestServer, startTestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { freePort } from '../test/server';
 import { migrationProvider } from '../db/migrations';
 import { drabble } from '../test/cli';
 
 const lines = (out: string) => out.split('\n');
 
 describe.each(testDialects())('doctor on %s', (dialect) => {
-  let server: TestServer;
   let known: number;
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     known = Object.keys(await migrationProvider.getMigrations()).length;
   });
-  afterAll(async () => server.stop());
 
-  const dataDir = () => path.resolve(server.env.DATA_DIR!);
+  const dataDir = () => path.resolve(api.server.env.DATA_DIR!);
 
   it('passes every check of a healthy install, its SMTP server answering', async () => {
-    const run = await drabble(['doctor'], server.env);
+    const run = await drabble(['doctor'], api.server.env);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     const [configuration, database, migrations, disk, storage, smtp, verdict, ...rest] = lines(run.out);
-    const smtpAddress = new URL(server.mail.url).host;
+    const smtpAddress = new URL(api.server.mail.url).host;
     expect(configuration).toBe(
-      `✓ configuration: ${dialect === 'postgres' ? `PostgreSQL at ${new URL(server.env.DATABASE_URL!).host}${new URL(server.env.DATABASE_URL!).pathname}` : 'SQLite'}, uploads on local disk, SMTP ${smtpAddress}, DATA_DIR ${dataDir()}, public URL http://localhost:3000`,
+      `✓ configuration: ${dialect === 'postgres' ? `PostgreSQL at ${new URL(api.server.env.DATABASE_URL!).host}${new URL(api.server.env.DATABASE_URL!).pathname}` : 'SQLite'}, uploads on local disk, SMTP ${smtpAddress}, DATA_DIR ${dataDir()}, public URL http://localhost:3000`,
     );
     expect(database).toMatch(dialect === 'postgres' ? /^✓ database: PostgreSQL 1\d\.\d+ .*answers$/ : new RegExp(`^✓ database: SQLite at ${dataDir()}/drabble\\.sqlite opens$`));
     expect(migrations).toBe(`✓ migrations: all ${known} applied`);
@@ -42,7 +41,7 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
 
   it('fails on an SMTP server that cannot be reached, and says so in its line', async () => {
     const port = await freePort();
-    const run = await drabble(['doctor'], { ...server.env, SMTP_URL: `smtp://mailer:secret@127.0.0.1:${port}` });
+    const run = await drabble(['doctor'], { ...api.server.env, SMTP_URL: `smtp://mailer:secret@127.0.0.1:${port}` });
     expect(run.code).toBe(1);
     expect(lines(run.out).filter((l) => l.startsWith('✗'))).toEqual([`✗ SMTP: 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`]);
     expect(run.out).not.toContain('secret');
@@ -50,12 +49,12 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
   });
 
   it('marks SMTP as not set without failing, and fails the disk check below --min-free-mb', async () => {
-    const { SMTP_URL: _unused, ...withoutSmtp } = server.env;
+    const { SMTP_URL: _unused, ...withoutSmtp } = api.server.env;
     const run = await drabble(['doctor', '--min-free-mb', String(1024 * 1024 * 1024)], withoutSmtp);
     expect(run.code).toBe(1);
     expect(lines(run.out)).toContain('– SMTP: SMTP_URL not set: emails are written to the server log instead');
     expect(lines(run.out).filter((l) => l.startsWith('✗'))).toEqual([expect.stringMatching(new RegExp(`^✗ disk: only .* free in ${dataDir()} \\(want at least 1048576\\.0 GiB\\)$`))]);
-    expect(await drabble(['doctor', '--min-free-mb', 'lots'], server.env)).toEqual({
+    expect(await drabble(['doctor', '--min-free-mb', 'lots'], api.server.env)).toEqual({
       code: 2,
       out: '',
       err: 'drabble doctor: --min-free-mb must be a whole number of MiB (got "lots")',
@@ -67,7 +66,7 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
       // Not even the file: the doctor does not create it.
       const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-doctor-'));
       try {
-        const run = await drabble(['doctor'], { ...server.env, DATA_DIR: empty });
+        const run = await drabble(['doctor'], { ...api.server.env, DATA_DIR: empty });
         expect(run.code).toBe(1);
         expect(lines(run.out)).toContain(`✗ database: no SQLite database at ${empty}/drabble.sqlite (the server creates it when it first starts)`);
         expect(lines(run.out)).toContain('– migrations: not checked (no database)');
@@ -79,7 +78,7 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
     // A database that exists but is empty (an SQLite file, a PostgreSQL schema).
     const fresh = await createTestDatabase(dialect);
     try {
-      const run = await drabble(['doctor'], { ...server.env, ...fresh.env });
+      const run = await drabble(['doctor'], { ...api.server.env, ...fresh.env });
       expect(run.code).toBe(1);
       expect(lines(run.out)).toContain(`✗ migrations: none of ${known} applied: this database is new (the server sets it up when it first starts)`);
       expect(await fresh.handle.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual([]);
@@ -90,7 +89,7 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
   });
 
   it('fails on a bad configuration and checks nothing else', async () => {
-    const run = await drabble(['doctor'], { ...server.env, SESSION_CACHE_MS: 'soon' });
+    const run = await drabble(['doctor'], { ...api.server.env, SESSION_CACHE_MS: 'soon' });
     expect(run.code).toBe(1);
     expect(lines(run.out)).toEqual([
       '✗ configuration: Invalid configuration: SESSION_CACHE_MS must be a number of milliseconds (got "soon")',
@@ -104,10 +103,10 @@ describe.each(testDialects())('doctor on %s', (dialect) => {
 
   // Last: it leaves the install's migration record one short.
   it('names the migrations still pending', async () => {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(server.ctx.db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(api.server.ctx.db);
     const last = rows[0]!;
-    await sql`delete from kysely_migration where name = ${last.name}`.execute(server.ctx.db);
-    const run = await drabble(['doctor'], server.env);
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(api.server.ctx.db);
+    const run = await drabble(['doctor'], api.server.env);
     expect(run.code).toBe(1);
     expect(lines(run.out)).toContain(`✗ migrations: 1 of ${known} pending (${last.name}): the server applies them when it starts, so restart it`);
   });

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storyTopic } from '@common/events/live-events';
 import { testDialects } from '../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../test/server';
 import { postStory } from '../features/stories/test-support';
 import { respond, submitRequest } from '../features/feature-requests/test-support';
 import { setFollow } from '../features/follows/test-support';
 import { buildCommandLine, drabble, drabbleProcess } from '../test/cli';
 
 describe.each(testDialects())('recount on %s', (dialect) => {
-  let server: TestServer;
   beforeAll(async () => {
     // Before the server: a stale dist/cli.js is built here, not by the command the test races.
     buildCommandLine();
-    server = await startTestServer(dialect);
   });
-  afterAll(async () => server.stop());
+  const api = useTestServer(dialect);
 
-  const db = () => server.ctx.db;
+  const db = () => api.server.ctx.db;
   const count = async (table: 'stories' | 'users' | 'moderationCases' | 'tags' | 'featureRequests' | 'conversations') =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const livingUsers = async () =>
@@ -24,10 +23,10 @@ describe.each(testDialects())('recount on %s', (dialect) => {
   const ok = (status: number) => expect(status).toBe(200);
 
   it('finds every corrupted value, rewrites it from its rows, tells the open tabs, and says what drifted', async () => {
-    const owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-    const ada = await signUp(server, { name: 'Ada' });
-    const bob = await signUp(server, { name: 'Bob' });
-    const cy = await signUp(server, { name: 'Cy' });
+    const owner = await signUpVerified(api.server, { email: ADMIN_EMAIL, name: 'Owner' });
+    const ada = await signUp(api.server, { name: 'Ada' });
+    const bob = await signUp(api.server, { name: 'Bob' });
+    const cy = await signUp(api.server, { name: 'Cy' });
     const first = await postStory(ada.client, { public: true, tags: ['recounted'] });
     const second = await postStory(ada.client, { public: true });
     ok((await bob.client.send('PUT', `/api/stories/${first.id}/reactions/heart`)).status);
@@ -63,7 +62,7 @@ describe.each(testDialects())('recount on %s', (dialect) => {
     const [stories, users, cases, tags, requests, conversations, living] = [
       await count('stories'), await count('users'), await count('moderationCases'), await count('tags'), await count('featureRequests'), await count('conversations'), await livingUsers(),
     ];
-    const run = await drabble(['recount'], server.env);
+    const run = await drabble(['recount'], api.server.env);
     expect(run.code, run.err).toBe(0);
     const lines = run.out.split('\n');
     expect(lines.slice(0, -1)).toEqual([
@@ -105,14 +104,14 @@ describe.each(testDialects())('recount on %s', (dialect) => {
     expect(heard(`user:${bob.uid}`, 'conversation.changed')).toEqual([{ conversationId }]);
     expect(heard(`user:${ada.uid}`, 'user.updated')).toHaveLength(1);
 
-    const again = await drabble(['recount'], server.env);
+    const again = await drabble(['recount'], api.server.env);
     expect(again.out.split('\n').slice(0, -1).every((line) => / 0 of \d+ drifted$/.test(line))).toBe(true);
     expect(again.out.split('\n').at(-1)).toMatch(/^Nothing had drifted \(\d+\.\d s\)\.$/);
   });
 
   it('is safe while the server serves writes: run as node bin/drabble.js beside a burst on the same rows', async () => {
-    const ada = await signUp(server, { name: 'Ada' });
-    const readers = await Promise.all(Array.from({ length: 4 }, (_, i) => signUp(server, { name: `Reader ${i}` })));
+    const ada = await signUp(api.server, { name: 'Ada' });
+    const readers = await Promise.all(Array.from({ length: 4 }, (_, i) => signUp(api.server, { name: `Reader ${i}` })));
     const stories = [];
     for (let i = 0; i < 6; i++) stories.push(await postStory(ada.client, { public: true }));
     const ids = stories.map((s) => s.id);
@@ -131,7 +130,7 @@ describe.each(testDialects())('recount on %s', (dialect) => {
       }
     };
     const writers = readers.map((reader, r) => burst(reader, r));
-    const recounted = await drabbleProcess(['recount'], server.env);
+    const recounted = await drabbleProcess(['recount'], api.server.env);
     running = false;
     await Promise.all(writers);
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, RESET_PASSWORD_TTL_MS } from '@common/account/account';
 import { testDialects } from '../test/databases';
-import { ADMIN_EMAIL, linkToken, signUp, type TestServer, startTestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { ADMIN_EMAIL, linkToken, signUp } from '../test/server';
 import { drabble } from '../test/cli';
 
 interface Me {
@@ -9,23 +10,21 @@ interface Me {
 }
 
 describe.each(testDialects())('reset-password on %s', (dialect) => {
-  let server: TestServer;
   let env: Record<string, string>;
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    env = { ...server.env, PUBLIC_URL: server.config.publicUrl };
+    env = { ...api.server.env, PUBLIC_URL: api.server.config.publicUrl };
   });
-  afterAll(async () => server.stop());
 
   const signInWorks = async (email: string, password: string) =>
-    (await server.client().post('/api/auth/sign-in/email', { email, password })).status === 200;
+    (await api.server.client().post('/api/auth/sign-in/email', { email, password })).status === 200;
 
   it("prints a one-time link to the web's reset page for an owner without their mailbox, logged as the command line", async () => {
     // The owner never verified the address: they lost the mailbox before they could.
-    const owner = await signUp(server, { email: ADMIN_EMAIL, password: 'forgotten password' });
-    await server.client().post('/api/account/password/forgot', { email: ADMIN_EMAIL });
-    const emailed = await linkToken(server, ADMIN_EMAIL, 'Reset your Drabble password', '/reset-password');
-    const sentBefore = server.mail.messages.length;
+    const owner = await signUp(api.server, { email: ADMIN_EMAIL, password: 'forgotten password' });
+    await api.server.client().post('/api/account/password/forgot', { email: ADMIN_EMAIL });
+    const emailed = await linkToken(api.server, ADMIN_EMAIL, 'Reset your Drabble password', '/reset-password');
+    const sentBefore = api.server.mail.messages.length;
 
     const before = Date.now();
     const printed = await drabble(['reset-password', ADMIN_EMAIL.toUpperCase()], env);
@@ -34,22 +33,22 @@ describe.each(testDialects())('reset-password on %s', (dialect) => {
     const [intro, link, ...rest] = printed.out.split('\n');
     expect(rest).toEqual([]);
     const url = new URL(link!);
-    expect(`${url.origin}${url.pathname}`).toBe(`${server.config.publicUrl}/reset-password`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${api.server.config.publicUrl}/reset-password`);
     const token = url.searchParams.get('token')!;
     // The same link as "Forgot password" emails: same table, same lifetime, and only the newest works.
-    const stored = await server.ctx.db.selectFrom('accountTokens').select(['purpose', 'email', 'expiresAt']).where('uid', '=', owner.uid).where('purpose', '=', 'reset-password').execute();
+    const stored = await api.server.ctx.db.selectFrom('accountTokens').select(['purpose', 'email', 'expiresAt']).where('uid', '=', owner.uid).where('purpose', '=', 'reset-password').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ purpose: 'reset-password', email: ADMIN_EMAIL });
     const expiresAt = Number(stored[0]!.expiresAt);
     expect(expiresAt).toBeGreaterThanOrEqual(before + RESET_PASSWORD_TTL_MS);
     expect(expiresAt).toBeLessThanOrEqual(after + RESET_PASSWORD_TTL_MS);
     expect(intro).toBe(`One-time link to choose a new password for ${ADMIN_EMAIL}, valid until ${new Date(expiresAt).toISOString()}:`);
-    expect(server.mail.messages).toHaveLength(sentBefore);
+    expect(api.server.mail.messages).toHaveLength(sentBefore);
 
-    const stale = await server.client().post<{ error: { message: string } }>('/api/account/password/reset', { token: emailed, newPassword: 'not this one' });
+    const stale = await api.server.client().post<{ error: { message: string } }>('/api/account/password/reset', { token: emailed, newPassword: 'not this one' });
     expect([stale.status, stale.body.error.message]).toEqual([400, ACCOUNT_TEXTS.linkInvalid]);
 
-    const browser = server.client();
+    const browser = api.server.client();
     const reset = await browser.post<Me>('/api/account/password/reset', { token, newPassword: 'a new password' });
     expect(reset.status).toBe(200);
     // The link proved the address (it is the reset flow's rule), so the owner address is admin again.
@@ -57,10 +56,10 @@ describe.each(testDialects())('reset-password on %s', (dialect) => {
     expect((await owner.client.get('/api/me')).status).toBe(401);
     expect(await signInWorks(ADMIN_EMAIL, 'forgotten password')).toBe(false);
     expect(await signInWorks(ADMIN_EMAIL, 'a new password')).toBe(true);
-    const reused = await server.client().post('/api/account/password/reset', { token, newPassword: 'once more please' });
+    const reused = await api.server.client().post('/api/account/password/reset', { token, newPassword: 'once more please' });
     expect(reused.status).toBe(400);
 
-    const logged = await server.ctx.db.selectFrom('systemLogs').select(['source', 'resource', 'details']).where('type', '=', 'password_reset_link').execute();
+    const logged = await api.server.ctx.db.selectFrom('systemLogs').select(['source', 'resource', 'details']).where('type', '=', 'password_reset_link').execute();
     expect(logged).toEqual([{ source: 'cli', resource: `users/${owner.uid}`, details: expect.any(String) as unknown }]);
     expect(JSON.parse(logged[0]!.details!)).toEqual({ by: 'command line', expiresAt: new Date(expiresAt).toISOString() });
     expect(logged[0]!.details).not.toContain(token);
@@ -68,9 +67,9 @@ describe.each(testDialects())('reset-password on %s', (dialect) => {
 
   it('refuses an unknown address and a suspended account, issuing nothing', async () => {
     expect(await drabble(['reset-password', 'nobody@example.com'], env)).toEqual({ code: 1, out: '', err: 'drabble reset-password: no account has the address nobody@example.com' });
-    const sam = await signUp(server, { name: 'Sam' });
-    await server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', sam.uid).execute();
+    const sam = await signUp(api.server, { name: 'Sam' });
+    await api.server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', sam.uid).execute();
     expect(await drabble(['reset-password', sam.email], env)).toEqual({ code: 1, out: '', err: `drabble reset-password: ${sam.email} is suspended: lift the suspension first` });
-    expect(await server.ctx.db.selectFrom('accountTokens').select('uid').where('uid', '=', sam.uid).where('purpose', '=', 'reset-password').execute()).toEqual([]);
+    expect(await api.server.ctx.db.selectFrom('accountTokens').select('uid').where('uid', '=', sam.uid).where('purpose', '=', 'reset-password').execute()).toEqual([]);
   });
 });

@@ -1,23 +1,18 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from '../test/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/api-fixture';
+import { signUp } from '../test/server';
 import { postStory } from '../features/stories/test-support';
 import { buildStoryInput } from '../features/stories/test-support-builders';
 
 describe('a SQLite database locked by another process', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer('sqlite');
 
   it('answers a write 503 with Retry-After once busy_timeout has passed, and serves again once the lock is gone', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     // Another process (a command-line tool, say) holds the write lock.
-    const other = new SqliteDatabase(path.join(server.database.dataDir, 'drabble.sqlite'));
+    const other = new SqliteDatabase(path.join(api.server.database.dataDir, 'drabble.sqlite'));
     try {
       other.exec('begin immediate');
       const refused = await writer.client.post<{ error: { code: string } }>('/api/stories', buildStoryInput({}));

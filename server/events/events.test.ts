@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUser } from '../shared/users';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, startTestServer, startTestServerOn } from '../test/server';
 import { openEventStream } from '../test/sse';
 import { userTopic } from './bus';
 import { LIVE_EVENT_RETENTION_MS, OUTBOX_PAGE } from './outbox';
 import { idsOf, latestId, recordUserEvents, take, userOf } from '../test/events';
 
 describe.each(testDialects())('live updates on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('refuses the stream to a signed-out visitor', async () => {
-    const res = await server.client().get('/api/events');
+    const res = await api.server.client().get('/api/events');
     expect(res.status).toBe(401);
   });
 
   it('answers with the stream’s headers, the security headers, and no compression', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const controller = new AbortController();
-    const res = await fetch(new URL('/api/events', server.url), {
+    const res = await fetch(new URL('/api/events', api.server.url), {
       headers: { accept: 'text/event-stream', cookie: writer.client.cookieHeader, 'accept-encoding': 'gzip, br' },
       signal: controller.signal,
     });
@@ -41,20 +36,20 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('answers HEAD with the status a GET would get, and ends it (no stream to hold open)', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const res = await writer.client.raw('HEAD', '/api/events?since=1');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect((await server.client().raw('HEAD', '/api/events')).status).toBe(401);
+    expect((await api.server.client().raw('HEAD', '/api/events')).status).toBe(401);
     expect((await writer.client.raw('HEAD', '/api/events?watch=nowhere')).status).toBe(400);
-    expect(server.streams.openFor(writer.uid)).toBe(0);
+    expect(api.server.streams.openFor(writer.uid)).toBe(0);
   });
 
   it('pushes a change to every open stream of that user, and only theirs', async () => {
-    const writer = await signUp(server);
-    const secondTab = server.client();
+    const writer = await signUp(api.server);
+    const secondTab = api.server.client();
     await secondTab.post('/api/auth/sign-in/email', { email: writer.email, password: writer.password });
-    const stranger = await signUp(server);
+    const stranger = await signUp(api.server);
 
     const tabA = await openEventStream(writer.client);
     const tabB = await openEventStream(secondTab);
@@ -78,8 +73,8 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
     // Seen in CI on PostgreSQL: the stream answered 200 and only then read the latest id, so a
     // change committed in between counted as already sent and never arrived. A slow read of
     // the position widens that gap to a second, far longer than the change below takes.
-    const writer = await signUp(server);
-    const bus = server.ctx.bus;
+    const writer = await signUp(api.server);
+    const bus = api.server.ctx.bus;
     const readPosition = bus.position.bind(bus);
     bus.position = async () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -99,7 +94,7 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('replays what a client missed exactly once, in order, when it reconnects with Last-Event-ID', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const first = await openEventStream(writer.client);
     await writer.client.patch('/api/me/preferences', { colorTheme: 'teal' });
     const seen = await first.next('user.updated');
@@ -123,10 +118,10 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('replays more than a page, in order, with changes committed during the replay', async () => {
-    const writer = await signUp(server);
-    const from = await latestId(server);
+    const writer = await signUp(api.server);
+    const from = await latestId(api.server);
     const backlog = OUTBOX_PAGE + 100;
-    await recordUserEvents(server, writer.uid, backlog);
+    await recordUserEvents(api.server, writer.uid, backlog);
 
     const stream = await openEventStream(writer.client, String(from));
     for (const colorTheme of ['cyan', 'lime', 'sky'] as const) {
@@ -140,18 +135,18 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('publishes nothing for a transaction that rolls back', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const stream = await openEventStream(writer.client);
-    const before = await latestId(server);
+    const before = await latestId(api.server);
 
-    const rolledBack = server.ctx.db.transaction().execute(async (trx) => {
+    const rolledBack = api.server.ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ colorTheme: 'red' }).where('uid', '=', writer.uid).execute();
       const user = (await findUser(trx, writer.uid))!;
-      await server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', { user });
+      await api.server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', { user });
       throw new Error('changed my mind');
     });
     await expect(rolledBack).rejects.toThrow('changed my mind');
-    expect(await latestId(server)).toBe(before);
+    expect(await latestId(api.server)).toBe(before);
 
     await writer.client.patch('/api/me/preferences', { colorTheme: 'green' });
     const msg = await stream.next('user.updated');
@@ -162,7 +157,7 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('sends reset when Last-Event-ID is older than the events kept, then carries on live', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const first = await openEventStream(writer.client);
     await writer.client.patch('/api/me/preferences', { colorTheme: 'orange' });
     const seen = await first.next('user.updated');
@@ -170,9 +165,9 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
 
     await writer.client.patch('/api/me/preferences', { colorTheme: 'purple' });
     // A day and a bit later, maintenance has pruned everything from then.
-    await server.ctx.bus.pruneOld(Date.now() + LIVE_EVENT_RETENTION_MS + 60_000);
+    await api.server.ctx.bus.pruneOld(Date.now() + LIVE_EVENT_RETENTION_MS + 60_000);
     await writer.client.patch('/api/me/preferences', { colorTheme: 'pink' });
-    const latest = await latestId(server);
+    const latest = await latestId(api.server);
 
     const resumed = await openEventStream(writer.client, seen.id ?? undefined);
     const reset = await resumed.next('reset');
@@ -192,8 +187,8 @@ describe.each(testDialects())('live updates on %s', (dialect) => {
   });
 
   it('sends reset for a Last-Event-ID this server never issued', async () => {
-    const writer = await signUp(server);
-    const latest = await latestId(server);
+    const writer = await signUp(api.server);
+    const latest = await latestId(api.server);
     const stream = await openEventStream(writer.client, String(latest + 1000));
     expect(Number((await stream.next('reset')).id)).toBe(latest);
     stream.close();

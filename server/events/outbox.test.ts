@@ -1,9 +1,10 @@
 import { sql, type Transaction } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/types';
 import { findUser } from '../shared/users';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import { userTopic } from './bus';
 import { idsOf, recordUserEvents, take, until, userOf } from '../test/events';
@@ -17,25 +18,19 @@ async function someoneWaitsForAnId(server: TestServer): Promise<boolean> {
 }
 
 describe.each(testDialects())('event ids in commit order on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('delivers a transaction that took its id first but commits late, before the one that waited for it', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const stream = await openEventStream(writer.client);
-    const user = (await findUser(server.ctx.db, writer.uid))!;
+    const user = (await findUser(api.server.ctx.db, writer.uid))!;
 
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let tookId: () => void = () => {};
     const hasId = new Promise<void>((resolve) => (tookId = resolve));
-    const slow = server.ctx.db.transaction().execute(async (trx) => {
-      await server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', { user: { ...user, bio: 'slow' } });
+    const slow = api.server.ctx.db.transaction().execute(async (trx) => {
+      await api.server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', { user: { ...user, bio: 'slow' } });
       tookId();
       await gate;
     });
@@ -43,7 +38,7 @@ describe.each(testDialects())('event ids in commit order on %s', (dialect) => {
     // A second change starts while the first is still open. On PostgreSQL it gets as far as
     // asking for an id, and waits there; on SQLite the first holds the only connection.
     const quick = writer.client.patch('/api/me/preferences', { colorTheme: 'emerald' });
-    if (dialect === 'postgres') await until(() => someoneWaitsForAnId(server), 'the second transaction waits for an id');
+    if (dialect === 'postgres') await until(() => someoneWaitsForAnId(api.server), 'the second transaction waits for an id');
     expect(stream.received).toHaveLength(0);
     release();
     await slow;
@@ -71,43 +66,37 @@ describe.each(testDialects())('event ids in commit order on %s', (dialect) => {
   it('accepts only event types from the catalogue, with their payloads (checked by tsc)', () => {
     const attempts = (trx: Transaction<Database>) => [
       // @ts-expect-error 'story.exploded' is not in common/events/live-events.ts
-      server.ctx.bus.record(trx, userTopic('x'), 'story.exploded', {}),
+      api.server.ctx.bus.record(trx, userTopic('x'), 'story.exploded', {}),
       // @ts-expect-error a user.updated payload carries the whole user record
-      server.ctx.bus.record(trx, userTopic('x'), 'user.updated', { user: { uid: 'x' } }),
+      api.server.ctx.bus.record(trx, userTopic('x'), 'user.updated', { user: { uid: 'x' } }),
       // @ts-expect-error reset belongs to the stream and is never recorded
-      server.ctx.bus.record(trx, userTopic('x'), 'reset', {}),
+      api.server.ctx.bus.record(trx, userTopic('x'), 'reset', {}),
     ];
     expect(attempts).toBeTypeOf('function');
   });
 
   it('refuses at run time a payload that does not match its schema', async () => {
-    const writer = await signUp(server);
-    const user = (await findUser(server.ctx.db, writer.uid))!;
+    const writer = await signUp(api.server);
+    const user = (await findUser(api.server.ctx.db, writer.uid))!;
     const broken = { user: { ...user, themeMode: 'neon' } } as unknown as { user: typeof user };
-    const attempt = server.ctx.db.transaction().execute((trx) => server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', broken));
+    const attempt = api.server.ctx.db.transaction().execute((trx) => api.server.ctx.bus.record(trx, userTopic(writer.uid), 'user.updated', broken));
     await expect(attempt).rejects.toThrow(/does not match its schema/);
   });
 });
 
 describe.runIf(testDialects().includes('postgres'))('the LISTEN connection on PostgreSQL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('postgres');
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer('postgres');
 
   it('delivers events committed while the listener connection was killed, once it is back', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const stream = await openEventStream(writer.client);
-    const { bus } = server.ctx;
+    const { bus } = api.server.ctx;
     const killed = bus.listenerPid;
     expect(killed).not.toBeNull();
 
-    await sql`select pg_terminate_backend(${killed})`.execute(server.ctx.db);
+    await sql`select pg_terminate_backend(${killed})`.execute(api.server.ctx.db);
     await until(() => bus.listenerPid === null, 'the bus notices its listener is gone');
-    await recordUserEvents(server, writer.uid, 3);
+    await recordUserEvents(api.server, writer.uid, 3);
     // Their NOTIFY went to nobody here: the connection was still down when they committed.
     expect(bus.listenerPid).toBeNull();
 

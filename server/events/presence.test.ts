@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOnline, isWatching } from '../shared/presence';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, startTestServer, startTestServerOn } from '../test/server';
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
 import { PRESENCE_TTL_MS } from './presence';
@@ -16,62 +17,56 @@ async function postPublicStory(client: TestClient): Promise<string> {
 }
 
 describe.each(testDialects())('presence of open live streams on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
-  const rowsOf = (uid: string) => server.ctx.db.selectFrom('liveStreams').selectAll().where('uid', '=', uid).execute();
+  const rowsOf = (uid: string) => api.server.ctx.db.selectFrom('liveStreams').selectAll().where('uid', '=', uid).execute();
 
   it('is online while a stream is open, and offline once it closes', async () => {
-    const writer = await signUp(server);
-    expect(await isOnline(server.ctx.db, writer.uid, at(Date.now()))).toBe(false);
+    const writer = await signUp(api.server);
+    expect(await isOnline(api.server.ctx.db, writer.uid, at(Date.now()))).toBe(false);
     const stream = await openEventStream(writer.client);
     // The row is written before the stream answers.
-    expect(await isOnline(server.ctx.db, writer.uid, at(Date.now()))).toBe(true);
+    expect(await isOnline(api.server.ctx.db, writer.uid, at(Date.now()))).toBe(true);
     const [row] = await rowsOf(writer.uid);
-    expect(row).toMatchObject({ instanceId: server.streams.presence!.instanceId, watching: null });
+    expect(row).toMatchObject({ instanceId: api.server.streams.presence!.instanceId, watching: null });
 
     stream.close();
-    await until(async () => !(await isOnline(server.ctx.db, writer.uid, at(Date.now()))), 'the closed stream is forgotten');
+    await until(async () => !(await isOnline(api.server.ctx.db, writer.uid, at(Date.now()))), 'the closed stream is forgotten');
     expect(await rowsOf(writer.uid)).toHaveLength(0);
   });
 
   it('records what a tab watches, per tab', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const storyId = await postPublicStory(writer.client);
     const plain = await openEventStream(writer.client);
     const reading = await openEventStream(writer.client, undefined, { watch: `story:${storyId}` });
     const now = at(Date.now());
-    expect(await isWatching(server.ctx.db, writer.uid, `story:${storyId}`, now)).toBe(true);
-    expect(await isWatching(server.ctx.db, writer.uid, 'community', now)).toBe(false);
+    expect(await isWatching(api.server.ctx.db, writer.uid, `story:${storyId}`, now)).toBe(true);
+    expect(await isWatching(api.server.ctx.db, writer.uid, 'community', now)).toBe(false);
 
     reading.close();
-    await until(async () => !(await isWatching(server.ctx.db, writer.uid, `story:${storyId}`, at(Date.now()))), 'the story tab is forgotten');
-    expect(await isOnline(server.ctx.db, writer.uid, at(Date.now()))).toBe(true);
+    await until(async () => !(await isWatching(api.server.ctx.db, writer.uid, `story:${storyId}`, at(Date.now()))), 'the story tab is forgotten');
+    expect(await isOnline(api.server.ctx.db, writer.uid, at(Date.now()))).toBe(true);
     plain.close();
   });
 
   it('expires a row that is not renewed, and renewal keeps it current, all of the instance’s rows in one go', async () => {
-    const writer = await signUp(server);
-    const other = await signUp(server);
+    const writer = await signUp(api.server);
+    const other = await signUp(api.server);
     const streams = [await openEventStream(writer.client), await openEventStream(other.client)];
     const start = Date.now();
     const later = start + PRESENCE_TTL_MS + 5_000;
-    expect(await isOnline(server.ctx.db, writer.uid, at(later))).toBe(false);
+    expect(await isOnline(api.server.ctx.db, writer.uid, at(later))).toBe(false);
 
     // The shared timer's tick, a minute on.
-    await server.streams.presence!.renew(start + 60_000);
-    for (const uid of [writer.uid, other.uid]) expect(await isOnline(server.ctx.db, uid, at(later)), uid).toBe(true);
-    expect(await isOnline(server.ctx.db, writer.uid, at(start + 60_000 + PRESENCE_TTL_MS + 1))).toBe(false);
+    await api.server.streams.presence!.renew(start + 60_000);
+    for (const uid of [writer.uid, other.uid]) expect(await isOnline(api.server.ctx.db, uid, at(later)), uid).toBe(true);
+    expect(await isOnline(api.server.ctx.db, writer.uid, at(start + 60_000 + PRESENCE_TTL_MS + 1))).toBe(false);
     streams.forEach((s) => s.close());
   });
 
   it('deletes the instance’s rows at shutdown', async () => {
-    const own = await startTestServerOn(server.database, {}, server.database.reopen());
+    const own = await startTestServerOn(api.server.database, {}, api.server.database.reopen());
     const writer = await signUp(own);
     await openEventStream(writer.client);
     expect(await rowsOf(writer.uid)).toHaveLength(1);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp } from '../test/server';
 import { openEventStream } from '../test/sse';
 import { MAX_OPEN_STREAMS_PER_USER } from '../http/limits';
 import { OpenStreams } from './streams';
@@ -57,30 +58,24 @@ describe('OpenStreams', () => {
 });
 
 describe.each(testDialects())('open live-event streams per user on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it(`keeps at most ${MAX_OPEN_STREAMS_PER_USER} open: opening one more closes the oldest`, async () => {
-    const writer = await signUp(server);
-    const other = await signUp(server);
+    const writer = await signUp(api.server);
+    const other = await signUp(api.server);
     const theirs = await openEventStream(other.client);
     const opened = [];
     for (let i = 0; i < MAX_OPEN_STREAMS_PER_USER; i++) opened.push(await openEventStream(writer.client));
     expect(opened.every((s) => s.status === 200)).toBe(true);
-    expect(server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
+    expect(api.server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
 
     const newest = await openEventStream(writer.client);
     expect(newest.status).toBe(200);
     await opened[0]!.waitForEnd();
-    expect(server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
+    expect(api.server.streams.openFor(writer.uid)).toBe(MAX_OPEN_STREAMS_PER_USER);
     expect(opened.slice(1).some((s) => s.ended)).toBe(false);
     expect(theirs.ended).toBe(false);
-    expect(server.streams.openFor(other.uid)).toBe(1);
+    expect(api.server.streams.openFor(other.uid)).toBe(1);
 
     // The streams still open keep receiving: the newest one sees the next change.
     await writer.client.patch('/api/me/preferences', { themeMode: 'dark-blue' });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REACTION_KINDS } from '@common/stories/story';
 import { PUBLIC_STORIES_TOPIC, profileTopic, storyTopic } from '@common/events/live-events';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, startTestServerOn, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, startTestServer, startTestServerOn, type TestServer } from '../test/server';
 import { openEventStream } from '../test/sse';
 import type { TestClient } from '../test/client';
 import { latestId } from '../test/events';
@@ -28,129 +29,119 @@ const NO_REACTIONS = Object.fromEntries(REACTION_KINDS.map((kind) => [kind, 0]))
 const countsOf = (data: string) => JSON.parse(data) as { storyId: string; likesCount: number };
 
 describe.each(testDialects())('GET /api/events?watch= on %s', (dialect) => {
-  let server: TestServer;
-  let author: SignedUp;
-  let reader: SignedUp;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    author = await signUp(server);
-    reader = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { people: ['author', 'reader'] });
 
   it('carries a readable story’s events besides the viewer’s own, and nothing of other stories', async () => {
-    const watched = await postStory(author.client, true);
-    const other = await postStory(author.client, true);
-    const stream = await openEventStream(reader.client, undefined, { watch: `story:${watched}` });
+    const watched = await postStory(api.author.client, true);
+    const other = await postStory(api.author.client, true);
+    const stream = await openEventStream(api.reader.client, undefined, { watch: `story:${watched}` });
     expect(stream.status).toBe(200);
-    await recordCounts(server, storyTopic(other), other, author.uid, 7);
-    await recordCounts(server, storyTopic(watched), watched, author.uid, 1);
+    await recordCounts(api.server, storyTopic(other), other, api.author.uid, 7);
+    await recordCounts(api.server, storyTopic(watched), watched, api.author.uid, 1);
     expect(countsOf((await stream.next('story.counts')).data)).toMatchObject({ storyId: watched, likesCount: 1 });
     // Its own user topic still flows on the same stream.
-    await reader.client.patch('/api/me/preferences', { colorTheme: 'teal' });
+    await api.reader.client.patch('/api/me/preferences', { colorTheme: 'teal' });
     await stream.next('user.updated');
     expect(stream.received).toHaveLength(0);
     stream.close();
   });
 
   it('carries the public counts for community, and a profile’s own topic for profile:<uid>', async () => {
-    const storyId = await postStory(author.client, true);
-    const community = await openEventStream(reader.client, undefined, { watch: 'community' });
-    const profile = await openEventStream(reader.client, undefined, { watch: `profile:${author.uid}` });
-    await recordCounts(server, PUBLIC_STORIES_TOPIC, storyId, author.uid, 3);
-    await server.ctx.db.transaction().execute((trx) =>
-      server.ctx.bus.record(trx, profileTopic(author.uid), 'profile.counts', { uid: author.uid, followersCount: 4, followingCount: 0 }),
+    const storyId = await postStory(api.author.client, true);
+    const community = await openEventStream(api.reader.client, undefined, { watch: 'community' });
+    const profile = await openEventStream(api.reader.client, undefined, { watch: `profile:${api.author.uid}` });
+    await recordCounts(api.server, PUBLIC_STORIES_TOPIC, storyId, api.author.uid, 3);
+    await api.server.ctx.db.transaction().execute((trx) =>
+      api.server.ctx.bus.record(trx, profileTopic(api.author.uid), 'profile.counts', { uid: api.author.uid, followersCount: 4, followingCount: 0 }),
     );
     for (const stream of [community, profile]) expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(3);
-    expect(JSON.parse((await profile.next('profile.counts')).data)).toMatchObject({ uid: author.uid, followersCount: 4 });
+    expect(JSON.parse((await profile.next('profile.counts')).data)).toMatchObject({ uid: api.author.uid, followersCount: 4 });
     // A later community event arrives next: the profile's counts did not reach the community stream before it.
-    await recordCounts(server, PUBLIC_STORIES_TOPIC, storyId, author.uid, 5);
+    await recordCounts(api.server, PUBLIC_STORIES_TOPIC, storyId, api.author.uid, 5);
     expect(countsOf((await community.next('story.counts')).data).likesCount).toBe(5);
     expect(community.received).toHaveLength(0);
     [community, profile].forEach((s) => s.close());
   });
 
   it('replays the watched topic too, from ?since= or from Last-Event-ID, which wins over since', async () => {
-    const storyId = await postStory(author.client, true);
-    const from = await latestId(server);
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 1);
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 2);
+    const storyId = await postStory(api.author.client, true);
+    const from = await latestId(api.server);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 1);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 2);
 
-    const viaSince = await openEventStream(reader.client, undefined, { watch: `story:${storyId}`, since: String(from) });
+    const viaSince = await openEventStream(api.reader.client, undefined, { watch: `story:${storyId}`, since: String(from) });
     expect(countsOf((await viaSince.next('story.counts')).data).likesCount).toBe(1);
     expect(countsOf((await viaSince.next('story.counts')).data).likesCount).toBe(2);
     viaSince.close();
 
     // The header says "I already hold the first": only the second is replayed.
-    const both = await openEventStream(reader.client, String(from + 1), { watch: `story:${storyId}`, since: String(from) });
+    const both = await openEventStream(api.reader.client, String(from + 1), { watch: `story:${storyId}`, since: String(from) });
     expect(countsOf((await both.next('story.counts')).data).likesCount).toBe(2);
     // The next event is a new one: nothing was replayed twice before it.
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 3);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 3);
     expect(countsOf((await both.next('story.counts')).data).likesCount).toBe(3);
     expect(both.received).toHaveLength(0);
     both.close();
   });
 
   it("starts a tab's first stream from GET /api/me's liveFrom: what happened after that answer is replayed, nothing before", async () => {
-    const storyId = await postStory(author.client, true);
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 1);
+    const storyId = await postStory(api.author.client, true);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 1);
     // Once this instance has dispatched it, the first event lies before any answer from now on.
-    const before = await latestId(server);
-    await expect.poll(() => server.ctx.bus.dispatchedUpTo).toBeGreaterThanOrEqual(before);
+    const before = await latestId(api.server);
+    await expect.poll(() => api.server.ctx.bus.dispatchedUpTo).toBeGreaterThanOrEqual(before);
 
-    const me = await reader.client.get<{ liveFrom?: string }>('/api/me');
+    const me = await api.reader.client.get<{ liveFrom?: string }>('/api/me');
     expect(me.status).toBe(200);
     expect(Number(me.body.liveFrom)).toBeGreaterThanOrEqual(before);
     // Between the answer and the stream's opening (the page's code and data loading), a change.
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 2);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 2);
 
-    const stream = await openEventStream(reader.client, undefined, { watch: `story:${storyId}`, since: me.body.liveFrom! });
+    const stream = await openEventStream(api.reader.client, undefined, { watch: `story:${storyId}`, since: me.body.liveFrom! });
     expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(2);
     // The next event is a new one: nothing from before the answer came after it.
-    await recordCounts(server, storyTopic(storyId), storyId, author.uid, 3);
+    await recordCounts(api.server, storyTopic(storyId), storyId, api.author.uid, 3);
     expect(countsOf((await stream.next('story.counts')).data).likesCount).toBe(3);
     expect(stream.received).toHaveLength(0);
     stream.close();
   });
 
   it('answers 404 for a story the viewer may not read: private, missing, or its author blocked either way', async () => {
-    const privateStory = await postStory(author.client, false);
-    const blocker = await signUp(server);
+    const privateStory = await postStory(api.author.client, false);
+    const blocker = await signUp(api.server);
     const blockersStory = await postStory(blocker.client, true);
-    expect((await blocker.client.post(`/api/blocks/${reader.uid}`)).status).toBe(200);
-    const blocked = await signUp(server);
+    expect((await blocker.client.post(`/api/blocks/${api.reader.uid}`)).status).toBe(200);
+    const blocked = await signUp(api.server);
     const blockedStory = await postStory(blocked.client, true);
-    expect((await reader.client.post(`/api/blocks/${blocked.uid}`)).status).toBe(200);
+    expect((await api.reader.client.post(`/api/blocks/${blocked.uid}`)).status).toBe(200);
 
     for (const id of [privateStory, 'no-such-story', blockersStory, blockedStory]) {
-      const res = await reader.client.get<ErrorBody>(`/api/events?watch=story:${id}`);
+      const res = await api.reader.client.get<ErrorBody>(`/api/events?watch=story:${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body.error.message).toBe('Story not found');
     }
     // The author may watch their own private story.
-    const own = await openEventStream(author.client, undefined, { watch: `story:${privateStory}` });
+    const own = await openEventStream(api.author.client, undefined, { watch: `story:${privateStory}` });
     expect(own.status).toBe(200);
     own.close();
   });
 
   it('answers 404 for a missing writer or one blocked either way, 400 for a malformed target or since', async () => {
-    const blocker = await signUp(server);
-    expect((await blocker.client.post(`/api/blocks/${reader.uid}`)).status).toBe(200);
-    const blocked = await signUp(server);
-    expect((await reader.client.post(`/api/blocks/${blocked.uid}`)).status).toBe(200);
+    const blocker = await signUp(api.server);
+    expect((await blocker.client.post(`/api/blocks/${api.reader.uid}`)).status).toBe(200);
+    const blocked = await signUp(api.server);
+    expect((await api.reader.client.post(`/api/blocks/${blocked.uid}`)).status).toBe(200);
     for (const uid of ['nobody-here', blocker.uid, blocked.uid]) {
-      const res = await reader.client.get<ErrorBody>(`/api/events?watch=profile:${uid}`);
+      const res = await api.reader.client.get<ErrorBody>(`/api/events?watch=profile:${uid}`);
       expect(res.status, uid).toBe(404);
       expect(res.body.error.message).toBe('User not found');
     }
     for (const query of ['watch=stories', 'watch=story:', 'watch=story:a%20b', 'watch=profile:x/y', 'since=-1', 'since=abc', 'since=1234567890123456']) {
-      const res = await reader.client.get<ErrorBody>(`/api/events?${query}`);
+      const res = await api.reader.client.get<ErrorBody>(`/api/events?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
     }
-    expect((await server.client().get('/api/events?watch=community')).status).toBe(401);
+    expect((await api.server.client().get('/api/events?watch=community')).status).toBe(401);
   });
 });
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/api-fixture';
 
 /**
  * HAProxy sends a client's later requests over kept-alive connections to an instance: the
@@ -34,14 +34,10 @@ function request(socket: net.Socket): Promise<string> {
 
 // One database is enough: this is the HTTP server's own behaviour.
 describe('kept-alive connections behind a load balancer', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(async () => server?.stop());
+  const api = useTestServer('sqlite');
 
   it('stay open past the time HAProxy may wait before reusing one', async () => {
-    const socket = net.connect({ port: Number(new URL(server.url).port), host: '127.0.0.1' });
+    const socket = net.connect({ port: Number(new URL(api.server.url).port), host: '127.0.0.1' });
     let closedAt: number | null = null;
     const opened = Date.now();
     socket.once('close', () => (closedAt = Date.now() - opened));

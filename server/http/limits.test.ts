@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '@common/account/account';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, uniqueEmail, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, startTestServer, uniqueEmail } from '../test/server';
 import type { TestClient } from '../test/client';
 import { buildStoryInput } from '../features/stories/test-support-builders';
 import { postStory } from '../features/stories/test-support';
@@ -61,22 +62,13 @@ async function upload(client: TestClient, bytes: Uint8Array): Promise<Answer> {
 }
 
 describe.each(testDialects())('rate limits on %s', (dialect) => {
-  let server: TestServer;
-  let author: SignedUp;
+  const api = useTestServer(dialect, { people: ['author'] });
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    author = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const db = () => server.ctx.db;
+  const db = () => api.server.ctx.db;
   const rows = async (query: Promise<unknown[]>) => (await query).length;
 
   it('the limiter itself: 100 parallel reservations on one key, exactly max allowed', async () => {
-    const limiter = new RateLimiter(server.ctx.db);
+    const limiter = new RateLimiter(api.server.ctx.db);
     const results = await Promise.all(Array.from({ length: 100 }, () => limiter.reserve(`test:burst:${dialect}`, 7, 60_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(7);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -85,7 +77,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
 
   it('never asks a refused request to wait longer than the window, even one that read the clock before the window opened', async () => {
     // In a burst, a request can read the clock a moment before the one whose write opened the window.
-    const limiter = new RateLimiter(server.ctx.db);
+    const limiter = new RateLimiter(api.server.ctx.db);
     const key = `test:early-clock:${dialect}`;
     const opened = Date.now();
     expect((await limiter.reserve(key, 1, 60_000, opened)).allowed).toBe(true);
@@ -95,7 +87,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('story creation: a burst lets exactly LIMITS.storyWrites.max stories be stored', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const max = maxOf('storyWrites');
     const answers = await burst(100, () => writer.client.post('/api/stories', buildStoryInput()));
     expectOnlyTheLimitThrough(answers, max, LIMITS.storyWrites.windowMs, 201);
@@ -103,7 +95,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('story edits share that limit: the refused ones change nothing', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const story = await postStory(writer.client);
     const answers = await burst(100, (i) => writer.client.patch(`/api/stories/${story.id}`, { title: `Edit ${i}` }));
     expectOnlyTheLimitThrough(answers, maxOf('storyWrites') - 1, LIMITS.storyWrites.windowMs, 200);
@@ -115,24 +107,24 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('reactions: a burst of adds and removals', async () => {
-    const reader = await signUp(server);
-    const story = await postStory(author.client, { public: true });
+    const reader = await signUp(api.server);
+    const story = await postStory(api.author.client, { public: true });
     const max = maxOf('reactions');
     const answers = await burst(burstFor(max), (i) => reader.client.send(i % 2 ? 'DELETE' : 'PUT', `/api/stories/${story.id}/reactions/heart`));
     expectOnlyTheLimitThrough(answers, max, LIMITS.reactions.windowMs, 200);
   });
 
   it('favourites: a burst of adds and removals', async () => {
-    const reader = await signUp(server);
-    const story = await postStory(author.client, { public: true });
+    const reader = await signUp(api.server);
+    const story = await postStory(api.author.client, { public: true });
     const max = maxOf('favorites');
     const answers = await burst(burstFor(max), (i) => reader.client.send(i % 2 ? 'DELETE' : 'PUT', `/api/favorites/${story.id}`));
     expectOnlyTheLimitThrough(answers, max, LIMITS.favorites.windowMs, 200);
   });
 
   it('comments: exactly the limit is stored, and commentsCount agrees', async () => {
-    const reader = await signUp(server);
-    const story = await postStory(author.client, { public: true });
+    const reader = await signUp(api.server);
+    const story = await postStory(api.author.client, { public: true });
     const max = maxOf('comments');
     const answers = await burst(100, (i) => reader.client.post(`/api/stories/${story.id}/comments`, { text: `comment ${i}` }));
     expectOnlyTheLimitThrough(answers, max, LIMITS.comments.windowMs, 201);
@@ -142,7 +134,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('feature requests: exactly the limit is stored', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const max = maxOf('featureRequests');
     const answers = await burst(100, (i) => writer.client.post('/api/feature-requests', { text: `Idea number ${i}` }));
     expectOnlyTheLimitThrough(answers, max, LIMITS.featureRequests.windowMs, 201);
@@ -150,7 +142,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('a signed-in user’s log events: exactly the limit is stored', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const max = maxOf('logs');
     const answers = await burst(burstFor(max), () => writer.client.post('/api/logs', { type: 'tutorial_step' }));
     expectOnlyTheLimitThrough(answers, max, LIMITS.logs.windowMs, 204);
@@ -158,20 +150,20 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
   });
 
   it('profile image uploads', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const png = await pngOf(8, 8);
     const answers = await burst(100, () => upload(writer.client, png));
     expectOnlyTheLimitThrough(answers, maxOf('uploads'), LIMITS.uploads.windowMs, 200);
   });
 
   it('answers to emailed links, per client address', async () => {
-    const answers = await burst(100, () => server.client().post('/api/account/verify-email', { token: 'A'.repeat(43) }));
+    const answers = await burst(100, () => api.server.client().post('/api/account/verify-email', { token: 'A'.repeat(43) }));
     expectOnlyTheLimitThrough(answers, maxOf('emailLinks'), LIMITS.emailLinks.windowMs, 400);
   });
 
   it('counts each user on their own: one user’s burst leaves another’s places alone', async () => {
-    const [eager, calm] = [await signUp(server), await signUp(server)];
-    const story = await postStory(author.client, { public: true });
+    const [eager, calm] = [await signUp(api.server), await signUp(api.server)];
+    const story = await postStory(api.author.client, { public: true });
     await burst(100, (i) => eager.client.post(`/api/stories/${story.id}/comments`, { text: `eager ${i}` }));
     expect((await calm.client.post(`/api/stories/${story.id}/comments`, { text: 'calm' })).status).toBe(201);
   });

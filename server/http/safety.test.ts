@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import { signUp, startTestServer } from '../test/server';
 import { TestClient } from '../test/client';
 
 describe.each(testDialects())('baseline safety on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('refuses state-changing requests from a foreign origin', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(api.server);
     const res = await client.send('PATCH', '/api/me/preferences', { themeMode: 'dark-gray' }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not allowed.' } });
-    const signUpFromElsewhere = await new TestClient(server.url, 'https://evil.example').post('/api/auth/sign-up/email', { email: 'x@example.com', password: 'long enough', name: '' });
+    const signUpFromElsewhere = await new TestClient(api.server.url, 'https://evil.example').post('/api/auth/sign-up/email', { email: 'x@example.com', password: 'long enough', name: '' });
     expect(signUpFromElsewhere.status).toBe(403);
-    const crossSite = await new TestClient(server.url, null).send('POST', '/api/auth/sign-out', {}, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await new TestClient(api.server.url, null).send('POST', '/api/auth/sign-out', {}, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(api.server);
     for (const path of ['/api/me/preferences', '/api/auth/sign-in/email']) {
       const res = await client.raw(path.includes('auth') ? 'POST' : 'PATCH', path, { body: '{"themeMode":', headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(400);
@@ -33,7 +28,7 @@ describe.each(testDialects())('baseline safety on %s', (dialect) => {
   });
 
   it('refuses unknown preference values with 400 and keeps the record', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(api.server);
     for (const body of [{ themeMode: 'neon' }, { colorTheme: 'plaid' }, {}, { themeMode: 'light', admin: true }, [1, 2], 'light']) {
       const res = await client.patch<{ error: { code: string } }>('/api/me/preferences', body);
       expect(res.status).toBe(400);
@@ -45,14 +40,14 @@ describe.each(testDialects())('baseline safety on %s', (dialect) => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(api.server);
     const res = await client.raw('PATCH', '/api/me/preferences', { body: JSON.stringify({ themeMode: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
   it('sends security headers including a Content-Security-Policy', async () => {
-    const res = await server.client().raw('GET', '/api/health');
+    const res = await api.server.client().raw('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -60,13 +55,13 @@ describe.each(testDialects())('baseline safety on %s', (dialect) => {
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await server.client().get('/api/no-such-thing');
+    const res = await api.server.client().get('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'No such API endpoint.' } });
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    const client = server.client();
+    const client = api.server.client();
     const res = await client.raw('POST', '/api/auth/sign-up/email', {
       body: JSON.stringify({ email: `c.${Date.now()}@example.com`, password: 'long enough', name: '' }),
       headers: { 'content-type': 'application/json' },

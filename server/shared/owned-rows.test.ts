@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
-import { startTestServer, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
 import { KEPT, STORY_ROWS, USER_ROWS } from './owned-rows';
 
 /*
@@ -17,16 +17,12 @@ const POINTS_AT_SOMEONE = /(uid|userId|storyId)$/i;
 const PERSON_COLUMNS = new Set(['to', 'from', 'createdBy', 'assignedTo', 'resolvedBy']);
 
 describe.each(testDialects())('rows a person or a story owns, on %s', (dialect) => {
-  let server: TestServer;
   let columns: Set<string>;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    const tables = await server.ctx.db.introspection.getTables();
+    const tables = await api.server.ctx.db.introspection.getTables();
     columns = new Set(tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)));
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   const declaredForStories = () => STORY_ROWS.map((table) => `${table}.storyId`);

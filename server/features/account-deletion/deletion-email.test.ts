@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@common/shared/dates';
 import { deletionStateSchema } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 
 /**
  * The deletion email writes its date as the app shows it: in the locale the
@@ -10,13 +11,7 @@ import { signUp, startTestServer, type TestServer } from '../../test/server';
  * zone the browser reported for writing days, in the same long format.
  */
 describe.each(testDialects())('the deletion email’s date on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   for (const [locale, header, timeZone] of [
     ['en-US', 'en-US,en;q=0.9', 'America/New_York'],
@@ -24,13 +19,13 @@ describe.each(testDialects())('the deletion email’s date on %s', (dialect) => 
     ['en-GB', 'fr;q=0.4, en-GB', 'Asia/Tokyo'],
   ] as const) {
     it(`is the app's long date in ${locale}, ${timeZone}`, async () => {
-      const person = await signUp(server, { name: 'Dana Dates' });
+      const person = await signUp(api.server, { name: 'Dana Dates' });
       expect((await person.client.patch('/api/me/timezone', { timezone: timeZone })).status).toBe(200);
       const res = await person.client.send('POST', '/api/account/deletion', { email: person.email }, { 'accept-language': header });
       expect(res.status).toBe(200);
       const { deleteAfter } = deletionStateSchema.parse((res.body as { deletion: unknown }).deletion);
       const day = formatLongDate(deleteAfter, { locale, timeZone });
-      const mail = await server.mail.waitFor({ to: person.email, subject: /will be deleted/ });
+      const mail = await api.server.mail.waitFor({ to: person.email, subject: /will be deleted/ });
       expect(mail.subject).toBe(`Your Drabble account will be deleted on ${day}`);
       expect(mail.text).toContain(`Sign in before ${day}`);
     });

@@ -1,23 +1,19 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditPageSchema, auditTypesSchema, type AuditEntry, type AuditPage } from '@common/admin/admin';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 import type { ErrorBody } from '../stories/test-support';
 import { AUDIT_CSV_COLUMNS } from './audit-csv';
 import { insertAdminLog, recordSystemEvent } from '../../shared/audit-log';
 import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin audit log on %s', (dialect) => {
-  let server: TestServer;
   let people: AdminTestPeople;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    people = await adminAndWriter(server);
-  });
-  afterAll(async () => {
-    await server.stop();
+    people = await adminAndWriter(api.server);
   });
 
   async function audit(query: string): Promise<AuditPage> {
@@ -44,7 +40,7 @@ describe.each(testDialects())('admin audit log on %s', (dialect) => {
 
   async function adminLog(timestamp: string, action: string, fields: { user?: string | null; target?: string | null; details?: unknown } = {}) {
     const id = randomId();
-    await server.ctx.db
+    await api.server.ctx.db
       .insertInto('adminLogs')
       .values({ id, timestamp, action, user: fields.user ?? null, target: fields.target ?? null, details: fields.details === undefined ? null : JSON.stringify(fields.details) })
       .execute();
@@ -53,7 +49,7 @@ describe.each(testDialects())('admin audit log on %s', (dialect) => {
 
   async function systemLog(timestamp: string, type: string, fields: { user?: string | null; resource?: string | null; level?: string } = {}) {
     const id = randomId();
-    await server.ctx.db
+    await api.server.ctx.db
       .insertInto('systemLogs')
       .values({ id, timestamp, type, action: 'act', user: fields.user ?? null, resource: fields.resource ?? null, details: null, level: fields.level ?? 'info', source: 'server', ip: null, userAgent: null, stack: null, message: null })
       .execute();
@@ -61,10 +57,10 @@ describe.each(testDialects())('admin audit log on %s', (dialect) => {
   }
 
   it('is for admins only on every route: 401 for a guest, 403 for a writer', async () => {
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/audit');
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/audit?source=admin&type=x&from=2025-01-01');
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/audit/export');
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/audit/types');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/audit');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/audit?source=admin&type=x&from=2025-01-01');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/audit/export');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/audit/types');
   });
 
   it('refuses filters it cannot read with a 400, never a 500', async () => {
@@ -157,8 +153,8 @@ describe.each(testDialects())('admin audit log on %s', (dialect) => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2024-07-01T12:00:00.000Z') });
     try {
       for (let i = 0; i < 12; i++) {
-        await insertAdminLog(server.ctx.db, { admin, action: 'same_ms_test', target: `step/${i}` });
-        await recordSystemEvent(server.ctx.db, server.ctx.logger, { type: 'same_ms_test', resource: `step/${i}` });
+        await insertAdminLog(api.server.ctx.db, { admin, action: 'same_ms_test', target: `step/${i}` });
+        await recordSystemEvent(api.server.ctx.db, api.server.ctx.logger, { type: 'same_ms_test', resource: `step/${i}` });
       }
     } finally {
       vi.useRealTimers();

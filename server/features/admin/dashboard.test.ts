@@ -1,24 +1,20 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard, type MetricKey } from '@common/admin/admin';
 import { addDays } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 import type { ErrorBody } from '../stories/test-support';
 import { adminAndWriter, daysAgo, expectAdminsOnly, insertUser, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin dashboard on %s', (dialect) => {
-  let server: TestServer;
   let people: AdminTestPeople;
   let today: string;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    people = await adminAndWriter(server);
+    people = await adminAndWriter(api.server);
     today = new Date().toISOString().slice(0, 10);
-  });
-  afterAll(async () => {
-    await server.stop();
   });
 
   async function dashboard(query = ''): Promise<Dashboard> {
@@ -31,9 +27,9 @@ describe.each(testDialects())('admin dashboard on %s', (dialect) => {
   const seriesOn = (d: Dashboard, n: number) => d.series.find((p) => p.day === addDays(today, -n))!;
 
   it('is for admins only: 401 for a guest, 403 for a writer', async () => {
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/dashboard');
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/dashboard?days=90');
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/overview');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/dashboard');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/dashboard?days=90');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/overview');
   });
 
   it('accepts 7, 30 or 90 days and refuses anything else with a 400', async () => {
@@ -58,15 +54,15 @@ describe.each(testDialects())('admin dashboard on %s', (dialect) => {
   });
 
   it('counts exactly what happened in each period, with the previous value and the change', async () => {
-    const { db } = server.ctx;
+    const { db } = api.server.ctx;
     const writer = people.writer.uid;
     const at = (n: number, time?: string) => daysAgo(today, n, time);
 
     // Sign-ups: the admin and the writer today, then 3 yesterday, 1 three days ago, 2 ten days ago, 5 twenty days ago.
     for (const [n, count] of [[1, 3], [3, 1], [10, 2], [20, 5]] as const) {
-      for (let i = 0; i < count; i++) await insertUser(server, at(n));
+      for (let i = 0; i < count; i++) await insertUser(api.server, at(n));
     }
-    const late = await insertUser(server, at(9));
+    const late = await insertUser(api.server, at(9));
 
     // Stories: two published two days ago, one made public then private (not published now), one published eight days ago.
     const story = async (publicNow: boolean, madePublicAt: string | null) => {

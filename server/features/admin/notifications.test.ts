@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationPageSchema, unreadCountSchema, type NotificationPage } from '@common/admin/admin';
 import { testDialects } from '../../test/databases';
-import { signUpVerified, startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUpVerified } from '../../test/server';
 import { openEventStream } from '../../test/sse';
 import type { ErrorBody } from '../stories/test-support';
 import { adminAndWriter, expectAdminsOnly, randomId, type AdminTestPeople } from './test-support';
 
 describe.each(testDialects())('admin notifications on %s', (dialect) => {
-  let server: TestServer;
   let people: AdminTestPeople;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    people = await adminAndWriter(server);
-  });
-  afterAll(async () => {
-    await server.stop();
+    people = await adminAndWriter(api.server);
   });
   beforeEach(async () => {
-    await server.ctx.db.deleteFrom('notifications').execute();
+    await api.server.ctx.db.deleteFrom('notifications').execute();
   });
 
   async function page(cursor?: string): Promise<NotificationPage> {
@@ -40,15 +37,15 @@ describe.each(testDialects())('admin notifications on %s', (dialect) => {
       created_at: new Date(base + (sameTime ? 0 : i * 1000)).toISOString(),
       data: JSON.stringify({ text: `Idea ${i}` }),
     }));
-    await server.ctx.db.insertInto('notifications').values(rows).execute();
+    await api.server.ctx.db.insertInto('notifications').values(rows).execute();
     return rows.map((r) => r.id);
   }
 
   it('is for admins only on every route: 401 for a guest, 403 for a writer', async () => {
     const [id] = await insertNotifications(1);
-    await expectAdminsOnly(server, people.writer, 'GET', '/api/admin/notifications');
-    await expectAdminsOnly(server, people.writer, 'POST', `/api/admin/notifications/${id}/read`);
-    await expectAdminsOnly(server, people.writer, 'POST', '/api/admin/notifications/read-all');
+    await expectAdminsOnly(api.server, people.writer, 'GET', '/api/admin/notifications');
+    await expectAdminsOnly(api.server, people.writer, 'POST', `/api/admin/notifications/${id}/read`);
+    await expectAdminsOnly(api.server, people.writer, 'POST', '/api/admin/notifications/read-all');
     expect((await page()).unread).toBe(1);
   });
 
@@ -102,11 +99,11 @@ describe.each(testDialects())('admin notifications on %s', (dialect) => {
       await adminStream.next('notifications.changed');
 
       // A second admin sees it read too: notifications are addressed to 'admin', not to one person.
-      await server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', '=', people.writer.uid).execute();
+      await api.server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', '=', people.writer.uid).execute();
       const listed = notificationPageSchema.parse((await people.writer.client.get('/api/admin/notifications')).body);
       expect(listed.notifications.find((n) => n.id === first)?.read).toBe(true);
       expect(listed.notifications.find((n) => n.id === second)?.read).toBe(false);
-      await server.ctx.db.updateTable('users').set({ admin: 0 }).where('uid', '=', people.writer.uid).execute();
+      await api.server.ctx.db.updateTable('users').set({ admin: 0 }).where('uid', '=', people.writer.uid).execute();
 
       const again = await people.admin.client.post(`/api/admin/notifications/${first}/read`);
       expect(again.status).toBe(200);
@@ -141,8 +138,8 @@ describe.each(testDialects())('admin notifications on %s', (dialect) => {
 
   it('ends with nothing unread after a burst of concurrent read-all and single reads from two admins', async () => {
     const ids = await insertNotifications(30);
-    const second = await signUpVerified(server);
-    await server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', '=', second.uid).execute();
+    const second = await signUpVerified(api.server);
+    await api.server.ctx.db.updateTable('users').set({ admin: 1 }).where('uid', '=', second.uid).execute();
     const requests = [
       ...Array.from({ length: 30 }, (_, i) => (i % 2 ? people.admin : second).client.post('/api/admin/notifications/read-all')),
       ...ids.map((id, i) => (i % 2 ? second : people.admin).client.post(`/api/admin/notifications/${id}/read`)),
@@ -150,7 +147,7 @@ describe.each(testDialects())('admin notifications on %s', (dialect) => {
     const results = await Promise.all(requests);
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     for (const r of results) expect(unreadCountSchema.parse(r.body).unread).toBeLessThanOrEqual(30);
-    const stored = await server.ctx.db.selectFrom('notifications').select('read').execute();
+    const stored = await api.server.ctx.db.selectFrom('notifications').select('read').execute();
     expect(stored).toHaveLength(30);
     expect(stored.every((row) => Number(row.read) === 1)).toBe(true);
     expect((await page()).unread).toBe(0);

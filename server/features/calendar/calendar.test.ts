@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarSchema } from '@common/calendar/calendar';
 import { localDay } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import { loadCalendar } from './service';
 
 describe.each(testDialects())('the writing calendar on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   const seed = (who: SignedUp, days: Record<string, number>) =>
-    server.ctx.db
+    api.server.ctx.db
       .insertInto('writingDays')
       .values(Object.entries(days).map(([day, words]) => ({ uid: who.uid, day, words })))
       .execute();
@@ -27,20 +21,20 @@ describe.each(testDialects())('the writing calendar on %s', (dialect) => {
   };
 
   it('is for signed-in writers only', async () => {
-    const res = await server.client().get<{ error: { code: string } }>('/api/me/calendar');
+    const res = await api.server.client().get<{ error: { code: string } }>('/api/me/calendar');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
   });
 
   it('starts empty, with the goal and today in the writer’s zone', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const calendar = await calendarOf(writer);
     expect(calendar).toEqual({ today: localDay(new Date(), 'UTC'), timezone: 'UTC', dailyGoal: 500, days: [], wordsThisWeek: 0, wordsThisMonth: 0 });
   });
 
   it('shows today’s words, the writer’s goal, and nobody else’s days', async () => {
-    const writer = await signUp(server);
-    const other = await signUp(server);
+    const writer = await signUp(api.server);
+    const other = await signUp(api.server);
     await seed(other, { [localDay(new Date(), 'UTC')]: 999 });
     await seed(writer, { [localDay(new Date(), 'UTC')]: 7 });
     expect((await writer.client.patch('/api/me/daily-goal', { dailyGoal: 1000 })).status).toBe(200);
@@ -52,7 +46,7 @@ describe.each(testDialects())('the writing calendar on %s', (dialect) => {
   });
 
   it('lists the year’s days with words, marks a missed day a freeze covered, and sums the week and month', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     await seed(writer, {
       '2029-01-10': 50, // a year and a day back: outside the window
       '2029-01-11': 40, // the window's first day
@@ -61,7 +55,7 @@ describe.each(testDialects())('the writing calendar on %s', (dialect) => {
       // …which covers Tuesday 8, missed.
       '2030-01-09': 600,
     });
-    const calendar = await loadCalendar(server.ctx.db, writer.uid, new Date('2030-01-10T12:00:00Z'));
+    const calendar = await loadCalendar(api.server.ctx.db, writer.uid, new Date('2030-01-10T12:00:00Z'));
     expect(calendar.today).toBe('2030-01-10');
     expect(calendar.days[0]).toEqual({ day: '2029-01-11', words: 40, frozen: false });
     expect(calendar.days.slice(1)).toEqual([
@@ -73,23 +67,23 @@ describe.each(testDialects())('the writing calendar on %s', (dialect) => {
     expect(calendar.wordsThisWeek).toBe(700);
     expect(calendar.wordsThisMonth).toBe(1300);
     // Without the seventh day there was no freeze: the 8th is just a missed day.
-    await server.ctx.db.deleteFrom('writingDays').where('uid', '=', writer.uid).where('day', '=', '2030-01-07').execute();
-    const unfrozen = await loadCalendar(server.ctx.db, writer.uid, new Date('2030-01-10T12:00:00Z'));
+    await api.server.ctx.db.deleteFrom('writingDays').where('uid', '=', writer.uid).where('day', '=', '2030-01-07').execute();
+    const unfrozen = await loadCalendar(api.server.ctx.db, writer.uid, new Date('2030-01-10T12:00:00Z'));
     expect(unfrozen.days.filter((d) => d.frozen)).toEqual([]);
   });
 
   it('counts today, the week and the month in the writer’s own zone', async () => {
-    const writer = await signUp(server);
-    await server.ctx.db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('uid', '=', writer.uid).execute();
+    const writer = await signUp(api.server);
+    await api.server.ctx.db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('uid', '=', writer.uid).execute();
     await seed(writer, { '2030-01-31': 30, '2030-02-01': 20, '2030-02-02': 5 });
     // 11:00Z on 31 January is already 1 February (Friday) in Auckland.
-    const auckland = await loadCalendar(server.ctx.db, writer.uid, new Date('2030-01-31T11:00:00Z'));
+    const auckland = await loadCalendar(api.server.ctx.db, writer.uid, new Date('2030-01-31T11:00:00Z'));
     expect(auckland).toMatchObject({ today: '2030-02-01', timezone: 'Pacific/Auckland', wordsThisWeek: 55, wordsThisMonth: 25 });
     // A day recorded after today (written further east) counts as today.
     expect(auckland.days.at(-1)).toEqual({ day: '2030-02-01', words: 25, frozen: false });
     // The same instant in UTC is still 31 January.
-    await server.ctx.db.updateTable('users').set({ timezone: 'UTC' }).where('uid', '=', writer.uid).execute();
-    const utc = await loadCalendar(server.ctx.db, writer.uid, new Date('2030-01-31T11:00:00Z'));
+    await api.server.ctx.db.updateTable('users').set({ timezone: 'UTC' }).where('uid', '=', writer.uid).execute();
+    const utc = await loadCalendar(api.server.ctx.db, writer.uid, new Date('2030-01-31T11:00:00Z'));
     expect(utc).toMatchObject({ today: '2030-01-31', wordsThisWeek: 55, wordsThisMonth: 55 });
     expect(utc.days).toEqual([{ day: '2030-01-31', words: 55, frozen: false }]);
     expect((await calendarOf(writer)).timezone).toBe('UTC');

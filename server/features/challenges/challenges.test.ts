@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { challengeResponseSchema, challengesResponseSchema, ONE_ACTIVE_CHALLENGE, type Challenge } from '@common/challenges/challenges';
 import { addDays, localDay } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { giveUpChallenge, listChallenges, startChallenge } from './service';
 
 describe.each(testDialects())('personal challenges on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   const today = () => localDay(new Date(), 'UTC');
   const seed = (who: SignedUp, days: Record<string, number>) =>
-    server.ctx.db
+    api.server.ctx.db
       .insertInto('writingDays')
       .values(Object.entries(days).map(([day, words]) => ({ uid: who.uid, day, words })))
       .execute();
@@ -28,17 +22,17 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
     expect(res.status).toBe(200);
     return challengesResponseSchema.parse(res.body);
   };
-  const stored = (who: SignedUp) => server.ctx.db.selectFrom('challenges').selectAll().where('uid', '=', who.uid).execute();
+  const stored = (who: SignedUp) => api.server.ctx.db.selectFrom('challenges').selectAll().where('uid', '=', who.uid).execute();
 
   it('is for signed-in writers only', async () => {
-    const guest = server.client();
+    const guest = api.server.client();
     expect((await guest.get('/api/me/challenges')).status).toBe(401);
     expect((await guest.post('/api/me/challenges', { words: 500, days: 5 })).status).toBe(401);
     expect((await guest.delete('/api/me/challenges/abc')).status).toBe(401);
   });
 
   it('refuses every malformed challenge with a clear message, and stores none', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const cases: Array<[unknown, string]> = [
       [{ words: 99, days: 5 }, 'words: A challenge needs at least 100 words.'],
       [{ words: 1_000_001, days: 5 }, 'words: A challenge can have at most 1,000,000 words.'],
@@ -60,7 +54,7 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('starts today, counts today’s words already written, and projects the finish', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     await seed(writer, { [addDays(today(), -1)]: 400, [today()]: 250 });
     const res = await start(writer, { words: 5000, days: 14 });
     expect(res.status).toBe(201);
@@ -81,14 +75,14 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
       projection: { finishDay: addDays(today(), 19), inTime: false },
     });
     // More words today move it on.
-    await server.ctx.db.updateTable('writingDays').set({ words: 2000 }).where('uid', '=', writer.uid).where('day', '=', today()).execute();
+    await api.server.ctx.db.updateTable('writingDays').set({ words: 2000 }).where('uid', '=', writer.uid).where('day', '=', today()).execute();
     const { active, past } = await listOf(writer);
     expect(active).toMatchObject({ id: challenge.id, wordsSoFar: 2000, percent: 40, projection: { finishDay: addDays(today(), 2), inTime: true } });
     expect(past).toEqual([]);
   });
 
   it('moves on, with the calendar, when the writer saves a story', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const created = challengeResponseSchema.parse((await start(writer, { words: 100, days: 3 })).body).challenge;
     expect(created.wordsSoFar).toBe(0);
     await postStory(writer.client, { content: 'one two three four five six seven eight nine ten' });
@@ -100,7 +94,7 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('lets a writer have one active challenge: a second is refused with 409', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     expect((await start(writer, { words: 500, days: 7 })).status).toBe(201);
     const second = await writer.client.post<ErrorBody>('/api/me/challenges', { words: 900, days: 3 });
     expect(second.status).toBe(409);
@@ -109,7 +103,7 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('creates exactly one of a burst of parallel starts', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => start(writer, { words: 1000 + i, days: 10 })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
@@ -119,7 +113,7 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('limits how often a writer starts or gives up challenges (429 with Retry-After)', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const statuses: number[] = [];
     for (let n = 0; n < 15; n++) {
       const started = await start(writer, { words: 100 + n, days: 7 });
@@ -135,7 +129,7 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('gives up the active challenge (again: the same answer), lists it as given up, and allows a new one', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const created = challengeResponseSchema.parse((await start(writer, { words: 3000, days: 30 })).body).challenge;
     const res = await writer.client.delete(`/api/me/challenges/${created.id}`);
     expect(res.status).toBe(200);
@@ -153,8 +147,8 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('is its owner’s only: others can neither see nor give it up', async () => {
-    const owner = await signUp(server);
-    const other = await signUp(server);
+    const owner = await signUp(api.server);
+    const other = await signUp(api.server);
     const created = challengeResponseSchema.parse((await start(owner, { words: 500, days: 5 })).body).challenge;
     const res = await other.client.delete<ErrorBody>(`/api/me/challenges/${created.id}`);
     expect(res.status).toBe(404);
@@ -166,35 +160,35 @@ describe.each(testDialects())('personal challenges on %s', (dialect) => {
   });
 
   it('completes on the day the words are reached, ends unfinished after its last day, and refuses giving up either', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const at = (iso: string) => new Date(iso);
     // 1,000 words in 3 days from Tuesday 1 January 2030.
-    const first = (await startChallenge(server.ctx, writer.uid, { words: 1000, days: 3 }, at('2030-01-01T09:00:00Z'))).challenge;
+    const first = (await startChallenge(api.server.ctx, writer.uid, { words: 1000, days: 3 }, at('2030-01-01T09:00:00Z'))).challenge;
     expect(first).toMatchObject({ startDay: '2030-01-01', endDay: '2030-01-03' });
     await seed(writer, { '2030-01-01': 600, '2030-01-02': 500 });
-    const done = await listChallenges(server.ctx, writer.uid, at('2030-01-02T20:00:00Z'));
+    const done = await listChallenges(api.server.ctx, writer.uid, at('2030-01-02T20:00:00Z'));
     expect(done.active).toBeNull();
     expect(done.past[0]).toMatchObject({ id: first.id, status: 'completed', completedOn: '2030-01-02', wordsSoFar: 1100, percent: 100 });
-    await expect(giveUpChallenge(server.ctx, writer.uid, first.id, at('2030-01-02T21:00:00Z'))).rejects.toMatchObject({ status: 409 });
+    await expect(giveUpChallenge(api.server.ctx, writer.uid, first.id, at('2030-01-02T21:00:00Z'))).rejects.toMatchObject({ status: 409 });
 
     // Completed early, so another can start the same day: 5,000 in 2 days, not reached.
-    const second = (await startChallenge(server.ctx, writer.uid, { words: 5000, days: 2 }, at('2030-01-02T22:00:00Z'))).challenge;
+    const second = (await startChallenge(api.server.ctx, writer.uid, { words: 5000, days: 2 }, at('2030-01-02T22:00:00Z'))).challenge;
     expect(second).toMatchObject({ startDay: '2030-01-02', endDay: '2030-01-03', wordsSoFar: 500, status: 'active' });
     await seed(writer, { '2030-01-03': 10 });
-    const later = await listChallenges(server.ctx, writer.uid, at('2030-01-04T00:00:01Z'));
+    const later = await listChallenges(api.server.ctx, writer.uid, at('2030-01-04T00:00:01Z'));
     expect(later.active).toBeNull();
     expect(later.past.map((c) => [c.id, c.status, c.wordsSoFar])).toEqual([
       [second.id, 'unfinished', 510],
       [first.id, 'completed', 1110],
     ]);
-    await expect(giveUpChallenge(server.ctx, writer.uid, second.id, at('2030-01-04T00:00:02Z'))).rejects.toMatchObject({ status: 409 });
+    await expect(giveUpChallenge(api.server.ctx, writer.uid, second.id, at('2030-01-04T00:00:02Z'))).rejects.toMatchObject({ status: 409 });
   });
 
   it('starts on the writer’s local day', async () => {
-    const writer = await signUp(server);
-    await server.ctx.db.updateTable('users').set({ timezone: 'America/Los_Angeles' }).where('uid', '=', writer.uid).execute();
+    const writer = await signUp(api.server);
+    await api.server.ctx.db.updateTable('users').set({ timezone: 'America/Los_Angeles' }).where('uid', '=', writer.uid).execute();
     // 03:00Z on 1 March is still 28 February in Los Angeles.
-    const { challenge, today: local } = await startChallenge(server.ctx, writer.uid, { words: 700, days: 2 }, new Date('2030-03-01T03:00:00Z'));
+    const { challenge, today: local } = await startChallenge(api.server.ctx, writer.uid, { words: 700, days: 2 }, new Date('2030-03-01T03:00:00Z'));
     expect(local).toBe('2030-02-28');
     expect(challenge).toMatchObject({ startDay: '2030-02-28', endDay: '2030-03-01' });
   });

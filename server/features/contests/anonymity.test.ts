@@ -8,7 +8,8 @@ import { CONTEST_TEXTS } from '@common/contests/contests';
 import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { openEventStream } from '../../test/sse';
 import { latestId, recordUserEvents, until, type EventStream } from '../../test/events';
@@ -25,7 +26,6 @@ import { sharedPages } from '../previews';
  * name the entry (its id or title) together with its author (name, uid or picture).
  */
 describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
-  let server: TestServer;
   let webDir: string;
   const web = new Hono<AppEnv>();
   let admin: SignedUp;
@@ -35,23 +35,22 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
   const NAME = 'Zephyrine Quillfeather';
   const IMAGE = '/api/images/zephyrine-portrait-7f3a.webp';
 
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '10000' } });
   beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '10000' });
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-contest-previews-'));
     fs.copyFileSync(path.join(import.meta.dirname, '../../../web/index.html'), path.join(webDir, 'index.html'));
-    mountWebApp(web, webDir, sharedPages(server.ctx));
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
-    author = await signUp(server, { name: NAME });
-    reader = await signUp(server, { name: 'Rhea Reader' });
-    rival = await signUp(server, { name: 'Rival Writer' });
-    for (const who of [author, reader, rival]) await ageAccount(server, who);
-    await server.ctx.db.updateTable('users').set({ profileImage: IMAGE }).where('uid', '=', author.uid).execute();
+    mountWebApp(web, webDir, sharedPages(api.server.ctx));
+    admin = await signUpVerified(api.server, { email: ADMIN_EMAIL, name: 'The Owner' });
+    author = await signUp(api.server, { name: NAME });
+    reader = await signUp(api.server, { name: 'Rhea Reader' });
+    rival = await signUp(api.server, { name: 'Rival Writer' });
+    for (const who of [author, reader, rival]) await ageAccount(api.server, who);
+    await api.server.ctx.db.updateTable('users').set({ profileImage: IMAGE }).where('uid', '=', author.uid).execute();
     // The reader follows the author: their feed, their notifications.
     expect((await reader.client.post(`/api/follows/${author.uid}`)).status).toBe(200);
   });
   afterAll(async () => {
     fs.rmSync(webDir, { recursive: true, force: true });
-    await server.stop();
   });
 
   /** Whether a text ties the entry to its author: names both. */
@@ -124,7 +123,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
 
   /** Into the voting window, the reader voting for the entry (their votes name it). */
   async function openVoting(contest: string, storyId: string) {
-    await moveContest(server, contest, windowsFor('voting'));
+    await moveContest(api.server, contest, windowsFor('voting'));
     expect((await reader.client.send('PUT', `/api/contests/${contest}/votes/${storyId}`)).status).toBe(200);
   }
 
@@ -133,8 +132,8 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
    * own topic has arrived, and a stream sends its events in the order they were recorded.
    */
   async function caughtUp(stream: EventStream, owner: SignedUp) {
-    await recordUserEvents(server, owner.uid, 1);
-    const recorded = await latestId(server);
+    await recordUserEvents(api.server, owner.uid, 1);
+    const recorded = await latestId(api.server);
     await until(() => stream.received.some((m) => Number(m.id) >= recorded), `event ${recorded} reached ${owner.uid}'s stream`, 10_000);
   }
 
@@ -143,7 +142,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
   it.each(readersAndWindows)('names no author in any answer to a %s while the contest is open for %s', async (who, phase) => {
     const { contest, entry, ids } = await contestWithEntry(`The Lamplighter of Quiet Street (${phase}, ${who})`);
     if (phase === 'voting') await openVoting(contest, entry.id);
-    const client = { follower: reader.client, guest: server.client(), rival: rival.client }[who];
+    const client = { follower: reader.client, guest: api.server.client(), rival: rival.client }[who];
     const answers = await readEverything(client, ids);
     const leaked = answers.filter((a) => leaks(a.text, entry)).map((a) => `${a.url} (${a.status})`);
     expect(leaked).toEqual([]);
@@ -154,7 +153,7 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
 
   it('names no author on the live streams, in the follower\'s notifications or in their data export, and lets them neither react nor comment', async () => {
     // Guests have no live stream at all.
-    expect((await openEventStream(server.client(), undefined, { watch: 'community' })).status).toBe(401);
+    expect((await openEventStream(api.server.client(), undefined, { watch: 'community' })).status).toBe(401);
     const community = await openEventStream(reader.client, undefined, { watch: 'community' });
     const rivals = await openEventStream(rival.client, undefined, { watch: 'community' });
     const { contest, entry } = await contestWithEntry('The Lamplighter of Quiet Street (live)');
@@ -192,9 +191,9 @@ describe.each(testDialects())('an anonymous contest entry on %s', (dialect) => {
   it('names the author on the results, the story page and its link preview after the reveal', async () => {
     const { contest, entry } = await contestWithEntry('The Lamplighter of Quiet Street (revealed)');
     await openVoting(contest, entry.id);
-    await moveContest(server, contest, windowsFor('closed'));
-    await revealClosedContests(server);
-    const guest = server.client();
+    await moveContest(api.server, contest, windowsFor('closed'));
+    await revealClosedContests(api.server);
+    const guest = api.server.client();
     const results = await guest.get<{ entries: Array<{ storyId: string; author: { uid: string } | null }> }>(`/api/contests/${contest}`);
     expect(results.body.entries.find((e) => e.storyId === entry.id)?.author?.uid).toBe(author.uid);
     const revealed = await guest.get<{ story: { uid: string; authorDisplayName: string } }>(`/api/stories/${entry.id}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminContestsSchema,
   CONTEST_TEXTS,
@@ -12,7 +12,8 @@ import {
 } from '@common/contests/contests';
 import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import type { ErrorBody } from '../stories/test-support';
 import { ofType } from '../notifications/test-support';
 import { ageAccount, enter, moveContest, newContest, postDrabble, readContest, revealClosedContests, windowsFor } from './test-support';
@@ -20,20 +21,11 @@ import { contestPage, currentContests } from './service';
 import { revealDueContests } from './reveal';
 
 describe.each(testDialects())('the weekly contest on %s', (dialect) => {
-  let server: TestServer;
-  let admin: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '10000' });
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '10000' }, people: { admin: { admin: true, name: 'The Owner' } } });
 
   async function writer(name: string): Promise<SignedUp> {
-    const who = await signUp(server, { name });
-    await ageAccount(server, who);
+    const who = await signUp(api.server, { name });
+    await ageAccount(api.server, who);
     return who;
   }
 
@@ -45,37 +37,37 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     // A week far enough ahead that entries are not closed yet when the admin creates it.
     const monday = nextContestMonday(new Date(Date.now() + 14 * 86_400_000));
     const week = defaultContestWindows(monday);
-    const id = await newContest(admin, week, '');
+    const id = await newContest(api.admin, week, '');
     const at = (instant: string, shift = 0) => new Date(new Date(instant).getTime() + shift);
-    const phaseAt = async (now: Date) => (await contestPage(server.ctx, null, id, now)).contest.phase;
+    const phaseAt = async (now: Date) => (await contestPage(api.server.ctx, null, id, now)).contest.phase;
     expect(await phaseAt(at(week.entryOpensAt, -1))).toBe('upcoming');
     expect(await phaseAt(at(week.entryOpensAt))).toBe('entry');
     expect(await phaseAt(at(week.entryClosesAt, -1))).toBe('entry');
     expect(await phaseAt(at(week.votingOpensAt))).toBe('voting');
     expect(await phaseAt(at(week.votingClosesAt, -1))).toBe('voting');
-    expect((await server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow()).revealedAt).toBeNull();
+    expect((await api.server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow()).revealedAt).toBeNull();
     // The prompt left empty is the Monday's daily prompt.
-    const page = await contestPage(server.ctx, null, id, at(week.entryOpensAt));
+    const page = await contestPage(api.server.ctx, null, id, at(week.entryOpensAt));
     expect(page.contest.promptDay).toBe(monday);
     expect(page.contest.title).toMatch(/^Week of /);
     // /contest lists it while it is not over.
-    const current = currentContestsSchema.parse(await currentContests(server.ctx, at(week.votingClosesAt, -1)));
+    const current = currentContestsSchema.parse(await currentContests(api.server.ctx, at(week.votingClosesAt, -1)));
     expect(current.contests.map((c) => c.id)).toContain(id);
     expect(await phaseAt(at(week.votingClosesAt))).toBe('closed');
     // A read never writes: the results are pending until the reveal job runs.
-    expect((await contestPage(server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(true);
-    const unrevealed = await server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await contestPage(api.server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(true);
+    const unrevealed = await api.server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect(unrevealed.revealedAt).toBeNull();
-    await revealDueContests(server.ctx, at(week.votingClosesAt));
-    const revealed = await server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    await revealDueContests(api.server.ctx, at(week.votingClosesAt));
+    const revealed = await api.server.ctx.db.selectFrom('contests').select('revealedAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect(revealed.revealedAt).toBe(week.votingClosesAt);
-    expect((await contestPage(server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(false);
+    expect((await contestPage(api.server.ctx, null, id, at(week.votingClosesAt))).contest.resultsPending).toBe(false);
   });
 
   it('takes one entry per writer, replaced or withdrawn only while entries are open', async () => {
     const ada = await writer('Ada Entrant');
     const bob = await writer('Bob Reader');
-    const id = await newContest(admin);
+    const id = await newContest(api.admin);
     const first = await postDrabble(ada);
     let page = await enter(ada, id, first.id);
     expect(page.myEntry).toEqual({ storyId: first.id, title: first.title });
@@ -88,12 +80,12 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
 
     const second = await postDrabble(ada, { public: true });
     // A public story leaves every list once entered, the shared community page too (read once before, so it is kept).
-    const community = async () => ((await server.client().get<{ stories: Array<{ id: string }> }>('/api/stories/community')).body.stories).map((s) => s.id);
+    const community = async () => ((await api.server.client().get<{ stories: Array<{ id: string }> }>('/api/stories/community')).body.stories).map((s) => s.id);
     expect(await community()).toContain(second.id);
     page = await enter(ada, id, second.id);
     expect(await community()).not.toContain(second.id);
     expect(page.myEntry?.storyId).toBe(second.id);
-    const rows = await server.ctx.db.selectFrom('contestEntries').select('storyId').where('contestId', '=', id).execute();
+    const rows = await api.server.ctx.db.selectFrom('contestEntries').select('storyId').where('contestId', '=', id).execute();
     expect(rows).toEqual([{ storyId: second.id }]);
     // The replaced entry went back to private (entrants.test.ts has the rest of that rule).
     expect((await bob.client.get(`/api/stories/${first.id}`)).status).toBe(404);
@@ -106,13 +98,13 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     const notTheirs = await ada.client.send('PUT', `/api/contests/${id}/entry`, { storyId: bobs.id });
     expect(notTheirs.status).toBe(404);
     const old = await postDrabble(ada);
-    await server.ctx.db.updateTable('stories').set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() }).where('id', '=', old.id).execute();
+    await api.server.ctx.db.updateTable('stories').set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() }).where('id', '=', old.id).execute();
     const early = await ada.client.send('PUT', `/api/contests/${id}/entry`, { storyId: old.id });
     expect([early.status, message(early)]).toEqual([400, CONTEST_TEXTS.outsideWindow]);
-    const other = await newContest(admin);
+    const other = await newContest(api.admin);
     const twice = await ada.client.send('PUT', `/api/contests/${other}/entry`, { storyId: second.id });
     expect([twice.status, message(twice)]).toEqual([409, CONTEST_TEXTS.alreadyEntered]);
-    expect((await server.client().send('PUT', `/api/contests/${id}/entry`, { storyId: second.id })).status).toBe(401);
+    expect((await api.server.client().send('PUT', `/api/contests/${id}/entry`, { storyId: second.id })).status).toBe(401);
     expect((await ada.client.send('PUT', `/api/contests/missingContest000000/entry`, { storyId: second.id })).status).toBe(404);
     expect((await ada.client.send('PUT', `/api/contests/${id}/entry`, { story: second.id })).status).toBe(400);
 
@@ -126,21 +118,21 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
 
     // Once entries close, nothing changes any more; before they open, nothing either.
     await enter(ada, id, second.id);
-    await moveContest(server, id, windowsFor('voting'));
+    await moveContest(api.server, id, windowsFor('voting'));
     const late = await ada.client.send('PUT', `/api/contests/${id}/entry`, { storyId: first.id });
     expect([late.status, message(late)]).toEqual([409, CONTEST_TEXTS.entriesClosed]);
     const lateWithdraw = await ada.client.delete(`/api/contests/${id}/entry`);
     expect([lateWithdraw.status, message(lateWithdraw)]).toEqual([409, CONTEST_TEXTS.entriesClosed]);
-    const upcoming = await newContest(admin, windowsFor('upcoming'));
+    const upcoming = await newContest(api.admin, windowsFor('upcoming'));
     const soon = await ada.client.send('PUT', `/api/contests/${upcoming}/entry`, { storyId: first.id });
     expect([soon.status, message(soon)]).toEqual([409, CONTEST_TEXTS.entriesNotOpen]);
   });
 
   it('refuses accounts younger than seven days, and limited writers, to enter or vote', async () => {
-    const fresh = await signUp(server, { name: 'New Writer' });
+    const fresh = await signUp(api.server, { name: 'New Writer' });
     const limited = await writer('Limited Writer');
-    await server.ctx.db.updateTable('users').set({ limitedAt: new Date().toISOString() }).where('uid', '=', limited.uid).execute();
-    const id = await newContest(admin);
+    await api.server.ctx.db.updateTable('users').set({ limitedAt: new Date().toISOString() }).where('uid', '=', limited.uid).execute();
+    const id = await newContest(api.admin);
     for (const [who, text] of [[fresh, CONTEST_TEXTS.newAccount], [limited, CONTEST_TEXTS.restricted]] as const) {
       const story = await postDrabble(who);
       const res = await who.client.send('PUT', `/api/contests/${id}/entry`, { storyId: story.id });
@@ -150,30 +142,30 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     const ada = await writer('Ada');
     const entry = await postDrabble(ada);
     await enter(ada, id, entry.id);
-    await moveContest(server, id, windowsFor('voting'));
+    await moveContest(api.server, id, windowsFor('voting'));
     for (const [who, text] of [[fresh, CONTEST_TEXTS.newAccount], [limited, CONTEST_TEXTS.restricted]] as const) {
       const res = await vote(who, id, entry.id);
       expect([res.status, message(res)]).toEqual([403, text]);
       expect((await readContest(who, id)).voteRefusal).toBe(text);
     }
-    expect(await server.ctx.db.selectFrom('contestVotes').select('voterUid').where('contestId', '=', id).execute()).toEqual([]);
+    expect(await api.server.ctx.db.selectFrom('contestVotes').select('voterUid').where('contestId', '=', id).execute()).toEqual([]);
   });
 
   it('gives each reader up to three votes, never for their own entry and never to admins, changeable until voting closes', async () => {
     const entrants = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => writer(`Entrant ${n}`)));
     const reader = await writer('Rhea Reader');
-    const id = await newContest(admin);
+    const id = await newContest(api.admin);
     const entries = await Promise.all(entrants.map(async (who) => (await enter(who, id, (await postDrabble(who)).id)).myEntry!.storyId));
     const early = await vote(reader, id, entries[0]!);
     expect([early.status, message(early)]).toEqual([409, CONTEST_TEXTS.votingNotOpen]);
-    await moveContest(server, id, windowsFor('voting'));
+    await moveContest(api.server, id, windowsFor('voting'));
 
     const own = await vote(entrants[0]!, id, entries[0]!);
     expect([own.status, message(own)]).toEqual([403, CONTEST_TEXTS.ownEntry]);
-    const byAdmin = await vote(admin, id, entries[0]!);
+    const byAdmin = await vote(api.admin, id, entries[0]!);
     expect([byAdmin.status, message(byAdmin)]).toEqual([403, CONTEST_TEXTS.adminVote]);
     expect((await vote(reader, id, 'missingStory00000000')).status).toBe(404);
-    expect((await server.client().send('PUT', `/api/contests/${id}/votes/${entries[0]}`)).status).toBe(401);
+    expect((await api.server.client().send('PUT', `/api/contests/${id}/votes/${entries[0]}`)).status).toBe(401);
 
     for (const storyId of entries.slice(0, 3)) expect((await vote(reader, id, storyId)).status).toBe(200);
     // Voting again for the same entry changes nothing.
@@ -189,7 +181,7 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     // Counts stay hidden until the reveal.
     expect(page.entries.every((e) => e.votes === null && e.author === null && e.place === null)).toBe(true);
 
-    await moveContest(server, id, windowsFor('closed'));
+    await moveContest(api.server, id, windowsFor('closed'));
     const closed = await unvote(reader, id, entries[1]!);
     expect([closed.status, message(closed)]).toEqual([409, CONTEST_TEXTS.votingClosed]);
   });
@@ -197,18 +189,18 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
   it('counts votes exactly under a burst from many readers at once, never more than three each', async () => {
     const entrants = await Promise.all(Array.from({ length: 5 }, (_, i) => writer(`Burst Entrant ${i}`)));
     const readers = await Promise.all(Array.from({ length: 8 }, (_, i) => writer(`Burst Reader ${i}`)));
-    const id = await newContest(admin);
+    const id = await newContest(api.admin);
     const entries = await Promise.all(entrants.map(async (who) => (await enter(who, id, (await postDrabble(who)).id)).myEntry!.storyId));
-    await moveContest(server, id, windowsFor('voting'));
+    await moveContest(api.server, id, windowsFor('voting'));
     // Every reader votes for every entry twice over, all at once.
     const results = await Promise.all(readers.flatMap((r) => [...entries, ...entries].map((storyId) => vote(r, id, storyId))));
     expect(results.every((r) => r.status === 200 || (r.status === 409 && message(r) === CONTEST_TEXTS.tooManyVotes))).toBe(true);
-    const rows = await server.ctx.db.selectFrom('contestVotes').select(['voterUid', 'storyId']).where('contestId', '=', id).execute();
+    const rows = await api.server.ctx.db.selectFrom('contestVotes').select(['voterUid', 'storyId']).where('contestId', '=', id).execute();
     for (const r of readers) expect(rows.filter((v) => v.voterUid === r.uid)).toHaveLength(3);
     expect(rows).toHaveLength(24);
 
-    await moveContest(server, id, windowsFor('closed'));
-    await revealClosedContests(server);
+    await moveContest(api.server, id, windowsFor('closed'));
+    await revealClosedContests(api.server);
     const results2 = await readContest(readers[0]!, id);
     expect(results2.entries.reduce((sum, e) => sum + (e.votes ?? 0), 0)).toBe(24);
     for (const e of results2.entries) expect(e.votes).toBe(rows.filter((v) => v.storyId === e.storyId).length);
@@ -217,14 +209,14 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
   it('ranks the entries at the reveal with shared places for ties, awards the badges once and tells every entrant', async () => {
     const [a, b, c, d] = await Promise.all(['Ana', 'Ben', 'Cal', 'Dee'].map((n) => writer(`${n} Ranked`)));
     const voters = await Promise.all(['V1', 'V2'].map((n) => writer(`Voter ${n}`)));
-    const id = await newContest(admin);
+    const id = await newContest(api.admin);
     const story = async (who: SignedUp) => (await enter(who, id, (await postDrabble(who)).id)).myEntry!.storyId;
     const [sa, sb, sc, sd] = [await story(a!), await story(b!), await story(c!), await story(d!)];
     // Entered a minute apart (two requests may share a millisecond): within a tie the earlier entry is listed first.
     for (const [i, storyId] of [sa, sb, sc, sd].entries()) {
-      await server.ctx.db.updateTable('contestEntries').set({ created_at: new Date(Date.now() - (10 - i) * 60_000).toISOString() }).where('storyId', '=', storyId).execute();
+      await api.server.ctx.db.updateTable('contestEntries').set({ created_at: new Date(Date.now() - (10 - i) * 60_000).toISOString() }).where('storyId', '=', storyId).execute();
     }
-    await moveContest(server, id, windowsFor('voting'));
+    await moveContest(api.server, id, windowsFor('voting'));
     // Ana 2, Ben 2, Cal 1, Dee 0: places 1, 1, 3, 4.
     for (const v of voters) for (const s of [sa, sb]) expect((await vote(v, id, s)).status).toBe(200);
     expect((await vote(voters[0]!, id, sc)).status).toBe(200);
@@ -233,10 +225,10 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect((await vote(a!, id, sd)).status).toBe(200);
     expect((await unvote(a!, id, sd)).status).toBe(200);
 
-    await moveContest(server, id, windowsFor('closed'));
+    await moveContest(api.server, id, windowsFor('closed'));
     // Many instances and requests at once: one reveal (every entrant hears of it once, below).
-    await Promise.all([revealDueContests(server.ctx, new Date()), readContest(a!, id), readContest(b!, id), revealDueContests(server.ctx, new Date()), server.client().get(`/api/contests/current`)]);
-    const page = await readContest({ client: server.client() }, id);
+    await Promise.all([revealDueContests(api.server.ctx, new Date()), readContest(a!, id), readContest(b!, id), revealDueContests(api.server.ctx, new Date()), api.server.client().get(`/api/contests/current`)]);
+    const page = await readContest({ client: api.server.client() }, id);
     expect(page.entries.map((e) => [e.storyId, e.place, e.votes, e.author?.uid])).toEqual([
       [sa, 1, 2, a!.uid],
       [sb, 1, 2, b!.uid],
@@ -244,7 +236,7 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
       [sd, 4, 0, d!.uid],
     ]);
     expect(page.entries[0]!.author?.displayName).toBe('Ana Ranked');
-    const badges = await server.ctx.db.selectFrom('userBadges').select(['uid', 'badge']).where('badge', 'in', ['contest_winner', 'contest_podium']).where('uid', 'in', [a!.uid, b!.uid, c!.uid, d!.uid]).execute();
+    const badges = await api.server.ctx.db.selectFrom('userBadges').select(['uid', 'badge']).where('badge', 'in', ['contest_winner', 'contest_podium']).where('uid', 'in', [a!.uid, b!.uid, c!.uid, d!.uid]).execute();
     const held = (who: SignedUp) => badges.filter((r) => r.uid === who.uid).map((r) => r.badge).sort();
     expect([held(a!), held(b!), held(c!), held(d!)]).toEqual([['contest_podium', 'contest_winner'], ['contest_podium', 'contest_winner'], ['contest_podium'], []]);
     for (const [who, place] of [[a!, 1], [b!, 1], [c!, 3], [d!, 4]] as const) {
@@ -255,7 +247,7 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect((await ofType(a!.client, 'badge')).map((n) => n.detail)).toEqual(expect.arrayContaining(['Contest winner', 'Contest podium']));
     // The stories show their authors again; the contest is among the past ones.
     expect((await d!.client.get<{ story: Story }>(`/api/stories/${sa}`)).body.story).toMatchObject({ uid: a!.uid, contestId: null });
-    const past = pastContestsSchema.parse((await server.client().get('/api/contests')).body);
+    const past = pastContestsSchema.parse((await api.server.client().get('/api/contests')).body);
     expect(past.contests.map((p) => p.id)).toContain(id);
   });
 
@@ -267,25 +259,25 @@ describe.each(testDialects())('the weekly contest on %s', (dialect) => {
     expect((await ada.client.get('/api/admin/contests')).status).toBe(403);
     // One set of windows: two calls a millisecond apart made voting close just after it opened, which is allowed.
     const entryWindows = windowsFor('entry');
-    const bad = await admin.client.post<ErrorBody>('/api/admin/contests', { prompt: 'x', ...entryWindows, votingClosesAt: entryWindows.votingOpensAt });
+    const bad = await api.admin.client.post<ErrorBody>('/api/admin/contests', { prompt: 'x', ...entryWindows, votingClosesAt: entryWindows.votingOpensAt });
     expect([bad.status, bad.body.error.message]).toEqual([400, 'votingClosesAt: Voting must close after it opens.']);
 
-    const upcoming = await newContest(admin, windowsFor('upcoming'), 'Before');
-    expect((await admin.client.patch(`/api/admin/contests/${upcoming}`, { prompt: 'After', ...windowsFor('upcoming') })).status).toBe(200);
+    const upcoming = await newContest(api.admin, windowsFor('upcoming'), 'Before');
+    expect((await api.admin.client.patch(`/api/admin/contests/${upcoming}`, { prompt: 'After', ...windowsFor('upcoming') })).status).toBe(200);
     expect((await readContest(ada, upcoming)).contest.prompt).toBe('After');
-    await moveContest(server, upcoming, windowsFor('entry'));
-    const tooLate = await admin.client.patch<ErrorBody>(`/api/admin/contests/${upcoming}`, { prompt: 'Again', ...windowsFor('entry') });
+    await moveContest(api.server, upcoming, windowsFor('entry'));
+    const tooLate = await api.admin.client.patch<ErrorBody>(`/api/admin/contests/${upcoming}`, { prompt: 'Again', ...windowsFor('entry') });
     expect([tooLate.status, tooLate.body.error.message]).toEqual([409, CONTEST_TEXTS.alreadyOpen]);
 
     const entry = (await enter(ada, upcoming, (await postDrabble(ada)).id)).myEntry!.storyId;
-    const listed = adminContestsSchema.parse((await admin.client.get('/api/admin/contests')).body).contests.find((c) => c.id === upcoming);
+    const listed = adminContestsSchema.parse((await api.admin.client.get('/api/admin/contests')).body).contests.find((c) => c.id === upcoming);
     expect(listed?.entries.map((e) => [e.storyId, e.author.uid])).toEqual([[entry, ada.uid]]);
-    await moveContest(server, upcoming, windowsFor('voting'));
+    await moveContest(api.server, upcoming, windowsFor('voting'));
     expect((await vote(reader, upcoming, entry)).status).toBe(200);
-    const noReason = await admin.client.post(`/api/admin/contests/${upcoming}/entries/${entry}/disqualify`, { reason: ' ' });
+    const noReason = await api.admin.client.post(`/api/admin/contests/${upcoming}/entries/${entry}/disqualify`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect((await ada.client.post(`/api/admin/contests/${upcoming}/entries/${entry}/disqualify`, { reason: 'Mine' })).status).toBe(403);
-    expect((await admin.client.post(`/api/admin/contests/${upcoming}/entries/${entry}/disqualify`, { reason: 'Copied from a published book.' })).status).toBe(200);
+    expect((await api.admin.client.post(`/api/admin/contests/${upcoming}/entries/${entry}/disqualify`, { reason: 'Copied from a published book.' })).status).toBe(200);
     const page = await readContest(reader, upcoming);
     expect(page.entries).toEqual([]);
     expect(page.votesLeft).toBe(3);

@@ -1,42 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEED_NEW_COUNT_CAP, feedMarkerResponseSchema, feedNewCountSchema } from '@common/follows/follows';
 import { encodeCursor } from '../../shared/cursor';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { readFeed } from './service';
 import { block, feedPage, follow, mute, wholeFeed } from './test-support';
 
 describe.each(testDialects())('feed on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // Each test signs up its own readers and writers.
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '500' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  // Each test signs up its own readers and writers.
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '500' } });
 
   /** A reader following `count` new writers. */
   async function readerFollowing(count: number): Promise<{ reader: SignedUp; writers: SignedUp[] }> {
-    const reader = await signUp(server);
-    const writers = await Promise.all(Array.from({ length: count }, () => signUp(server)));
-    for (const w of writers) await follow(server, reader.uid, w.uid);
+    const reader = await signUp(api.server);
+    const writers = await Promise.all(Array.from({ length: count }, () => signUp(api.server)));
+    for (const w of writers) await follow(api.server, reader.uid, w.uid);
     return { reader, writers };
   }
 
   it('shows the public stories of followed writers, newest published first, without blocked or muted ones', async () => {
     const { reader, writers } = await readerFollowing(5);
     const [ada, bob, blocker, blocked, muted] = writers as [SignedUp, SignedUp, SignedUp, SignedUp, SignedUp];
-    const stranger = await signUp(server);
-    const expired = await signUp(server);
-    await follow(server, reader.uid, expired.uid);
-    await block(server, blocker.uid, reader.uid);
-    await block(server, reader.uid, blocked.uid);
-    await mute(server, reader.uid, muted.uid, null);
-    await mute(server, reader.uid, expired.uid, new Date(Date.now() - 60_000).toISOString());
+    const stranger = await signUp(api.server);
+    const expired = await signUp(api.server);
+    await follow(api.server, reader.uid, expired.uid);
+    await block(api.server, blocker.uid, reader.uid);
+    await block(api.server, reader.uid, blocked.uid);
+    await mute(api.server, reader.uid, muted.uid, null);
+    await mute(api.server, reader.uid, expired.uid, new Date(Date.now() - 60_000).toISOString());
 
     const draft = await postStory(ada.client, { public: false });
     const posted: string[] = [];
@@ -60,10 +54,10 @@ describe.each(testDialects())('feed on %s', (dialect) => {
   });
 
   it('is empty for someone who follows no one, and refuses guests', async () => {
-    const loner = await signUp(server);
-    await postStory((await signUp(server)).client, { public: true });
+    const loner = await signUp(api.server);
+    await postStory((await signUp(api.server)).client, { public: true });
     expect(await feedPage(loner.client)).toEqual({ stories: [], nextCursor: null, marker: null, newestCursor: null });
-    const guest = server.client();
+    const guest = api.server.client();
     expect((await guest.get('/api/feed')).status).toBe(401);
     expect((await guest.get('/api/feed/new-count')).status).toBe(401);
     expect((await guest.send('PUT', '/api/feed/marker', { storyId: 'abc' })).status).toBe(401);
@@ -87,7 +81,7 @@ describe.each(testDialects())('feed on %s', (dialect) => {
       expect(res.body.error.code).toMatch(/invalid_cursor|validation_failed/);
     }
     // The same for someone who follows nobody, and for the pill's count.
-    expect((await (await signUp(server)).client.get('/api/feed?cursor=bm9wZQ')).status).toBe(400);
+    expect((await (await signUp(api.server)).client.get('/api/feed?cursor=bm9wZQ')).status).toBe(400);
     expect((await reader.client.get('/api/feed/new-count?after=bm9wZQ')).status).toBe(400);
   });
 
@@ -118,8 +112,8 @@ describe.each(testDialects())('feed on %s', (dialect) => {
 
   it('gives identical pages with the join and the scan plans', async () => {
     const { reader, writers } = await readerFollowing(4);
-    const other = await signUp(server);
-    await mute(server, reader.uid, writers[3]!.uid, null);
+    const other = await signUp(api.server);
+    await mute(api.server, reader.uid, writers[3]!.uid, null);
     await Promise.all([...writers, other].map(async (w) => {
       for (let i = 0; i < 6; i++) await postStory(w.client, { public: i % 3 !== 2 });
     }));
@@ -129,7 +123,7 @@ describe.each(testDialects())('feed on %s', (dialect) => {
       for (const strategy of ['join', 'scan'] as const) {
         let cursor: string | undefined;
         do {
-          const page = await readFeed(server.ctx, viewer, { cursor, limit }, strategy);
+          const page = await readFeed(api.server.ctx, viewer, { cursor, limit }, strategy);
           pages[strategy].push(page.stories.map((s) => s.id));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);
@@ -142,7 +136,7 @@ describe.each(testDialects())('feed on %s', (dialect) => {
   it('counts newer stories for the pill, up to its cap', async () => {
     const { reader, writers } = await readerFollowing(3);
     const [ada, bob, muted] = writers as [SignedUp, SignedUp, SignedUp];
-    await mute(server, reader.uid, muted.uid, null);
+    await mute(api.server, reader.uid, muted.uid, null);
     await postStory(ada.client, { public: true });
     const page = await feedPage(reader.client);
     const count = async (after: string | null) => {
@@ -194,10 +188,10 @@ describe.each(testDialects())('feed on %s', (dialect) => {
   it('tells each follower, and only them, when a followed writer publishes', async () => {
     const { reader, writers } = await readerFollowing(1);
     const writer = writers[0]!;
-    const muter = await signUp(server);
-    const stranger = await signUp(server);
-    await follow(server, muter.uid, writer.uid);
-    await mute(server, muter.uid, writer.uid, null);
+    const muter = await signUp(api.server);
+    const stranger = await signUp(api.server);
+    await follow(api.server, muter.uid, writer.uid);
+    await mute(api.server, muter.uid, writer.uid, null);
     const stream = await openEventStream(reader.client);
     try {
       const story = await postStory(writer.client, { public: true });
@@ -212,7 +206,7 @@ describe.each(testDialects())('feed on %s', (dialect) => {
       // Saving an already public story again tells no one.
       expect((await writer.client.patch(`/api/stories/${edited.id}`, { title: 'Edited once more', public: true })).status).toBe(200);
 
-      const events = await server.ctx.db.selectFrom('liveEvents').select(['topic', 'payload']).where('type', '=', 'feed.published').execute();
+      const events = await api.server.ctx.db.selectFrom('liveEvents').select(['topic', 'payload']).where('type', '=', 'feed.published').execute();
       const topicsFor = (id: string) => events.filter((e) => JSON.parse(e.payload).storyId === id).map((e) => e.topic);
       expect(topicsFor(story.id)).toEqual([`user:${reader.uid}`]);
       expect(topicsFor(draft.id)).toEqual([`user:${reader.uid}`]);

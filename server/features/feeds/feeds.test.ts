@@ -10,7 +10,7 @@ import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { changeAccountState } from '../../shared/account-state';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 import { postStory } from '../stories/test-support';
 import { ATOM_NS } from './atom';
 import { pageFeeds } from './head';
@@ -110,56 +110,40 @@ function expectValidAtom(xml: string): Feed {
 const alternateOf = (e: Entry) => e.link!.find((l) => (l['@rel'] ?? 'alternate') === 'alternate')!['@href'];
 
 describe.each(testDialects())('Atom feeds on %s', (dialect) => {
-  let server: TestServer;
-  let owner: SignedUp;
-  let writer: SignedUp;
-  let reader: SignedUp;
-  let suspended: SignedUp;
-  let limited: SignedUp;
-  let deactivated: SignedUp;
   const ids: Record<string, string> = {};
   const day = addDays(utcDayKey(new Date()), -3);
   const web = new Hono<AppEnv>();
   let webDir: string;
 
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' }, people: { owner: { admin: true, name: 'Owner' }, writer: { name: 'Tom &amp; Jerry <i>' }, reader: {}, suspended: {}, limited: {}, deactivated: {} } });
   beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-    [writer, reader, suspended, limited, deactivated] = await Promise.all([
-      signUp(server, { name: 'Tom &amp; Jerry <i>' }),
-      signUp(server),
-      signUp(server),
-      signUp(server),
-      signUp(server),
-    ]);
-    ids.first = (await postStory(writer.client, { public: true, title: 'First light' })).id;
-    ids.private = (await postStory(writer.client, { public: false, title: 'Secret diary' })).id;
-    ids.prompt = (await postStory(writer.client, { public: true, title: 'To the prompt', prompt: promptForDay(day), promptDay: day })).id;
-    ids.readerPrompt = (await postStory(reader.client, { public: true, title: 'Reader to the prompt', prompt: promptForDay(day), promptDay: day })).id;
-    ids.privatePrompt = (await postStory(reader.client, { public: false, title: 'Private to the prompt', prompt: promptForDay(day), promptDay: day })).id;
-    ids.suspended = (await postStory(suspended.client, { public: true, title: 'Suspended tale' })).id;
-    ids.limited = (await postStory(limited.client, { public: true, title: 'Limited tale', prompt: promptForDay(day), promptDay: day })).id;
-    ids.deactivated = (await postStory(deactivated.client, { public: true, title: 'Deactivated tale' })).id;
-    for (const [person, action] of [[suspended, 'suspend'], [limited, 'limit']] as const) {
-      const res = await owner.client.post(`/api/admin/users/${person.uid}/actions`, { action, reason: 'For the test' });
+    ids.first = (await postStory(api.writer.client, { public: true, title: 'First light' })).id;
+    ids.private = (await postStory(api.writer.client, { public: false, title: 'Secret diary' })).id;
+    ids.prompt = (await postStory(api.writer.client, { public: true, title: 'To the prompt', prompt: promptForDay(day), promptDay: day })).id;
+    ids.readerPrompt = (await postStory(api.reader.client, { public: true, title: 'Reader to the prompt', prompt: promptForDay(day), promptDay: day })).id;
+    ids.privatePrompt = (await postStory(api.reader.client, { public: false, title: 'Private to the prompt', prompt: promptForDay(day), promptDay: day })).id;
+    ids.suspended = (await postStory(api.suspended.client, { public: true, title: 'Suspended tale' })).id;
+    ids.limited = (await postStory(api.limited.client, { public: true, title: 'Limited tale', prompt: promptForDay(day), promptDay: day })).id;
+    ids.deactivated = (await postStory(api.deactivated.client, { public: true, title: 'Deactivated tale' })).id;
+    for (const [person, action] of [[api.suspended, 'suspend'], [api.limited, 'limit']] as const) {
+      const res = await api.owner.client.post(`/api/admin/users/${person.uid}/actions`, { action, reason: 'For the test' });
       expect(res.status).toBe(200);
     }
     const at = new Date().toISOString();
-    await changeAccountState(server.ctx, deactivated.uid, null, (trx) => trx.updateTable('users').set({ deactivatedAt: at }).where('uid', '=', deactivated.uid).execute());
+    await changeAccountState(api.server.ctx, api.deactivated.uid, null, (trx) => trx.updateTable('users').set({ deactivatedAt: at }).where('uid', '=', api.deactivated.uid).execute());
     // The writer blocks the reader: a feed is the same for both, and for a guest.
-    expect((await writer.client.post(`/api/blocks/${reader.uid}`, {})).status).toBe(200);
+    expect((await api.writer.client.post(`/api/blocks/${api.reader.uid}`, {})).status).toBe(200);
 
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-feeds-'));
     fs.copyFileSync(path.join(import.meta.dirname, '../../../web/index.html'), path.join(webDir, 'index.html'));
-    mountWebApp(web, webDir, async () => null, pageFeeds(server.ctx));
+    mountWebApp(web, webDir, async () => null, pageFeeds(api.server.ctx));
   });
   afterAll(async () => {
     fs.rmSync(webDir, { recursive: true, force: true });
-    await server.stop();
   });
 
-  const base = () => server.config.publicUrl;
-  const get = (p: string, headers: Record<string, string> = {}) => fetch(new URL(p, server.url), { headers });
+  const base = () => api.server.config.publicUrl;
+  const get = (p: string, headers: Record<string, string> = {}) => fetch(new URL(p, api.server.url), { headers });
   async function feedAt(p: string, headers: Record<string, string> = {}) {
     const res = await get(p, headers);
     expect(res.status, p).toBe(200);
@@ -172,19 +156,19 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
 
   it("a writer's feed: their public stories newest first, with the full text escaped, on the public address", async () => {
     const text = 'She said "<script>alert(1)</script>" & left ]]> twice ]]> &amp; more.\nA second line.\n\nA new paragraph.';
-    ids.latest = (await postStory(writer.client, { public: true, title: `A <b>bold</b> "title" & ]]>`, content: text })).id;
-    const { feed } = await feedAt(`/user/${writer.uid}/feed.atom`);
-    expect(one(feed.id, 'id')).toBe(`${base()}/user/${writer.uid}/feed.atom`);
+    ids.latest = (await postStory(api.writer.client, { public: true, title: `A <b>bold</b> "title" & ]]>`, content: text })).id;
+    const { feed } = await feedAt(`/user/${api.writer.uid}/feed.atom`);
+    expect(one(feed.id, 'id')).toBe(`${base()}/user/${api.writer.uid}/feed.atom`);
     expect(one(feed.title, 'title')).toBe('Tom &amp; Jerry <i> on Drabble');
-    expect(feed.link!.find((l) => l['@rel'] === 'self')!['@href']).toBe(`${base()}/user/${writer.uid}/feed.atom`);
-    expect(feed.link!.find((l) => l['@rel'] === 'alternate')!['@href']).toBe(`${base()}/user/${writer.uid}`);
+    expect(feed.link!.find((l) => l['@rel'] === 'self')!['@href']).toBe(`${base()}/user/${api.writer.uid}/feed.atom`);
+    expect(feed.link!.find((l) => l['@rel'] === 'alternate')!['@href']).toBe(`${base()}/user/${api.writer.uid}`);
     expect(one(feed.author![0]!.name, 'name')).toBe('Tom &amp; Jerry <i>');
     expect(entryUrls(feed)).toEqual([ids.latest, ids.prompt, ids.first].map((id) => storyUrl(id!)));
 
     const latest = feed.entry![0]!;
     expect(one(latest.id, 'id')).toBe(storyUrl(ids.latest));
     expect(one(latest.title, 'title')).toBe(`A <b>bold</b> "title" & ]]>`);
-    expect(one(latest.author![0]!.uri, 'uri')).toBe(`${base()}/user/${writer.uid}`);
+    expect(one(latest.author![0]!.uri, 'uri')).toBe(`${base()}/user/${api.writer.uid}`);
     expect(one(latest.updated, 'updated')).toBe(one(feed.updated, 'feed updated'));
     // The HTML a reader's app renders: the writer's markup as text, paragraphs and line breaks as the page shows them.
     expect(one(latest.content, 'content')).toBe(
@@ -202,15 +186,15 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
     expect(community.feed.link!.find((l) => l['@rel'] === 'alternate')!['@href']).toBe(`${base()}/community`);
 
     // The writer's own session does not open their private story; the reader they block gets the guest's feed.
-    const guest = await feedAt(`/user/${writer.uid}/feed.atom`);
-    const asWriter = await feedAt(`/user/${writer.uid}/feed.atom`, { cookie: writer.client.cookieHeader });
-    const asBlocked = await feedAt(`/user/${writer.uid}/feed.atom`, { cookie: reader.client.cookieHeader });
+    const guest = await feedAt(`/user/${api.writer.uid}/feed.atom`);
+    const asWriter = await feedAt(`/user/${api.writer.uid}/feed.atom`, { cookie: api.writer.client.cookieHeader });
+    const asBlocked = await feedAt(`/user/${api.writer.uid}/feed.atom`, { cookie: api.reader.client.cookieHeader });
     expect(asWriter.xml).toBe(guest.xml);
     expect(asBlocked.xml).toBe(guest.xml);
     expect(guest.xml).not.toContain(ids.private);
 
     // A limited writer keeps a feed (a reader's subscription survives the limit), empty meanwhile.
-    const limitedFeed = await feedAt(`/user/${limited.uid}/feed.atom`);
+    const limitedFeed = await feedAt(`/user/${api.limited.uid}/feed.atom`);
     expect(limitedFeed.feed.entry).toBeUndefined();
     expect(one(limitedFeed.feed.updated, 'updated')).toBe('1970-01-01T00:00:00.000Z');
   });
@@ -225,13 +209,13 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
   });
 
   it('answers 304 to a reader that has the feed (ETag, or Last-Modified alone), and 200 once it changes', async () => {
-    const p = `/user/${writer.uid}/feed.atom`;
+    const p = `/user/${api.writer.uid}/feed.atom`;
     const { res } = await feedAt(p);
     const etag = res.headers.get('etag')!;
     const lastModified = res.headers.get('last-modified')!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
-    const head = await fetch(new URL(p, server.url), { method: 'HEAD' });
+    const head = await fetch(new URL(p, api.server.url), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(etag);
     expect(await head.text()).toBe('');
@@ -249,7 +233,7 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
 
     // HTTP dates count whole seconds: the next story must be in a later one than the feed's last change.
     while (Math.floor(Date.now() / 1000) * 1000 <= Date.parse(lastModified)) await new Promise((resolve) => setTimeout(resolve, 50));
-    const added = await postStory(writer.client, { public: true, title: 'A newer one' });
+    const added = await postStory(api.writer.client, { public: true, title: 'A newer one' });
     const changed = await get(p, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(await changed.text()).toContain(storyUrl(added.id));
@@ -264,8 +248,8 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
   it('answers 404 in the error shape for a writer nobody may see and a day without a prompt page', async () => {
     const missing = [
       `/user/no-such-writer/feed.atom`,
-      `/user/${suspended.uid}/feed.atom`,
-      `/user/${deactivated.uid}/feed.atom`,
+      `/user/${api.suspended.uid}/feed.atom`,
+      `/user/${api.deactivated.uid}/feed.atom`,
       '/prompt/2026-02-30/feed.atom',
       '/prompt/yesterday/feed.atom',
       `/prompt/${addDays(PROMPT_ARCHIVE_START, -1)}/feed.atom`,
@@ -286,22 +270,22 @@ describe.each(testDialects())('Atom feeds on %s', (dialect) => {
       expect(links.length, url).toBeLessThanOrEqual(1);
       return links[0] && { title: links[0][1], href: links[0][2] };
     };
-    expect(await linkOf(`/user/${writer.uid}`)).toEqual({ title: 'Tom &amp;amp; Jerry &lt;i&gt; on Drabble', href: `${base()}/user/${writer.uid}/feed.atom` });
+    expect(await linkOf(`/user/${api.writer.uid}`)).toEqual({ title: 'Tom &amp;amp; Jerry &lt;i&gt; on Drabble', href: `${base()}/user/${api.writer.uid}/feed.atom` });
     expect(await linkOf('/community')).toEqual({ title: 'Drabble: newest stories', href: `${base()}/community/feed.atom` });
     expect(await linkOf(`/prompt/${day}/`)).toEqual({ title: `Drabble: stories for the prompt of ${day}`, href: `${base()}/prompt/${day}/feed.atom` });
-    for (const url of [`/user/${suspended.uid}`, '/user/no-such-writer', '/prompt/2026-02-30', '/prompts', `/story/${ids.first}`, '/', '/settings']) {
+    for (const url of [`/user/${api.suspended.uid}`, '/user/no-such-writer', '/prompt/2026-02-30', '/prompts', `/story/${ids.first}`, '/', '/settings']) {
       expect(await linkOf(url), url).toBeUndefined();
     }
   });
   it('an entry carries the story’s content warnings above its text, as the story page shows them', async () => {
-    const warned = await postStory(writer.client, {
+    const warned = await postStory(api.writer.client, {
       public: true,
       title: 'The storm',
       content: 'The sea took the boat.',
       contentWarnings: ['death', 'violence'],
       contentWarningNote: 'a drowning & its aftermath',
     });
-    const { feed } = await feedAt(`/user/${writer.uid}/feed.atom`);
+    const { feed } = await feedAt(`/user/${api.writer.uid}/feed.atom`);
     const entry = feed.entry!.find((e) => one(e.id, 'id') === storyUrl(warned.id))!;
     expect(one(entry.content, 'content')).toBe('<p><strong>Content warnings: Violence, Death — a drowning &amp; its aftermath</strong></p>\n<p>The sea took the boat.</p>');
     const plain = feed.entry!.find((e) => one(e.id, 'id') === storyUrl(ids.first!))!;

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followButtonLabel, followSettingsSchema } from '@common/follows/follows';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import { openEventStream } from '../../test/sse';
 import type { ErrorBody } from '../stories/test-support';
 import { allWriterUids, insertBlock, relationship, setFollow, storedCounts } from './test-support';
 
 describe.each(testDialects())('follows on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('walks the button through Follow, Following, Follow back and Friends, with exact counts', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
     expect(followButtonLabel(await relationship(ada.client, bob.uid))).toBe('Follow');
 
     const following = await setFollow(ada.client, bob.uid, true);
@@ -27,7 +21,7 @@ describe.each(testDialects())('follows on %s', (dialect) => {
     expect(followButtonLabel(await relationship(bob.client, ada.uid))).toBe('Follow back');
     // Twice: the same state, no second row.
     expect(await setFollow(ada.client, bob.uid, true)).toEqual(following);
-    expect(await storedCounts(server, bob.uid)).toMatchObject({ followersCount: 1, followerRows: 1 });
+    expect(await storedCounts(api.server, bob.uid)).toMatchObject({ followersCount: 1, followerRows: 1 });
 
     const back = await setFollow(bob.client, ada.uid, true);
     expect(back).toMatchObject({ following: true, followedBy: true, friends: true });
@@ -41,33 +35,33 @@ describe.each(testDialects())('follows on %s', (dialect) => {
     expect(await setFollow(ada.client, bob.uid, false)).toEqual(unfollowed);
     expect(await allWriterUids(ada.client, '/api/me/friends')).toEqual([]);
     for (const who of [ada.uid, bob.uid]) {
-      const counts = await storedCounts(server, who);
+      const counts = await storedCounts(api.server, who);
       expect(counts.followersCount).toBe(counts.followerRows);
       expect(counts.followingCount).toBe(counts.followingRows);
     }
   });
 
   it('shows a writer their own counts, and the viewer their active mute with its end', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
     await setFollow(ada.client, bob.uid, true);
     expect(await relationship(bob.client, bob.uid)).toMatchObject({ following: false, followedBy: false, followersCount: 1, followingCount: 0 });
 
     const until = new Date(Date.now() + 3_600_000).toISOString();
     const now = new Date().toISOString();
-    await server.ctx.db.insertInto('mutes').values({ muterUid: ada.uid, mutedUid: bob.uid, until, created_at: now }).execute();
+    await api.server.ctx.db.insertInto('mutes').values({ muterUid: ada.uid, mutedUid: bob.uid, until, created_at: now }).execute();
     expect(await relationship(ada.client, bob.uid)).toMatchObject({ muted: true, mutedUntil: until, following: true });
     // Private: bob never learns of it.
     expect(await relationship(bob.client, ada.uid)).toMatchObject({ muted: false, mutedUntil: null });
-    await server.ctx.db.updateTable('mutes').set({ until: '2000-01-01T00:00:00.000Z' }).where('muterUid', '=', ada.uid).execute();
+    await api.server.ctx.db.updateTable('mutes').set({ until: '2000-01-01T00:00:00.000Z' }).where('muterUid', '=', ada.uid).execute();
     expect(await relationship(ada.client, bob.uid)).toMatchObject({ muted: false, mutedUntil: null });
-    await server.ctx.db.updateTable('mutes').set({ until: null }).where('muterUid', '=', ada.uid).execute();
+    await api.server.ctx.db.updateTable('mutes').set({ until: null }).where('muterUid', '=', ada.uid).execute();
     expect(await relationship(ada.client, bob.uid)).toMatchObject({ muted: true, mutedUntil: null });
   });
 
   it('asks first when the writer approves followers: Requested, accept, decline (silently) and cancel', async () => {
-    const quiet = await signUp(server);
-    const [ann, ben, cat] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    const quiet = await signUp(api.server);
+    const [ann, ben, cat] = await Promise.all([signUp(api.server), signUp(api.server), signUp(api.server)]);
     const settings = await quiet.client.patch('/api/me/follow-settings', { approveFollowers: true });
     expect(followSettingsSchema.parse(settings.body)).toEqual({ approveFollowers: true });
     expect((await quiet.client.get('/api/me/follow-settings')).body).toEqual({ approveFollowers: true });
@@ -110,12 +104,12 @@ describe.each(testDialects())('follows on %s', (dialect) => {
     // Ben's Follow now turns his old request into the follow.
     expect(await setFollow(ben.client, quiet.uid, true)).toMatchObject({ following: true, requested: false, followersCount: 3 });
     expect(await allWriterUids(quiet.client, '/api/follows/requests')).toEqual([]);
-    expect(await storedCounts(server, quiet.uid)).toMatchObject({ followersCount: 3, followerRows: 3 });
+    expect(await storedCounts(api.server, quiet.uid)).toMatchObject({ followersCount: 3, followerRows: 3 });
   });
 
   it('removes a follower without a block, and tells both sides’ tabs', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
     await setFollow(bob.client, ada.uid, true);
     await setFollow(ada.client, bob.uid, true);
     const bobStream = await openEventStream(bob.client);
@@ -127,14 +121,14 @@ describe.each(testDialects())('follows on %s', (dialect) => {
     } finally {
       bobStream.close();
     }
-    expect(await storedCounts(server, ada.uid)).toMatchObject({ followersCount: 0, followerRows: 0, followingCount: 1 });
+    expect(await storedCounts(api.server, ada.uid)).toMatchObject({ followersCount: 0, followerRows: 0, followingCount: 1 });
     // Not a block: bob may follow again.
     expect(await setFollow(bob.client, ada.uid, true)).toMatchObject({ following: true, friends: true });
   });
 
   it('sends follow.created to the followee, saying whether they are now friends', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
     const stream = await openEventStream(bob.client);
     try {
       await setFollow(ada.client, bob.uid, true);
@@ -153,9 +147,9 @@ describe.each(testDialects())('follows on %s', (dialect) => {
   });
 
   it('refuses guests (401), and answers the same 404 for oneself, an unknown uid and a block either way', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
-    const guest = server.client();
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
+    const guest = api.server.client();
     for (const [method, path] of [
       ['POST', `/api/follows/${bob.uid}`],
       ['DELETE', `/api/follows/${bob.uid}`],
@@ -184,7 +178,7 @@ describe.each(testDialects())('follows on %s', (dialect) => {
     await notFound('GET', '/api/users/nobodyAtAll000000000/relationship');
 
     await setFollow(ada.client, bob.uid, true);
-    await insertBlock(server, bob.uid, ada.uid);
+    await insertBlock(api.server, bob.uid, ada.uid);
     // Blocked by bob: ada cannot follow, unfollow, remove, or even see the relationship or lists.
     await notFound('POST', `/api/follows/${bob.uid}`);
     await notFound('DELETE', `/api/follows/${bob.uid}`);

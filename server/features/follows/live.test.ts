@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEventSchemas, profileTopic } from '@common/events/live-events';
 import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import { setFollow } from './test-support';
 
 describe.each(testDialects())('live profile counts on %s', (dialect) => {
-  let server: TestServer;
+  const api = useTestServer(dialect);
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const latest = async () => (await server.ctx.bus.position()).latest;
+  const latest = async () => (await api.server.ctx.bus.position()).latest;
 
   /** The profile.counts recorded for `uid` after `after`, payloads only. */
   async function countsOf(uid: string, after: number) {
-    const events = await eventsAfter(server.ctx.db, after, [profileTopic(uid)]);
+    const events = await eventsAfter(api.server.ctx.db, after, [profileTopic(uid)]);
     return events.filter((e) => e.type === 'profile.counts').map((e) => liveEventSchemas['profile.counts'].parse(JSON.parse(e.payload)));
   }
 
   it('records both writers’ exact counts on follow, unfollow and remove-follower, and nothing for a repeat', async () => {
-    const [ada, bob] = [await signUp(server), await signUp(server)];
+    const [ada, bob] = [await signUp(api.server), await signUp(api.server)];
     let before = await latest();
     await setFollow(bob.client, ada.uid, true);
     expect(await countsOf(ada.uid, before)).toEqual([{ uid: ada.uid, followersCount: 1, followingCount: 0 }]);
@@ -48,7 +42,7 @@ describe.each(testDialects())('live profile counts on %s', (dialect) => {
   });
 
   it('records nothing for a follow request until it is accepted', async () => {
-    const [ada, bob] = [await signUp(server), await signUp(server)];
+    const [ada, bob] = [await signUp(api.server), await signUp(api.server)];
     expect((await ada.client.send('PATCH', '/api/me/follow-settings', { approveFollowers: true })).status).toBe(200);
     const before = await latest();
     await setFollow(bob.client, ada.uid, true);
@@ -59,7 +53,7 @@ describe.each(testDialects())('live profile counts on %s', (dialect) => {
   });
 
   it('a block that ends follows records the new counts; one between strangers records none', async () => {
-    const [ada, bob, cy] = [await signUp(server), await signUp(server), await signUp(server)];
+    const [ada, bob, cy] = [await signUp(api.server), await signUp(api.server), await signUp(api.server)];
     await setFollow(bob.client, ada.uid, true);
     await setFollow(ada.client, bob.uid, true);
     let before = await latest();
@@ -72,7 +66,7 @@ describe.each(testDialects())('live profile counts on %s', (dialect) => {
   });
 
   it('a tab watching a profile hears its counts change; a blocked viewer cannot watch it', async () => {
-    const [ada, bob, cy] = [await signUp(server), await signUp(server), await signUp(server)];
+    const [ada, bob, cy] = [await signUp(api.server), await signUp(api.server), await signUp(api.server)];
     const stream = await openEventStream(cy.client, undefined, { watch: `profile:${ada.uid}` });
     try {
       expect(stream.status).toBe(200);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareGreetings, formatGreeting, greetingListResponseSchema, greetingResponseSchema, todayGreetingResponseSchema, type Greeting } from '@common/greetings/greetings';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 import { openEventStream } from '../../test/sse';
 import type { ErrorBody } from '../stories/test-support';
 import { todaysGreeting } from './service';
@@ -10,24 +10,13 @@ import { addGreeting, adminLogsOf, storedGreetings } from './test-support';
 const DAY = 86_400_000;
 
 describe.each(testDialects())('greetings on %s', (dialect) => {
-  let server: TestServer;
-  let admin: SignedUp;
-  let writer: SignedUp;
+  const api = useTestServer(dialect, { people: { admin: { admin: true }, writer: { name: 'Ada Lovelace' } } });
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL });
-    writer = await signUp(server, { name: 'Ada Lovelace' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const list = async () => greetingListResponseSchema.parse((await admin.client.get('/api/admin/greetings')).body).greetings;
-  const today = async (client = writer.client) => todayGreetingResponseSchema.parse((await client.get('/api/greetings/today')).body).greeting;
+  const list = async () => greetingListResponseSchema.parse((await api.admin.client.get('/api/admin/greetings')).body).greetings;
+  const today = async (client = api.writer.client) => todayGreetingResponseSchema.parse((await client.get('/api/greetings/today')).body).greeting;
 
   it('refuses every admin route to guests (401) and writers (403) before looking at the request, and changes nothing', async () => {
-    const before = await storedGreetings(server);
+    const before = await storedGreetings(api.server);
     const [some] = await list();
     const routes: Array<[string, string, unknown?]> = [
       ['GET', '/api/admin/greetings'],
@@ -42,14 +31,14 @@ describe.each(testDialects())('greetings on %s', (dialect) => {
       ['GET', '/api/admin/greetings/export'],
     ];
     for (const [method, path, body] of routes) {
-      const guest = await server.client().send<ErrorBody>(method, path, body);
+      const guest = await api.server.client().send<ErrorBody>(method, path, body);
       expect([method, path, guest.status, guest.body.error.code]).toEqual([method, path, 401, 'unauthenticated']);
-      const refused = await writer.client.send<ErrorBody>(method, path, body);
+      const refused = await api.writer.client.send<ErrorBody>(method, path, body);
       expect([method, path, refused.status, refused.body.error]).toEqual([method, path, 403, { code: 'forbidden', message: 'Admins only.' }]);
     }
-    expect((await server.client().get<ErrorBody>('/api/greetings/today')).status).toBe(401);
-    expect(await storedGreetings(server)).toEqual(before);
-    expect(await server.ctx.db.selectFrom('adminLogs').select('id').execute()).toEqual([]);
+    expect((await api.server.client().get<ErrorBody>('/api/greetings/today')).status).toBe(401);
+    expect(await storedGreetings(api.server)).toEqual(before);
+    expect(await api.server.ctx.db.selectFrom('adminLogs').select('id').execute()).toEqual([]);
   });
 
   it('ships at least 12 starter greetings, enabled, listed by text', async () => {
@@ -61,25 +50,25 @@ describe.each(testDialects())('greetings on %s', (dialect) => {
   });
 
   it('adds a greeting trimmed and enabled, with ! by default, and logs it', async () => {
-    const stream = await openEventStream(admin.client);
-    const added = await addGreeting(admin.client, '  Salutations, wordsmith  ');
+    const stream = await openEventStream(api.admin.client);
+    const added = await addGreeting(api.admin.client, '  Salutations, wordsmith  ');
     expect(added).toMatchObject({ text: 'Salutations, wordsmith', punctuation: '!', enabled: true });
-    const asked = await addGreeting(admin.client, 'Salutations, wordsmith', '?');
+    const asked = await addGreeting(api.admin.client, 'Salutations, wordsmith', '?');
     expect(asked.punctuation).toBe('?');
     expect((await list()).filter((g) => g.text === 'Salutations, wordsmith').map((g) => g.punctuation)).toEqual(['!', '?']);
     await stream.next('greetings.changed');
     stream.close();
 
-    const logs = await adminLogsOf(server, 'greeting_created');
+    const logs = await adminLogsOf(api.server, 'greeting_created');
     expect(logs.map((l) => [l.target, l.details])).toEqual([
       [`greetings/${added.id}`, { greeting: 'Salutations, wordsmith!' }],
       [`greetings/${asked.id}`, { greeting: 'Salutations, wordsmith?' }],
     ]);
-    expect(logs[0]?.user?.uid).toBe(admin.uid);
+    expect(logs[0]?.user?.uid).toBe(api.admin.uid);
   });
 
   it('refuses empty, long, multi-line, unknown-punctuation and duplicate greetings with a clear message', async () => {
-    const before = await storedGreetings(server);
+    const before = await storedGreetings(api.server);
     const cases: Array<[unknown, number, string]> = [
       [{ text: '   ' }, 400, 'text: Please enter a greeting.'],
       [{}, 400, 'text: Please enter a greeting.'],
@@ -91,17 +80,17 @@ describe.each(testDialects())('greetings on %s', (dialect) => {
       [{ text: ' Welcome back ' }, 409, 'That greeting already exists.'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await admin.client.post<ErrorBody>('/api/admin/greetings', body);
+      const res = await api.admin.client.post<ErrorBody>('/api/admin/greetings', body);
       expect([JSON.stringify(body), res.status, res.body.error.message]).toEqual([JSON.stringify(body), status, message]);
     }
-    const notJson = await admin.client.raw('POST', '/api/admin/greetings', { body: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await api.admin.client.raw('POST', '/api/admin/greetings', { body: '{', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
-    expect(await storedGreetings(server)).toEqual(before);
+    expect(await storedGreetings(api.server)).toEqual(before);
   });
 
   it('edits text and punctuation, toggles enabled, and refuses a clash, an unknown id and an empty change', async () => {
-    const greeting = await addGreeting(admin.client, 'Edit me');
-    const patch = (id: string, body: unknown) => admin.client.patch<ErrorBody>(`/api/admin/greetings/${id}`, body);
+    const greeting = await addGreeting(api.admin.client, 'Edit me');
+    const patch = (id: string, body: unknown) => api.admin.client.patch<ErrorBody>(`/api/admin/greetings/${id}`, body);
 
     const edited = await patch(greeting.id, { text: ' Edited ', punctuation: '.' });
     expect(edited.status).toBe(200);
@@ -123,7 +112,7 @@ describe.each(testDialects())('greetings on %s', (dialect) => {
     expect((await patch(greeting.id, { enabled: 'yes' })).status).toBe(400);
     expect((await patch(greeting.id, { text: '' })).status).toBe(400);
 
-    const logs = await adminLogsOf(server, 'greeting_updated');
+    const logs = await adminLogsOf(api.server, 'greeting_updated');
     expect(logs.map((l) => l.details)).toEqual([
       { greeting: 'Edit me!', to: 'Edited.' },
       { greeting: 'Edited.', enabled: false },
@@ -132,62 +121,62 @@ describe.each(testDialects())('greetings on %s', (dialect) => {
   });
 
   it('deletes a greeting once, and logs it by its label', async () => {
-    const greeting = await addGreeting(admin.client, 'Short-lived');
-    const res = await admin.client.delete(`/api/admin/greetings/${greeting.id}`);
+    const greeting = await addGreeting(api.admin.client, 'Short-lived');
+    const res = await api.admin.client.delete(`/api/admin/greetings/${greeting.id}`);
     expect([res.status, res.body]).toEqual([200, { deleted: true }]);
     expect((await list()).some((g) => g.id === greeting.id)).toBe(false);
-    const again = await admin.client.delete<ErrorBody>(`/api/admin/greetings/${greeting.id}`);
+    const again = await api.admin.client.delete<ErrorBody>(`/api/admin/greetings/${greeting.id}`);
     expect([again.status, again.body.error.message]).toEqual([404, 'Greeting not found']);
-    expect((await adminLogsOf(server, 'greeting_deleted')).map((l) => [l.target, l.details])).toEqual([[`greetings/${greeting.id}`, { greeting: 'Short-lived!' }]]);
+    expect((await adminLogsOf(api.server, 'greeting_deleted')).map((l) => [l.target, l.details])).toEqual([[`greetings/${greeting.id}`, { greeting: 'Short-lived!' }]]);
   });
 
   it('disables and enables every greeting, one batch each, counting only those that changed', async () => {
     const [first] = await list();
-    await admin.client.patch(`/api/admin/greetings/${first!.id}`, { enabled: false });
+    await api.admin.client.patch(`/api/admin/greetings/${first!.id}`, { enabled: false });
     const total = (await list()).length;
 
-    const disabled = await admin.client.post('/api/admin/greetings/disable-all', {});
+    const disabled = await api.admin.client.post('/api/admin/greetings/disable-all', {});
     expect(disabled.body).toEqual({ changed: total - 1 });
     expect((await list()).every((g) => !g.enabled)).toBe(true);
-    expect((await admin.client.post('/api/admin/greetings/disable-all', {})).body).toEqual({ changed: 0 });
+    expect((await api.admin.client.post('/api/admin/greetings/disable-all', {})).body).toEqual({ changed: 0 });
 
-    const enabled = await admin.client.post('/api/admin/greetings/enable-all', {});
+    const enabled = await api.admin.client.post('/api/admin/greetings/enable-all', {});
     expect(enabled.body).toEqual({ changed: total });
     expect((await list()).every((g) => g.enabled)).toBe(true);
 
-    expect((await adminLogsOf(server, 'greetings_disabled_all')).map((l) => l.details)).toEqual([{ changed: total - 1 }]);
-    expect((await adminLogsOf(server, 'greetings_enabled_all')).map((l) => l.details)).toEqual([{ changed: total }]);
+    expect((await adminLogsOf(api.server, 'greetings_disabled_all')).map((l) => l.details)).toEqual([{ changed: total - 1 }]);
+    expect((await adminLogsOf(api.server, 'greetings_enabled_all')).map((l) => l.details)).toEqual([{ changed: total }]);
   });
 
   it('greets a signed-in writer with an enabled greeting, the same all day and another the next day', async () => {
     const now = new Date();
     const served = await today();
-    expect(served).toEqual(await todaysGreeting(server.ctx, now));
+    expect(served).toEqual(await todaysGreeting(api.server.ctx, now));
     expect((await list()).some((g) => g.enabled && g.text === served?.text && g.punctuation === served.punctuation)).toBe(true);
     expect(formatGreeting(served, 'Ada')).toMatch(/^.+, Ada[!?.]$/);
     // An admin is a writer too.
-    expect(await today(admin.client)).toEqual(served);
+    expect(await today(api.admin.client)).toEqual(served);
 
     const midnight = Date.UTC(2030, 0, 1);
-    const days = await Promise.all([0, 1, 2].map((n) => todaysGreeting(server.ctx, new Date(midnight + n * DAY))));
+    const days = await Promise.all([0, 1, 2].map((n) => todaysGreeting(api.server.ctx, new Date(midnight + n * DAY))));
     expect(new Set(days.map((g) => `${g?.text}${g?.punctuation}`)).size).toBe(3);
-    expect(await todaysGreeting(server.ctx, new Date(midnight + DAY - 1))).toEqual(days[0]);
+    expect(await todaysGreeting(api.server.ctx, new Date(midnight + DAY - 1))).toEqual(days[0]);
   });
 
   it('gives only enabled greetings, and none when every greeting is disabled', async () => {
-    await admin.client.post('/api/admin/greetings/disable-all', {});
-    const only = await addGreeting(admin.client, 'The only one', '?');
+    await api.admin.client.post('/api/admin/greetings/disable-all', {});
+    const only = await addGreeting(api.admin.client, 'The only one', '?');
     for (let n = 0; n < 3; n++) {
-      expect(await todaysGreeting(server.ctx, new Date(Date.UTC(2030, 5, 1) + n * DAY))).toEqual({ text: 'The only one', punctuation: '?' });
+      expect(await todaysGreeting(api.server.ctx, new Date(Date.UTC(2030, 5, 1) + n * DAY))).toEqual({ text: 'The only one', punctuation: '?' });
     }
-    await admin.client.patch(`/api/admin/greetings/${only.id}`, { enabled: false });
+    await api.admin.client.patch(`/api/admin/greetings/${only.id}`, { enabled: false });
     expect(await today()).toBeNull();
-    await admin.client.post('/api/admin/greetings/enable-all', {});
+    await api.admin.client.post('/api/admin/greetings/enable-all', {});
     expect(await today()).not.toBeNull();
   });
 
   it('keeps text+punctuation unique when admins add the same greeting at once', async () => {
-    const add = (punctuation: string) => admin.client.post<ErrorBody | { greeting: Greeting }>('/api/admin/greetings', { text: 'Everyone at once', punctuation });
+    const add = (punctuation: string) => api.admin.client.post<ErrorBody | { greeting: Greeting }>('/api/admin/greetings', { text: 'Everyone at once', punctuation });
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => add(i % 2 ? '!' : '?')));
     expect(results.map((r) => r.status).sort()).toEqual([...Array(2).fill(201), ...Array(10).fill(409)]);
     const refusals = results.filter((r) => r.status === 409).map((r) => (r.body as ErrorBody).error.message);

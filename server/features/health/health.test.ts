@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { startTestServer } from '../../test/server';
 
 describe.each(testDialects())('GET /api/health on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('answers 200 while the database is reachable', async () => {
-    const res = await server.client().get('/api/health');
+    const res = await api.server.client().get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', database: dialect });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONVERSATION_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
@@ -11,7 +11,8 @@ import {
 } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import type { ErrorBody } from '../stories/test-support';
 import { countRows, makeAdmin, storedThread } from '../feature-requests/test-support';
@@ -20,18 +21,9 @@ import { startThread, unreadCount } from './test-support';
 const MISSING = 'Conversation not found';
 
 describe.each(testDialects())('conversations on %s', (dialect) => {
-  let server: TestServer;
-  let admin: SignedUp;
+  const api = useTestServer(dialect, { people: { admin: { admin: true, name: 'Owner Admin' } } });
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner Admin' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const thread = (requestText?: string, answer?: string) => startThread(server, admin, requestText, answer);
+  const thread = (requestText?: string, answer?: string) => startThread(api.server, api.admin, requestText, answer);
 
   async function list(client: TestClient, cursor?: string | null): Promise<ConversationListResponse> {
     const res = await client.get(`/api/conversations${cursor ? `?cursor=${cursor}` : ''}`);
@@ -41,7 +33,7 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
 
   it('refuses guests on every route', async () => {
     const { conversationId } = await thread();
-    const guest = server.client();
+    const guest = api.server.client();
     for (const [method, path] of [
       ['GET', '/api/conversations'],
       ['GET', '/api/conversations/unread-count'],
@@ -66,7 +58,7 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
       type: 'feature_request',
       featureRequestId: request.id,
       title: `Feature request: ${long.slice(0, 60).trimEnd()}…`,
-      members: [{ uid: admin.uid, displayName: 'Owner Admin', profileIcon: 'User', profileImage: null }],
+      members: [{ uid: api.admin.uid, displayName: 'Owner Admin', profileIcon: 'User', profileImage: null }],
       lastMessage: 'We will look into it.',
       lastMessageAt: expect.any(String),
       unread: true,
@@ -78,11 +70,11 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
     expect(JSON.stringify(mine)).not.toContain(ADMIN_EMAIL);
     expect(await unreadCount(writer.client)).toBe(1);
 
-    const adminView = (await list(admin.client)).conversations.find((c) => c.id === conversationId)!;
+    const adminView = (await list(api.admin.client)).conversations.find((c) => c.id === conversationId)!;
     expect(adminView).toMatchObject({ unread: false, members: [{ uid: writer.uid, displayName: 'Ada Lovelace' }] });
     expect(JSON.stringify(adminView)).not.toContain(writer.email);
 
-    const stranger = await signUp(server);
+    const stranger = await signUp(api.server);
     expect(await list(stranger.client)).toEqual({ conversations: [], nextCursor: null });
     expect(await unreadCount(stranger.client)).toBe(0);
   });
@@ -115,18 +107,18 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
     // Messages from others are read now; the requester's own are not theirs to mark.
     expect(after.messages.map((m) => m.read)).toEqual([false, true]);
     // The requester has read the admin's answer, and the admin list says so.
-    const stored = await storedThread(server.ctx.db, request.id);
+    const stored = await storedThread(api.server.ctx.db, request.id);
     expect(stored.responses.map((r) => [r.fromType, r.read])).toEqual([['admin', 1]]);
 
-    const events = await countRows(server.ctx.db, 'liveEvents');
+    const events = await countRows(api.server.ctx.db, 'liveEvents');
     expect((await writer.client.post(`/api/conversations/${conversationId}/read`)).status).toBe(200);
-    expect(await countRows(server.ctx.db, 'liveEvents')).toBe(events);
+    expect(await countRows(api.server.ctx.db, 'liveEvents')).toBe(events);
   });
 
   it('hides a conversation from anyone outside it (404, as for an unknown id), but lets any admin read and answer', async () => {
     const { writer, conversationId, request } = await thread('Hidden thread');
-    const stranger = await signUp(server);
-    const before = await storedThread(server.ctx.db, request.id);
+    const stranger = await signUp(api.server);
+    const before = await storedThread(api.server.ctx.db, request.id);
     for (const id of [conversationId, 'noSuchConversation00', 'bad-id!']) {
       for (const [method, path] of [
         ['GET', `/api/conversations/${id}`],
@@ -138,14 +130,14 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
         expect([path, res.status, res.body.error]).toEqual([path, 404, { code: 'not_found', message: MISSING }]);
       }
     }
-    expect(await storedThread(server.ctx.db, request.id)).toEqual(before);
+    expect(await storedThread(api.server.ctx.db, request.id)).toEqual(before);
 
     // An admin who has not taken part may read it, and by answering joins it.
-    const second = await makeAdmin(server, await signUp(server, { name: 'Second Admin' }));
+    const second = await makeAdmin(api.server, await signUp(api.server, { name: 'Second Admin' }));
     expect((await list(second.client)).conversations).toEqual([]);
     const seen = conversationResponseSchema.parse((await second.client.get(`/api/conversations/${conversationId}`)).body);
     expect(seen.conversation).toMatchObject({ unread: false, permissions: { reply: true } });
-    expect(seen.conversation.members.map((m) => m.uid).sort()).toEqual([admin.uid, writer.uid].sort());
+    expect(seen.conversation.members.map((m) => m.uid).sort()).toEqual([api.admin.uid, writer.uid].sort());
     const posted = await second.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Joining in' });
     expect(posted.status).toBe(201);
     expect(messageResponseSchema.parse(posted.body).message).toMatchObject({ fromType: 'admin', mine: true, text: 'Joining in' });
@@ -154,20 +146,20 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
 
   it('pages messages newest page first, each page oldest first, older pages by cursor', async () => {
     const { writer, conversationId } = await thread('Long thread');
-    const last = await server.ctx.db.selectFrom('conversations').select('lastMessageAt').where('id', '=', conversationId).executeTakeFirstOrThrow();
+    const last = await api.server.ctx.db.selectFrom('conversations').select('lastMessageAt').where('id', '=', conversationId).executeTakeFirstOrThrow();
     const start = Date.parse(last.lastMessageAt!);
     const extra = Array.from({ length: MESSAGE_PAGE_SIZE + 7 }, (_, i) => ({
       id: `paged${String(i).padStart(4, '0')}${conversationId.slice(0, 6)}`,
       conversationId,
-      from: i % 2 ? admin.uid : writer.uid,
+      from: i % 2 ? api.admin.uid : writer.uid,
       fromType: i % 2 ? 'admin' : 'user',
       text: `Message ${i}`,
       created_at: new Date(start + (i + 1) * 1000).toISOString(),
       read: 0 as const,
       isFeatureRequest: 0 as const,
     }));
-    await server.ctx.db.insertInto('conversationMessages').values(extra).execute();
-    const all = await server.ctx.db.selectFrom('conversationMessages').select('id').where('conversationId', '=', conversationId).orderBy('created_at').orderBy('id').execute();
+    await api.server.ctx.db.insertInto('conversationMessages').values(extra).execute();
+    const all = await api.server.ctx.db.selectFrom('conversationMessages').select('id').where('conversationId', '=', conversationId).orderBy('created_at').orderBy('id').execute();
 
     const first = conversationResponseSchema.parse((await writer.client.get(`/api/conversations/${conversationId}`)).body);
     expect(first.messages.map((m) => m.id)).toEqual(all.slice(-MESSAGE_PAGE_SIZE).map((m) => m.id));
@@ -184,7 +176,7 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
   });
 
   it('pages the list by latest activity, newest first', async () => {
-    const person = await signUp(server);
+    const person = await signUp(api.server);
     const base = Date.parse('2021-06-01T00:00:00.000Z');
     const rows = Array.from({ length: CONVERSATION_PAGE_SIZE + 4 }, (_, i) => ({
       id: `listed${String(i).padStart(4, '0')}${person.uid.slice(0, 8).replace(/[^A-Za-z0-9]/g, '')}`,
@@ -195,8 +187,8 @@ describe.each(testDialects())('conversations on %s', (dialect) => {
       lastMessageAt: new Date(base + Math.min(i, CONVERSATION_PAGE_SIZE) * 60_000).toISOString(),
       created_at: new Date(base).toISOString(),
     }));
-    await server.ctx.db.insertInto('conversations').values(rows).execute();
-    await server.ctx.db
+    await api.server.ctx.db.insertInto('conversations').values(rows).execute();
+    await api.server.ctx.db
       .insertInto('conversationParticipants')
       .values(rows.map((r) => ({ conversationId: r.id, uid: person.uid, unread: 0 as const })))
       .execute();

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, WHO_CAN_MESSAGE, type WhoCanMessage } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { type SignedUp } from '../../test/server';
 import type { ErrorBody } from '../stories/test-support';
 import { block, canMessage, follow, setMessaging, startWith, veteran } from './test-support';
 
@@ -27,13 +28,7 @@ function expected(who: WhoCanMessage, relationship: Relationship, blocked: boole
 }
 
 describe.each(testDialects())('who can message whom on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' } });
 
   async function relate(sender: SignedUp, recipient: SignedUp, relationship: Relationship, blocking: (typeof BLOCKS)[number]) {
     if (relationship === 'friends' || relationship === 'sender follows') await follow(sender, recipient.uid);
@@ -46,9 +41,9 @@ describe.each(testDialects())('who can message whom on %s', (dialect) => {
     for (const blocking of BLOCKS) {
       it(`answers can-message and sending alike: ${relationship}, block: ${blocking}, for every setting`, async () => {
         // One sender per case writes to one recipient per setting: at most four new conversations, under the daily cap.
-        const sender = await veteran(server, 'Sam Sender');
+        const sender = await veteran(api.server, 'Sam Sender');
         for (const who of WHO_CAN_MESSAGE) {
-          const recipient = await veteran(server, 'Ada Recipient');
+          const recipient = await veteran(api.server, 'Ada Recipient');
           await setMessaging(recipient, { whoCanMessage: who });
           await relate(sender, recipient, relationship, blocking);
           const want = expected(who, relationship, blocking !== 'none');
@@ -65,7 +60,7 @@ describe.each(testDialects())('who can message whom on %s', (dialect) => {
           if (!want.allowed) {
             expect(sent.status, label).toBe(403);
             expect((sent.body as ErrorBody).error.message).toBe(want.reason);
-            const stored = await server.ctx.db.selectFrom('conversationParticipants').select('conversationId').where('uid', '=', recipient.uid).execute();
+            const stored = await api.server.ctx.db.selectFrom('conversationParticipants').select('conversationId').where('uid', '=', recipient.uid).execute();
             expect(stored, label).toEqual([]);
             continue;
           }
@@ -85,20 +80,20 @@ describe.each(testDialects())('who can message whom on %s', (dialect) => {
   }
 
   it('refuses messaging oneself and an unknown writer', async () => {
-    const sender = await veteran(server);
+    const sender = await veteran(api.server);
     expect(await canMessage(sender, sender.uid)).toEqual({ canMessage: false, reason: MESSAGE_TEXTS.cannotMessageYourself, conversationId: null, asRequest: false });
     const self = await startWith(sender, sender.uid, 'Me');
     expect([self.status, (self.body as ErrorBody).error.message]).toEqual([403, MESSAGE_TEXTS.cannotMessageYourself]);
     const unknown = await startWith(sender, 'nobodyHere123', 'Hi');
     expect([unknown.status, (unknown.body as ErrorBody).error.message]).toEqual([404, 'User not found']);
     expect((await sender.client.get('/api/users/nobodyHere123/can-message')).status).toBe(404);
-    expect((await server.client().get(`/api/users/${sender.uid}/can-message`)).status).toBe(401);
-    expect((await server.client().post('/api/conversations', { to: sender.uid, text: 'Hi' })).status).toBe(401);
+    expect((await api.server.client().get(`/api/users/${sender.uid}/can-message`)).status).toBe(401);
+    expect((await api.server.client().post('/api/conversations', { to: sender.uid, text: 'Hi' })).status).toBe(401);
   });
 
   it('keeps an accepted conversation usable after the recipient closes their messages, until a block', async () => {
-    const sender = await veteran(server, 'Sam');
-    const recipient = await veteran(server, 'Ada');
+    const sender = await veteran(api.server, 'Sam');
+    const recipient = await veteran(api.server, 'Ada');
     await setMessaging(recipient, { whoCanMessage: 'everyone' });
     await follow(sender, recipient.uid);
     await follow(recipient, sender.uid);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, conversationResponseSchema } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { type SignedUp } from '../../test/server';
 import type { ErrorBody } from '../stories/test-support';
 import { befriend, canMessage, setMessaging, started, startWith, veteran } from './test-support';
 
@@ -14,35 +15,27 @@ const STANDINGS = ['suspended', 'deactivated'] as const;
 type Standing = (typeof STANDINGS)[number];
 
 describe.each(testDialects())('messaging a writer who is away on %s', (dialect) => {
-  let server: TestServer;
-  let admin: SignedUp;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' }, people: { admin: { admin: true, name: 'Owner' } } });
 
   /** Puts the writer into the standing the way it happens: an admin suspends them, or they ask to delete their account. */
   async function putAway(person: SignedUp, standing: Standing): Promise<number> {
     const res =
       standing === 'suspended'
-        ? await admin.client.post(`/api/admin/users/${person.uid}/actions`, { action: 'suspend', reason: 'Repeated abuse' })
+        ? await api.admin.client.post(`/api/admin/users/${person.uid}/actions`, { action: 'suspend', reason: 'Repeated abuse' })
         : await person.client.post('/api/account/deletion', { email: person.email });
     return res.status;
   }
 
   const messagesIn = async (conversationId: string) =>
-    (await server.ctx.db.selectFrom('conversationMessages').select('text').where('conversationId', '=', conversationId).execute()).length;
+    (await api.server.ctx.db.selectFrom('conversationMessages').select('text').where('conversationId', '=', conversationId).execute()).length;
   const conversationsOf = async (uid: string) =>
-    (await server.ctx.db.selectFrom('conversationParticipants').select('conversationId').where('uid', '=', uid).execute()).map((r) => r.conversationId);
+    (await api.server.ctx.db.selectFrom('conversationParticipants').select('conversationId').where('uid', '=', uid).execute()).map((r) => r.conversationId);
 
   /** A recipient open to everyone, with one friend already talking to them. */
   async function recipientWithFriend(name: string) {
-    const recipient = await veteran(server, name);
+    const recipient = await veteran(api.server, name);
     await setMessaging(recipient, { whoCanMessage: 'everyone' });
-    const friend = await veteran(server, 'Fay Friend');
+    const friend = await veteran(api.server, 'Fay Friend');
     await befriend(friend, recipient);
     const { conversation } = await started(friend, recipient.uid, 'Hello, old friend');
     return { recipient, friend, conversationId: conversation.id };
@@ -51,7 +44,7 @@ describe.each(testDialects())('messaging a writer who is away on %s', (dialect) 
   for (const standing of STANDINGS) {
     it(`refuses can-message, a new conversation and a reply to a ${standing} writer, also in a parallel burst`, async () => {
       const { recipient, friend, conversationId } = await recipientWithFriend('Rita Away');
-      const stranger = await veteran(server, 'Sam Stranger');
+      const stranger = await veteran(api.server, 'Sam Stranger');
       expect((await canMessage(stranger, recipient.uid)).canMessage).toBe(true);
 
       expect(await putAway(recipient, standing)).toBe(200);
@@ -85,7 +78,7 @@ describe.each(testDialects())('messaging a writer who is away on %s', (dialect) 
 
     it(`lets through only the messages sent before a ${standing} change commits, when they race it`, async () => {
       const { recipient, friend, conversationId } = await recipientWithFriend('Rex Racing');
-      const senders = [friend, await veteran(server, 'Sid One'), await veteran(server, 'Sue Two')];
+      const senders = [friend, await veteran(api.server, 'Sid One'), await veteran(api.server, 'Sue Two')];
       // Friends, so each new conversation is accepted at once and its sender may go on writing.
       for (const sender of senders.slice(1)) await befriend(sender, recipient);
       const sends = senders.flatMap((sender, s) =>
@@ -104,7 +97,7 @@ describe.each(testDialects())('messaging a writer who is away on %s', (dialect) 
       for (const refused of answers.filter((r) => r.status === 403)) {
         expect((refused.body as ErrorBody).error.message).toBe(MESSAGE_TEXTS.notAccepting('Rex Racing'));
       }
-      const stored = await server.ctx.db
+      const stored = await api.server.ctx.db
         .selectFrom('conversationMessages as m')
         .innerJoin('conversationParticipants as p', 'p.conversationId', 'm.conversationId')
         .select('m.id')
@@ -125,7 +118,7 @@ describe.each(testDialects())('messaging a writer who is away on %s', (dialect) 
     const { recipient, friend, conversationId } = await recipientWithFriend('Una Lifted');
     expect(await putAway(recipient, 'suspended')).toBe(200);
     expect((await friend.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Hello?' })).status).toBe(403);
-    const lifted = await admin.client.post(`/api/admin/users/${recipient.uid}/actions`, { action: 'unsuspend', reason: 'Appeal accepted' });
+    const lifted = await api.admin.client.post(`/api/admin/users/${recipient.uid}/actions`, { action: 'unsuspend', reason: 'Appeal accepted' });
     expect(lifted.status).toBe(200);
     expect((await friend.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Welcome back' })).status).toBe(201);
     expect((await canMessage(friend, recipient.uid)).canMessage).toBe(true);

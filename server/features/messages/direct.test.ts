@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_CHANGE_WINDOW_MS, MESSAGE_TEXTS, conversationMessageSchema, messagePageSchema, messageResponseSchema } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { type SignedUp } from '../../test/server';
 import type { ErrorBody } from '../stories/test-support';
 import { befriend, block, listFolder, openConversation, setMessaging, started, startWith, unreadCount, veteran } from './test-support';
 
 /** Direct messages between two writers: requests, read state, edits and deletions, typing, live delivery. */
 describe.each(testDialects())('direct messages on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' } });
 
   /** Two friends with a conversation `a` started. */
   async function friends(text = 'Hello friend') {
-    const a = await veteran(server, 'Ada');
-    const b = await veteran(server, 'Ben');
+    const a = await veteran(api.server, 'Ada');
+    const b = await veteran(api.server, 'Ben');
     await befriend(a, b);
     const start = await started(a, b.uid, text);
     return { a, b, id: start.conversation.id, first: start.message };
@@ -27,16 +22,16 @@ describe.each(testDialects())('direct messages on %s', (dialect) => {
 
   /** A writer open to everyone receives a request from a stranger. */
   async function request(text = 'Hi, loved your story') {
-    const sender = await veteran(server, 'Sam');
-    const recipient = await veteran(server, 'Rae');
+    const sender = await veteran(api.server, 'Sam');
+    const recipient = await veteran(api.server, 'Rae');
     await setMessaging(recipient, { whoCanMessage: 'everyone' });
     const start = await started(sender, recipient.uid, text);
     return { sender, recipient, id: start.conversation.id, start };
   }
 
   const send = (who: SignedUp, id: string, text: string) => who.client.post<ErrorBody>(`/api/conversations/${id}/messages`, { text });
-  const notificationsOf = (uid: string) => server.ctx.db.selectFrom('notifications').select(['type', 'link']).where('to', '=', uid).execute();
-  const pendingEmailsOf = (uid: string) => server.ctx.db.selectFrom('pendingEmails').select(['type', 'ref']).where('uid', '=', uid).execute();
+  const notificationsOf = (uid: string) => api.server.ctx.db.selectFrom('notifications').select(['type', 'link']).where('to', '=', uid).execute();
+  const pendingEmailsOf = (uid: string) => api.server.ctx.db.selectFrom('pendingEmails').select(['type', 'ref']).where('uid', '=', uid).execute();
 
   describe('message requests', () => {
     it('arrives under Requests without raising the badge or an email, notifies once, and lets the sender send only one message', async () => {
@@ -78,7 +73,7 @@ describe.each(testDialects())('direct messages on %s', (dialect) => {
     it('decline hides it from the recipient and the sender is not told: same view, same refusal, no event', async () => {
       const { sender, recipient, id } = await request();
       const before = await openConversation(sender, id);
-      const senderEvents = () => server.ctx.db.selectFrom('liveEvents').select('id').where('topic', 'like', `%${sender.uid}%`).execute();
+      const senderEvents = () => api.server.ctx.db.selectFrom('liveEvents').select('id').where('topic', 'like', `%${sender.uid}%`).execute();
       const eventsBefore = (await senderEvents()).length;
 
       const res = await recipient.client.post(`/api/conversations/${id}/decline`);
@@ -175,7 +170,7 @@ describe.each(testDialects())('direct messages on %s', (dialect) => {
 
   describe('editing and deleting', () => {
     const age = (messageId: string, ms: number) =>
-      server.ctx.db.updateTable('conversationMessages').set({ created_at: new Date(Date.now() - ms).toISOString() }).where('id', '=', messageId).execute();
+      api.server.ctx.db.updateTable('conversationMessages').set({ created_at: new Date(Date.now() - ms).toISOString() }).where('id', '=', messageId).execute();
 
     it('edits one’s own message within 10 minutes, marked edited, with the list preview following', async () => {
       const { a, b, id, first } = await friends('Helo');
@@ -226,7 +221,7 @@ describe.each(testDialects())('direct messages on %s', (dialect) => {
       // (second is now the older of the two: it was moved 11 minutes back.)
       expect((await openConversation(a, id)).messages.map((m) => m.id)).toEqual([second.id, first.id]);
 
-      const stranger = await veteran(server);
+      const stranger = await veteran(api.server);
       const outsider = await stranger.client.delete<ErrorBody>(`/api/conversations/${id}/messages/${second.id}?for=me`);
       expect([outsider.status, outsider.body.error.message]).toEqual([404, 'Conversation not found']);
     });
@@ -283,18 +278,18 @@ describe.each(testDialects())('direct messages on %s', (dialect) => {
       } finally {
         rStream.close();
       }
-      const stranger = await veteran(server);
+      const stranger = await veteran(api.server);
       expect((await stranger.client.post(`/api/conversations/${id}/typing`)).status).toBe(404);
     });
   });
 
   it('keeps messaging settings per writer, validated', async () => {
-    const who = await veteran(server);
+    const who = await veteran(api.server);
     expect((await who.client.get('/api/me/messaging-settings')).body).toEqual({ whoCanMessage: 'friends', readReceipts: true, typingIndicator: true });
     expect(await setMessaging(who, { whoCanMessage: 'nobody', typingIndicator: false })).toEqual({ whoCanMessage: 'nobody', readReceipts: true, typingIndicator: false });
     expect((await who.client.patch('/api/me/messaging-settings', { whoCanMessage: 'aliens' })).status).toBe(400);
     expect((await who.client.patch('/api/me/messaging-settings', {})).status).toBe(400);
     expect((await who.client.patch('/api/me/messaging-settings', { extra: 1 })).status).toBe(400);
-    expect((await server.client().get('/api/me/messaging-settings')).status).toBe(401);
+    expect((await api.server.client().get('/api/me/messaging-settings')).status).toBe(401);
   });
 });

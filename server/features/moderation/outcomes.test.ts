@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, openReportCountsSchema, REPORT_TEXTS, type CaseDetail } from '@common/moderation/moderation';
 import { testDialects } from '../../test/databases';
-import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUpVerified, type SignedUp } from '../../test/server';
 import { expectAdminsOnly } from '../admin/test-support';
 import { befriend, veteran } from '../messages/test-support';
 import { postStory, type ErrorBody } from '../stories/test-support';
@@ -13,7 +14,6 @@ import { applyCaseAction, comment, fileReport, moderationCast, newAdmin, noticeR
  * they reported, named as they may still see it.
  */
 describe.each(testDialects())('resolving and reopening reports on %s', (dialect) => {
-  let server: TestServer;
   let owner: SignedUp;
   let admin2: SignedUp;
   let admin3: SignedUp;
@@ -21,13 +21,10 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
   let reporterA: SignedUp;
   let reporterB: SignedUp;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(server));
-    admin3 = await newAdmin(server, 'Third Admin');
-  });
-  afterAll(async () => {
-    await server.stop();
+    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(api.server));
+    admin3 = await newAdmin(api.server, 'Third Admin');
   });
 
   const post = (admin: SignedUp, id: string, verb: 'resolve' | 'reopen', body: Record<string, unknown>) =>
@@ -35,12 +32,12 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
 
   async function reportedStory(title: string, reporter: SignedUp = reporterA) {
     const story = await postStory(writer.client, { public: true, title });
-    return { story, caseId: await fileReport(server, reporter, 'story', story.id, 'spam') };
+    return { story, caseId: await fileReport(api.server, reporter, 'story', story.id, 'spam') };
   }
 
   it('is for admins only: reopen and the open counts', async () => {
-    await expectAdminsOnly(server, writer, 'POST', '/api/admin/reports/abc/reopen');
-    await expectAdminsOnly(server, writer, 'GET', '/api/admin/reports/counts');
+    await expectAdminsOnly(api.server, writer, 'POST', '/api/admin/reports/abc/reopen');
+    await expectAdminsOnly(api.server, writer, 'GET', '/api/admin/reports/counts');
     const missing = await post(owner, 'nothingHere', 'reopen', { version: 1, reason: 'x' });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(REPORT_TEXTS.caseNotFound);
@@ -87,22 +84,22 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
       { detail: REPORT_TEXTS.outcomeNotice({ type: 'story', name: 'The Quiet Harbour' }, 'dismissed'), link: `/story/${story.id}` },
     ]);
     expect(REPORT_TEXTS.outcomeNotice({ type: 'story', name: 'The Quiet Harbour' }, 'dismissed')).toContain(REPORT_TEXTS.noViolation);
-    const log = await server.ctx.db.selectFrom('adminLogs').select('details').where('target', '=', `moderationCases/${caseId}`).where('action', '=', 'moderation_resolve').executeTakeFirstOrThrow();
+    const log = await api.server.ctx.db.selectFrom('adminLogs').select('details').where('target', '=', `moderationCases/${caseId}`).where('action', '=', 'moderation_resolve').executeTakeFirstOrThrow();
     expect(JSON.parse(log.details ?? '{}')).toMatchObject({ outcome: 'dismissed', reason: 'Ordinary fiction, nothing against the rules.' });
   });
 
   it('names a comment by its story, a profile by its name and a message by its sender, each linked', async () => {
     const story = await postStory(writer.client, { public: true, title: 'Salt and Rope' });
-    const commenter = await signUpVerified(server, { name: 'Cal Commenter' });
-    const commentCase = await fileReport(server, reporterA, 'comment', await comment(commenter.client, story.id, 'rude words'));
-    const profiled = await signUpVerified(server, { name: 'Pia Profile' });
-    const profileCase = await fileReport(server, reporterA, 'profile', profiled.uid);
-    const sender = await veteran(server, 'Sid Sender');
-    const recipient = await veteran(server, 'Rae Recipient');
+    const commenter = await signUpVerified(api.server, { name: 'Cal Commenter' });
+    const commentCase = await fileReport(api.server, reporterA, 'comment', await comment(commenter.client, story.id, 'rude words'));
+    const profiled = await signUpVerified(api.server, { name: 'Pia Profile' });
+    const profileCase = await fileReport(api.server, reporterA, 'profile', profiled.uid);
+    const sender = await veteran(api.server, 'Sid Sender');
+    const recipient = await veteran(api.server, 'Rae Recipient');
     await befriend(sender, recipient);
     const sent = await sender.client.post<{ conversation: { id: string }; message: { id: string } }>('/api/conversations', { to: recipient.uid, text: 'something vile' });
     expect(sent.status).toBe(201);
-    const messageCase = await fileReport(server, recipient, 'message', sent.body.message.id);
+    const messageCase = await fileReport(api.server, recipient, 'message', sent.body.message.id);
 
     await applyCaseAction(owner, commentCase, 'warn', 'Be kind');
     await resolve(owner, commentCase, 'action', 'Warned the commenter');
@@ -124,8 +121,8 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
 
   it('never names what the reporter can no longer see: a story made private, a removed one', async () => {
     const { story, caseId } = await reportedStory('Secret Garden Diary');
-    const reporter = await signUpVerified(server, { name: 'Nosy Reader' });
-    await fileReport(server, reporter, 'story', story.id, 'other');
+    const reporter = await signUpVerified(api.server, { name: 'Nosy Reader' });
+    await fileReport(api.server, reporter, 'story', story.id, 'other');
     const hidden = await writer.client.send('PATCH', `/api/stories/${story.id}/visibility`, { public: false });
     expect(hidden.status).toBe(200);
     await resolve(owner, caseId, 'dismissed', 'Nothing wrong');
@@ -140,7 +137,7 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
   });
 
   it('reopens a resolved case with a reason; it is back in the queue, and resolving again tells the reporters again', async () => {
-    const reporter = await signUpVerified(server, { name: 'Patient Reporter' });
+    const reporter = await signUpVerified(api.server, { name: 'Patient Reporter' });
     const { story, caseId } = await reportedStory('Buy Cheap Pills Now', reporter);
     const resolved = await resolve(owner, caseId, 'dismissed', 'Looked fine at first glance');
 
@@ -178,7 +175,7 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
   it('refuses to reopen a case when the same thing has another open report', async () => {
     const { story, caseId } = await reportedStory('Reported twice');
     await resolve(owner, caseId, 'dismissed', 'Fine');
-    const second = await fileReport(server, reporterB, 'story', story.id, 'plagiarism');
+    const second = await fileReport(api.server, reporterB, 'story', story.id, 'plagiarism');
     expect(second).not.toBe(caseId);
     const { version } = await readCase(owner, caseId);
     const res = await post(owner, caseId, 'reopen', { version, reason: 'Look again' });
@@ -188,7 +185,7 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
   });
 
   it('lets exactly one of several admins resolving and reopening at once through; the case stays consistent', async () => {
-    const reporter = await signUpVerified(server, { name: 'Burst Reporter' });
+    const reporter = await signUpVerified(api.server, { name: 'Burst Reporter' });
     const { caseId } = await reportedStory('Contested', reporter);
     const admins = [owner, admin2, admin3];
     const burst = (version: number) =>
@@ -220,7 +217,7 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
     const history: CaseDetail['actions'] = (await readCase(owner, caseId)).actions;
     expect(history.map((a) => a.action)).toEqual(['resolve', 'reopen', 'resolve']);
     expect(await notices(reporter.client)).toHaveLength(2);
-    const row = await server.ctx.db.selectFrom('moderationCases').select(['status', 'outcome', 'version', 'resolvedBy']).where('id', '=', caseId).executeTakeFirstOrThrow();
+    const row = await api.server.ctx.db.selectFrom('moderationCases').select(['status', 'outcome', 'version', 'resolvedBy']).where('id', '=', caseId).executeTakeFirstOrThrow();
     expect({ ...row, version: Number(row.version) }).toMatchObject({ status: 'resolved', outcome: 'dismissed', version: third.version });
     expect(row.resolvedBy).toBe(history.at(-1)?.admin.uid);
   });
@@ -248,8 +245,8 @@ describe.each(testDialects())('resolving and reopening reports on %s', (dialect)
     };
     const before = await counts();
     const story = await postStory(writer.client, { public: true });
-    await fileReport(server, reporterA, 'story', story.id);
-    const commentCase = await fileReport(server, reporterA, 'comment', await comment(reporterB.client, story.id, 'meh'));
+    await fileReport(api.server, reporterA, 'story', story.id);
+    const commentCase = await fileReport(api.server, reporterA, 'comment', await comment(reporterB.client, story.id, 'meh'));
     const after = await counts();
     expect(after.open).toBe(before.open + 2);
     expect(after.byType.story).toBe(before.byType.story + 1);

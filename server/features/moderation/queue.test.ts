@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkResolveResultSchema, caseDetailSchema, caseListSchema, REPORT_TEXTS } from '@common/moderation/moderation';
 import { MESSAGE_TEXTS } from '@common/messages/messages';
 import { testDialects } from '../../test/databases';
-import { signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUpVerified, type SignedUp } from '../../test/server';
 import { expectAdminsOnly } from '../admin/test-support';
 import { befriend, veteran } from '../messages/test-support';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { applyCaseAction, comment, fileReport, moderationCast, notices, readCase, resolve } from './test-support';
 
 describe.each(testDialects())('the moderation queue on %s', (dialect) => {
-  let server: TestServer;
   let owner: SignedUp;
   let admin2: SignedUp;
   let writer: SignedUp;
   let reporterA: SignedUp;
   let reporterB: SignedUp;
 
+  const api = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(server));
-  });
-  afterAll(async () => {
-    await server.stop();
+    ({ owner, admin2, writer, reporterA, reporterB } = await moderationCast(api.server));
   });
 
   it('is for admins only: 401 for guests, 403 for writers, on every route', async () => {
@@ -33,7 +30,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
       ['POST', '/api/admin/reports/abc/resolve'],
       ['POST', '/api/admin/reports/resolve'],
     ] as const) {
-      await expectAdminsOnly(server, writer, method, path);
+      await expectAdminsOnly(api.server, writer, method, path);
     }
     const missing = await owner.client.get<ErrorBody>('/api/admin/reports/nothingHere');
     expect(missing.status).toBe(404);
@@ -44,8 +41,8 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
   it('lists one item per reported thing with its reporters and reasons, and shows its detail', async () => {
     const story = await postStory(writer.client, { public: true, title: 'Queue test' });
     const commentId = await comment(reporterA.client, story.id, 'a nasty remark');
-    const caseId = await fileReport(server, writer, 'comment', commentId, 'harassment', 'Rude to me');
-    expect(await fileReport(server, reporterB, 'comment', commentId, 'spam')).toBe(caseId);
+    const caseId = await fileReport(api.server, writer, 'comment', commentId, 'harassment', 'Rude to me');
+    expect(await fileReport(api.server, reporterB, 'comment', commentId, 'spam')).toBe(caseId);
 
     const list = caseListSchema.parse((await owner.client.get('/api/admin/reports')).body);
     const item = list.items.find((i) => i.id === caseId);
@@ -73,7 +70,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     expect(detail.actions).toEqual([]);
 
     // Edited since: the page says so; the snapshot keeps what was reported.
-    await server.ctx.db.updateTable('storyComments').set({ text: 'a nicer remark' }).where('id', '=', commentId).execute();
+    await api.server.ctx.db.updateTable('storyComments').set({ text: 'a nicer remark' }).where('id', '=', commentId).execute();
     expect((await readCase(owner, caseId)).currentState).toBe('edited');
   });
 
@@ -81,7 +78,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const ids: string[] = [];
     for (let i = 0; i < 23; i++) {
       const story = await postStory(writer.client, { public: true, title: `Paged ${i}` });
-      ids.push(await fileReport(server, i % 2 ? reporterA : reporterB, 'story', story.id, 'spam'));
+      ids.push(await fileReport(api.server, i % 2 ? reporterA : reporterB, 'story', story.id, 'spam'));
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -93,7 +90,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of ids) expect(seen).toContain(id);
-    const stamps = await server.ctx.db.selectFrom('moderationCases').select(['id', 'updated_at']).where('status', '=', 'open').orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+    const stamps = await api.server.ctx.db.selectFrom('moderationCases').select(['id', 'updated_at']).where('status', '=', 'open').orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
     expect(seen).toEqual(stamps.map((s) => s.id));
 
     await resolve(owner, ids[0]!);
@@ -109,7 +106,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('assigns to me, and refuses a stale version with the exact text', async () => {
     const story = await postStory(writer.client, { public: true });
-    const caseId = await fileReport(server, reporterA, 'story', story.id);
+    const caseId = await fileReport(api.server, reporterA, 'story', story.id);
     const before = await readCase(admin2, caseId);
     const res = await admin2.client.post(`/api/admin/reports/${caseId}/assign`, { version: before.version });
     expect(res.status).toBe(200);
@@ -126,11 +123,11 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('removes a comment (count exact), applies a warning too, resolves as action taken and tells each reporter, never the sanction', async () => {
     const story = await postStory(writer.client, { public: true });
-    const commenter = await signUpVerified(server, { name: 'Carl Commenter' });
+    const commenter = await signUpVerified(api.server, { name: 'Carl Commenter' });
     const kept = await comment(commenter.client, story.id, 'a fine comment');
     const bad = await comment(commenter.client, story.id, 'an abusive comment');
-    const caseId = await fileReport(server, reporterA, 'comment', bad);
-    await fileReport(server, reporterB, 'comment', bad, 'other');
+    const caseId = await fileReport(api.server, reporterA, 'comment', bad);
+    await fileReport(api.server, reporterB, 'comment', bad, 'other');
 
     await applyCaseAction(owner, caseId, 'remove', 'Abusive');
     const warned = await applyCaseAction(admin2, caseId, 'warn', 'Keep it civil');
@@ -142,9 +139,9 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     expect(warned.targetStatus).toBe('warned');
     expect(warned.status).toBe('open');
 
-    const comments = await server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute();
+    const comments = await api.server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute();
     expect(comments.map((c) => c.id)).toEqual([kept]);
-    const row = await server.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', story.id).executeTakeFirstOrThrow();
+    const row = await api.server.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', story.id).executeTakeFirstOrThrow();
     expect(Number(row.commentsCount)).toBe(1);
 
     const resolved = await resolve(owner, caseId, 'action');
@@ -152,7 +149,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     // Removed: the reporters can no longer see it, so it is not named.
     const told = REPORT_TEXTS.outcomeNotice({ type: 'comment', name: null }, 'action');
     for (const reporter of [reporterA, reporterB]) expect(await notices(reporter.client)).toContain(told);
-    const rows = await server.ctx.db.selectFrom('notifications').select(['to', 'message']).where('type', '=', 'moderation').execute();
+    const rows = await api.server.ctx.db.selectFrom('notifications').select(['to', 'message']).where('type', '=', 'moderation').execute();
     expect(rows.filter((n) => n.message.includes('Keep it civil')).map((n) => n.to)).toEqual([commenter.uid]);
     // The commenter hears what was removed and why, and the warning; the reporters hear neither.
     expect(await notices(commenter.client)).toEqual([
@@ -168,46 +165,46 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('dismisses: the reporters hear no violation was found', async () => {
     const story = await postStory(writer.client, { public: true });
-    const reporter = await signUpVerified(server);
-    const caseId = await fileReport(server, reporter, 'story', story.id, 'plagiarism');
+    const reporter = await signUpVerified(api.server);
+    const caseId = await fileReport(api.server, reporter, 'story', story.id, 'plagiarism');
     await applyCaseAction(owner, caseId, 'dismiss', 'Fine');
     expect(await resolve(owner, caseId, 'dismissed')).toMatchObject({ outcome: 'dismissed' });
     expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.outcomeNotice({ type: 'story', name: story.title }, 'dismissed')]);
-    expect((await server.client().get(`/api/stories/${story.id}`)).status).toBe(200);
+    expect((await api.server.client().get(`/api/stories/${story.id}`)).status).toBe(200);
   });
 
   it('removes a story, a message (for everyone) and a profile’s words', async () => {
     const story = await postStory(writer.client, { public: true });
-    const storyCase = await fileReport(server, reporterA, 'story', story.id);
+    const storyCase = await fileReport(api.server, reporterA, 'story', story.id);
     await applyCaseAction(owner, storyCase, 'remove');
     expect((await writer.client.get(`/api/stories/${story.id}`)).status).toBe(404);
 
-    const sender = await veteran(server, 'Sam Sender');
-    const recipient = await veteran(server, 'Rae Recipient');
+    const sender = await veteran(api.server, 'Sam Sender');
+    const recipient = await veteran(api.server, 'Rae Recipient');
     await befriend(sender, recipient);
     const sent = await sender.client.post<{ conversation: { id: string }; message: { id: string } }>('/api/conversations', { to: recipient.uid, text: 'something vile' });
     expect(sent.status).toBe(201);
-    const messageCase = await fileReport(server, recipient, 'message', sent.body.message.id);
+    const messageCase = await fileReport(api.server, recipient, 'message', sent.body.message.id);
     await applyCaseAction(owner, messageCase, 'remove');
-    const message = await server.ctx.db.selectFrom('conversationMessages').select(['text', 'deletedAt']).where('id', '=', sent.body.message.id).executeTakeFirstOrThrow();
+    const message = await api.server.ctx.db.selectFrom('conversationMessages').select(['text', 'deletedAt']).where('id', '=', sent.body.message.id).executeTakeFirstOrThrow();
     expect(message.text).toBe('');
     expect(message.deletedAt).not.toBeNull();
-    const conversation = await server.ctx.db.selectFrom('conversations').select('lastMessage').where('id', '=', sent.body.conversation.id).executeTakeFirstOrThrow();
+    const conversation = await api.server.ctx.db.selectFrom('conversations').select('lastMessage').where('id', '=', sent.body.conversation.id).executeTakeFirstOrThrow();
     expect(conversation.lastMessage).toBe(MESSAGE_TEXTS.deleted);
 
-    const profiled = await signUpVerified(server, { name: 'Pat Profile' });
-    await server.ctx.db.updateTable('users').set({ bio: 'offensive bio', aboutMe: 'offensive about', website: 'https://bad.example' }).where('uid', '=', profiled.uid).execute();
-    const profileCase = await fileReport(server, reporterA, 'profile', profiled.uid);
+    const profiled = await signUpVerified(api.server, { name: 'Pat Profile' });
+    await api.server.ctx.db.updateTable('users').set({ bio: 'offensive bio', aboutMe: 'offensive about', website: 'https://bad.example' }).where('uid', '=', profiled.uid).execute();
+    const profileCase = await fileReport(api.server, reporterA, 'profile', profiled.uid);
     const after = await applyCaseAction(owner, profileCase, 'remove');
     expect(after.currentState).toBe('edited');
-    const row = await server.ctx.db.selectFrom('users').select(['bio', 'aboutMe', 'website', 'displayName']).where('uid', '=', profiled.uid).executeTakeFirstOrThrow();
+    const row = await api.server.ctx.db.selectFrom('users').select(['bio', 'aboutMe', 'website', 'displayName']).where('uid', '=', profiled.uid).executeTakeFirstOrThrow();
     expect(row).toEqual({ bio: '', aboutMe: '', website: '', displayName: 'Pat Profile' });
   });
 
   it('lets exactly one of a burst of parallel resolutions through; the rest hear the exact text', async () => {
     const story = await postStory(writer.client, { public: true });
-    const reporter = await signUpVerified(server);
-    const caseId = await fileReport(server, reporter, 'story', story.id);
+    const reporter = await signUpVerified(api.server);
+    const caseId = await fileReport(api.server, reporter, 'story', story.id);
     const { version } = await readCase(owner, caseId);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -218,13 +215,13 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.map((r) => [r.status, r.body.error.message])).toEqual(refused.map(() => [409, REPORT_TEXTS.alreadyHandled]));
     expect(await notices(reporter.client)).toEqual([REPORT_TEXTS.outcomeNotice({ type: 'story', name: story.title }, 'dismissed')]);
-    const resolutions = await server.ctx.db.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', '=', 'resolve').execute();
+    const resolutions = await api.server.ctx.db.selectFrom('moderationActions').select('id').where('caseId', '=', caseId).where('action', '=', 'resolve').execute();
     expect(resolutions).toHaveLength(1);
   });
 
   it('lets one of two admins acting at once win', async () => {
     const story = await postStory(writer.client, { public: true });
-    const caseId = await fileReport(server, reporterB, 'story', story.id);
+    const caseId = await fileReport(api.server, reporterB, 'story', story.id);
     const { version } = await readCase(owner, caseId);
     const [a, b] = await Promise.all([
       owner.client.post<ErrorBody>(`/api/admin/reports/${caseId}/actions`, { action: 'remove', reason: 'one', version }),
@@ -237,7 +234,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('resolves in bulk; a stale or missing item is a conflict and the rest still resolve', async () => {
     const cases: string[] = [];
-    for (let i = 0; i < 3; i++) cases.push(await fileReport(server, reporterB, 'story', (await postStory(writer.client, { public: true })).id));
+    for (let i = 0; i < 3; i++) cases.push(await fileReport(api.server, reporterB, 'story', (await postStory(writer.client, { public: true })).id));
     const versions = await Promise.all(cases.map(async (id) => (await readCase(owner, id)).version));
     await applyCaseAction(admin2, cases[1]!, 'dismiss', 'meanwhile');
     const res = await owner.client.post('/api/admin/reports/resolve', {
@@ -252,7 +249,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('protects the owner from another admin’s limit and suspension, and nobody sanctions themselves', async () => {
     const ownStory = await postStory(owner.client, { public: true });
-    const caseId = await fileReport(server, reporterA, 'story', ownStory.id);
+    const caseId = await fileReport(api.server, reporterA, 'story', ownStory.id);
     const { version } = await readCase(admin2, caseId);
     for (const action of ['limit', 'suspend'] as const) {
       const res = await admin2.client.post<ErrorBody>(`/api/admin/reports/${caseId}/actions`, { action, reason: 'x', version });
@@ -266,17 +263,17 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
   });
 
   it('limits and suspends the reported person from a case, as the user page does', async () => {
-    const person = await signUpVerified(server, { name: 'Case Target' });
+    const person = await signUpVerified(api.server, { name: 'Case Target' });
     const story = await postStory(person.client, { public: true });
-    const caseId = await fileReport(server, reporterA, 'story', story.id);
+    const caseId = await fileReport(api.server, reporterA, 'story', story.id);
     expect((await applyCaseAction(owner, caseId, 'limit', 'Spammy')).targetStatus).toBe('limited');
-    const limited = await server.ctx.db.selectFrom('stories').select('authorState').where('id', '=', story.id).executeTakeFirstOrThrow();
+    const limited = await api.server.ctx.db.selectFrom('stories').select('authorState').where('id', '=', story.id).executeTakeFirstOrThrow();
     expect(Number(limited.authorState)).toBe(1);
     const suspended = await applyCaseAction(owner, caseId, 'suspend', 'Still spammy');
     expect(suspended.targetStatus).toBe('suspended');
     expect(suspended.accountActions.map((a) => a.action)).toEqual(['suspend', 'limit']);
     expect((await person.client.get('/api/me')).status).toBe(401);
-    expect(await server.ctx.db.selectFrom('authSessions').select('id').where('userId', '=', person.uid).execute()).toEqual([]);
+    expect(await api.server.ctx.db.selectFrom('authSessions').select('id').where('userId', '=', person.uid).execute()).toEqual([]);
     expect((await writer.client.get(`/api/stories/${story.id}`)).status).toBe(404);
   });
 
@@ -284,7 +281,7 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
     const { openEventStream } = await import('../../test/sse');
     const stream = await openEventStream(admin2.client);
     const story = await postStory(writer.client, { public: true });
-    const caseId = await fileReport(server, reporterA, 'story', story.id);
+    const caseId = await fileReport(api.server, reporterA, 'story', story.id);
     await applyCaseAction(owner, caseId, 'dismiss', 'ok');
     for (;;) {
       const event = await stream.next('moderation.changed');
@@ -295,10 +292,10 @@ describe.each(testDialects())('the moderation queue on %s', (dialect) => {
 
   it('writes an adminLogs row for every action', async () => {
     const story = await postStory(writer.client, { public: true });
-    const caseId = await fileReport(server, reporterA, 'story', story.id);
+    const caseId = await fileReport(api.server, reporterA, 'story', story.id);
     await applyCaseAction(owner, caseId, 'dismiss', 'Looks fine');
     await resolve(owner, caseId, 'dismissed');
-    const logs = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'user', 'details']).where('target', '=', `moderationCases/${caseId}`).orderBy('timestamp').orderBy('id').execute();
+    const logs = await api.server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'user', 'details']).where('target', '=', `moderationCases/${caseId}`).orderBy('timestamp').orderBy('id').execute();
     expect(logs.map((l) => l.action)).toEqual(['moderation_dismiss', 'moderation_resolve']);
     expect(JSON.parse(logs[0]!.user ?? '{}')).toMatchObject({ uid: owner.uid });
     expect(JSON.parse(logs[0]!.details ?? '{}')).toMatchObject({ reason: 'Looks fine', targetUid: writer.uid });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUserDetailSchema, contentRemovedSchema, REPORT_TEXTS } from '@common/moderation/moderation';
 import { commentPageSchema, storyResponseSchema } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUpVerified, type SignedUp } from '../../test/server';
 import { expectAdminsOnly } from '../admin/test-support';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from './test-support';
@@ -13,21 +14,15 @@ import { comment, fileReport, newAdmin, noticeRows, readCase, resolve } from './
  * reason, the audit log, the author told why, counts exact, the open report on it updated.
  */
 describe.each(testDialects())('removing content directly on %s', (dialect) => {
-  let server: TestServer;
-  let owner: SignedUp;
   let admin2: SignedUp;
   let writer: SignedUp;
   let reader: SignedUp;
 
+  const api = useTestServer(dialect, { people: { owner: { admin: true, name: 'The Owner' } } });
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'The Owner' });
-    admin2 = await newAdmin(server, 'Second Admin');
-    writer = await signUpVerified(server, { name: 'Wanda Writer' });
-    reader = await signUpVerified(server, { name: 'Reggie Reader' });
-  });
-  afterAll(async () => {
-    await server.stop();
+    admin2 = await newAdmin(api.server, 'Second Admin');
+    writer = await signUpVerified(api.server, { name: 'Wanda Writer' });
+    reader = await signUpVerified(api.server, { name: 'Reggie Reader' });
   });
 
   const remove = (admin: SignedUp, targetType: string, targetId: string, reason: unknown = 'Against the rules') =>
@@ -40,24 +35,24 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
   }
 
   async function commentsCount(storyId: string): Promise<number> {
-    const row = await server.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow();
+    const row = await api.server.ctx.db.selectFrom('stories').select('commentsCount').where('id', '=', storyId).executeTakeFirstOrThrow();
     return Number(row.commentsCount);
   }
 
   it('is for admins only (401, 403); a missing thing is 404; a reason and a known kind are required', async () => {
-    await expectAdminsOnly(server, writer, 'POST', '/api/admin/removals');
+    await expectAdminsOnly(api.server, writer, 'POST', '/api/admin/removals');
     const story = await postStory(writer.client, { public: true });
     // A writer cannot use it on their own story either: they delete it the ordinary way.
     expect((await remove(writer, 'story', story.id)).status).toBe(403);
-    const missing = await remove(owner, 'story', 'noSuchStory');
+    const missing = await remove(api.owner, 'story', 'noSuchStory');
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(REPORT_TEXTS.contentNotFound);
-    expect((await remove(owner, 'comment', 'noSuchComment')).status).toBe(404);
-    const noReason = await remove(owner, 'story', story.id, '  ');
+    expect((await remove(api.owner, 'comment', 'noSuchComment')).status).toBe(404);
+    const noReason = await remove(api.owner, 'story', story.id, '  ');
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toContain(REPORT_TEXTS.reasonRequired);
-    expect((await remove(owner, 'profile', writer.uid)).status).toBe(400);
-    expect((await remove(owner, 'story', story.id, 42)).status).toBe(400);
+    expect((await remove(api.owner, 'profile', writer.uid)).status).toBe(400);
+    expect((await remove(api.owner, 'story', story.id, 42)).status).toBe(400);
     // Nothing happened to the story.
     expect((await reader.client.get(`/api/stories/${story.id}`)).status).toBe(200);
   });
@@ -74,7 +69,7 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     await comment(reader.client, story.id, 'a comment');
     await comment(admin2.client, story.id, 'an admin comment');
     const as = async (who: SignedUp) => storyResponseSchema.parse((await who.client.get(`/api/stories/${story.id}`)).body).story.permissions.remove;
-    expect(await as(owner)).toBe(true);
+    expect(await as(api.owner)).toBe(true);
     expect(await as(writer)).toBe(false);
     expect(await as(reader)).toBe(false);
     const comments = async (who: SignedUp) =>
@@ -93,14 +88,14 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     const story = await postStory(writer.client, { public: true, title: 'Miracle Cure Inside' });
     await comment(reader.client, story.id, 'is this real?');
     expect((await reader.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
-    const caseId = await fileReport(server, reader, 'story', story.id, 'spam');
-    const before = await readCase(owner, caseId);
+    const caseId = await fileReport(api.server, reader, 'story', story.id, 'spam');
+    const before = await readCase(api.owner, caseId);
 
-    const answer = await removed(owner, 'story', story.id, 'Selling fake medicine.');
+    const answer = await removed(api.owner, 'story', story.id, 'Selling fake medicine.');
     expect(answer).toEqual({ caseId });
     expect((await writer.client.get(`/api/stories/${story.id}`)).status).toBe(404);
-    expect(await server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute()).toEqual([]);
-    expect(await server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', '=', story.id).execute()).toEqual([]);
+    expect(await api.server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute()).toEqual([]);
+    expect(await api.server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', '=', story.id).execute()).toEqual([]);
 
     // The author hears what was removed and why; the reporter hears nothing until the report is resolved.
     expect(await noticeRows(writer.client)).toEqual([
@@ -109,18 +104,18 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     expect(await noticeRows(reader.client)).toEqual([]);
 
     // The open report records the removal (a new version), stays open, and can now be resolved as action taken.
-    const after = await readCase(owner, caseId);
+    const after = await readCase(api.owner, caseId);
     expect(after).toMatchObject({ status: 'open', version: before.version + 1, currentState: 'removed' });
     expect(after.actions.map((a) => [a.action, a.reason, a.subject, a.admin.name])).toEqual([['remove', 'Selling fake medicine.', 'Story “Miracle Cure Inside”', 'The Owner']]);
-    await resolve(owner, caseId, 'action', 'Removed');
+    await resolve(api.owner, caseId, 'action', 'Removed');
 
-    const logs = await server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'details']).where('action', '=', 'moderation_remove').where('target', '=', `moderationCases/${caseId}`).execute();
+    const logs = await api.server.ctx.db.selectFrom('adminLogs').select(['action', 'target', 'details']).where('action', '=', 'moderation_remove').where('target', '=', `moderationCases/${caseId}`).execute();
     expect(logs).toHaveLength(1);
     expect(JSON.parse(logs[0]!.details ?? '{}')).toMatchObject({ reason: 'Selling fake medicine.', targetUid: writer.uid, targetType: 'story', targetId: story.id, removed: true });
 
     // Gone: a second removal finds nothing, and records nothing.
     expect((await remove(admin2, 'story', story.id)).status).toBe(404);
-    expect(await server.ctx.db.selectFrom('moderationActions').select('id').where('action', '=', 'remove').where('targetUid', '=', writer.uid).execute()).toHaveLength(1);
+    expect(await api.server.ctx.db.selectFrom('moderationActions').select('id').where('action', '=', 'remove').where('targetUid', '=', writer.uid).execute()).toHaveLength(1);
   });
 
   it('removes a story with every row hanging off it: versions, favourites, reactions and comments', async () => {
@@ -131,26 +126,26 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     expect((await reader.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
     expect((await reader.client.send('PUT', `/api/favorites/${story.id}`)).status).toBe(200);
     const rowsOf = async () => ({
-      storyVersions: (await server.ctx.db.selectFrom('storyVersions').select('id').where('storyId', '=', story.id).execute()).length,
-      userFavorites: (await server.ctx.db.selectFrom('userFavorites').select('uid').where('storyId', '=', story.id).execute()).length,
-      storyComments: (await server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute()).length,
-      storyReactions: (await server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', '=', story.id).execute()).length,
+      storyVersions: (await api.server.ctx.db.selectFrom('storyVersions').select('id').where('storyId', '=', story.id).execute()).length,
+      userFavorites: (await api.server.ctx.db.selectFrom('userFavorites').select('uid').where('storyId', '=', story.id).execute()).length,
+      storyComments: (await api.server.ctx.db.selectFrom('storyComments').select('id').where('storyId', '=', story.id).execute()).length,
+      storyReactions: (await api.server.ctx.db.selectFrom('storyReactions').select('uid').where('storyId', '=', story.id).execute()).length,
     });
     expect(await rowsOf()).toEqual({ storyVersions: 1, userFavorites: 1, storyComments: 1, storyReactions: 1 });
 
-    await removed(owner, 'story', story.id, 'Not allowed here.');
+    await removed(api.owner, 'story', story.id, 'Not allowed here.');
     expect(await rowsOf()).toEqual({ storyVersions: 0, userFavorites: 0, storyComments: 0, storyReactions: 0 });
   });
 
   it('removes a comment: the story’s count stays exact, its author is told, and the user page lists it', async () => {
-    const commenter = await signUpVerified(server, { name: 'Carla Commenter' });
+    const commenter = await signUpVerified(api.server, { name: 'Carla Commenter' });
     const story = await postStory(writer.client, { public: true, title: 'Tidewater' });
     const kept = await comment(commenter.client, story.id, 'lovely');
     const bad = await comment(commenter.client, story.id, 'you should quit');
     await comment(reader.client, story.id, 'agreed, lovely');
     expect(await commentsCount(story.id)).toBe(3);
 
-    const page = adminUserDetailSchema.parse((await owner.client.get(`/api/admin/users/${commenter.uid}`)).body);
+    const page = adminUserDetailSchema.parse((await api.owner.client.get(`/api/admin/users/${commenter.uid}`)).body);
     expect(page.canRemoveContent).toBe(true);
     expect(page.comments.map((c) => [c.id, c.storyId, c.storyTitle, c.text])).toEqual([
       [bad, story.id, 'Tidewater', 'you should quit'],
@@ -166,17 +161,17 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
       { detail: REPORT_TEXTS.removedNotice({ type: 'comment', title: 'Tidewater' }, 'Telling the writer to quit.'), link: `/story/${story.id}` },
     ]);
 
-    const history = adminUserDetailSchema.parse((await owner.client.get(`/api/admin/users/${commenter.uid}`)).body);
+    const history = adminUserDetailSchema.parse((await api.owner.client.get(`/api/admin/users/${commenter.uid}`)).body);
     expect(history.comments.map((c) => c.id)).toEqual([kept]);
     expect(history.actions.map((a) => [a.action, a.reason, a.subject, a.caseId])).toEqual([['remove', 'Telling the writer to quit.', 'Comment on “Tidewater”: “you should quit”', null]]);
     // An admin's own page offers no removal of their own things.
-    expect(adminUserDetailSchema.parse((await owner.client.get(`/api/admin/users/${owner.uid}`)).body).canRemoveContent).toBe(false);
+    expect(adminUserDetailSchema.parse((await api.owner.client.get(`/api/admin/users/${api.owner.uid}`)).body).canRemoveContent).toBe(false);
   });
 
   it('removes a private story from the user’s page too (admins cannot open it, but can take it down)', async () => {
     const story = await postStory(writer.client, { public: false, title: 'Private Spam' });
-    expect((await owner.client.get(`/api/stories/${story.id}`)).status).toBe(404);
-    await removed(owner, 'story', story.id, 'Spam kept for later');
+    expect((await api.owner.client.get(`/api/stories/${story.id}`)).status).toBe(404);
+    await removed(api.owner, 'story', story.id, 'Spam kept for later');
     expect((await writer.client.get(`/api/stories/${story.id}`)).status).toBe(404);
   });
 
@@ -184,11 +179,11 @@ describe.each(testDialects())('removing content directly on %s', (dialect) => {
     const story = await postStory(writer.client, { public: true, title: 'Crowded' });
     const target = await comment(reader.client, story.id, 'spam spam spam');
     await comment(reader.client, story.id, 'a real comment');
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => remove(i % 2 ? owner : admin2, 'comment', target, `burst ${i}`)));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => remove(i % 2 ? api.owner : admin2, 'comment', target, `burst ${i}`)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
     expect(await commentsCount(story.id)).toBe(1);
-    const actions = await server.ctx.db.selectFrom('moderationActions').select('reason').where('action', '=', 'remove').where('targetUid', '=', reader.uid).where('reason', 'like', 'burst %').execute();
+    const actions = await api.server.ctx.db.selectFrom('moderationActions').select('reason').where('action', '=', 'remove').where('targetUid', '=', reader.uid).where('reason', 'like', 'burst %').execute();
     expect(actions).toHaveLength(1);
     expect((await noticeRows(reader.client)).filter((n) => n.detail.includes('spam spam') || n.detail.includes('Crowded'))).toHaveLength(1);
   });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFS, EMAIL_DELAY_MS, EMAIL_INTERVAL_MS, notificationPrefsSchema, type NotificationPrefs } from '@common/notifications/notifications';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../../test/server';
 import { newId } from '../../shared/ids';
 import { postStory } from '../stories/test-support';
 import { respond, submitRequest } from '../feature-requests/test-support';
@@ -9,20 +10,11 @@ import { deliverDueEmails } from './emails';
 import { listPage, withoutBadgeNotices } from './test-support';
 
 describe.each(testDialects())('notification emails and preferences on %s', (dialect) => {
-  let server: TestServer;
-  let commenter: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-    commenter = await signUp(server, { name: 'Cy Commenter' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' }, people: { commenter: { name: 'Cy Commenter' } } });
 
   /** A verified writer with a public story, and Cy's comment on it; answers when its email falls due. */
   async function commentedAuthor(text = 'What a lovely ending, it stayed with me all day long') {
-    const author = await signUpVerified(server, { name: 'Ada Author' });
+    const author = await signUpVerified(api.server, { name: 'Ada Author' });
     await withoutBadgeNotices(author.client);
     const story = await postStory(author.client, { public: true, title: 'Lighthouse' });
     return { author, story, dueAt: await comment(author, story.id, text) };
@@ -30,14 +22,14 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
 
   /** Cy comments; the due time (ms) of the email it scheduled for the author. */
   async function comment(author: SignedUp, storyId: string, text = 'Another thought') {
-    const res = await commenter.client.post(`/api/stories/${storyId}/comments`, { text });
+    const res = await api.commenter.client.post(`/api/stories/${storyId}/comments`, { text });
     expect(res.status).toBe(201);
-    const rows = await server.ctx.db.selectFrom('pendingEmails').select('dueAt').where('uid', '=', author.uid).orderBy('dueAt', 'desc').execute();
+    const rows = await api.server.ctx.db.selectFrom('pendingEmails').select('dueAt').where('uid', '=', author.uid).orderBy('dueAt', 'desc').execute();
     expect(rows.length).toBeGreaterThan(0);
     return Date.parse(rows[0]!.dueAt);
   }
 
-  const commentMail = (to: string, timeoutMs?: number) => server.mail.waitFor({ to, subject: /commented on/ }, timeoutMs);
+  const commentMail = (to: string, timeoutMs?: number) => api.server.mail.waitFor({ to, subject: /commented on/ }, timeoutMs);
   async function expectNoCommentMail(to: string) {
     await expect(commentMail(to, 400)).rejects.toThrow();
   }
@@ -53,24 +45,24 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
     const [created] = (await listPage(author.client)).notifications;
     expect(dueAt).toBe(Date.parse(created!.created_at) + EMAIL_DELAY_MS);
 
-    await deliverDueEmails(server.ctx, dueAt - 1000);
+    await deliverDueEmails(api.server.ctx, dueAt - 1000);
     await expectNoCommentMail(author.email);
 
-    await deliverDueEmails(server.ctx, dueAt + 1000);
+    await deliverDueEmails(api.server.ctx, dueAt + 1000);
     const mail = await commentMail(author.email);
     expect(mail.subject).toBe('Cy Commenter commented on "Lighthouse"');
     expect(mail.text).toContain('"What a lovely ending, it stayed with me all day long"');
-    expect(mail.links).toContain(`${server.config.publicUrl}/story/${story.id}`);
-    expect(mail.text).not.toContain(commenter.email);
+    expect(mail.links).toContain(`${api.server.config.publicUrl}/story/${story.id}`);
+    expect(mail.text).not.toContain(api.commenter.email);
     const page = mail.links.map((l) => new URL(l)).find((u) => u.pathname === '/unsubscribe');
     expect(page?.searchParams.get('token')).toMatch(/^[A-Za-z0-9_.-]+$/);
-    const oneClick = `${server.config.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(page!.searchParams.get('token')!)}`;
+    const oneClick = `${api.server.config.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(page!.searchParams.get('token')!)}`;
     expect(mail.headers['list-unsubscribe']).toBe(`<${oneClick}>`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // Claimed: a later pass sends nothing again.
-    expect(await server.ctx.db.selectFrom('pendingEmails').select('id').where('uid', '=', author.uid).execute()).toEqual([]);
-    await deliverDueEmails(server.ctx, dueAt + 2000);
+    expect(await api.server.ctx.db.selectFrom('pendingEmails').select('id').where('uid', '=', author.uid).execute()).toEqual([]);
+    await deliverDueEmails(api.server.ctx, dueAt + 2000);
     await expectNoCommentMail(author.email);
   });
 
@@ -79,7 +71,7 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
     expect((await read.author.client.post('/api/notifications/read-all')).status).toBe(200);
 
     const online = await commentedAuthor();
-    await server.ctx.db
+    await api.server.ctx.db
       .insertInto('liveStreams')
       .values({ id: newId(), instanceId: 'elsewhere', uid: online.author.uid, watching: null, until: new Date(online.dueAt + 60_000).toISOString() })
       .execute();
@@ -87,54 +79,54 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
     const off = await commentedAuthor();
     expect((await off.author.client.patch('/api/me/notification-prefs', { email: { comment: false } })).status).toBe(200);
 
-    await deliverDueEmails(server.ctx, Math.max(read.dueAt, online.dueAt, off.dueAt) + 1000);
+    await deliverDueEmails(api.server.ctx, Math.max(read.dueAt, online.dueAt, off.dueAt) + 1000);
     for (const { author } of [read, online, off]) await expectNoCommentMail(author.email);
-    await server.ctx.db.deleteFrom('liveStreams').where('uid', '=', online.author.uid).execute();
+    await api.server.ctx.db.deleteFrom('liveStreams').where('uid', '=', online.author.uid).execute();
   });
 
   it('sends at most one email of a type per writer in fifteen minutes, and one only however many instances try', async () => {
     const { author, story, dueAt } = await commentedAuthor();
     // Two instances on one database tick at once: the row is claimed once.
-    await Promise.all([deliverDueEmails(server.ctx, dueAt + 1000), deliverDueEmails(server.ctx, dueAt + 1000)]);
+    await Promise.all([deliverDueEmails(api.server.ctx, dueAt + 1000), deliverDueEmails(api.server.ctx, dueAt + 1000)]);
     await commentMail(author.email);
 
     const second = await comment(author, story.id, 'Second comment');
-    await deliverDueEmails(server.ctx, second + 1000);
+    await deliverDueEmails(api.server.ctx, second + 1000);
     await expectNoCommentMail(author.email);
 
     const third = await comment(author, story.id, 'Third comment');
-    await deliverDueEmails(server.ctx, Math.max(third, dueAt + 1000 + EMAIL_INTERVAL_MS) + 1000);
+    await deliverDueEmails(api.server.ctx, Math.max(third, dueAt + 1000 + EMAIL_INTERVAL_MS) + 1000);
     expect((await commentMail(author.email)).text).toContain('Third comment');
-    expect(server.mail.messages.filter((m) => m.to.includes(author.email.toLowerCase()) && /commented on/.test(m.subject))).toHaveLength(2);
+    expect(api.server.mail.messages.filter((m) => m.to.includes(author.email.toLowerCase()) && /commented on/.test(m.subject))).toHaveLength(2);
   });
 
   it('emails an unread message of a conversation the writer is away from', async () => {
-    const owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-    const requester = await signUpVerified(server, { name: 'Suggester' });
+    const owner = await signUpVerified(api.server, { email: ADMIN_EMAIL, name: 'Owner' });
+    const requester = await signUpVerified(api.server, { name: 'Suggester' });
     const request = await submitRequest(requester.client, 'Please add a night mode');
     await respond(owner.client, request.id, 'Thanks, we will look at it.');
-    const thread = await server.ctx.db.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirstOrThrow();
+    const thread = await api.server.ctx.db.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirstOrThrow();
     const now = Date.now();
     const pending = (uid: string) => ({ id: newId(), uid, type: 'message', ref: thread.id, dueAt: new Date(now).toISOString() });
-    await server.ctx.db.insertInto('pendingEmails').values(pending(requester.uid)).execute();
-    await deliverDueEmails(server.ctx, now + 1000);
-    const mail = await server.mail.waitFor({ to: requester.email, subject: 'Owner sent you a message' });
-    expect(mail.links).toContain(`${server.config.publicUrl}/messages?c=${thread.id}`);
+    await api.server.ctx.db.insertInto('pendingEmails').values(pending(requester.uid)).execute();
+    await deliverDueEmails(api.server.ctx, now + 1000);
+    const mail = await api.server.mail.waitFor({ to: requester.email, subject: 'Owner sent you a message' });
+    expect(mail.links).toContain(`${api.server.config.publicUrl}/messages?c=${thread.id}`);
     expect(mail.text).not.toContain('Thanks, we will look at it.');
 
     // Once the conversation is read, nothing goes out.
-    await server.ctx.db.updateTable('conversationParticipants').set({ unread: 0 }).where('conversationId', '=', thread.id).where('uid', '=', requester.uid).execute();
-    await server.ctx.db.insertInto('pendingEmails').values(pending(requester.uid)).execute();
-    await deliverDueEmails(server.ctx, now + EMAIL_INTERVAL_MS + 60_000);
-    await expect(server.mail.waitFor({ to: requester.email, subject: 'Owner sent you a message' }, 400)).rejects.toThrow();
+    await api.server.ctx.db.updateTable('conversationParticipants').set({ unread: 0 }).where('conversationId', '=', thread.id).where('uid', '=', requester.uid).execute();
+    await api.server.ctx.db.insertInto('pendingEmails').values(pending(requester.uid)).execute();
+    await deliverDueEmails(api.server.ctx, now + EMAIL_INTERVAL_MS + 60_000);
+    await expect(api.server.mail.waitFor({ to: requester.email, subject: 'Owner sent you a message' }, 400)).rejects.toThrow();
   });
 
   it('the unsubscribe link works without signing in, turns that email off, and refuses tampered tokens', async () => {
     const { author, dueAt } = await commentedAuthor();
-    await deliverDueEmails(server.ctx, dueAt + 1000);
+    await deliverDueEmails(api.server.ctx, dueAt + 1000);
     const mail = await commentMail(author.email);
     const token = new URL(mail.links.find((l) => new URL(l).pathname === '/unsubscribe')!).searchParams.get('token')!;
-    const guest = server.client();
+    const guest = api.server.client();
 
     const [payload, signature] = token.split('.');
     const flipped = `${payload}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
@@ -163,7 +155,7 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
   });
 
   it('reads and changes preferences, refusing anything unknown', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     expect(await prefsOf(writer.client)).toEqual(DEFAULT_NOTIFICATION_PREFS);
     expect(DEFAULT_NOTIFICATION_PREFS.email).toEqual({ comment: true, message: true, feature_request_response: false, streak_reminder: false });
     // The streak reminder is the one notification a writer opts into.
@@ -194,7 +186,7 @@ describe.each(testDialects())('notification emails and preferences on %s', (dial
     const garbled = await writer.client.raw('PATCH', '/api/me/notification-prefs', { body: '{"types":', headers: { 'content-type': 'application/json' } });
     expect(garbled.status).toBe(400);
     expect(await prefsOf(writer.client)).toEqual(expected);
-    expect((await server.client().get('/api/me/notification-prefs')).status).toBe(401);
-    expect((await server.client().patch('/api/me/notification-prefs', {})).status).toBe(401);
+    expect((await api.server.client().get('/api/me/notification-prefs')).status).toBe(401);
+    expect((await api.server.client().patch('/api/me/notification-prefs', {})).status).toBe(401);
   });
 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_GROUP_MS, NOTIFICATION_LIST_PAGE_SIZE, STORY_GROUP_MS } from '@common/notifications/notifications';
 import { storyTopic } from '@common/events/live-events';
 import type { Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../../test/server';
 import { newId } from '../../shared/ids';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { respond, submitRequest } from '../feature-requests/test-support';
@@ -13,21 +14,14 @@ import { ACTOR_PAGE_SIZE } from './queries';
 import { actorsOf, allNotifications, listPage, ofType, unreadCount, withoutBadgeNotices } from './test-support';
 
 describe.each(testDialects())('notifications on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' }, people: { ada: { name: 'Ada' } } });
   beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-    ada = await signUp(server, { name: 'Ada' });
-    await withoutBadgeNotices(ada.client);
-  });
-  afterAll(async () => {
-    await server.stop();
+    await withoutBadgeNotices(api.ada.client);
   });
 
   /** A new writer with a public story: the addressee of story notifications. */
   async function authorWithStory(title = 'Rain on the Roof') {
-    const author = await signUp(server, { name: 'Author' });
+    const author = await signUp(api.server, { name: 'Author' });
     await withoutBadgeNotices(author.client);
     const story = await postStory(author.client, { public: true, title });
     return { author, story };
@@ -36,7 +30,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   async function readers(count: number, prefix = 'Reader'): Promise<SignedUp[]> {
     const people: SignedUp[] = [];
     // One at a time: sign-up order is the order the test reacts in.
-    for (let n = 1; n <= count; n++) people.push(await signUp(server, { name: `${prefix} ${n}` }));
+    for (let n = 1; n <= count; n++) people.push(await signUp(api.server, { name: `${prefix} ${n}` }));
     return people;
   }
 
@@ -45,21 +39,21 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   it('a comment notifies the author with its opening words; comments never group; deleting one takes it back', async () => {
     const { author, story } = await authorWithStory();
     const long = `${'word '.repeat(30)}end`;
-    const first = await ada.client.post<{ comment: { id: string } }>(`/api/stories/${story.id}/comments`, { text: long });
+    const first = await api.ada.client.post<{ comment: { id: string } }>(`/api/stories/${story.id}/comments`, { text: long });
     expect(first.status).toBe(201);
-    await ada.client.post(`/api/stories/${story.id}/comments`, { text: 'Second thought' });
+    await api.ada.client.post(`/api/stories/${story.id}/comments`, { text: 'Second thought' });
 
     const comments = await ofType(author.client, 'comment');
     expect(comments).toHaveLength(2);
     const [newest, oldest] = comments;
     expect(newest).toMatchObject({ detail: 'Second thought', subject: 'Rain on the Roof', link: `/story/${story.id}`, actorCount: 1, read: false });
-    expect(newest!.actors).toEqual([{ uid: ada.uid, displayName: 'Ada', profileIcon: expect.any(String), profileImage: null }]);
+    expect(newest!.actors).toEqual([{ uid: api.ada.uid, displayName: 'Ada', profileIcon: expect.any(String), profileImage: null }]);
     expect(oldest!.detail!.length).toBeLessThanOrEqual(80);
     expect(oldest!.detail).toMatch(/^word word .*…$/);
-    expect(JSON.stringify(comments)).not.toContain(ada.email);
+    expect(JSON.stringify(comments)).not.toContain(api.ada.email);
     expect(await unreadCount(author.client)).toBe(2);
 
-    expect((await ada.client.delete(`/api/stories/${story.id}/comments/${first.body.comment.id}`)).status).toBe(200);
+    expect((await api.ada.client.delete(`/api/stories/${story.id}/comments/${first.body.comment.id}`)).status).toBe(200);
     expect((await ofType(author.client, 'comment')).map((n) => n.detail)).toEqual(['Second thought']);
     expect(await unreadCount(author.client)).toBe(1);
   });
@@ -119,7 +113,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     await react(one!, story.id);
     const [old] = await ofType(author.client, 'reaction');
     const past = new Date(Date.now() - STORY_GROUP_MS - 60_000).toISOString();
-    await server.ctx.db.updateTable('notifications').set({ created_at: past, updated_at: past }).where('id', '=', old!.id).execute();
+    await api.server.ctx.db.updateTable('notifications').set({ created_at: past, updated_at: past }).where('id', '=', old!.id).execute();
     await react(two!, story.id);
     const rows = await ofType(author.client, 'reaction');
     expect(rows.map((n) => n.actors.map((a) => a.uid))).toEqual([[two!.uid], [one!.uid]]);
@@ -140,7 +134,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   });
 
   it('follows group within 24 hours; a returned follow tells the one followed back they are friends; unfollowing takes it back', async () => {
-    const star = await signUp(server, { name: 'Star' });
+    const star = await signUp(api.server, { name: 'Star' });
     await withoutBadgeNotices(star.client);
     const [one, two] = await readers(2, 'Fan');
     await setFollow(one!.client, star.uid, true);
@@ -161,7 +155,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
 
     // A day later the group is closed: the next follower starts a new row.
     const past = new Date(Date.now() - FOLLOW_GROUP_MS - 60_000).toISOString();
-    await server.ctx.db.updateTable('notifications').set({ created_at: past, updated_at: past }).where('id', '=', follows!.id).execute();
+    await api.server.ctx.db.updateTable('notifications').set({ created_at: past, updated_at: past }).where('id', '=', follows!.id).execute();
     await setFollow(two!.client, star.uid, true);
     expect((await ofType(star.client, 'follow')).map((n) => n.actors.map((a) => a.uid))).toEqual([[two!.uid], [one!.uid]]);
     // The friendship ends: its row goes too.
@@ -170,7 +164,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   });
 
   it('a follow request notifies; cancelling or answering it takes it back', async () => {
-    const guarded = await signUp(server, { name: 'Guarded' });
+    const guarded = await signUp(api.server, { name: 'Guarded' });
     await withoutBadgeNotices(guarded.client);
     expect((await guarded.client.patch('/api/me/follow-settings', { approveFollowers: true })).status).toBe(200);
     const [one, two] = await readers(2, 'Asker');
@@ -188,8 +182,8 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
   });
 
   it("an admin's response and a status change reach the requester; admin and user lists never mix", async () => {
-    const admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
-    const requester = await signUp(server, { name: 'Suggester' });
+    const admin = await signUpVerified(api.server, { email: ADMIN_EMAIL, name: 'Owner' });
+    const requester = await signUp(api.server, { name: 'Suggester' });
     const request = await submitRequest(requester.client, `Please add a dark mode for the reading view ${'x'.repeat(80)}`);
     await respond(admin.client, request.id, 'Good idea, on it.');
     const [response] = await ofType(requester.client, 'feature_request_response');
@@ -206,7 +200,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     expect(adminList.status).toBe(200);
     expect(adminList.body.notifications.every((n) => n.to === 'admin')).toBe(true);
     expect(await allNotifications(admin.client)).toEqual([]);
-    const adminRow = await server.ctx.db.selectFrom('notifications').select('id').where('to', '=', 'admin').executeTakeFirstOrThrow();
+    const adminRow = await api.server.ctx.db.selectFrom('notifications').select('id').where('to', '=', 'admin').executeTakeFirstOrThrow();
     expect((await admin.client.post(`/api/notifications/${adminRow.id}/read`)).status).toBe(404);
   });
 
@@ -242,22 +236,22 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
 
     // The author's tab is on the story: nothing while they look at it.
     const until = new Date(Date.now() + 60_000).toISOString();
-    await server.ctx.db.insertInto('liveStreams').values({ id: newId(), instanceId: 'elsewhere', uid: author.uid, watching: storyTopic(story.id), until }).execute();
+    await api.server.ctx.db.insertInto('liveStreams').values({ id: newId(), instanceId: 'elsewhere', uid: author.uid, watching: storyTopic(story.id), until }).execute();
     await fav!.client.send('PUT', `/api/favorites/${story.id}`);
     expect(await ofType(author.client, 'favorite')).toEqual([]);
-    await server.ctx.db.deleteFrom('liveStreams').where('uid', '=', author.uid).execute();
+    await api.server.ctx.db.deleteFrom('liveStreams').where('uid', '=', author.uid).execute();
   });
 
   it('twenty readers reacting at once make exactly one row of twenty and a bell count of one', async () => {
     const { author, story } = await authorWithStory('Burst');
-    const crowd = await Promise.all(Array.from({ length: 20 }, (_, n) => signUp(server, { name: `Crowd ${n}` })));
+    const crowd = await Promise.all(Array.from({ length: 20 }, (_, n) => signUp(api.server, { name: `Crowd ${n}` })));
     const results = await Promise.all(crowd.map((reader) => react(reader, story.id)));
     expect(results.map((r) => r.status)).toEqual(crowd.map(() => 200));
     const rows = await ofType(author.client, 'reaction');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actorCount).toBe(20);
     expect(await unreadCount(author.client)).toBe(1);
-    const stored = await server.ctx.db.selectFrom('notificationActors').select('actorUid').where('notificationId', '=', rows[0]!.id).execute();
+    const stored = await api.server.ctx.db.selectFrom('notificationActors').select('actorUid').where('notificationId', '=', rows[0]!.id).execute();
     expect(stored).toHaveLength(20);
   });
 
@@ -286,16 +280,16 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
       expect((await one!.client.get(`/api/notifications/${newest!.id}/actors`)).status).toBe(404);
       expect((await author.client.post('/api/notifications/..%2F/read')).status).toBe(404);
       expect((await author.client.get('/api/notifications?cursor=nonsense!')).status).toBe(400);
-      expect((await server.client().get('/api/notifications')).status).toBe(401);
-      expect((await server.client().get('/api/notifications/unread-count')).status).toBe(401);
-      expect((await server.client().post('/api/notifications/read-all')).status).toBe(401);
+      expect((await api.server.client().get('/api/notifications')).status).toBe(401);
+      expect((await api.server.client().get('/api/notifications/unread-count')).status).toBe(401);
+      expect((await api.server.client().post('/api/notifications/read-all')).status).toBe(401);
     } finally {
       stream.close();
     }
   });
 
   it('pages with a cursor, latest activity first, and hides what is about a deleted story', async () => {
-    const author = await signUp(server, { name: 'Prolific' });
+    const author = await signUp(api.server, { name: 'Prolific' });
     await withoutBadgeNotices(author.client);
     const [reader] = await readers(1);
     const count = NOTIFICATION_LIST_PAGE_SIZE + 3;
@@ -327,9 +321,9 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     expect(page).toEqual({ actors: many.map((r, n) => ({ uid: r.uid, displayName: `Many ${n + 1}`, profileIcon: expect.any(String), profileImage: null })), nextCursor: null });
 
     // A crowd joined later (written straight in, a second apart): the list pages through all of them in order.
-    const crowd = await insertWriters(server, ACTOR_PAGE_SIZE + 5, 'Later');
+    const crowd = await insertWriters(api.server, ACTOR_PAGE_SIZE + 5, 'Later');
     const start = Date.now() + 1000;
-    await server.ctx.db
+    await api.server.ctx.db
       .insertInto('notificationActors')
       .values(crowd.map((actorUid, n) => ({ notificationId: row!.id, actorUid, created_at: new Date(start + n * 1000).toISOString() })))
       .execute();

@@ -7,7 +7,8 @@ import type { Story } from '@common/stories/story';
 import type { AppEnv } from '../../context';
 import { mountWebApp } from '../../static';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import { postStory } from '../stories/test-support';
 import { changeAccountState } from '../../shared/account-state';
 import { sharedPages } from './index';
@@ -26,22 +27,18 @@ const titleOf = (html: string) => {
 };
 
 describe.each(testDialects())('link previews in the served HTML on %s', (dialect) => {
-  let server: TestServer;
-  let writer: SignedUp;
   let webDir: string;
   const app = new Hono<AppEnv>();
 
+  const api = useTestServer(dialect, { people: { writer: { name: 'Ada Quill' } } });
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    writer = await signUp(server, { name: 'Ada Quill' });
     // The real page, so the tags replaced are the ones the built app has.
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-previews-'));
     fs.copyFileSync(path.join(import.meta.dirname, '../../../web/index.html'), path.join(webDir, 'index.html'));
-    mountWebApp(app, webDir, sharedPages(server.ctx));
+    mountWebApp(app, webDir, sharedPages(api.server.ctx));
   });
   afterAll(async () => {
     fs.rmSync(webDir, { recursive: true, force: true });
-    await server.stop();
   });
 
   async function page(url: string): Promise<string> {
@@ -60,7 +57,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
   }
 
   it('describes a public story: title, the start of its text, its author and its address', async () => {
-    const story = await postStory(writer.client, {
+    const story = await postStory(api.writer.client, {
       public: true,
       title: 'The Last Lighthouse',
       content: `The keeper counted ships that never came.\n\nHe kept the lamp lit anyway. ${'Waves. '.repeat(40)}`,
@@ -70,8 +67,8 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
     expect(meta(html, 'og:title')).toBe('The Last Lighthouse');
     expect(meta(html, 'og:type')).toBe('article');
     expect(meta(html, 'og:site_name')).toBe('Drabble');
-    expect(meta(html, 'og:url')).toBe(`${server.config.publicUrl}/story/${story.id}`);
-    expect(meta(html, 'article:author')).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+    expect(meta(html, 'og:url')).toBe(`${api.server.config.publicUrl}/story/${story.id}`);
+    expect(meta(html, 'article:author')).toBe(`${api.server.config.publicUrl}/user/${api.writer.uid}`);
     expect(meta(html, 'author')).toBe(story.authorDisplayName);
     const description = meta(html, 'description')!;
     expect(description).toMatch(new RegExp(`^By ${story.authorDisplayName} · The keeper counted ships that never came\\. He kept the lamp lit anyway\\. Waves\\.`));
@@ -86,7 +83,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
   });
 
   it('never shows a private story: its page reads like a missing one', async () => {
-    const secret = await postStory(writer.client, { public: false, title: 'Secret Diary Entry', content: 'Nobody may read this confession.' });
+    const secret = await postStory(api.writer.client, { public: false, title: 'Secret Diary Entry', content: 'Nobody may read this confession.' });
     const html = await page(`/story/${secret.id}`);
     expectGeneric(html);
     expect(html).not.toContain('Secret Diary');
@@ -94,9 +91,9 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
     expect(html).not.toContain(secret.id);
 
     // Made private after being public: the title goes with it.
-    const once = await postStory(writer.client, { public: true, title: 'Briefly Public Tale' });
+    const once = await postStory(api.writer.client, { public: true, title: 'Briefly Public Tale' });
     expect(await page(`/story/${once.id}`)).toContain('Briefly Public Tale');
-    const hidden = await writer.client.patch<{ story: Story }>(`/api/stories/${once.id}/visibility`, { public: false });
+    const hidden = await api.writer.client.patch<{ story: Story }>(`/api/stories/${once.id}/visibility`, { public: false });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     const after = await page(`/story/${once.id}`);
     expectGeneric(after);
@@ -104,7 +101,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
   });
 
   it('escapes what writers typed, markup and quotes included', async () => {
-    const story = await postStory(writer.client, {
+    const story = await postStory(api.writer.client, {
       public: true,
       title: `<script>alert("x")</script> & 'Quotes' $& $1`,
       content: 'A body with "quotes" and <b>tags</b> & ampersands.',
@@ -118,38 +115,38 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
   });
 
   it('describes a profile by its name and About Me, with a fallback when that is empty', async () => {
-    const about = await writer.client.patch('/api/me/about', { aboutMe: 'I write <small> stories\nat night.' });
+    const about = await api.writer.client.patch('/api/me/about', { aboutMe: 'I write <small> stories\nat night.' });
     expect(about.status).toBe(200);
-    const html = await page(`/user/${writer.uid}`);
+    const html = await page(`/user/${api.writer.uid}`);
     expect(titleOf(html)).toBe('Ada Quill · Drabble');
     expect(meta(html, 'og:type')).toBe('profile');
     expect(meta(html, 'og:title')).toBe('Ada Quill');
-    expect(meta(html, 'og:url')).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+    expect(meta(html, 'og:url')).toBe(`${api.server.config.publicUrl}/user/${api.writer.uid}`);
     expect(meta(html, 'description')).toBe('I write &lt;small&gt; stories at night.');
 
-    const quiet = await signUp(server, { name: 'Quiet Reader' });
+    const quiet = await signUp(api.server, { name: 'Quiet Reader' });
     expect(meta(await page(`/user/${quiet.uid}`), 'og:description')).toBe('Quiet Reader writes ultra-short fiction on Drabble.');
 
     // By handle (any case, an old one too): the same page, known by its uid's address.
-    const handle = (await writer.client.get<{ user: { handle: string } }>('/api/me')).body.user.handle;
+    const handle = (await api.writer.client.get<{ user: { handle: string } }>('/api/me')).body.user.handle;
     for (const url of [`/@${handle}`, `/@${handle.toUpperCase()}/`]) {
       const byHandle = await page(url);
       expect(titleOf(byHandle), url).toBe('Ada Quill · Drabble');
-      expect(meta(byHandle, 'og:url'), url).toBe(`${server.config.publicUrl}/user/${writer.uid}`);
+      expect(meta(byHandle, 'og:url'), url).toBe(`${api.server.config.publicUrl}/user/${api.writer.uid}`);
     }
-    expect((await writer.client.patch('/api/me/handle', { handle: 'ada_quill_again' })).status).toBe(200);
+    expect((await api.writer.client.patch('/api/me/handle', { handle: 'ada_quill_again' })).status).toBe(200);
     expect(titleOf(await page(`/@${handle}`))).toBe('Ada Quill · Drabble');
   });
 
   it('shows nothing of a suspended or deactivated profile, or of its stories, as the API answers 404', async () => {
     const at = new Date().toISOString();
     for (const [state, set] of [['suspended', { suspendedAt: at }], ['deactivated', { deactivatedAt: at }]] as const) {
-      const gone = await signUp(server, { name: `Gone ${state}` });
+      const gone = await signUp(api.server, { name: `Gone ${state}` });
       expect((await gone.client.patch('/api/me/about', { aboutMe: `About a ${state} writer` })).status).toBe(200);
       const story = await postStory(gone.client, { public: true, title: `Story of a ${state} writer` });
-      await changeAccountState(server.ctx, gone.uid, null, (trx) => trx.updateTable('users').set(set).where('uid', '=', gone.uid).execute());
-      expect((await server.client().get(`/api/users/${gone.uid}`)).status).toBe(404);
-      const { handle } = await server.ctx.db.selectFrom('users').select('handle').where('uid', '=', gone.uid).executeTakeFirstOrThrow();
+      await changeAccountState(api.server.ctx, gone.uid, null, (trx) => trx.updateTable('users').set(set).where('uid', '=', gone.uid).execute());
+      expect((await api.server.client().get(`/api/users/${gone.uid}`)).status).toBe(404);
+      const { handle } = await api.server.ctx.db.selectFrom('users').select('handle').where('uid', '=', gone.uid).executeTakeFirstOrThrow();
       for (const url of [`/user/${gone.uid}`, `/@${handle}`, `/story/${story.id}`]) {
         const html = await page(url);
         expectGeneric(html);
@@ -164,7 +161,7 @@ describe.each(testDialects())('link previews in the served HTML on %s', (dialect
       expectGeneric(await page(url));
     }
     // The editor is not a page to share.
-    const story = await postStory(writer.client, { public: true, title: 'Not From The Editor' });
+    const story = await postStory(api.writer.client, { public: true, title: 'Not From The Editor' });
     const editor = await page(`/story/${story.id}/edit`);
     expectGeneric(editor);
   });

@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { myStatsResponseSchema } from '@common/profile/profile';
 import type { UserRecord } from '@common/me/user';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { nextUserUpdate } from './test-support';
 
 type UserBody = { user: UserRecord };
 
 describe.each(testDialects())('my profile on %s', (dialect) => {
-  let server: TestServer;
+  const api = useTestServer(dialect);
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const stored = (uid: string) => server.ctx.db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
+  const stored = (uid: string) => api.server.ctx.db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
   const activity = (uid: string, type: string) =>
-    server.ctx.db.selectFrom('activityLogs').selectAll().where('userId', '=', uid).where('type', '=', type).execute();
+    api.server.ctx.db.selectFrom('activityLogs').selectAll().where('userId', '=', uid).where('type', '=', type).execute();
 
   describe('profile icon', () => {
     it('saves one of the 20 icons, logs it, tells open tabs and updates the avatar on the writer’s story cards', async () => {
-      const writer = await signUp(server, { name: 'Iris Icon' });
+      const writer = await signUp(api.server, { name: 'Iris Icon' });
       const story = await postStory(writer.client, { public: true });
       expect(story.authorProfileIcon).toBe('User');
       const stream = await openEventStream(writer.client);
@@ -39,7 +33,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
         stream.close();
       }
       expect((await stored(writer.uid)).profileIcon).toBe('Feather');
-      const card = await server.ctx.db.selectFrom('stories').select('authorProfileIcon').where('id', '=', story.id).executeTakeFirstOrThrow();
+      const card = await api.server.ctx.db.selectFrom('stories').select('authorProfileIcon').where('id', '=', story.id).executeTakeFirstOrThrow();
       expect(card.authorProfileIcon).toBe('Feather');
       const [log] = await activity(writer.uid, 'profile_icon_updated');
       expect(log).toMatchObject({ action: 'update', resource: `users/${writer.uid}`, level: 'info' });
@@ -47,7 +41,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('refuses an unknown icon and changes nothing', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       for (const body of [{ profileIcon: 'Skull' }, { profileIcon: '' }, { profileIcon: 3 }, {}]) {
         const res = await writer.client.patch<ErrorBody>('/api/me/profile-icon', body);
         expect(res.status, JSON.stringify(body)).toBe(400);
@@ -60,7 +54,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
 
   describe('About Me', () => {
     it('stores the trimmed text and logs its length, never the text', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const res = await writer.client.patch<UserBody>('/api/me/about', { aboutMe: '  I write\r\nat night.  ' });
       expect(res.status).toBe(200);
       expect(res.body.user.aboutMe).toBe('I write\nat night.');
@@ -70,7 +64,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('accepts 300 characters, refuses 301 with 400, and clears with an empty value', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       expect((await writer.client.patch<UserBody>('/api/me/about', { aboutMe: 'a'.repeat(300) })).body.user.aboutMe).toHaveLength(300);
       const tooLong = await writer.client.patch<ErrorBody>('/api/me/about', { aboutMe: 'b'.repeat(301) });
       expect(tooLong.status).toBe(400);
@@ -82,7 +76,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
 
   describe('pronouns', () => {
     it('normalises, accepts 50 characters and refuses 51', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const res = await writer.client.patch<UserBody>('/api/me/pronouns', { pronouns: '  she /  her ' });
       expect(res.body.user.pronouns).toBe('she / her');
       expect(await activity(writer.uid, 'profile_pronouns_updated')).toHaveLength(1);
@@ -98,7 +92,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     const blank = { location: '', website: '', bluesky: '', xcom: '', reddit: '' };
 
     it('normalises the five fields: https:// added, @ and u/ stripped', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const res = await writer.client.patch<UserBody>('/api/me/details', {
         location: '  Lyon ,  France ',
         website: 'ada.example.com/stories',
@@ -124,7 +118,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('applies each limit to the stored value', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const ok = await writer.client.patch<UserBody>('/api/me/details', {
         ...blank,
         location: 'l'.repeat(100),
@@ -161,7 +155,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('needs all five fields and nothing else', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       expect((await writer.client.patch<ErrorBody>('/api/me/details', { location: 'Paris' })).status).toBe(400);
       expect((await writer.client.patch<ErrorBody>('/api/me/details', { ...blank, email: 'new@example.com' })).status).toBe(400);
       expect((await stored(writer.uid)).email).toBe(writer.email);
@@ -170,7 +164,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
 
   describe('who may change a profile', () => {
     it('refuses a signed-out visitor with 401 on every profile change', async () => {
-      const guest = server.client();
+      const guest = api.server.client();
       const attempts = [
         guest.patch('/api/me/profile-icon', { profileIcon: 'Star' }),
         guest.patch('/api/me/about', { aboutMe: 'x' }),
@@ -183,8 +177,8 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('refuses a uid in the body: a writer can only ever change their own profile', async () => {
-      const mallory = await signUp(server);
-      const victim = await signUp(server, { name: 'Victim' });
+      const mallory = await signUp(api.server);
+      const victim = await signUp(api.server, { name: 'Victim' });
       const forged = [
         mallory.client.patch<ErrorBody>('/api/me/profile-icon', { profileIcon: 'Star', uid: victim.uid }),
         mallory.client.patch<ErrorBody>('/api/me/about', { aboutMe: 'hacked', uid: victim.uid }),
@@ -203,13 +197,13 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('refuses changes sent from another site', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const res = await writer.client.send('PATCH', '/api/me/about', { aboutMe: 'x' }, { origin: 'https://evil.example' });
       expect(res.status).toBe(403);
     });
 
     it('answers malformed bodies with 400, never 500', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       for (const path of ['/api/me/profile-icon', '/api/me/about', '/api/me/pronouns', '/api/me/details']) {
         for (const body of ['{', 'null', '[]', '"text"', '42']) {
           const res = await writer.client.raw('PATCH', path, { body, headers: { 'content-type': 'application/json' } });
@@ -229,13 +223,13 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
       // Reactions, comments and views come from other readers; set the counters directly.
       const counters = [[3, 1, 10], [0, 0, 2], [5, 2, 7], [0, 0, 0], [1, 0, 4], [2, 3, 9]] as const;
       for (const [i, [likesCount, commentsCount, viewsCount]] of counters.entries()) {
-        await server.ctx.db.updateTable('stories').set({ likesCount, commentsCount, viewsCount }).where('id', '=', stories[i]!.id).execute();
+        await api.server.ctx.db.updateTable('stories').set({ likesCount, commentsCount, viewsCount }).where('id', '=', stories[i]!.id).execute();
       }
       return stories;
     }
 
     it('computes the totals in one query and lists the five newest stories', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const stories = await seed(writer);
       await writer.client.patch('/api/me/daily-goal', { dailyGoal: 750 });
       const res = await writer.client.get('/api/me/stats');
@@ -260,7 +254,7 @@ describe.each(testDialects())('my profile on %s', (dialect) => {
     });
 
     it('is all zeros for a writer without stories', async () => {
-      const writer = await signUp(server);
+      const writer = await signUp(api.server);
       const { stats, recent } = myStatsResponseSchema.parse((await writer.client.get('/api/me/stats')).body);
       expect(stats).toMatchObject({ stories: 0, publicStories: 0, privateStories: 0, likes: 0, comments: 0, views: 0, avgWords: 0, longestStory: 0, perfectDrabbles: 0, dailyGoal: 500 });
       expect(recent).toEqual([]);

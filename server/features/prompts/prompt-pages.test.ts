@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PROMPT_ARCHIVE_PAGE_SIZE,
   PROMPT_ARCHIVE_START,
@@ -15,7 +15,8 @@ import { storyPageSchema, type StorySummary } from '@common/stories/story';
 import { addDays } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
 import type { TestClient } from '../../test/client';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { PROMPT_NOT_FOUND } from './queries';
 
@@ -31,22 +32,14 @@ function otherPrompt(day: DayKey): PromptInput {
 }
 
 describe.each(testDialects())('prompt pages on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
   let guest: TestClient;
   // Each test writes to its own past day (a prompt page's "Write to this prompt" sends it), so counts start at zero.
   let nextDay = 0;
   const freshDay = () => addDays('2025-03-01', nextDay++ * 3);
 
+  const api = useTestServer(dialect, { people: ['ada', 'bob'] });
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ada = await signUp(server);
-    bob = await signUp(server);
-    guest = server.client();
-  });
-  afterAll(async () => {
-    await server.stop();
+    guest = api.server.client();
   });
 
   /** A story written from `day`'s prompt page. */
@@ -70,11 +63,11 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
   it('lists a story written to today’s prompt on today’s page and counts it in the archive; another prompt’s story is on neither', async () => {
     const day = today();
     const before = await page(guest, day);
-    const answer = await postStory(ada.client, { prompt: promptForDay(day), public: true });
+    const answer = await postStory(api.ada.client, { prompt: promptForDay(day), public: true });
     expect(answer.promptDay).toBe(day);
-    const other = await postStory(ada.client, { prompt: otherPrompt(day), public: true });
+    const other = await postStory(api.ada.client, { prompt: otherPrompt(day), public: true });
     expect(other.promptDay).toBeNull();
-    const none = await postStory(ada.client, { prompt: null, public: true });
+    const none = await postStory(api.ada.client, { prompt: null, public: true });
     expect(none.promptDay).toBeNull();
 
     const after = await page(guest, day);
@@ -91,10 +84,10 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
   it('never shows or counts private stories, the author’s own included', async () => {
     const day = freshDay();
-    const shown = await writeTo(ada, day, true);
-    const hidden = await writeTo(ada, day, false);
+    const shown = await writeTo(api.ada, day, true);
+    const hidden = await writeTo(api.ada, day, false);
     expect(hidden.promptDay).toBe(day);
-    for (const client of [guest, bob.client, ada.client]) {
+    for (const client of [guest, api.bob.client, api.ada.client]) {
       expect(await idsOn(client, day)).toEqual([shown.id]);
       expect((await page(client, day)).storiesCount).toBe(1);
     }
@@ -102,25 +95,25 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
   it('hides a blocked writer’s stories from the blocker, and the blocker’s from them', async () => {
     const day = freshDay();
-    const carol = await signUp(server);
-    const dan = await signUp(server);
-    const bystander = await writeTo(ada, day);
+    const carol = await signUp(api.server);
+    const dan = await signUp(api.server);
+    const bystander = await writeTo(api.ada, day);
     const byCarol = await writeTo(carol, day);
     const byDan = await writeTo(dan, day);
     expect((await carol.client.post(`/api/blocks/${dan.uid}`)).status).toBe(200);
 
     expect(new Set(await idsOn(carol.client, day))).toEqual(new Set([bystander.id, byCarol.id]));
     expect(new Set(await idsOn(dan.client, day))).toEqual(new Set([bystander.id, byDan.id]));
-    expect(new Set(await idsOn(bob.client, day))).toEqual(new Set([bystander.id, byCarol.id, byDan.id]));
+    expect(new Set(await idsOn(api.bob.client, day))).toEqual(new Set([bystander.id, byCarol.id, byDan.id]));
     // The count is everyone's, whoever asks.
     expect((await page(carol.client, day)).storiesCount).toBe(3);
   });
 
   it('leaves a limited writer out as the community does (but not for followers or themselves), and out of the count', async () => {
     const day = freshDay();
-    const owner = await signUpVerified(server, { email: ADMIN_EMAIL });
-    const lima = await signUpVerified(server);
-    const follower = await signUp(server);
+    const owner = await signUpVerified(api.server, { email: ADMIN_EMAIL });
+    const lima = await signUpVerified(api.server);
+    const follower = await signUp(api.server);
     expect((await follower.client.post(`/api/follows/${lima.uid}`)).status).toBe(200);
     const story = await writeTo(lima, day);
     expect(await idsOn(guest, day)).toEqual([story.id]);
@@ -128,7 +121,7 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
     const limit = await owner.client.post(`/api/admin/users/${lima.uid}/actions`, { action: 'limit', reason: 'For the test' });
     expect(limit.status, JSON.stringify(limit.body)).toBe(200);
     expect(await idsOn(guest, day)).toEqual([]);
-    expect(await idsOn(bob.client, day)).toEqual([]);
+    expect(await idsOn(api.bob.client, day)).toEqual([]);
     expect(await idsOn(follower.client, day)).toEqual([story.id]);
     expect(await idsOn(lima.client, day)).toEqual([story.id]);
     expect((await page(guest, day)).storiesCount).toBe(0);
@@ -140,24 +133,24 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
   it('drops a story made private or deleted from the page and the count', async () => {
     const day = freshDay();
-    const kept = await writeTo(ada, day);
-    const hidden = await writeTo(ada, day);
-    const deleted = await writeTo(bob, day);
+    const kept = await writeTo(api.ada, day);
+    const hidden = await writeTo(api.ada, day);
+    const deleted = await writeTo(api.bob, day);
     expect((await page(guest, day)).storiesCount).toBe(3);
 
-    expect((await ada.client.send('PATCH', `/api/stories/${hidden.id}/visibility`, { public: false })).status).toBe(200);
-    expect((await bob.client.send('DELETE', `/api/stories/${deleted.id}`)).status).toBe(204);
+    expect((await api.ada.client.send('PATCH', `/api/stories/${hidden.id}/visibility`, { public: false })).status).toBe(200);
+    expect((await api.bob.client.send('DELETE', `/api/stories/${deleted.id}`)).status).toBe(204);
     expect(await idsOn(guest, day)).toEqual([kept.id]);
     expect((await page(guest, day)).storiesCount).toBe(1);
     // Its prompt changed by an edit: no longer an answer to that day.
-    expect((await ada.client.send('PATCH', `/api/stories/${kept.id}`, { prompt: otherPrompt(day) })).status).toBe(200);
+    expect((await api.ada.client.send('PATCH', `/api/stories/${kept.id}`, { prompt: otherPrompt(day) })).status).toBe(200);
     expect(await idsOn(guest, day)).toEqual([]);
     expect((await page(guest, day)).storiesCount).toBe(0);
   });
 
   it('lets guests read every prompt page, list and the archive', async () => {
     const day = freshDay();
-    const story = await writeTo(ada, day);
+    const story = await writeTo(api.ada, day);
     expect(await page(guest, day)).toEqual({ date: day, prompt: promptForDay(day), answered: false, storiesCount: 1 });
     expect(await idsOn(guest, day)).toEqual([story.id]);
     const stories = await storiesOn(guest, day);
@@ -167,7 +160,7 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
   });
 
   it('says whether the viewer answered the prompt: today’s and any day’s, a private story included', async () => {
-    const eve = await signUp(server);
+    const eve = await signUp(api.server);
     const day = today();
     expect(todayPromptResponseSchema.parse((await eve.client.get('/api/prompts/today')).body)).toMatchObject({ date: day, answered: false });
     expect((await page(eve.client, day)).answered).toBe(false);
@@ -175,8 +168,8 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
     expect(todayPromptResponseSchema.parse((await eve.client.get('/api/prompts/today')).body).answered).toBe(true);
     expect((await page(eve.client, day)).answered).toBe(true);
     // Someone else's answer is not the viewer's.
-    expect((await page(server.client(), day)).answered).toBe(false);
-    const fresh = await signUp(server);
+    expect((await page(api.server.client(), day)).answered).toBe(false);
+    const fresh = await signUp(api.server);
     expect((await page(fresh.client, day)).answered).toBe(false);
 
     const past = freshDay();
@@ -209,7 +202,7 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
   it('pages 25 stories newest first without duplicates or gaps, even when a story arrives between pages', async () => {
     const day = freshDay();
-    const writers = [ada, bob, ...(await Promise.all([signUp(server), signUp(server), signUp(server)]))];
+    const writers = [api.ada, api.bob, ...(await Promise.all([signUp(api.server), signUp(api.server), signUp(api.server)]))];
     const written: string[] = [];
     for (let i = 0; i < 25; i++) written.push((await writeTo(writers[i % writers.length]!, day, true, `Story ${i}`)).id);
 
@@ -217,16 +210,16 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const next: { stories: StorySummary[]; nextCursor: string | null } = await storiesOn(bob.client, day, `?limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+      const next: { stories: StorySummary[]; nextCursor: string | null } = await storiesOn(api.bob.client, day, `?limit=10${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...next.stories.map((s) => s.id));
       cursor = next.nextCursor;
       // A newer story after the first page: it belongs at the top, never inside a later page.
-      if (pages++ === 0) await writeTo(ada, day, true, 'Late arrival');
+      if (pages++ === 0) await writeTo(api.ada, day, true, 'Late arrival');
     } while (cursor);
     expect(pages).toBe(3);
     expect(seen).toEqual([...written].reverse());
     expect(new Set(seen).size).toBe(25);
-    const fromTop = await idsOn(bob.client, day);
+    const fromTop = await idsOn(api.bob.client, day);
     expect(fromTop).toHaveLength(26);
     expect(fromTop.slice(1)).toEqual(seen);
     expect((await page(guest, day)).storiesCount).toBe(26);
@@ -246,8 +239,8 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
     // The counts of older days: the stories written to them in the tests above.
     const answered = freshDay();
-    await writeTo(bob, answered);
-    await writeTo(bob, answered, false);
+    await writeTo(api.bob, answered);
+    await writeTo(api.bob, answered, false);
     const around = promptArchivePageSchema.parse((await guest.get(`/api/prompts?cursor=${addDays(answered, 1)}`)).body);
     expect(around.prompts[0]).toEqual({ date: answered, prompt: promptForDay(answered), storiesCount: 1 });
     expect(around.prompts[1]).toEqual({ date: addDays(answered, -1), prompt: promptForDay(addDays(answered, -1)), storiesCount: 0 });
@@ -266,18 +259,18 @@ describe.each(testDialects())('prompt pages on %s', (dialect) => {
 
   it('records a requested prompt day only when the story carries exactly that day’s prompt', async () => {
     const day = freshDay();
-    const mismatched = await postStory(ada.client, { prompt: otherPrompt(day), promptDay: day, public: true });
+    const mismatched = await postStory(api.ada.client, { prompt: otherPrompt(day), promptDay: day, public: true });
     expect(mismatched.promptDay).toBeNull();
-    const without = await postStory(ada.client, { prompt: null, promptDay: day, public: true });
+    const without = await postStory(api.ada.client, { prompt: null, promptDay: day, public: true });
     expect(without.promptDay).toBeNull();
     const future = addDays(today(), 5);
-    const early = await postStory(ada.client, { prompt: promptForDay(future), promptDay: future, public: true });
+    const early = await postStory(api.ada.client, { prompt: promptForDay(future), promptDay: future, public: true });
     expect(early.promptDay).toBeNull();
     expect(await idsOn(guest, day)).toEqual([]);
     expect((await page(guest, day)).storiesCount).toBe(0);
-    const stored = await server.ctx.db.selectFrom('stories').select('promptDay').where('id', '=', mismatched.id).executeTakeFirstOrThrow();
+    const stored = await api.server.ctx.db.selectFrom('stories').select('promptDay').where('id', '=', mismatched.id).executeTakeFirstOrThrow();
     expect(stored.promptDay).toBeNull();
-    const invalid = await ada.client.post<ErrorBody>('/api/stories', { title: 'T', content: 'Words here.', prompt: promptForDay(day), promptDay: '2025-02-30' });
+    const invalid = await api.ada.client.post<ErrorBody>('/api/stories', { title: 'T', content: 'Words here.', prompt: promptForDay(day), promptDay: '2025-02-30' });
     expect(invalid.status).toBe(400);
   });
 });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promptInputSchema, todayPrompt, todayPromptResponseSchema, utcDayKey } from '@common/prompts/prompts';
 import { testDialects } from '../../test/databases';
-import { startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 
 describe.each(testDialects())('daily prompt on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   it('answers today’s UTC prompt, to guests too', async () => {
     const before = new Date();
-    const res = await server.client().get('/api/prompts/today');
+    const res = await api.server.client().get('/api/prompts/today');
     expect(res.status).toBe(200);
     const body = todayPromptResponseSchema.parse(res.body);
     // Around midnight the day may turn between the two clocks: accept either side.

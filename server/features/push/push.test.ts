@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_INTERVAL_MS } from '@common/notifications/notifications';
 import { PUSH_DEVICES_MAX, PUSH_TEXTS, pushPayloadSchema, pushSubscriptionListSchema, type PushDevice } from '@common/push/push';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, signUpVerified, type SignedUp } from '../../test/server';
 import { startPushService, type TestPushService } from '../../test/push-service';
 import { respond, submitRequest } from '../feature-requests/test-support';
 import { newId } from '../../shared/ids';
@@ -49,21 +50,18 @@ describe('the VAPID key pair', () => {
 });
 
 describe.each(testDialects())('Web Push on %s', (dialect) => {
-  let server: TestServer;
   let service: TestPushService;
-  let owner: SignedUp;
-
   beforeAll(async () => {
-    [server, service] = await Promise.all([startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000', PUSH_HTTP_ENDPOINTS: 'true' }), startPushService()]);
-    owner = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner' });
+    service = await startPushService();
   });
   afterAll(async () => {
-    await Promise.all([server.stop(), service.stop()]);
+    await service.stop();
   });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000', PUSH_HTTP_ENDPOINTS: 'true' }, people: { owner: { admin: true, name: 'Owner' } } });
 
   /** A writer with one device subscribed through the push service, with this site's key. */
   async function subscribedWriter(name = 'Ada Writer') {
-    const writer = await signUpVerified(server, { name });
+    const writer = await signUpVerified(api.server, { name });
     const list = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body);
     const device = await service.subscribe(list.publicKey);
     const res = await writer.client.post<{ subscription: PushDevice }>('/api/me/push-subscriptions', { subscription: { endpoint: device.endpoint, keys: device.keys } });
@@ -83,9 +81,9 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
   /** A conversation (a suggestion the owner answered) unread for the writer, and its pending delivery due `now` (testClock). */
   async function unreadThread(writer: SignedUp, now: number) {
     const request = await submitRequest(writer.client, `Please add a night mode ${newId()}`);
-    await respond(owner.client, request.id, 'Thanks, we will look at it.');
-    const thread = await server.ctx.db.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirstOrThrow();
-    await server.ctx.db.insertInto('pendingEmails').values({ id: newId(), uid: writer.uid, type: 'message', ref: thread.id, dueAt: new Date(now).toISOString() }).execute();
+    await respond(api.owner.client, request.id, 'Thanks, we will look at it.');
+    const thread = await api.server.ctx.db.selectFrom('conversations').select('id').where('featureRequestId', '=', request.id).executeTakeFirstOrThrow();
+    await api.server.ctx.db.insertInto('pendingEmails').values({ id: newId(), uid: writer.uid, type: 'message', ref: thread.id, dueAt: new Date(now).toISOString() }).execute();
     return thread.id;
   }
 
@@ -94,11 +92,11 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
   it('lists the site’s public key and the writer’s devices, named by browser; Remove takes only one’s own', async () => {
     const { writer, id } = await subscribedWriter();
     const list = pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body);
-    expect(list.publicKey).toBe(server.ctx.vapid.publicKey);
+    expect(list.publicKey).toBe(api.server.ctx.vapid.publicKey);
     expect(list.devices.map((d) => d.id)).toEqual([id]);
     expect(list.devices[0]?.label).toEqual(expect.any(String));
 
-    const other = await signUp(server, { name: 'Bo Other' });
+    const other = await signUp(api.server, { name: 'Bo Other' });
     expect((await other.client.delete(`/api/me/push-subscriptions/${id}`)).status).toBe(404);
     expect((await other.client.get('/api/me/push-subscriptions')).body).toMatchObject({ devices: [] });
     expect((await writer.client.delete(`/api/me/push-subscriptions/${id}`)).status).toBe(204);
@@ -107,7 +105,7 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
   });
 
   it('refuses bad subscriptions with 400 and guests with 401', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const bad = async (body: unknown) => {
       const res = await writer.client.post<{ error: { code: string } }>('/api/me/push-subscriptions', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -118,24 +116,24 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'a b', auth: 'abc' } } });
     await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc' } } });
     await bad({ subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } }, extra: 1 });
-    expect((await server.client().post('/api/me/push-subscriptions', { subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } } })).status).toBe(401);
+    expect((await api.server.client().post('/api/me/push-subscriptions', { subscription: { endpoint: 'https://push.example/x', keys: { p256dh: 'abc', auth: 'abc' } } })).status).toBe(401);
   });
 
   it('pushes an unread message, signed with the site’s VAPID key and encrypted for the device: its sender, and the conversation to open', async () => {
     const { writer, device } = await subscribedWriter();
     const now = testClock();
     const thread = await unreadThread(writer, now);
-    await deliverDueEmails(server.ctx, now + 1000);
+    await deliverDueEmails(api.server.ctx, now + 1000);
     expect(await payloads(device.clientHash)).toEqual([{ title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: `/messages?c=${thread}`, tag: 'message' }]);
   });
 
   it('pushes nothing for a device subscribed with another key: the push service refuses the signature', async () => {
-    const writer = await signUpVerified(server);
+    const writer = await signUpVerified(api.server);
     const device = await service.subscribe(webpush.generateVAPIDKeys().publicKey);
     expect((await writer.client.post('/api/me/push-subscriptions', { subscription: { endpoint: device.endpoint, keys: device.keys } })).status).toBe(201);
     const now = testClock();
     await unreadThread(writer, now);
-    await deliverDueEmails(server.ctx, now + 1000);
+    await deliverDueEmails(api.server.ctx, now + 1000);
     expect(await service.messages(device.clientHash)).toEqual([]);
     // Refused, not gone: the subscription stays.
     expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toHaveLength(1);
@@ -146,15 +144,15 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect((await off.writer.client.patch('/api/me/notification-prefs', { push: { message: false } })).status).toBe(200);
     const online = await subscribedWriter();
     const now = testClock();
-    await server.ctx.db.insertInto('liveStreams').values({ id: newId(), instanceId: 'elsewhere', uid: online.writer.uid, watching: null, until: new Date(now + 60_000).toISOString() }).execute();
+    await api.server.ctx.db.insertInto('liveStreams').values({ id: newId(), instanceId: 'elsewhere', uid: online.writer.uid, watching: null, until: new Date(now + 60_000).toISOString() }).execute();
     await unreadThread(off.writer, now);
     await unreadThread(online.writer, now);
-    await deliverDueEmails(server.ctx, now + 1000);
+    await deliverDueEmails(api.server.ctx, now + 1000);
     expect(await service.messages(off.device.clientHash)).toEqual([]);
     expect(await service.messages(online.device.clientHash)).toEqual([]);
     // Push off, email on: the email still goes.
-    await server.mail.waitFor({ to: off.writer.email, subject: 'Owner sent you a message' });
-    await server.ctx.db.deleteFrom('liveStreams').where('uid', '=', online.writer.uid).execute();
+    await api.server.mail.waitFor({ to: off.writer.email, subject: 'Owner sent you a message' });
+    await api.server.ctx.db.deleteFrom('liveStreams').where('uid', '=', online.writer.uid).execute();
   });
 
   it('pushes one of a type in fifteen minutes, however many instances try; each type one notification on the device (its tag)', async () => {
@@ -162,12 +160,12 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     const now = testClock();
     await unreadThread(writer, now);
     await unreadThread(writer, now);
-    await Promise.all([deliverDueEmails(server.ctx, now + 1000), deliverDueEmails(server.ctx, now + 1000)]);
+    await Promise.all([deliverDueEmails(api.server.ctx, now + 1000), deliverDueEmails(api.server.ctx, now + 1000)]);
     expect(await payloads(device.clientHash)).toHaveLength(1);
 
     const later = now + EMAIL_INTERVAL_MS + 60_000;
     await unreadThread(writer, later - 1000);
-    await deliverDueEmails(server.ctx, later);
+    await deliverDueEmails(api.server.ctx, later);
     const pushed = await payloads(device.clientHash);
     expect(pushed).toHaveLength(2);
     expect(new Set(pushed.map((p) => p.tag))).toEqual(new Set(['message']));
@@ -178,8 +176,8 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect((await writer.client.patch('/api/me/notification-prefs', { types: { streak_reminder: { on: true } } })).status).toBe(200);
     const at = new Date();
     const detail = 'Your 3-day streak ends at midnight — write a few words to keep it.';
-    await server.ctx.db.transaction().execute((trx) => notifySelf(server.ctx, trx, { to: writer.uid, type: 'streak_reminder', detail, link: '/story/new', at: at.toISOString(), email: 'streak_reminder' }));
-    await deliverDueEmails(server.ctx, at.getTime() + EMAIL_INTERVAL_MS);
+    await api.server.ctx.db.transaction().execute((trx) => notifySelf(api.server.ctx, trx, { to: writer.uid, type: 'streak_reminder', detail, link: '/story/new', at: at.toISOString(), email: 'streak_reminder' }));
+    await deliverDueEmails(api.server.ctx, at.getTime() + EMAIL_INTERVAL_MS);
     expect(await payloads(device.clientHash)).toEqual([{ title: 'Your 3-day streak ends at midnight', body: detail, url: '/', tag: 'streak_reminder' }]);
   });
 
@@ -188,13 +186,13 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     await service.expire(device.clientHash);
     const now = testClock();
     await unreadThread(writer, now);
-    await deliverDueEmails(server.ctx, now + 1000);
+    await deliverDueEmails(api.server.ctx, now + 1000);
     expect(pushSubscriptionListSchema.parse((await writer.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
   });
 
   it('keeps at most twenty devices however many subscribe at once', async () => {
-    const writer = await signUp(server);
-    const key = server.ctx.vapid.publicKey;
+    const writer = await signUp(api.server);
+    const key = api.server.ctx.vapid.publicKey;
     const devices = await Promise.all(Array.from({ length: PUSH_DEVICES_MAX + 5 }, () => service.subscribe(key)));
     const answers = await Promise.all(devices.map((d) => writer.client.post('/api/me/push-subscriptions', { subscription: { endpoint: d.endpoint, keys: d.keys } })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(PUSH_DEVICES_MAX);
@@ -204,8 +202,8 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
   });
 
   it('keeps an endpoint with the account that registered it first, however many post it at once, until that account removes it', async () => {
-    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(server, { name: `Claimant ${i}` })));
-    const device = await service.subscribe(server.ctx.vapid.publicKey);
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(api.server, { name: `Claimant ${i}` })));
+    const device = await service.subscribe(api.server.ctx.vapid.publicKey);
     const subscription = { endpoint: device.endpoint, keys: device.keys };
     const answers = await Promise.all(accounts.map((a) => a.client.post<{ subscription: PushDevice; error: { code: string; message: string } }>('/api/me/push-subscriptions', { subscription })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -214,7 +212,7 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
       expect(refused.body.error).toEqual({ code: 'endpoint_taken', message: PUSH_TEXTS.endpointTaken });
     }
     const first = accounts[answers.findIndex((a) => a.status === 201)]!;
-    const rows = await server.ctx.db.selectFrom('pushSubscriptions').select(['uid', 'id']).where('endpoint', '=', device.endpoint).execute();
+    const rows = await api.server.ctx.db.selectFrom('pushSubscriptions').select(['uid', 'id']).where('endpoint', '=', device.endpoint).execute();
     expect(rows).toEqual([{ uid: first.uid, id: answers.find((a) => a.status === 201)!.body.subscription.id }]);
     for (const other of accounts.filter((a) => a !== first)) {
       expect(pushSubscriptionListSchema.parse((await other.client.get('/api/me/push-subscriptions')).body).devices).toEqual([]);
@@ -223,7 +221,7 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     // Later, one at a time: still refused.
     const latecomer = accounts.find((a) => a !== first)!;
     expect((await latecomer.client.post('/api/me/push-subscriptions', { subscription })).status).toBe(409);
-    expect((await server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([first.uid]);
+    expect((await api.server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([first.uid]);
     // The first account posting it again (the browser re-subscribed) keeps it, as one row.
     const again = await first.client.post<{ subscription: PushDevice }>('/api/me/push-subscriptions', { subscription });
     expect(again.status).toBe(201);
@@ -233,7 +231,7 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     // Once it removes the device, the endpoint is free for another account.
     expect((await first.client.delete(`/api/me/push-subscriptions/${again.body.subscription.id}`)).status).toBe(204);
     expect((await latecomer.client.post('/api/me/push-subscriptions', { subscription })).status).toBe(201);
-    expect((await server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([latecomer.uid]);
+    expect((await api.server.ctx.db.selectFrom('pushSubscriptions').select('uid').where('endpoint', '=', device.endpoint).execute()).map((r) => r.uid)).toEqual([latecomer.uid]);
   });
 });
 
@@ -243,14 +241,13 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
  * an admin port). Without PUSH_HTTP_ENDPOINTS, as in production.
  */
 describe.each(testDialects())('push services at addresses that are not public, on %s', (dialect) => {
-  let server: TestServer;
+  const api = useTestServer(dialect);
   /** A TCP port on this machine that counts who connects to it. */
   let listener: net.Server;
   let connections = 0;
   let port = 0;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     listener = net.createServer((socket) => {
       connections += 1;
       socket.destroy();
@@ -259,14 +256,14 @@ describe.each(testDialects())('push services at addresses that are not public, o
     port = (listener.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await Promise.all([server.stop(), new Promise((resolve) => listener.close(resolve))]);
+    await new Promise((resolve) => listener.close(resolve));
   });
 
   /** A device's keys as a browser makes them: web-push refuses to encrypt for others. */
   const deviceKeys = () => ({ p256dh: crypto.createECDH('prime256v1').generateKeys().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') });
 
   it('refuses a subscription whose push service is this machine or a private network, and keeps none', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const hosts = ['localhost', 'push.localhost', '127.0.0.1', '127.1', '[::1]', '10.0.0.7', '172.16.4.2', '192.168.1.20', '169.254.169.254', '100.64.0.1', '0.0.0.0', '[fd00::1]', '[fe80::1]', '[::ffff:127.0.0.1]'];
     for (const host of hosts) {
       const res = await writer.client.post<{ error: { code: string; message: string } }>('/api/me/push-subscriptions', { subscription: { endpoint: `https://${host}/push/1`, keys: deviceKeys() } });
@@ -284,20 +281,20 @@ describe.each(testDialects())('push services at addresses that are not public, o
   });
 
   it('never connects to a kept device whose push service is not at a public address, by number or by the name DNS answers', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     // Rows the subscription check would refuse now (kept from before it, or a name that resolved elsewhere then).
     const endpoints = [`https://127.0.0.1:${port}/push`, `https://localhost:${port}/push`];
-    await server.ctx.db
+    await api.server.ctx.db
       .insertInto('pushSubscriptions')
       .values(endpoints.map((endpoint) => ({ id: newId(), uid: writer.uid, endpoint, ...deviceKeys(), label: 'Browser', created_at: new Date().toISOString() })))
       .execute();
-    const devices = await pushDevicesOf(server.ctx, writer.uid);
+    const devices = await pushDevicesOf(api.server.ctx, writer.uid);
     const payload = { title: 'Owner sent you a message', body: 'Owner sent you a message on Drabble.', url: '/messages', tag: 'message' };
-    expect(await pushToDevices(server.ctx, devices, payload)).toBe(0);
+    expect(await pushToDevices(api.server.ctx, devices, payload)).toBe(0);
     expect(connections).toBe(0);
 
     // The same pushes where private addresses are allowed (the tests' local push service) do connect.
-    const allowing = { ...server.ctx, config: { ...server.ctx.config, push: { ...server.ctx.config.push, httpEndpoints: true } } };
+    const allowing = { ...api.server.ctx, config: { ...api.server.ctx.config, push: { ...api.server.ctx.config.push, httpEndpoints: true } } };
     expect(await pushToDevices(allowing, devices, payload)).toBe(0);
     expect(connections).toBe(2);
   });

@@ -1,82 +1,72 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REACTION_KINDS, reactionResponseSchema, type ReactionKind, type Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('reactions on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ada = await signUp(server);
-    bob = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { people: ['ada', 'bob'] });
 
   async function storedReactions(storyId: string) {
-    const rows = await server.ctx.db.selectFrom('storyReactions').select(['uid', 'kind']).where('storyId', '=', storyId).execute();
-    const story = await server.ctx.db.selectFrom('stories').select('likesCount').where('id', '=', storyId).executeTakeFirstOrThrow();
+    const rows = await api.server.ctx.db.selectFrom('storyReactions').select(['uid', 'kind']).where('storyId', '=', storyId).execute();
+    const story = await api.server.ctx.db.selectFrom('stories').select('likesCount').where('id', '=', storyId).executeTakeFirstOrThrow();
     return { rows, likesCount: Number(story.likesCount) };
   }
 
   it('adds a reaction once per reader and kind; likesCount counts every reaction', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const first = await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`);
+    const story = await postStory(api.ada.client, { public: true });
+    const first = await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`);
     expect(first.status).toBe(200);
     expect(reactionResponseSchema.parse(first.body)).toEqual({
       reactions: { counts: { heart: 1, fire: 0, laugh: 0, wow: 0, sad: 0, clap: 0 }, mine: ['heart'] },
       likesCount: 1,
     });
     // Again: nothing changes (idempotent, not a toggle).
-    const again = reactionResponseSchema.parse((await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).body);
+    const again = reactionResponseSchema.parse((await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).body);
     expect(again.likesCount).toBe(1);
-    await bob.client.send('PUT', `/api/stories/${story.id}/reactions/fire`);
-    const byAuthor = reactionResponseSchema.parse((await ada.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).body);
+    await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/fire`);
+    const byAuthor = reactionResponseSchema.parse((await api.ada.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).body);
     expect(byAuthor.reactions.counts.heart).toBe(2);
     expect(byAuthor.reactions.mine).toEqual(['heart']);
     expect(byAuthor.likesCount).toBe(3);
 
-    const viewed = await bob.client.get<{ story: Story }>(`/api/stories/${story.id}`);
+    const viewed = await api.bob.client.get<{ story: Story }>(`/api/stories/${story.id}`);
     expect(viewed.body.story.reactions.mine).toEqual(['heart', 'fire']);
     expect(viewed.body.story.likesCount).toBe(3);
   });
 
   it('removes a reaction, idempotently', async () => {
-    const story = await postStory(ada.client, { public: true });
-    await bob.client.send('PUT', `/api/stories/${story.id}/reactions/wow`);
-    const removed = reactionResponseSchema.parse((await bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`)).body);
+    const story = await postStory(api.ada.client, { public: true });
+    await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/wow`);
+    const removed = reactionResponseSchema.parse((await api.bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`)).body);
     expect(removed).toMatchObject({ likesCount: 0, reactions: { mine: [] } });
-    const twice = await bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`);
+    const twice = await api.bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`);
     expect(twice.status).toBe(200);
     expect((await storedReactions(story.id)).likesCount).toBe(0);
   });
 
   it('refuses unknown kinds, guests, and private stories (404 for others, 403 for the author)', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const unknown = await bob.client.send<ErrorBody>('PUT', `/api/stories/${story.id}/reactions/thumbsdown`);
+    const story = await postStory(api.ada.client, { public: true });
+    const unknown = await api.bob.client.send<ErrorBody>('PUT', `/api/stories/${story.id}/reactions/thumbsdown`);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('Unknown reaction.');
-    expect((await server.client().send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(401);
+    expect((await api.server.client().send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(401);
 
-    const hidden = await postStory(ada.client, { public: false });
-    const other = await bob.client.send<ErrorBody>('PUT', `/api/stories/${hidden.id}/reactions/heart`);
+    const hidden = await postStory(api.ada.client, { public: false });
+    const other = await api.bob.client.send<ErrorBody>('PUT', `/api/stories/${hidden.id}/reactions/heart`);
     expect(other.status).toBe(404);
     expect(other.body.error.message).toBe('Story not found');
-    const own = await ada.client.send<ErrorBody>('PUT', `/api/stories/${hidden.id}/reactions/heart`);
+    const own = await api.ada.client.send<ErrorBody>('PUT', `/api/stories/${hidden.id}/reactions/heart`);
     expect(own.status).toBe(403);
     expect(own.body.error.message).toBe('Reactions are open on public stories only.');
     expect((await storedReactions(hidden.id)).rows).toEqual([]);
-    expect((await bob.client.send('PUT', '/api/stories/missingStory00000000/reactions/heart')).status).toBe(404);
+    expect((await api.bob.client.send('PUT', '/api/stories/missingStory00000000/reactions/heart')).status).toBe(404);
   });
 
   it('keeps likesCount exactly equal to the stored reactions under many concurrent readers', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const readers = await Promise.all(Array.from({ length: 12 }, () => signUp(server)));
+    const story = await postStory(api.ada.client, { public: true });
+    const readers = await Promise.all(Array.from({ length: 12 }, () => signUp(api.server)));
     // Every reader fires every kind twice at once, and removes some of them while the adds are
     // still in flight: 12 readers × (12 adds + 3 removes) = 180 concurrent requests.
     const requests: Promise<{ status: number }>[] = [];
@@ -102,7 +92,7 @@ describe.each(testDialects())('reactions on %s', (dialect) => {
     const settled = await storedReactions(story.id);
     expect(settled.rows).toHaveLength(readers.length * (REACTION_KINDS.length - 3));
     expect(settled.likesCount).toBe(settled.rows.length);
-    const page = await bob.client.get<{ story: Story }>(`/api/stories/${story.id}`);
+    const page = await api.bob.client.get<{ story: Story }>(`/api/stories/${story.id}`);
     expect(Object.values(page.body.story.reactions.counts).reduce((a, b) => a + b, 0)).toBe(settled.likesCount);
   });
 });

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, startConversationResponseSchema, messageResponseSchema } from '@common/messages/messages';
 import { REPORT_NOTE_MAX, REPORT_TEXTS, reportCreatedSchema, reportSnapshotSchema, type ReportCreate } from '@common/moderation/moderation';
 import type { Comment } from '@common/stories/story';
 import type { TestClient } from '../../test/client';
 import { testDialects } from '../../test/databases';
 import { openEventStream } from '../../test/sse';
-import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer, startTestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import { befriend, block, veteran } from '../messages/test-support';
 import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('reports on %s', (dialect) => {
-  let server: TestServer;
-  let admin: SignedUp;
-  let ada: SignedUp;
-  let bob: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    admin = await signUpVerified(server, { email: ADMIN_EMAIL, name: 'Owner Admin' });
-    ada = await signUp(server, { name: 'Ada Writer' });
-    bob = await signUp(server, { name: 'Bob Reader' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { people: { admin: { admin: true, name: 'Owner Admin' }, ada: { name: 'Ada Writer' }, bob: { name: 'Bob Reader' } } });
 
   function report(client: TestClient, body: Partial<ReportCreate> & Record<string, unknown>) {
     return client.send<ErrorBody>('POST', '/api/reports', { category: 'spam', ...body });
@@ -36,7 +24,7 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   }
 
   async function openCases(targetType: string, targetId: string) {
-    const rows = await server.ctx.db
+    const rows = await api.server.ctx.db
       .selectFrom('moderationCases')
       .selectAll()
       .where('targetType', '=', targetType)
@@ -53,7 +41,7 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   }
 
   async function reportRows(targetType: string, targetId: string) {
-    return server.ctx.db.selectFrom('reports').selectAll().where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
+    return api.server.ctx.db.selectFrom('reports').selectAll().where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
   }
 
   async function comment(client: TestClient, storyId: string, text: string): Promise<Comment> {
@@ -63,26 +51,26 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   }
 
   it('reports a story: one open case with the snapshot, the report, and a live event to admins', async () => {
-    const story = await postStory(ada.client, { public: true, title: 'The Lighthouse', content: 'Waves broke on the rocks all night long.' });
-    const stream = await openEventStream(admin.client);
+    const story = await postStory(api.ada.client, { public: true, title: 'The Lighthouse', content: 'Waves broke on the rocks all night long.' });
+    const stream = await openEventStream(api.admin.client);
     try {
-      const created = await reported(bob.client, { targetType: 'story', targetId: story.id, category: 'plagiarism', note: '  Copied from a book.  ' });
+      const created = await reported(api.bob.client, { targetType: 'story', targetId: story.id, category: 'plagiarism', note: '  Copied from a book.  ' });
       expect(created.message).toBe(REPORT_TEXTS.submitted);
       const event = await stream.next('moderation.changed');
       const found = await theCase('story', story.id);
       expect(JSON.parse(event.data)).toEqual({ caseId: found.id });
-      expect(found).toMatchObject({ targetUid: ada.uid, reportsCount: 1, version: 2, status: 'open', outcome: null });
+      expect(found).toMatchObject({ targetUid: api.ada.uid, reportsCount: 1, version: 2, status: 'open', outcome: null });
       expect(found.snapshot).toMatchObject({
         targetType: 'story',
         targetId: story.id,
-        authorUid: ada.uid,
+        authorUid: api.ada.uid,
         authorName: 'Ada Writer',
         title: 'The Lighthouse',
         text: 'Waves broke on the rocks all night long.',
         storyId: story.id,
       });
       const [row] = await reportRows('story', story.id);
-      expect(row).toMatchObject({ id: created.reportId, caseId: found.id, reporterUid: bob.uid, targetUid: ada.uid, category: 'plagiarism', note: 'Copied from a book.' });
+      expect(row).toMatchObject({ id: created.reportId, caseId: found.id, reporterUid: api.bob.uid, targetUid: api.ada.uid, category: 'plagiarism', note: 'Copied from a book.' });
       expect(reportSnapshotSchema.parse(JSON.parse(row!.snapshot)).text).toBe('Waves broke on the rocks all night long.');
     } finally {
       stream.close();
@@ -90,35 +78,35 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   });
 
   it('keeps the evidence when the content is edited and then deleted', async () => {
-    const story = await postStory(ada.client, { public: true, title: 'Before', content: 'The original words, as reported.' });
-    await reported(bob.client, { targetType: 'story', targetId: story.id, category: 'harassment' });
-    const edited = await ada.client.patch(`/api/stories/${story.id}`, { title: 'After', content: 'Something else entirely now.' });
+    const story = await postStory(api.ada.client, { public: true, title: 'Before', content: 'The original words, as reported.' });
+    await reported(api.bob.client, { targetType: 'story', targetId: story.id, category: 'harassment' });
+    const edited = await api.ada.client.patch(`/api/stories/${story.id}`, { title: 'After', content: 'Something else entirely now.' });
     expect(edited.status).toBe(200);
-    expect((await ada.client.send('DELETE', `/api/stories/${story.id}`)).status).toBe(204);
+    expect((await api.ada.client.send('DELETE', `/api/stories/${story.id}`)).status).toBe(204);
     const found = await theCase('story', story.id);
     expect(found.snapshot).toMatchObject({ title: 'Before', text: 'The original words, as reported.' });
     expect(reportSnapshotSchema.parse(JSON.parse((await reportRows('story', story.id))[0]!.snapshot)).title).toBe('Before');
     // Gone now: a new report finds nothing.
-    const late = await report((await signUp(server)).client, { targetType: 'story', targetId: story.id });
+    const late = await report((await signUp(api.server)).client, { targetType: 'story', targetId: story.id });
     expect([late.status, late.body.error.message]).toEqual([404, REPORT_TEXTS.notFound]);
   });
 
   it('reports a comment with its story, and keeps it after the comment is deleted', async () => {
-    const story = await postStory(ada.client, { public: true, title: 'Harbour Lights' });
-    const said = await comment(bob.client, story.id, 'You write like a child.');
-    const carol = await signUp(server);
+    const story = await postStory(api.ada.client, { public: true, title: 'Harbour Lights' });
+    const said = await comment(api.bob.client, story.id, 'You write like a child.');
+    const carol = await signUp(api.server);
     await reported(carol.client, { targetType: 'comment', targetId: said.id, category: 'harassment' });
-    expect((await bob.client.send('DELETE', `/api/stories/${story.id}/comments/${said.id}`)).status).toBe(200);
+    expect((await api.bob.client.send('DELETE', `/api/stories/${story.id}/comments/${said.id}`)).status).toBe(200);
     const found = await theCase('comment', said.id);
-    expect(found.targetUid).toBe(bob.uid);
-    expect(found.snapshot).toMatchObject({ targetType: 'comment', authorUid: bob.uid, authorName: 'Bob Reader', text: 'You write like a child.', storyId: story.id, storyTitle: 'Harbour Lights' });
+    expect(found.targetUid).toBe(api.bob.uid);
+    expect(found.snapshot).toMatchObject({ targetType: 'comment', authorUid: api.bob.uid, authorName: 'Bob Reader', text: 'You write like a child.', storyId: story.id, storyTitle: 'Harbour Lights' });
   });
 
   it('reports a profile with its public fields joined', async () => {
-    const writer = await signUp(server, { name: 'Profile Person' });
+    const writer = await signUp(api.server, { name: 'Profile Person' });
     expect((await writer.client.patch('/api/me/about', { aboutMe: 'Buy cheap pills here' })).status).toBe(200);
     expect((await writer.client.patch('/api/me/pronouns', { pronouns: 'they/them' })).status).toBe(200);
-    await reported(bob.client, { targetType: 'profile', targetId: writer.uid, category: 'spam' });
+    await reported(api.bob.client, { targetType: 'profile', targetId: writer.uid, category: 'spam' });
     expect((await writer.client.patch('/api/me/about', { aboutMe: 'Nothing to see' })).status).toBe(200);
     const found = await theCase('profile', writer.uid);
     expect(found.targetUid).toBe(writer.uid);
@@ -129,8 +117,8 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   });
 
   it('reports a message with five messages either side, deleted ones as "Message deleted", the reported one marked', async () => {
-    const sender = await veteran(server, 'Sender Sam');
-    const recipient = await veteran(server, 'Recipient Rae');
+    const sender = await veteran(api.server, 'Sender Sam');
+    const recipient = await veteran(api.server, 'Recipient Rae');
     await befriend(sender, recipient);
     const start = await sender.client.post('/api/conversations', { to: recipient.uid, text: 'message 0' });
     expect(start.status, JSON.stringify(start.body)).toBe(201);
@@ -160,7 +148,7 @@ describe.each(testDialects())('reports on %s', (dialect) => {
     await reported(sender.client, { targetType: 'message', targetId: ids[1]! });
     expect((await theCase('message', ids[1]!)).snapshot.messages?.map((m) => m.id)).toEqual(ids.slice(0, 7));
     // Someone outside the conversation cannot report it: it does not exist for them.
-    const stranger = await report(bob.client, { targetType: 'message', targetId: target });
+    const stranger = await report(api.bob.client, { targetType: 'message', targetId: target });
     expect([stranger.status, stranger.body.error.message]).toEqual([404, REPORT_TEXTS.notFound]);
     // Nor one's own message, nor a message deleted for everyone.
     const own = await report(recipient.client, { targetType: 'message', targetId: target });
@@ -172,17 +160,17 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   });
 
   it('refuses guests, own content, what the reporter cannot read, and malformed bodies', async () => {
-    const story = await postStory(ada.client, { public: true });
-    expect((await server.client().send('POST', '/api/reports', { targetType: 'story', targetId: story.id, category: 'spam' })).status).toBe(401);
+    const story = await postStory(api.ada.client, { public: true });
+    expect((await api.server.client().send('POST', '/api/reports', { targetType: 'story', targetId: story.id, category: 'spam' })).status).toBe(401);
 
-    const ownStory = await report(ada.client, { targetType: 'story', targetId: story.id });
+    const ownStory = await report(api.ada.client, { targetType: 'story', targetId: story.id });
     expect([ownStory.status, ownStory.body.error.message]).toEqual([400, REPORT_TEXTS.cannotReportOwn]);
-    const ownProfile = await report(ada.client, { targetType: 'profile', targetId: ada.uid });
+    const ownProfile = await report(api.ada.client, { targetType: 'profile', targetId: api.ada.uid });
     expect([ownProfile.status, ownProfile.body.error.message]).toEqual([400, REPORT_TEXTS.cannotReportOwn]);
-    const adaComment = await comment(ada.client, story.id, 'Thanks for reading!');
-    expect((await report(ada.client, { targetType: 'comment', targetId: adaComment.id })).status).toBe(400);
+    const adaComment = await comment(api.ada.client, story.id, 'Thanks for reading!');
+    expect((await report(api.ada.client, { targetType: 'comment', targetId: adaComment.id })).status).toBe(400);
 
-    const privateStory = await postStory(ada.client, { public: false });
+    const privateStory = await postStory(api.ada.client, { public: false });
     for (const [targetType, targetId] of [
       ['story', privateStory.id],
       ['story', 'missingStory00000000'],
@@ -190,13 +178,13 @@ describe.each(testDialects())('reports on %s', (dialect) => {
       ['profile', 'noSuchUser'],
       ['message', 'noSuchMessage'],
     ] as const) {
-      const res = await report(bob.client, { targetType, targetId });
+      const res = await report(api.bob.client, { targetType, targetId });
       expect([targetType, targetId, res.status, res.body.error.message]).toEqual([targetType, targetId, 404, REPORT_TEXTS.notFound]);
     }
 
     // A block either way: the blocked writer's story, comment and profile do not exist for the reporter.
-    const blocker = await signUp(server);
-    const blocked = await signUp(server);
+    const blocker = await signUp(api.server);
+    const blocked = await signUp(api.server);
     const blockersStory = await postStory(blocker.client, { public: true });
     const blockersComment = await comment(blocker.client, story.id, 'A comment by the blocker');
     await block(blocker, blocked.uid);
@@ -210,15 +198,15 @@ describe.each(testDialects())('reports on %s', (dialect) => {
     }
 
     // A suspended writer's story and profile exist for no one else (policy/stories.ts, policy/profiles.ts).
-    const suspended = await signUp(server);
+    const suspended = await signUp(api.server);
     const suspendedStory = await postStory(suspended.client, { public: true });
-    await server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', suspended.uid).execute();
-    await server.ctx.db.updateTable('stories').set({ authorState: 2 }).where('uid', '=', suspended.uid).execute();
+    await api.server.ctx.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('uid', '=', suspended.uid).execute();
+    await api.server.ctx.db.updateTable('stories').set({ authorState: 2 }).where('uid', '=', suspended.uid).execute();
     for (const [targetType, targetId] of [
       ['story', suspendedStory.id],
       ['profile', suspended.uid],
     ] as const) {
-      const res = await report(bob.client, { targetType, targetId });
+      const res = await report(api.bob.client, { targetType, targetId });
       expect([targetType, res.status]).toEqual([targetType, 404]);
     }
 
@@ -229,37 +217,37 @@ describe.each(testDialects())('reports on %s', (dialect) => {
       { targetType: 'story', targetId: '' },
       { targetType: 'story', targetId: story.id, extra: true },
     ]) {
-      const res = await report(bob.client, body as Partial<ReportCreate>);
+      const res = await report(api.bob.client, body as Partial<ReportCreate>);
       expect([body, res.status]).toEqual([body, 400]);
     }
-    const notJson = await bob.client.raw('POST', '/api/reports', { body: '{not json', headers: { 'content-type': 'application/json' } });
+    const notJson = await api.bob.client.raw('POST', '/api/reports', { body: '{not json', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
     // A note of exactly the limit is fine; nothing refused above left a report behind.
     expect(await reportRows('story', story.id)).toEqual([]);
-    await reported(bob.client, { targetType: 'story', targetId: story.id, note: 'y'.repeat(REPORT_NOTE_MAX) });
+    await reported(api.bob.client, { targetType: 'story', targetId: story.id, note: 'y'.repeat(REPORT_NOTE_MAX) });
   });
 
   it('refuses a second report of the same thing by the same person', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const reporter = await signUp(server);
+    const story = await postStory(api.ada.client, { public: true });
+    const reporter = await signUp(api.server);
     await reported(reporter.client, { targetType: 'story', targetId: story.id });
     const again = await report(reporter.client, { targetType: 'story', targetId: story.id, category: 'other' });
     expect([again.status, again.body.error.message]).toEqual([409, REPORT_TEXTS.alreadyReported]);
     expect((await theCase('story', story.id)).reportsCount).toBe(1);
     // Even once the case is resolved: a person reports a thing once.
-    await server.ctx.db.updateTable('moderationCases').set({ status: 'resolved', outcome: 'dismissed' }).where('targetId', '=', story.id).execute();
+    await api.server.ctx.db.updateTable('moderationCases').set({ status: 'resolved', outcome: 'dismissed' }).where('targetId', '=', story.id).execute();
     expect((await report(reporter.client, { targetType: 'story', targetId: story.id })).status).toBe(409);
     // Someone else's report after resolution opens a new case.
-    await reported((await signUp(server)).client, { targetType: 'story', targetId: story.id });
+    await reported((await signUp(api.server)).client, { targetType: 'story', targetId: story.id });
     expect((await theCase('story', story.id)).reportsCount).toBe(1);
   });
 
   it('limits how often one person reports (429 with Retry-After)', async () => {
-    const reporter = await signUp(server);
+    const reporter = await signUp(api.server);
     const statuses: number[] = [];
     for (let n = 0; n < 20; n++) statuses.push((await report(reporter.client, { targetType: 'story', targetId: `missingStory${n}` })).status);
     expect(new Set(statuses)).toEqual(new Set([404]));
-    const story = await postStory(ada.client, { public: true });
+    const story = await postStory(api.ada.client, { public: true });
     const refused = await report(reporter.client, { targetType: 'story', targetId: story.id });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
@@ -268,8 +256,8 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   });
 
   it('ten people reporting at once make one open case counting ten', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const reporters = await Promise.all(Array.from({ length: 10 }, () => signUp(server)));
+    const story = await postStory(api.ada.client, { public: true });
+    const reporters = await Promise.all(Array.from({ length: 10 }, () => signUp(api.server)));
     const results = await Promise.all(reporters.map((r) => report(r.client, { targetType: 'story', targetId: story.id, category: 'spam' })));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const found = await theCase('story', story.id);
@@ -281,8 +269,8 @@ describe.each(testDialects())('reports on %s', (dialect) => {
   });
 
   it('one person reporting five times at once makes exactly one report', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const reporter = await signUp(server);
+    const story = await postStory(api.ada.client, { public: true });
+    const reporter = await signUp(api.server);
     const results = await Promise.all(Array.from({ length: 5 }, () => report(reporter.client, { targetType: 'story', targetId: story.id })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.message).toBe(REPORT_TEXTS.alreadyReported);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { CONTENT_WARNING_NOTE_MAX, CONTENT_WARNING_TEXTS, type ReadingPreferencesUpdate } from '@common/stories/content-warnings';
 import { savedStorySchema, storyPageSchema, storyResponseSchema, type StoryPage } from '@common/stories/story';
@@ -6,7 +6,8 @@ import { meResponseSchema } from '@common/me/user';
 import { promptForDay } from '@common/prompts/prompts';
 import { importReportSchema } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from './test-support';
 import { feedPage, follow } from '../feed/test-support';
@@ -24,97 +25,86 @@ async function listIds(client: TestClient, path: string): Promise<string[]> {
 }
 
 describe.each(testDialects())('content warnings on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ada = await signUp(server);
-    bob = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { people: ['ada', 'bob'] });
 
   it('keeps a story’s warnings (known, once each, in the list’s order) and its note through create, read, lists and edit', async () => {
-    const story = await postStory(ada.client, { public: true, contentWarnings: ['death', 'violence', 'death'], contentWarningNote: '  a dog dies  ' });
+    const story = await postStory(api.ada.client, { public: true, contentWarnings: ['death', 'violence', 'death'], contentWarningNote: '  a dog dies  ' });
     expect(story).toMatchObject({ contentWarnings: ['violence', 'death'], contentWarningNote: 'a dog dies' });
 
-    const read = storyResponseSchema.parse((await bob.client.get(`/api/stories/${story.id}`)).body).story;
+    const read = storyResponseSchema.parse((await api.bob.client.get(`/api/stories/${story.id}`)).body).story;
     expect(read).toMatchObject({ contentWarnings: ['violence', 'death'], contentWarningNote: 'a dog dies' });
-    const mine = storyPageSchema.parse((await ada.client.get('/api/stories/mine')).body).stories.find((s) => s.id === story.id);
+    const mine = storyPageSchema.parse((await api.ada.client.get('/api/stories/mine')).body).stories.find((s) => s.id === story.id);
     expect(mine).toMatchObject({ contentWarnings: ['violence', 'death'], contentWarningNote: 'a dog dies' });
 
     // An edit of only the warnings is an edit; an empty note is none; the text is not versioned for it.
-    const edited = await ada.client.patch(`/api/stories/${story.id}`, { contentWarnings: ['strong-language'], contentWarningNote: '' });
+    const edited = await api.ada.client.patch(`/api/stories/${story.id}`, { contentWarnings: ['strong-language'], contentWarningNote: '' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(savedStorySchema.parse(edited.body).story).toMatchObject({ contentWarnings: ['strong-language'], contentWarningNote: null });
-    const versions = await server.ctx.db.selectFrom('storyVersions').select('id').where('storyId', '=', story.id).execute();
+    const versions = await api.server.ctx.db.selectFrom('storyVersions').select('id').where('storyId', '=', story.id).execute();
     expect(versions).toEqual([]);
 
-    const plain = await postStory(ada.client, { public: true });
+    const plain = await postStory(api.ada.client, { public: true });
     expect(plain).toMatchObject({ contentWarnings: [], contentWarningNote: null });
   });
 
   it('refuses an unknown warning, a note past the limit, or not a list, with 400 and the error shape; nothing is saved', async () => {
-    const before = await server.ctx.db.selectFrom('stories').select('id').where('uid', '=', ada.uid).execute();
+    const before = await api.server.ctx.db.selectFrom('stories').select('id').where('uid', '=', api.ada.uid).execute();
     const base = { title: 'Warned', content: 'Some words.' };
-    const unknown = await ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarnings: ['violence', 'spiders'] });
+    const unknown = await api.ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarnings: ['violence', 'spiders'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toEqual({ code: 'validation_failed', message: expect.stringContaining(CONTENT_WARNING_TEXTS.unknown) });
-    const long = await ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarningNote: 'x'.repeat(CONTENT_WARNING_NOTE_MAX + 1) });
+    const long = await api.ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarningNote: 'x'.repeat(CONTENT_WARNING_NOTE_MAX + 1) });
     expect(long.status).toBe(400);
     expect(long.body.error.message).toContain(CONTENT_WARNING_TEXTS.noteTooLong);
-    const notList = await ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarnings: 'violence' });
+    const notList = await api.ada.client.post<ErrorBody>('/api/stories', { ...base, contentWarnings: 'violence' });
     expect(notList.status).toBe(400);
     expect(notList.body.error.code).toEqual(expect.any(String));
-    const after = await server.ctx.db.selectFrom('stories').select('id').where('uid', '=', ada.uid).execute();
+    const after = await api.server.ctx.db.selectFrom('stories').select('id').where('uid', '=', api.ada.uid).execute();
     expect(after.length).toBe(before.length);
 
     // Exactly the limit is fine; on an edit the same rules hold.
-    const story = await postStory(ada.client, { contentWarningNote: 'y'.repeat(CONTENT_WARNING_NOTE_MAX) });
+    const story = await postStory(api.ada.client, { contentWarningNote: 'y'.repeat(CONTENT_WARNING_NOTE_MAX) });
     expect(story.contentWarningNote).toHaveLength(CONTENT_WARNING_NOTE_MAX);
-    const badEdit = await ada.client.patch<ErrorBody>(`/api/stories/${story.id}`, { contentWarnings: ['gore'] });
+    const badEdit = await api.ada.client.patch<ErrorBody>(`/api/stories/${story.id}`, { contentWarnings: ['gore'] });
     expect(badEdit.status).toBe(400);
     expect(badEdit.body.error.message).toContain(CONTENT_WARNING_TEXTS.unknown);
-    const longEdit = await ada.client.patch<ErrorBody>(`/api/stories/${story.id}`, { contentWarningNote: 'z'.repeat(CONTENT_WARNING_NOTE_MAX + 1) });
+    const longEdit = await api.ada.client.patch<ErrorBody>(`/api/stories/${story.id}`, { contentWarningNote: 'z'.repeat(CONTENT_WARNING_NOTE_MAX + 1) });
     expect(longEdit.status).toBe(400);
     expect(longEdit.body.error.message).toContain(CONTENT_WARNING_TEXTS.noteTooLong);
     // Another writer cannot change them.
-    expect((await bob.client.patch(`/api/stories/${story.id}`, { contentWarnings: [] })).status).toBe(404);
+    expect((await api.bob.client.patch(`/api/stories/${story.id}`, { contentWarnings: [] })).status).toBe(404);
   });
 
   it('keeps reading preferences to their owner: 401 for a guest, 400 for unknown values, never in anyone else’s answers', async () => {
-    const reader = await signUp(server);
-    expect((await server.client().send('PUT', '/api/me/reading-preferences', { hiddenWarnings: [], alwaysShowText: true })).status).toBe(401);
+    const reader = await signUp(api.server);
+    expect((await api.server.client().send('PUT', '/api/me/reading-preferences', { hiddenWarnings: [], alwaysShowText: true })).status).toBe(401);
     const unknown = await reader.client.send<ErrorBody>('PUT', '/api/me/reading-preferences', { hiddenWarnings: ['spiders'], alwaysShowText: false });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain(CONTENT_WARNING_TEXTS.unknown);
     const notBool = await reader.client.send<ErrorBody>('PUT', '/api/me/reading-preferences', { hiddenWarnings: [], alwaysShowText: 'yes' });
     expect(notBool.status).toBe(400);
-    const extra = await reader.client.send<ErrorBody>('PUT', '/api/me/reading-preferences', { hiddenWarnings: [], alwaysShowText: false, uid: bob.uid });
+    const extra = await reader.client.send<ErrorBody>('PUT', '/api/me/reading-preferences', { hiddenWarnings: [], alwaysShowText: false, uid: api.bob.uid });
     expect(extra.status).toBe(400);
 
     expect(await setPrefs(reader.client, { hiddenWarnings: ['abuse', 'violence'], alwaysShowText: true })).toEqual({ hiddenWarnings: ['violence', 'abuse'], alwaysShowText: true });
     const own = meResponseSchema.parse((await reader.client.get('/api/me')).body).user.readingPreferences;
     expect(own).toEqual({ hiddenWarnings: ['violence', 'abuse'], alwaysShowText: true });
     // Bob's record is his own; the reader's public profile says nothing of their choices.
-    expect(meResponseSchema.parse((await bob.client.get('/api/me')).body).user.readingPreferences).toEqual({ hiddenWarnings: [], alwaysShowText: false });
-    const profile = await bob.client.get(`/api/users/${reader.uid}`);
+    expect(meResponseSchema.parse((await api.bob.client.get('/api/me')).body).user.readingPreferences).toEqual({ hiddenWarnings: [], alwaysShowText: false });
+    const profile = await api.bob.client.get(`/api/users/${reader.uid}`);
     expect(profile.status).toBe(200);
     expect(JSON.stringify(profile.body)).not.toMatch(/hiddenWarnings|alwaysShowText|readingPreferences/);
   });
 
   it('leaves stories with a hidden warning out of the reader’s community, search, profile lists and feed; never the writer’s own', async () => {
-    const writer = await signUp(server);
-    const reader = await signUp(server);
+    const writer = await signUp(api.server);
+    const reader = await signUp(api.server);
     const violent = await postStory(writer.client, { public: true, title: 'Lantern violent', contentWarnings: ['violence'] });
     const sad = await postStory(writer.client, { public: true, title: 'Lantern sad', contentWarnings: ['death'], contentWarningNote: 'grief' });
     const day = '2025-02-14';
     const clean = await postStory(writer.client, { public: true, title: 'Lantern clean', prompt: promptForDay(day), promptDay: day });
     const violentOnDay = await postStory(writer.client, { public: true, title: 'Lantern on the day', prompt: promptForDay(day), promptDay: day, contentWarnings: ['violence'] });
-    await follow(server, reader.uid, writer.uid);
+    await follow(api.server, reader.uid, writer.uid);
     const lists = {
       shared: '/api/stories/community',
       paged: '/api/stories/community?limit=50',
@@ -141,8 +131,8 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
     // Opened on purpose (a link), the story still reads; the choice hides it from lists only.
     expect((await reader.client.get(`/api/stories/${violent.id}`)).status).toBe(200);
     // Others' lists are untouched; so is a guest's shared page.
-    expect(await listIds(bob.client, lists.shared)).toContain(violent.id);
-    expect(await listIds(server.client(), lists.shared)).toContain(violent.id);
+    expect(await listIds(api.bob.client, lists.shared)).toContain(violent.id);
+    expect(await listIds(api.server.client(), lists.shared)).toContain(violent.id);
 
     // Hiding both: only the clean one is left; clearing brings all back.
     await setPrefs(reader.client, { hiddenWarnings: ['violence', 'death'], alwaysShowText: false });
@@ -161,7 +151,7 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
   });
 
   it('exports a story’s warnings and imports them back', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     await postStory(writer.client, { title: 'Exported', contentWarnings: ['self-harm', 'abuse'], contentWarningNote: 'handled gently' });
     const res = await writer.client.raw('GET', '/api/export/download');
     expect(res.status).toBe(200);
@@ -174,7 +164,7 @@ describe.each(testDialects())('content warnings on %s', (dialect) => {
     const listed = JSON.parse(strFromU8(files['stories.json']!)) as Array<{ title: string; contentWarnings: string[]; contentWarningNote: string | null }>;
     expect(listed.find((s) => s.title === 'Exported')).toMatchObject({ contentWarnings: ['Self-harm', 'Abuse'], contentWarningNote: 'handled gently' });
 
-    const other = await signUp(server);
+    const other = await signUp(api.server);
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(strToU8(markdown))]), 'exported.md');
     form.append('files', new Blob([new Uint8Array(strToU8('---\ntitle: Odd\ncontentWarnings: violence, spiders\ncontentWarningNote: "' + 'n'.repeat(200) + '"\n---\nText.\n'))]), 'odd.md');

@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEventSchemas, PUBLIC_STORIES_TOPIC, storyTopic, type LiveEventPayload } from '@common/events/live-events';
 import { REACTION_KINDS, type Comment } from '@common/stories/story';
 import { eventsAfter } from '../../events/outbox';
 import { openEventStream } from '../../test/sse';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import { postStory } from './test-support';
 
 const noReactions = Object.fromEntries(REACTION_KINDS.map((k) => [k, 0]));
 
 describe.each(testDialects())('live story events on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
+  const api = useTestServer(dialect, { people: ['ada', 'bob'] });
 
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ada = await signUp(server);
-    bob = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const latest = async () => (await server.ctx.bus.position()).latest;
+  const latest = async () => (await api.server.ctx.bus.position()).latest;
 
   /** The events recorded on `topic` after `after`, as [type, payload]. */
   async function recorded(topic: string, after: number) {
-    return (await eventsAfter(server.ctx.db, after, [topic])).map((e) => [e.type, JSON.parse(e.payload) as unknown] as const);
+    return (await eventsAfter(api.server.ctx.db, after, [topic])).map((e) => [e.type, JSON.parse(e.payload) as unknown] as const);
   }
 
   async function comment(client: SignedUp['client'], storyId: string, text: string): Promise<Comment> {
@@ -37,10 +27,10 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
   }
 
   it('records story.comments and exact story.counts on the story and public topics when a comment is posted and deleted', async () => {
-    const story = await postStory(ada.client, { public: true });
+    const story = await postStory(api.ada.client, { public: true });
     const before = await latest();
-    const posted = await comment(bob.client, story.id, 'Lovely ending.');
-    const counts = { storyId: story.id, uid: ada.uid, likesCount: 0, commentsCount: 1, reactions: noReactions };
+    const posted = await comment(api.bob.client, story.id, 'Lovely ending.');
+    const counts = { storyId: story.id, uid: api.ada.uid, likesCount: 0, commentsCount: 1, reactions: noReactions };
     expect(await recorded(storyTopic(story.id), before)).toEqual([
       ['story.comments', { storyId: story.id, commentId: posted.id, change: 'created' }],
       ['story.counts', counts],
@@ -48,7 +38,7 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
     expect(await recorded(PUBLIC_STORIES_TOPIC, before)).toEqual([['story.counts', counts]]);
 
     const middle = await latest();
-    expect((await ada.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`)).status).toBe(200);
+    expect((await api.ada.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`)).status).toBe(200);
     expect(await recorded(storyTopic(story.id), middle)).toEqual([
       ['story.comments', { storyId: story.id, commentId: posted.id, change: 'deleted' }],
       ['story.counts', { ...counts, commentsCount: 0 }],
@@ -56,43 +46,43 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
   });
 
   it('records the exact counts after a reaction is added or removed, and nothing when nothing changed', async () => {
-    const story = await postStory(ada.client, { public: true });
+    const story = await postStory(api.ada.client, { public: true });
     const before = await latest();
-    expect((await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
-    expect((await ada.client.send('PUT', `/api/stories/${story.id}/reactions/fire`)).status).toBe(200);
+    expect((await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
+    expect((await api.ada.client.send('PUT', `/api/stories/${story.id}/reactions/fire`)).status).toBe(200);
     const afterAdds = await latest();
     expect(await recorded(storyTopic(story.id), before)).toEqual([
-      ['story.counts', { storyId: story.id, uid: ada.uid, likesCount: 1, commentsCount: 0, reactions: { ...noReactions, heart: 1 } }],
-      ['story.counts', { storyId: story.id, uid: ada.uid, likesCount: 2, commentsCount: 0, reactions: { ...noReactions, heart: 1, fire: 1 } }],
+      ['story.counts', { storyId: story.id, uid: api.ada.uid, likesCount: 1, commentsCount: 0, reactions: { ...noReactions, heart: 1 } }],
+      ['story.counts', { storyId: story.id, uid: api.ada.uid, likesCount: 2, commentsCount: 0, reactions: { ...noReactions, heart: 1, fire: 1 } }],
     ]);
     // The same add again, and removing one never left: no change, so no event.
-    await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`);
-    await bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`);
+    await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`);
+    await api.bob.client.send('DELETE', `/api/stories/${story.id}/reactions/wow`);
     expect(await recorded(storyTopic(story.id), afterAdds)).toEqual([]);
-    await bob.client.send('DELETE', `/api/stories/${story.id}/reactions/heart`);
+    await api.bob.client.send('DELETE', `/api/stories/${story.id}/reactions/heart`);
     expect(await recorded(PUBLIC_STORIES_TOPIC, afterAdds)).toEqual([
-      ['story.counts', { storyId: story.id, uid: ada.uid, likesCount: 1, commentsCount: 0, reactions: { ...noReactions, fire: 1 } }],
+      ['story.counts', { storyId: story.id, uid: api.ada.uid, likesCount: 1, commentsCount: 0, reactions: { ...noReactions, fire: 1 } }],
     ]);
   });
 
   it('keeps the counts of a story that is no longer public off the public topic, and records nothing for refused writes', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const posted = await comment(bob.client, story.id, 'Said before it went private.');
-    expect((await ada.client.send('PATCH', `/api/stories/${story.id}/visibility`, { public: false })).status).toBe(200);
+    const story = await postStory(api.ada.client, { public: true });
+    const posted = await comment(api.bob.client, story.id, 'Said before it went private.');
+    expect((await api.ada.client.send('PATCH', `/api/stories/${story.id}/visibility`, { public: false })).status).toBe(200);
     const before = await latest();
     // Refused: others cannot react to or comment on a private story; nothing is recorded.
-    expect((await bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(404);
-    expect((await bob.client.send('POST', `/api/stories/${story.id}/comments`, { text: 'Hello?' })).status).toBe(404);
+    expect((await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(404);
+    expect((await api.bob.client.send('POST', `/api/stories/${story.id}/comments`, { text: 'Hello?' })).status).toBe(404);
     expect(await recorded(storyTopic(story.id), before)).toEqual([]);
     // The author still tidies up comments: the story's own page hears of it, the public topic does not.
-    expect((await ada.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`)).status).toBe(200);
+    expect((await api.ada.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`)).status).toBe(200);
     expect((await recorded(storyTopic(story.id), before)).map(([type]) => type)).toEqual(['story.comments', 'story.counts']);
     expect(await recorded(PUBLIC_STORIES_TOPIC, before)).toEqual([]);
   });
 
   it('leaves the last story.counts equal to the stored counts after a concurrent burst', async () => {
-    const story = await postStory(ada.client, { public: true });
-    const readers = await Promise.all(Array.from({ length: 8 }, () => signUp(server)));
+    const story = await postStory(api.ada.client, { public: true });
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signUp(api.server)));
     const before = await latest();
     await Promise.all(
       readers.flatMap((reader, i) => [
@@ -101,40 +91,40 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
         i % 3 === 0 ? reader.client.send('DELETE', `/api/stories/${story.id}/reactions/clap`) : reader.client.post(`/api/stories/${story.id}/comments`, { text: `Reader ${i}` }),
       ]),
     );
-    const events = (await eventsAfter(server.ctx.db, before, [storyTopic(story.id)])).filter((e) => e.type === 'story.counts');
+    const events = (await eventsAfter(api.server.ctx.db, before, [storyTopic(story.id)])).filter((e) => e.type === 'story.counts');
     const last = liveEventSchemas['story.counts'].parse(JSON.parse(events.at(-1)!.payload));
-    const { likesCount, commentsCount } = await server.ctx.db
+    const { likesCount, commentsCount } = await api.server.ctx.db
       .selectFrom('stories')
       .select(['likesCount', 'commentsCount'])
       .where('id', '=', story.id)
       .executeTakeFirstOrThrow();
-    const rows = await server.ctx.db.selectFrom('storyReactions').select('kind').where('storyId', '=', story.id).execute();
+    const rows = await api.server.ctx.db.selectFrom('storyReactions').select('kind').where('storyId', '=', story.id).execute();
     const stored = { ...noReactions };
     for (const row of rows) stored[row.kind] = (stored[row.kind] ?? 0) + 1;
-    expect(last).toEqual({ storyId: story.id, uid: ada.uid, likesCount: Number(likesCount), commentsCount: Number(commentsCount), reactions: stored });
+    expect(last).toEqual({ storyId: story.id, uid: api.ada.uid, likesCount: Number(likesCount), commentsCount: Number(commentsCount), reactions: stored });
     expect(last.likesCount).toBe(rows.length);
   });
 
   describe('watching over the stream', () => {
     it("a tab watching a story hears another writer's comments, deletions and reactions", async () => {
-      const story = await postStory(ada.client, { public: true });
-      const stream = await openEventStream(ada.client, undefined, { watch: `story:${story.id}` });
+      const story = await postStory(api.ada.client, { public: true });
+      const stream = await openEventStream(api.ada.client, undefined, { watch: `story:${story.id}` });
       try {
         expect(stream.status).toBe(200);
         await stream.next('story.counts', 200).then(
           () => expect.fail('no event before anything happened'),
           () => undefined,
         );
-        const posted = await comment(bob.client, story.id, 'Live!');
+        const posted = await comment(api.bob.client, story.id, 'Live!');
         const created = liveEventSchemas['story.comments'].parse(JSON.parse((await stream.next('story.comments')).data));
         expect(created).toEqual({ storyId: story.id, commentId: posted.id, change: 'created' });
         expect(JSON.parse((await stream.next('story.counts')).data)).toMatchObject({ commentsCount: 1 });
 
-        await bob.client.send('PUT', `/api/stories/${story.id}/reactions/laugh`);
+        await api.bob.client.send('PUT', `/api/stories/${story.id}/reactions/laugh`);
         const counts: LiveEventPayload<'story.counts'> = JSON.parse((await stream.next('story.counts')).data);
-        expect(counts).toEqual({ storyId: story.id, uid: ada.uid, likesCount: 1, commentsCount: 1, reactions: { ...noReactions, laugh: 1 } });
+        expect(counts).toEqual({ storyId: story.id, uid: api.ada.uid, likesCount: 1, commentsCount: 1, reactions: { ...noReactions, laugh: 1 } });
 
-        await bob.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`);
+        await api.bob.client.send('DELETE', `/api/stories/${story.id}/comments/${posted.id}`);
         expect(JSON.parse((await stream.next('story.comments')).data)).toMatchObject({ change: 'deleted', commentId: posted.id });
         expect(JSON.parse((await stream.next('story.counts')).data)).toMatchObject({ commentsCount: 0, likesCount: 1 });
       } finally {
@@ -143,10 +133,10 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
     });
 
     it('resumes a watched story from `since`, replaying what the tab missed', async () => {
-      const story = await postStory(ada.client, { public: true });
+      const story = await postStory(api.ada.client, { public: true });
       const since = String(await latest());
-      await comment(bob.client, story.id, 'While you were away.');
-      const stream = await openEventStream(ada.client, undefined, { watch: `story:${story.id}`, since });
+      await comment(api.bob.client, story.id, 'While you were away.');
+      const stream = await openEventStream(api.ada.client, undefined, { watch: `story:${story.id}`, since });
       try {
         expect(JSON.parse((await stream.next('story.comments')).data)).toMatchObject({ storyId: story.id, change: 'created' });
         expect(JSON.parse((await stream.next('story.counts')).data)).toMatchObject({ commentsCount: 1 });
@@ -156,16 +146,16 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
     });
 
     it('a community watcher hears the counts of public stories only; an unwatched stream hears none', async () => {
-      const shown = await postStory(ada.client, { public: true });
-      const hidden = await postStory(ada.client, { public: true });
-      const posted = await comment(bob.client, hidden.id, 'Soon private.');
-      expect((await ada.client.send('PATCH', `/api/stories/${hidden.id}/visibility`, { public: false })).status).toBe(200);
-      const community = await openEventStream(bob.client, undefined, { watch: 'community' });
-      const plain = await openEventStream(bob.client);
+      const shown = await postStory(api.ada.client, { public: true });
+      const hidden = await postStory(api.ada.client, { public: true });
+      const posted = await comment(api.bob.client, hidden.id, 'Soon private.');
+      expect((await api.ada.client.send('PATCH', `/api/stories/${hidden.id}/visibility`, { public: false })).status).toBe(200);
+      const community = await openEventStream(api.bob.client, undefined, { watch: 'community' });
+      const plain = await openEventStream(api.bob.client);
       try {
         // The private story's change first: were it sent, it would arrive before the public one's.
-        expect((await ada.client.send('DELETE', `/api/stories/${hidden.id}/comments/${posted.id}`)).status).toBe(200);
-        await bob.client.send('PUT', `/api/stories/${shown.id}/reactions/wow`);
+        expect((await api.ada.client.send('DELETE', `/api/stories/${hidden.id}/comments/${posted.id}`)).status).toBe(200);
+        await api.bob.client.send('PUT', `/api/stories/${shown.id}/reactions/wow`);
         const counts = liveEventSchemas['story.counts'].parse(JSON.parse((await community.next('story.counts')).data));
         expect(counts.storyId).toBe(shown.id);
         expect(counts.reactions.wow).toBe(1);
@@ -181,11 +171,11 @@ describe.each(testDialects())('live story events on %s', (dialect) => {
     });
 
     it('refuses to watch a story the viewer cannot read, or an unknown target', async () => {
-      const hidden = await postStory(ada.client, { public: false });
-      const refused = await openEventStream(bob.client, undefined, { watch: `story:${hidden.id}` });
+      const hidden = await postStory(api.ada.client, { public: false });
+      const refused = await openEventStream(api.bob.client, undefined, { watch: `story:${hidden.id}` });
       refused.close();
       expect(refused.status).toBe(404);
-      const unknown = await openEventStream(bob.client, undefined, { watch: 'everything' });
+      const unknown = await openEventStream(api.bob.client, undefined, { watch: 'everything' });
       unknown.close();
       expect(unknown.status).toBe(400);
     });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storyPageSchema, type StorySummary } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from './test-support';
 
@@ -23,89 +24,81 @@ async function allPages(client: TestClient, path: string): Promise<StorySummary[
 }
 
 describe.each(testDialects())('the community’s perfect drabbles on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
   /** Public perfect drabbles, oldest first, with the reactions each got. */
   const perfect: Array<{ id: string; likes: number }> = [];
   let privatePerfect: string;
   let nearMisses: string[];
 
+  const api = useTestServer(dialect, { people: ['ada', 'bob'] });
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    ada = await signUp(server);
-    bob = await signUp(server);
-    const readers = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    const readers = await Promise.all([signUp(api.server), signUp(api.server), signUp(api.server)]);
     const likes = [1, 3, 0, 3, 2];
     for (const [i, n] of likes.entries()) {
-      const author = i === 2 ? bob : ada;
+      const author = i === 2 ? api.bob : api.ada;
       const story = await postStory(author.client, { public: true, title: `Perfect ${i}`, content: wordsOf(100, i % 2 === 0 ? 'lantern' : 'harbour'), prompt: null });
       expect(story.perfectDrabble).toBe(true);
       for (const reader of readers.slice(0, n)) expect((await reader.client.send('PUT', `/api/stories/${story.id}/reactions/heart`)).status).toBe(200);
       perfect.push({ id: story.id, likes: n });
     }
-    privatePerfect = (await postStory(ada.client, { public: false, content: wordsOf(100, 'lantern'), prompt: null })).id;
+    privatePerfect = (await postStory(api.ada.client, { public: false, content: wordsOf(100, 'lantern'), prompt: null })).id;
     nearMisses = [];
     for (const n of [99, 101]) {
-      const story = await postStory(ada.client, { public: true, content: wordsOf(n, 'lantern'), prompt: null });
+      const story = await postStory(api.ada.client, { public: true, content: wordsOf(n, 'lantern'), prompt: null });
       expect(story.perfectDrabble).toBe(false);
       nearMisses.push(story.id);
     }
   });
-  afterAll(async () => {
-    await server.stop();
-  });
 
   it('lists only public stories of exactly 100 words, newest first, a page at a time', async () => {
-    const ids = (await allPages(server.client(), '/api/stories/community?perfect=true&limit=2')).map((s) => s.id);
+    const ids = (await allPages(api.server.client(), '/api/stories/community?perfect=true&limit=2')).map((s) => s.id);
     expect(ids).toEqual(perfect.map((p) => p.id).reverse());
     expect(ids).not.toContain(privatePerfect);
     for (const id of nearMisses) expect(ids).not.toContain(id);
     // The owner does not see their private one there either; without the filter, everything public shows.
-    expect((await allPages(ada.client, '/api/stories/community?perfect=true&limit=3')).map((s) => s.id)).toEqual(ids);
-    const everything = (await allPages(server.client(), '/api/stories/community?perfect=false&limit=50')).map((s) => s.id);
+    expect((await allPages(api.ada.client, '/api/stories/community?perfect=true&limit=3')).map((s) => s.id)).toEqual(ids);
+    const everything = (await allPages(api.server.client(), '/api/stories/community?perfect=false&limit=50')).map((s) => s.id);
     expect(everything).toEqual(expect.arrayContaining([...ids, ...nearMisses]));
-    expect((await allPages(server.client(), '/api/stories/community?perfect=&limit=50')).map((s) => s.id)).toEqual(everything);
+    expect((await allPages(api.server.client(), '/api/stories/community?perfect=&limit=50')).map((s) => s.id)).toEqual(everything);
   });
 
   it('sorts perfect drabbles by most liked, newest first among equals, across pages', async () => {
-    const stories = await allPages(server.client(), '/api/stories/community?perfect=true&sort=liked&limit=2');
+    const stories = await allPages(api.server.client(), '/api/stories/community?perfect=true&sort=liked&limit=2');
     const expected = perfect.map((p, i) => ({ ...p, i })).sort((a, b) => b.likes - a.likes || b.i - a.i);
     expect(stories.map((s) => s.id)).toEqual(expected.map((p) => p.id));
     expect(stories.map((s) => s.likesCount)).toEqual([3, 3, 2, 1, 0]);
   });
 
   it('combines with search, genre and author', async () => {
-    const lantern = (await allPages(server.client(), '/api/stories/community?perfect=true&q=lantern&limit=1')).map((s) => s.id);
+    const lantern = (await allPages(api.server.client(), '/api/stories/community?perfect=true&q=lantern&limit=1')).map((s) => s.id);
     expect(lantern).toEqual([perfect[4]!.id, perfect[2]!.id, perfect[0]!.id]);
-    const liked = (await allPages(server.client(), '/api/stories/community?perfect=true&q=harbour&sort=liked&limit=1')).map((s) => s.id);
+    const liked = (await allPages(api.server.client(), '/api/stories/community?perfect=true&q=harbour&sort=liked&limit=1')).map((s) => s.id);
     expect(liked).toEqual([perfect[3]!.id, perfect[1]!.id]);
-    const byBob = (await allPages(server.client(), `/api/stories/community?perfect=true&author=${bob.uid}`)).map((s) => s.id);
+    const byBob = (await allPages(api.server.client(), `/api/stories/community?perfect=true&author=${api.bob.uid}`)).map((s) => s.id);
     expect(byBob).toEqual([perfect[2]!.id]);
-    expect(await allPages(server.client(), '/api/stories/community?perfect=true&genre=Horror')).toEqual([]);
+    expect(await allPages(api.server.client(), '/api/stories/community?perfect=true&genre=Horror')).toEqual([]);
   });
 
   it('follows edits: a story leaves the filter when it stops being 100 words, and joins when it reaches them', async () => {
-    const story = await postStory(bob.client, { public: true, content: wordsOf(100, 'ferry') });
-    const find = async () => (await allPages(server.client(), '/api/stories/community?perfect=true&q=ferry')).map((s) => s.id);
+    const story = await postStory(api.bob.client, { public: true, content: wordsOf(100, 'ferry') });
+    const find = async () => (await allPages(api.server.client(), '/api/stories/community?perfect=true&q=ferry')).map((s) => s.id);
     expect(await find()).toEqual([story.id]);
-    expect((await bob.client.send('PATCH', `/api/stories/${story.id}`, { content: wordsOf(101, 'ferry') })).status).toBe(200);
+    expect((await api.bob.client.send('PATCH', `/api/stories/${story.id}`, { content: wordsOf(101, 'ferry') })).status).toBe(200);
     expect(await find()).toEqual([]);
-    expect((await bob.client.send('PATCH', `/api/stories/${story.id}`, { content: wordsOf(100, 'ferry') })).status).toBe(200);
+    expect((await api.bob.client.send('PATCH', `/api/stories/${story.id}`, { content: wordsOf(100, 'ferry') })).status).toBe(200);
     expect(await find()).toEqual([story.id]);
   });
 
   it('refuses a filter value it does not know', async () => {
-    const res = await server.client().get<ErrorBody>('/api/stories/community?perfect=yes');
+    const res = await api.server.client().get<ErrorBody>('/api/stories/community?perfect=yes');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/perfect must be true or false\./);
   });
 
   it('counts perfect drabbles on profiles: all own ones on My Profile, public ones on the public profile', async () => {
-    const mine = await ada.client.get<{ stats: { perfectDrabbles: number } }>('/api/me/stats');
+    const mine = await api.ada.client.get<{ stats: { perfectDrabbles: number } }>('/api/me/stats');
     expect(mine.status).toBe(200);
     expect(mine.body.stats.perfectDrabbles).toBe(5);
-    const shown = await bob.client.get<{ stats: { perfectDrabbles: number } }>(`/api/users/${ada.uid}`);
+    const shown = await api.bob.client.get<{ stats: { perfectDrabbles: number } }>(`/api/users/${api.ada.uid}`);
     expect(shown.status).toBe(200);
     expect(shown.body.stats.perfectDrabbles).toBe(4);
   });

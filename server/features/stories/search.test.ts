@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledQuery } from 'kysely';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
 import type { Viewer } from '../../policy/viewer';
 import { selectStories } from './queries';
 import { matchesSearch, searchPage, searchTerms, type ListKey, type ListRow, type Runner, type SearchPageRequest } from './queries/search';
@@ -15,16 +15,9 @@ type Sort = SearchPageRequest['sort'];
  * cursors included.
  */
 describe.each(testDialects())('search pages on %s', (dialect) => {
-  let server: TestServer;
-  let ada: SignedUp;
-  let bob: SignedUp;
-  let dan: SignedUp;
-  let carol: SignedUp;
-
+  const api = useTestServer(dialect, { people: ['ada', 'bob', 'dan', 'carol'] });
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    [ada, bob, dan, carol] = await Promise.all([signUp(server), signUp(server), signUp(server), signUp(server)]);
-    const writers = [ada, bob, dan];
+    const writers = [api.ada, api.bob, api.dan];
     for (let i = 0; i < 42; i++) {
       const words = [
         i % 5 === 0 ? 'harbour' : 'ember', // ember: most stories
@@ -35,16 +28,13 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
       ];
       const story = await postStory(writers[i % 3]!.client, { public: i % 7 !== 3, title: `Story ${i}`, content: `${words.filter(Boolean).join(' ')} number ${i}.`, prompt: null });
       // Ties in likes, so the seq tie-break is exercised.
-      await server.ctx.db.updateTable('stories').set({ likesCount: (i * 7) % 5 }).where('id', '=', story.id).execute();
+      await api.server.ctx.db.updateTable('stories').set({ likesCount: (i * 7) % 5 }).where('id', '=', story.id).execute();
     }
     // Carol blocks Dan: his stories are in every window but in none of Carol's pages.
-    await server.ctx.db.insertInto('blocks').values({ blockerUid: carol.uid, blockedUid: dan.uid, created_at: new Date().toISOString() }).execute();
-  });
-  afterAll(async () => {
-    await server.stop();
+    await api.server.ctx.db.insertInto('blocks').values({ blockerUid: api.carol.uid, blockedUid: api.dan.uid, created_at: new Date().toISOString() }).execute();
   });
 
-  const base = (viewer: Viewer) => selectStories(server.ctx.db, viewer, { publicOnly: true, excludeMuted: true });
+  const base = (viewer: Viewer) => selectStories(api.server.ctx.db, viewer, { publicOnly: true, excludeMuted: true });
   const keyOf = (row: ListRow): ListKey => ({ likes: Number(row.likesCount), seq: Number(row.seq) });
 
   /** The plain query: the text index's matches, sorted and paged. */
@@ -77,14 +67,14 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
 
   it.each(['newest', 'liked'] as const)('gives the plain query\'s pages, cursors included, sorting by %s', async (sort) => {
     const compared: string[] = [];
-    for (const viewer of [null, { uid: carol.uid, admin: false }]) {
+    for (const viewer of [null, { uid: api.carol.uid, admin: false }]) {
       for (const search of searches) {
         const terms = searchTerms(search);
         for (const limit of [1, 4]) {
           const expected = await allPages((after) => plainPage(viewer, sort, terms, after, limit + 1), limit);
           for (const window of [1, 3, 10, 1_000]) {
             const actual = await allPages(
-              (after) => searchPage(server.ctx.db, dialect, base(viewer), { sort, terms, after, rows: limit + 1, scope: {}, window }),
+              (after) => searchPage(api.server.ctx.db, dialect, base(viewer), { sort, terms, after, rows: limit + 1, scope: {}, window }),
               limit,
             );
             expect(actual, `${search}, limit ${limit}, window ${window}, ${viewer ? 'carol' : 'guest'}`).toEqual(expected);
@@ -99,7 +89,7 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
 
   it('keeps a genre filter and a writer filter in the window', async () => {
     const ids = async (rows: Promise<ListRow[]>) => (await rows).map((r) => r.id);
-    const byAda = base(null).where('s.uid', '=', ada.uid);
+    const byAda = base(null).where('s.uid', '=', api.ada.uid);
     for (const sort of ['newest', 'liked'] as const) {
       const terms = searchTerms('ember');
       const plain = await ids(
@@ -109,10 +99,10 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
           .execute(),
       );
       expect(plain.length).toBeGreaterThan(5);
-      expect(await ids(searchPage(server.ctx.db, dialect, byAda, { sort, terms, after: null, rows: 50, scope: { author: ada.uid }, window: 2 }))).toEqual(plain);
+      expect(await ids(searchPage(api.server.ctx.db, dialect, byAda, { sort, terms, after: null, rows: 50, scope: { author: api.ada.uid }, window: 2 }))).toEqual(plain);
       // A genre no story has: the window is empty, and so is the page.
       const inGenre = base(null).where('s.promptGenre', '=', 'Horror');
-      expect(await ids(searchPage(server.ctx.db, dialect, inGenre, { sort, terms, after: null, rows: 50, scope: { genre: 'Horror' }, window: 2 }))).toEqual([]);
+      expect(await ids(searchPage(api.server.ctx.db, dialect, inGenre, { sort, terms, after: null, rows: 50, scope: { genre: 'Horror' }, window: 2 }))).toEqual([]);
     }
   });
 
@@ -123,7 +113,7 @@ describe.each(testDialects())('search pages on %s', (dialect) => {
         ran.push(statement.compile());
         return statement.execute();
       };
-      const rows = await searchPage(server.ctx.db, dialect, base(null), { sort, terms: searchTerms(search), after: null, rows: 3, scope: {}, window: 6 }, record);
+      const rows = await searchPage(api.server.ctx.db, dialect, base(null), { sort, terms: searchTerms(search), after: null, rows: 3, scope: {}, window: 6 }, record);
       return { count: ran.length, rows: rows.length };
     };
     if (dialect === 'sqlite') {

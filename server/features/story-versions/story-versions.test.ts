@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storyResponseSchema, type Story } from '@common/stories/story';
 import { STORY_VERSIONS_MAX, storyRestoredSchema, storyVersionPageSchema, storyVersionResponseSchema, type StoryVersionSummary } from '@common/story-versions/versions';
 import { randomPrompt } from '@common/prompts/prompts';
 import { testDialects } from '../../test/databases';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from '../stories/test-support';
 
 describe.each(testDialects())('story versions on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   const path = (story: { id: string }, rest = '') => `/api/stories/${story.id}/versions${rest}`;
 
@@ -40,7 +34,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   }
 
   const storedCount = async (storyId: string) =>
-    Number((await server.ctx.db.selectFrom('storyVersions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('storyId', '=', storyId).executeTakeFirstOrThrow()).n);
+    Number((await api.server.ctx.db.selectFrom('storyVersions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('storyId', '=', storyId).executeTakeFirstOrThrow()).n);
 
   /** `n` old versions written straight to the table, a minute apart, oldest first: text "old 0" … */
   async function seedVersions(story: Story, n: number): Promise<void> {
@@ -58,11 +52,11 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
       savedAt: new Date(base + i * 60_000).toISOString(),
       created_at: new Date(base + i * 60_000 + 30_000).toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 50) await server.ctx.db.insertInto('storyVersions').values(rows.slice(i, i + 50)).execute();
+    for (let i = 0; i < rows.length; i += 50) await api.server.ctx.db.insertInto('storyVersions').values(rows.slice(i, i + 50)).execute();
   }
 
   it('keeps the text as it was on each save that changes the title, text or prompt, newest first', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client, { title: 'First title', content: 'one two three', prompt: null });
     expect(await allVersions(ada.client, story)).toEqual([]);
 
@@ -93,7 +87,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('shows a version whole, with its prompt', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const prompt = randomPrompt();
     const story = await postStory(ada.client, { title: 'Night', content: 'The door\nopened slowly.', prompt });
     await save(ada.client, story, { content: 'The door closed.', prompt: null });
@@ -113,16 +107,16 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('is the author’s alone: 401 for a guest, 404 when the story cannot be read, 403 otherwise, admins included', async () => {
-    const ada = await signUp(server);
-    const bob = await signUp(server);
-    const admin: SignedUp = await signUpVerified(server, { email: ADMIN_EMAIL });
+    const ada = await signUp(api.server);
+    const bob = await signUp(api.server);
+    const admin: SignedUp = await signUpVerified(api.server, { email: ADMIN_EMAIL });
     const shown = await postStory(ada.client, { public: true, content: 'public words' });
     const hidden = await postStory(ada.client, { public: false, content: 'private words' });
     for (const story of [shown, hidden]) await save(ada.client, story, { content: `${story.id} changed` });
     const [shownVersion] = await allVersions(ada.client, shown);
     const [hiddenVersion] = await allVersions(ada.client, hidden);
 
-    const guest = server.client();
+    const guest = api.server.client();
     expect((await guest.get(path(shown))).status).toBe(401);
     expect((await guest.get(path(shown, `/${shownVersion!.id}`))).status).toBe(401);
     expect((await guest.send('POST', path(shown, `/${shownVersion!.id}/restore`))).status).toBe(401);
@@ -148,7 +142,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('refuses a bad cursor and a bad restore body', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client);
     await save(ada.client, story, { content: 'changed text' });
     const [v] = await allVersions(ada.client, story);
@@ -164,7 +158,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('restores a version as a new save: the current text becomes a version and the restored one stays', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client, { title: 'Draft one', content: 'alpha beta', prompt: null });
     await save(ada.client, story, { title: 'Draft two', content: 'alpha beta gamma delta epsilon' });
     const [first] = await allVersions(ada.client, story);
@@ -190,7 +184,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it(`keeps at most ${STORY_VERSIONS_MAX} versions, dropping the oldest first`, async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client, { content: 'start' });
     await seedVersions(story, STORY_VERSIONS_MAX - 2);
     // Saves 99, 100, 101 and 102: the list stops growing at the cap, "old 0" and "old 1" go.
@@ -199,7 +193,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
     const versions = await allVersions(ada.client, story);
     expect(versions).toHaveLength(STORY_VERSIONS_MAX);
     expect(versions[0]!.title).toBe(story.title);
-    const texts = await server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute();
+    const texts = await api.server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute();
     const contents = new Set(texts.map((t) => t.content));
     expect(contents.has('old 0')).toBe(false);
     expect(contents.has('old 1')).toBe(false);
@@ -217,7 +211,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('keeps one version per changing save in a concurrent burst, with no errors', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client, { content: 'burst start' });
     // Ten different texts and five repeats of the text already stored, all at once.
     const texts = Array.from({ length: 10 }, (_, i) => `burst text ${i}`);
@@ -228,7 +222,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
     const versions = await allVersions(ada.client, story);
     // Every text but the final one became a version, once: ten changing saves, eleven texts.
     expect(versions).toHaveLength(10);
-    const kept = await server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute();
+    const kept = await api.server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute();
     const current = storyResponseSchema.parse((await ada.client.get(`/api/stories/${story.id}`)).body).story.content;
     expect(new Set([...kept.map((t) => t.content), current])).toEqual(new Set(['burst start', ...texts]));
     const stamps = versions.map((v) => v.replacedAt);
@@ -237,13 +231,13 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('holds the cap under a parallel burst near it', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client, { content: 'near the cap' });
     await seedVersions(story, STORY_VERSIONS_MAX - 4);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ada.client.send('PATCH', `/api/stories/${story.id}`, { content: `parallel ${i}` })));
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(await storedCount(story.id)).toBe(STORY_VERSIONS_MAX);
-    const contents = new Set((await server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute()).map((t) => t.content));
+    const contents = new Set((await api.server.ctx.db.selectFrom('storyVersions').select('content').where('storyId', '=', story.id).execute()).map((t) => t.content));
     // 96 seeded + 10 new = 106: the six oldest seeded ones went.
     for (let i = 0; i < 6; i++) expect(contents.has(`old ${i}`)).toBe(false);
     expect(contents.has('old 6')).toBe(true);
@@ -251,7 +245,7 @@ describe.each(testDialects())('story versions on %s', (dialect) => {
   });
 
   it('goes with the story', async () => {
-    const ada = await signUp(server);
+    const ada = await signUp(api.server);
     const story = await postStory(ada.client);
     await save(ada.client, story, { content: 'second text' });
     await save(ada.client, story, { content: 'third text' });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_DELAY_MS, notificationPrefsSchema, type UserNotification } from '@common/notifications/notifications';
 import { storyCreateSchema } from '@common/stories/story';
 import { addDays, localDay, zonedInstant } from '@common/streaks/streak';
 import { testDialects } from '../../test/databases';
-import { signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, signUpVerified, type SignedUp } from '../../test/server';
 import { findUser } from '../../shared/users';
 import { buildStoryInput } from '../stories/test-support-builders';
 import { createStory } from '../stories/service';
@@ -13,25 +14,18 @@ import { sendDueReminders } from './reminders';
 import { changeTimeZone } from './service';
 
 describe.each(testDialects())('the streak reminder on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '1000' });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { env: { SIGNUP_RATE_LIMIT: '1000' } });
 
   /** Saves a story as the writer at a given instant (the test's clock), in their zone. */
   async function writeAt(who: SignedUp, at: Date, words = 20) {
-    const user = (await findUser(server.ctx.db, who.uid))!;
+    const user = (await findUser(api.server.ctx.db, who.uid))!;
     const input = storyCreateSchema.parse({ ...buildStoryInput(), content: 'word '.repeat(words) });
-    return createStory(server.ctx, { user, sessionId: null, ip: '127.0.0.1', userAgent: null }, input, at);
+    return createStory(api.server.ctx, { user, sessionId: null, ip: '127.0.0.1', userAgent: null }, input, at);
   }
 
   /** A writer in `timezone` who wrote at noon local on each of `days` days ending on `lastDay`. */
   async function writerWithStreak(timezone: string, lastDay: string, days: number, verified = false) {
-    const who = verified ? await signUpVerified(server) : await signUp(server);
+    const who = verified ? await signUpVerified(api.server) : await signUp(api.server);
     expect((await who.client.patch('/api/me/timezone', { timezone })).status).toBe(200);
     for (let i = days - 1; i >= 0; i -= 1) await writeAt(who, zonedInstant(addDays(lastDay, -i), 12, timezone));
     return who;
@@ -44,9 +38,9 @@ describe.each(testDialects())('the streak reminder on %s', (dialect) => {
   }
 
   const reminderAtOf = async (who: SignedUp) =>
-    (await server.ctx.db.selectFrom('users').select('reminderAt').where('uid', '=', who.uid).executeTakeFirstOrThrow()).reminderAt;
+    (await api.server.ctx.db.selectFrom('users').select('reminderAt').where('uid', '=', who.uid).executeTakeFirstOrThrow()).reminderAt;
   const remindersOf = async (who: SignedUp): Promise<UserNotification[]> => (await allNotifications(who.client)).filter((n) => n.type === 'streak_reminder');
-  const pass = (at: Date) => sendDueReminders(server.ctx, at.getTime());
+  const pass = (at: Date) => sendDueReminders(api.server.ctx, at.getTime());
   const at20 = (day: string, timezone: string, seconds = 0) => new Date(zonedInstant(day, 20, timezone).getTime() + seconds * 1000);
 
   it('is off by default, and switching it on schedules the next 20:00 in the writer’s zone; off clears it', async () => {
@@ -114,7 +108,7 @@ describe.each(testDialects())('the streak reminder on %s', (dialect) => {
     const wrote = await writerWithStreak('Europe/Berlin', '2032-04-02', 3);
     await writeAt(wrote, zonedInstant('2032-04-03', 9, 'Europe/Berlin'), 5);
     const lapsed = await writerWithStreak('Europe/Berlin', '2032-04-01', 4); // 2 April missed: no streak on the 3rd
-    const never = await signUp(server); // never wrote
+    const never = await signUp(api.server); // never wrote
     const off = await writerWithStreak('Europe/Berlin', '2032-04-02', 3);
     for (const who of [wrote, lapsed, never, off]) await setReminder(who, true);
     await setReminder(off, false);
@@ -139,7 +133,7 @@ describe.each(testDialects())('the streak reminder on %s', (dialect) => {
 
     // Flying to Los Angeles the same evening: 4 May there has 20:00 still to come, but it had its reminder.
     const landed = new Date('2032-05-04T13:00:00Z'); // 06:00 on 4 May in Los Angeles
-    await changeTimeZone(server.ctx, writer.uid, 'America/Los_Angeles', landed);
+    await changeTimeZone(api.server.ctx, writer.uid, 'America/Los_Angeles', landed);
     expect(await reminderAtOf(writer)).toBe(zonedInstant('2032-05-04', 20, 'America/Los_Angeles').toISOString());
     await pass(at20('2032-05-04', 'America/Los_Angeles', 5));
     expect(await remindersOf(writer)).toHaveLength(1);
@@ -161,14 +155,14 @@ describe.each(testDialects())('the streak reminder on %s', (dialect) => {
     for (const who of [emailed, wroteSoon, noEmail]) expect(await remindersOf(who)).toHaveLength(1);
     await writeAt(wroteSoon, new Date(due.getTime() + 60_000), 10);
 
-    await deliverDueEmails(server.ctx, due.getTime() + EMAIL_DELAY_MS + 1000);
-    const mail = await server.mail.waitFor({ to: emailed.email, subject: /streak/ });
+    await deliverDueEmails(api.server.ctx, due.getTime() + EMAIL_DELAY_MS + 1000);
+    const mail = await api.server.mail.waitFor({ to: emailed.email, subject: /streak/ });
     expect(mail.subject).toBe('Your 4-day streak ends at midnight');
     expect(mail.text).toContain('Your 4-day streak ends at midnight — write a few words to keep it.');
-    expect(mail.links).toContain(`${server.config.publicUrl}/story/new`);
+    expect(mail.links).toContain(`${api.server.config.publicUrl}/story/new`);
     expect(mail.headers['list-unsubscribe']).toContain('/api/notifications/unsubscribe?token=');
-    await expect(server.mail.waitFor({ to: wroteSoon.email, subject: /streak/ }, 400)).rejects.toThrow();
-    await expect(server.mail.waitFor({ to: noEmail.email, subject: /streak/ }, 400)).rejects.toThrow();
+    await expect(api.server.mail.waitFor({ to: wroteSoon.email, subject: /streak/ }, 400)).rejects.toThrow();
+    await expect(api.server.mail.waitFor({ to: noEmail.email, subject: /streak/ }, 400)).rejects.toThrow();
   });
 
   it('honours daylight saving: 20:00 in New York is 00:00Z on the day the clocks go forward', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { exportStatusSchema, YOUR_DATA_TEXTS } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp, type SignedUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { block, setMessaging, started, veteran } from '../messages/test-support';
@@ -28,22 +29,18 @@ async function download(client: TestClient) {
 const csvRows = (text: string) => Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
 
 describe.each(testDialects())('export on %s', (dialect) => {
-  let server: TestServer;
   let ada: SignedUp;
   let bob: SignedUp;
 
+  // Every request reads the account afresh, so a deactivation written to the database counts at once.
+  const api = useTestServer(dialect, { env: { SESSION_CACHE_MS: '0' } });
   beforeAll(async () => {
-    // Every request reads the account afresh, so a deactivation written to the database counts at once.
-    server = await startTestServer(dialect, { SESSION_CACHE_MS: '0' });
-    ada = await veteran(server, 'Ada Lovelace');
-    bob = await veteran(server, 'Bob "Quill", Reader');
-  });
-  afterAll(async () => {
-    await server.stop();
+    ada = await veteran(api.server, 'Ada Lovelace');
+    bob = await veteran(api.server, 'Bob "Quill", Reader');
   });
 
   it('answers a zip of everything: stories with front matter, comments with links, people by name, messages, avatar', async () => {
-    const dan = await signUp(server, { name: '=Dan' });
+    const dan = await signUp(api.server, { name: '=Dan' });
     const prompt = { genre: 'Mystery', theme: 'Memory', twist: 'The narrator is lying to the reader' } as const;
     const first = await postStory(ada.client, { title: 'Night Train', content: 'The train ran all night.\n\nNobody got off.', public: true, prompt });
     const second = await postStory(ada.client, { title: 'Night Train', content: 'Another night, another train.', public: false, prompt: null });
@@ -54,7 +51,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
     expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
     expect((await dan.client.post(`/api/follows/${ada.uid}`)).status).toBe(200);
-    const db = server.ctx.db;
+    const db = api.server.ctx.db;
     const at = new Date().toISOString();
     await db.insertInto('blocks').values({ blockerUid: ada.uid, blockedUid: dan.uid, created_at: at }).execute();
     await db.insertInto('mutes').values({ muterUid: ada.uid, mutedUid: bob.uid, until: '2099-01-01T00:00:00.000Z', created_at: at }).execute();
@@ -70,15 +67,15 @@ describe.each(testDialects())('export on %s', (dialect) => {
     await db.updateTable('conversationMessages').set({ deletedAt: at, text: '' }).where('id', '=', idOf('Oops, wrong chat')).execute();
     await db.insertInto('conversationMessageHides').values({ messageId: idOf('Nothing to see'), uid: ada.uid }).execute();
 
-    const admin = await makeAdmin(server, await signUp(server, { name: 'Admin' }));
+    const admin = await makeAdmin(api.server, await signUp(api.server, { name: 'Admin' }));
     const request = await submitRequest(ada.client, 'Please add tags');
     await respond(admin.client, request.id, 'Planned for the spring release.');
 
     const avatar = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3]);
-    await server.ctx.storage.put(`profileImages/${ada.uid}`, avatar, 'image/webp');
+    await api.server.ctx.storage.put(`profileImages/${ada.uid}`, avatar, 'image/webp');
     await db.updateTable('users').set({ profileImage: `/api/images/profile/${ada.uid}?v=x` }).where('uid', '=', ada.uid).execute();
 
-    expect((await addPasskey(ada.client, softwarePasskeyFor(server.config.publicUrl), 'Ada’s laptop')).status).toBe(200);
+    expect((await addPasskey(ada.client, softwarePasskeyFor(api.server.config.publicUrl), 'Ada’s laptop')).status).toBe(200);
     expect((await ada.client.patch('/api/me/handle', { handle: 'ada_writes' })).status).toBe(200);
 
     const zip = await download(ada.client);
@@ -98,7 +95,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(zip.files['avatar.webp']).toEqual(avatar);
 
     const profile = zip.json<Record<string, unknown>>('profile.json');
-    expect(profile).toMatchObject({ name: 'Ada Lovelace', email: ada.email, avatar: 'avatar.webp', link: `${server.config.publicUrl}/user/${ada.uid}` });
+    expect(profile).toMatchObject({ name: 'Ada Lovelace', email: ada.email, avatar: 'avatar.webp', link: `${api.server.config.publicUrl}/user/${ada.uid}` });
     // The handle, and the old handles that still lead to them.
     expect(profile).toMatchObject({ handle: 'ada_writes', oldHandles: ['ada_lovelace'] });
     // Two-factor: whether it is on and where the account signed in from, never its secrets.
@@ -117,12 +114,12 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(stories.map((s) => s.id)).toEqual([first.id, second.id]);
     expect(stories[0]).toMatchObject({ title: 'Night Train', file: `stories/${day}-night-train.md`, text: 'The train ran all night.\n\nNobody got off.' });
 
-    const storyLink = `${server.config.publicUrl}/story/${bobs.id}`;
+    const storyLink = `${api.server.config.publicUrl}/story/${bobs.id}`;
     expect(zip.json('comments.json')).toEqual([{ text: 'Lovely, "truly".', created: expect.any(String), story: { title: 'Harbour Lights', link: storyLink } }]);
     expect(zip.json('reactions.json')).toEqual([{ reaction: 'fire', emoji: '🔥', created: expect.any(String), story: { title: 'Harbour Lights', link: storyLink } }]);
     expect(zip.json('favorites.json')).toEqual([{ added: expect.any(String), story: { title: 'Harbour Lights', author: 'Bob "Quill", Reader', link: storyLink } }]);
 
-    const profileOf = (p: SignedUp) => `${server.config.publicUrl}/user/${p.uid}`;
+    const profileOf = (p: SignedUp) => `${api.server.config.publicUrl}/user/${p.uid}`;
     expect(csvRows(zip.text('following.csv'))).toEqual([['name', 'profile', 'since'], ['Bob "Quill", Reader', profileOf(bob), expect.any(String)]]);
     // A name a spreadsheet would run as a formula is written with a leading quote.
     expect(csvRows(zip.text('followers.csv'))).toEqual([['name', 'profile', 'since'], ["'=Dan", profileOf(dan), expect.any(String)]]);
@@ -151,9 +148,9 @@ describe.each(testDialects())('export on %s', (dialect) => {
   });
 
   it('names only stories the reader can read now, and never tells a sender their request was declined', async () => {
-    const carol = await veteran(server, 'Carol');
-    const dave = await signUp(server, { name: 'Dave' });
-    const eve = await signUp(server, { name: 'Eve' });
+    const carol = await veteran(api.server, 'Carol');
+    const dave = await signUp(api.server, { name: 'Dave' });
+    const eve = await signUp(api.server, { name: 'Eve' });
     const hidden = await postStory(dave.client, { title: 'Harbour Secrets', public: true });
     const blocked = await postStory(eve.client, { title: 'Quiet Fields', public: true });
     const open = await postStory(eve.client, { title: 'Open Sky', public: true });
@@ -166,7 +163,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await dave.client.patch(`/api/stories/${hidden.id}`, { title: 'Renamed In Private', public: false })).status).toBe(200);
     expect((await eve.client.patch(`/api/stories/${open.id}`, { title: 'Open Sky, Revised' })).status).toBe(200);
 
-    const frank = await signUp(server, { name: 'Frank' });
+    const frank = await signUp(api.server, { name: 'Frank' });
     await setMessaging(frank, { whoCanMessage: 'everyone' });
     const request = await started(carol, frank.uid, 'Hello Frank');
     expect((await frank.client.post(`/api/conversations/${request.conversation.id}/decline`)).status).toBe(200);
@@ -174,18 +171,18 @@ describe.each(testDialects())('export on %s', (dialect) => {
     const zip = await download(carol.client);
     expect(zip.status).toBe(200);
     const gone = { title: null, link: null, note: YOUR_DATA_TEXTS.storyUnavailable };
-    const link = `${server.config.publicUrl}/story/${open.id}`;
+    const link = `${api.server.config.publicUrl}/story/${open.id}`;
     const byText = (rows: Array<{ text: string }>) => Object.fromEntries(rows.map((r) => [r.text, r]));
     expect(byText(zip.json('comments.json'))).toEqual({
       'Comment 1': { text: 'Comment 1', created: expect.any(String), story: gone },
-      'Comment 2': { text: 'Comment 2', created: expect.any(String), story: { title: 'Quiet Fields', link: `${server.config.publicUrl}/story/${blocked.id}` } },
+      'Comment 2': { text: 'Comment 2', created: expect.any(String), story: { title: 'Quiet Fields', link: `${api.server.config.publicUrl}/story/${blocked.id}` } },
       'Comment 3': { text: 'Comment 3', created: expect.any(String), story: { title: 'Open Sky, Revised', link } },
     });
     await block(eve, carol.uid);
     const later = await download(carol.client);
     // (a second export the same day: the limit is reset by hand)
     expect(later.status).toBe(429);
-    await server.ctx.db.updateTable('users').set({ lastExportAt: null }).where('uid', '=', carol.uid).execute();
+    await api.server.ctx.db.updateTable('users').set({ lastExportAt: null }).where('uid', '=', carol.uid).execute();
     const again = await download(carol.client);
     for (const file of ['comments.json', 'reactions.json', 'favorites.json']) {
       expect(again.text(file), file).not.toContain('Renamed In Private');
@@ -203,7 +200,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
   });
 
   it('allows one export per 24 hours: of a burst exactly one succeeds; the day after it is open again', async () => {
-    const writer = await signUp(server, { name: 'Burst' });
+    const writer = await signUp(api.server, { name: 'Burst' });
     await postStory(writer.client);
     const before = exportStatusSchema.parse((await writer.client.get('/api/export')).body);
     expect(before).toEqual({ lastExportAt: null, nextExportAt: null });
@@ -222,16 +219,16 @@ describe.each(testDialects())('export on %s', (dialect) => {
 
     // A day later: open again.
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString();
-    await server.ctx.db.updateTable('users').set({ lastExportAt: dayAgo }).where('uid', '=', writer.uid).execute();
+    await api.server.ctx.db.updateTable('users').set({ lastExportAt: dayAgo }).where('uid', '=', writer.uid).execute();
     expect(exportStatusSchema.parse((await writer.client.get('/api/export')).body).nextExportAt).toBeNull();
     expect((await download(writer.client)).status).toBe(200);
   });
 
   it('lets a deactivated account export (the deletion email links here); refuses guests, HEAD and other sites spend nothing', async () => {
-    const leaving = await signUp(server, { name: 'Leaving' });
+    const leaving = await signUp(api.server, { name: 'Leaving' });
     await postStory(leaving.client, { title: 'Last words' });
     const at = new Date().toISOString();
-    await server.ctx.db
+    await api.server.ctx.db
       .updateTable('users')
       .set({ deactivatedAt: at, deleteAfter: new Date(Date.now() + 30 * 86_400_000).toISOString() })
       .where('uid', '=', leaving.uid)
@@ -243,20 +240,20 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(Object.keys(zip.files).some((f) => f.endsWith('-last-words.md'))).toBe(true);
 
     // Neither a HEAD nor a link from another site spends the day's export.
-    const other = await signUp(server, { name: 'Careful' });
+    const other = await signUp(api.server, { name: 'Careful' });
     expect((await other.client.raw('HEAD', '/api/export/download')).status).toBe(200);
     const crossSite = await other.client.raw('GET', '/api/export/download', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
     expect(exportStatusSchema.parse((await other.client.get('/api/export')).body).lastExportAt).toBeNull();
     expect((await other.client.raw('GET', '/api/export/download', { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
 
-    const guest = server.client();
+    const guest = api.server.client();
     expect((await guest.get('/api/export')).status).toBe(401);
     expect((await guest.get('/api/export/download')).status).toBe(401);
   });
 
   it('gives an empty account every file, and an ASCII file name', async () => {
-    const quiet = await signUp(server, { name: 'Ümlaut Ñame' });
+    const quiet = await signUp(api.server, { name: 'Ümlaut Ñame' });
     const zip = await download(quiet.client);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-disposition')).toContain('filename="drabble-umlaut-name-');

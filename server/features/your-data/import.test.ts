@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { STORY_TEXT_MAX, type Story } from '@common/stories/story';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_FILES, IMPORT_TEXTS, importReportSchema, type ImportReport } from '@common/your-data/your-data';
 import { testDialects } from '../../test/databases';
-import { signUp, startTestServer, type TestServer } from '../../test/server';
+import { useTestServer } from '../../test/api-fixture';
+import { signUp } from '../../test/server';
 import type { TestClient } from '../../test/client';
 import { postStory, type ErrorBody } from '../stories/test-support';
 
@@ -27,24 +28,17 @@ async function imported(client: TestClient, files: FileSpec[]): Promise<ImportRe
 const reasons = (report: ImportReport) => Object.fromEntries(report.items.map((i) => [i.file, i.reason]));
 
 describe.each(testDialects())('import on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect);
 
   const storyOf = async (client: TestClient, id: string) => (await client.get<{ story: Story }>(`/api/stories/${id}`)).body.story;
   const storiesOf = async (uid: string) =>
-    Number((await server.ctx.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow()).n);
+    Number((await api.server.ctx.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow()).n);
   const writingWords = async (uid: string) =>
-    (await server.ctx.db.selectFrom('writingDays').select('words').where('uid', '=', uid).execute()).reduce((sum, r) => sum + Number(r.words), 0);
+    (await api.server.ctx.db.selectFrom('writingDays').select('words').where('uid', '=', uid).execute()).reduce((sum, r) => sum + Number(r.words), 0);
 
   it('makes private stories of .md and .txt files: title from front matter, a # heading or the file name', async () => {
-    const writer = await signUp(server);
-    const reader = await signUp(server);
+    const writer = await signUp(api.server);
+    const reader = await signUp(api.server);
     const report = await imported(writer.client, [
       ['front.md', '---\ntitle: "The \\"Last\\" Lighthouse"\npublic: true\nprompt:\n  genre: "Mystery"\n  theme: "Memory"\n  twist: "The narrator is lying to the reader"\n---\n\nThe lamp went out.\n'],
       ['heading.md', '# A Heading Title\n\nShe kept the key.\r\nAnd the door.'],
@@ -71,7 +65,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   it('round-trips an export: its stories/ folder zipped, or the whole export (only the stories are taken)', async () => {
-    const writer = await signUp(server, { name: 'Round Trip' });
+    const writer = await signUp(api.server, { name: 'Round Trip' });
     const prompt = { genre: 'Horror', theme: 'Loss', twist: 'Told entirely in dialogue' } as const;
     await postStory(writer.client, { title: 'Tide', content: 'The sea came back.\n\nIt always does.', prompt, public: true });
     await postStory(writer.client, { title: 'Tide', content: 'Second tide, same name.', prompt: null });
@@ -97,7 +91,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   it('says "already imported" for a story this writer imported before, or twice in one upload, and makes no second story', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const first = await imported(writer.client, [['lantern.md', '---\ntitle: "The Lantern"\n---\n\nShe lit the lantern.\n\nThe harbour answered.\n']]);
     expect(first).toMatchObject({ imported: 1, duplicates: 0, refused: 0 });
     const lantern = first.items[0]!.storyId!;
@@ -129,7 +123,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
     expect(await storiesOf(writer.uid)).toBe(3);
 
     // Another writer's import of the same file is theirs to make.
-    const other = await signUp(server);
+    const other = await signUp(api.server);
     expect(await imported(other.client, [['lantern.md', '# The Lantern\n\nShe lit the lantern.\n\nThe harbour answered.']])).toMatchObject({ imported: 1, duplicates: 0 });
 
     // Once the imported story is deleted, importing the file brings it back.
@@ -140,7 +134,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   it('imports each story once when the same upload is sent many times at once', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const files: FileSpec[] = [
       ['one.md', '# One\n\nThe first story.'],
       ['two.md', '# Two\n\nThe second story.'],
@@ -157,7 +151,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   it('refuses each bad file with its reason and imports the rest', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const tooLong = 'word '.repeat(STORY_TEXT_MAX / 5 + 10);
     const report = await imported(writer.client, [
       ['good.md', 'A fine story.'],
@@ -188,7 +182,7 @@ describe.each(testDialects())('import on %s', (dialect) => {
   });
 
   it('opens zips with care: other files refused, a file too large, a zip bomb, more files than allowed', async () => {
-    const writer = await signUp(server);
+    const writer = await signUp(api.server);
     const mixed = zipSync({ 'a.md': strToU8('One.'), 'pic.png': new Uint8Array([1, 2, 3]), 'big.txt': new Uint8Array(IMPORT_FILE_MAX_BYTES + 10).fill(65), '__MACOSX/._a.md': strToU8('x'), 'dir/': new Uint8Array() });
     const report = await imported(writer.client, [['mixed.zip', mixed]]);
     expect(reasons(report)).toEqual({ 'mixed.zip/a.md': null, 'mixed.zip/pic.png': IMPORT_TEXTS.unsupported, 'mixed.zip/big.txt': IMPORT_TEXTS.tooLarge });
@@ -203,13 +197,13 @@ describe.each(testDialects())('import on %s', (dialect) => {
     const crowded = await imported(writer.client, [['many.zip', many]]);
     expect(crowded).toMatchObject({ imported: IMPORT_MAX_FILES, refused: 2 });
     expect(crowded.items.slice(-2).map((i) => i.reason)).toEqual([IMPORT_TEXTS.tooMany, IMPORT_TEXTS.tooMany]);
-    const count = await server.ctx.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', writer.uid).executeTakeFirstOrThrow();
+    const count = await api.server.ctx.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', writer.uid).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1 + IMPORT_MAX_FILES);
   });
 
   it('refuses guests, uploads over 5 MB, requests without files, and more than ten imports an hour', async () => {
-    const writer = await signUp(server);
-    expect((await upload(server.client(), [['a.md', 'x']])).status).toBe(401);
+    const writer = await signUp(api.server);
+    expect((await upload(api.server.client(), [['a.md', 'x']])).status).toBe(401);
 
     const tooBig = await upload(writer.client, [['big.zip', new Uint8Array(5 * 1024 * 1024 + 100 * 1024)]]);
     expect(tooBig.status).toBe(413);

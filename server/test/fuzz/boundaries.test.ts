@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../databases';
 import { startMockOidc } from '../oidc';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../server';
+import { useTestServer } from '../api-fixture';
 import { encodeCursor } from '../../shared/cursor';
 
 /**
@@ -12,29 +12,30 @@ import { encodeCursor } from '../../shared/cursor';
 type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(testDialects())('hostile input that used to reach the database, on %s', (dialect) => {
-  let server: TestServer;
   let oidc: Awaited<ReturnType<typeof startMockOidc>>;
-  let writer: SignedUp;
   let storyId: string;
 
   beforeAll(async () => {
     oidc = await startMockOidc();
-    server = await startTestServer(dialect, {
+  });
+  afterAll(async () => {
+    await oidc?.stop();
+  });
+  const api = useTestServer(dialect, {
+    env: () => ({
       GOOGLE_CLIENT_ID: 'google-client',
       GOOGLE_CLIENT_SECRET: 'google-secret',
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    });
-    writer = await signUp(server);
-    const story = await writer.client.post<{ story: { id: string } }>('/api/stories', { title: 'Ghosts', content: 'A ghost story.', public: true });
-    storyId = story.body.story.id;
+    }),
+    people: ['writer'],
   });
-  afterAll(async () => {
-    await server?.stop();
-    await oidc?.stop();
+  beforeAll(async () => {
+    const story = await api.writer.client.post<{ story: { id: string } }>('/api/stories', { title: 'Ghosts', content: 'A ghost story.', public: true });
+    storyId = story.body.story.id;
   });
 
   it('refuses NUL and other control characters in every text field with 400', async () => {
-    const c = writer.client;
+    const c = api.writer.client;
     const cases: Array<[string, () => Promise<{ status: number; body: unknown }>, string]> = [
       ['story title', () => c.post('/api/stories', { title: 'a\u0000b', content: 'x' }), 'title: Title contains characters that are not allowed.'],
       ['story text', () => c.post('/api/stories', { title: 'a', content: 'x\u0000' }), 'content: Your story contains characters that are not allowed.'],
@@ -51,33 +52,33 @@ describe.each(testDialects())('hostile input that used to reach the database, on
       expect(res.status, name).toBe(400);
       expect(res.body, name).toEqual({ error: { code: 'validation_failed', message } });
     }
-    const signUpRes = await server.client().post<ErrorBody>('/api/auth/sign-up/email', { email: 'nul@example.com', password: 'long enough', name: 'A\u0000' });
+    const signUpRes = await api.server.client().post<ErrorBody>('/api/auth/sign-up/email', { email: 'nul@example.com', password: 'long enough', name: 'A\u0000' });
     expect(signUpRes.status).toBe(400);
     expect(signUpRes.body.error.message).toBe('Display name contains characters that are not allowed.');
   });
 
   it('keeps tabs and line breaks, storing CRLF as LF', async () => {
-    const res = await writer.client.post<{ story: { id: string; content: string; title: string } }>('/api/stories', { title: 'Tab\there', content: 'one\r\ntwo\rthree\n\tfour' });
+    const res = await api.writer.client.post<{ story: { id: string; content: string; title: string } }>('/api/stories', { title: 'Tab\there', content: 'one\r\ntwo\rthree\n\tfour' });
     expect(res.status).toBe(201);
     expect(res.body.story).toMatchObject({ title: 'Tab\there', content: 'one\ntwo\nthree\n\tfour' });
   });
 
   it('keeps a log event whose text holds NUL, with the character replaced', async () => {
-    const res = await writer.client.post('/api/logs', { type: 'nul_probe', message: 'bad\u0000byte', resource: '/x\u0000' });
+    const res = await api.writer.client.post('/api/logs', { type: 'nul_probe', message: 'bad\u0000byte', resource: '/x\u0000' });
     expect(res.status).toBe(204);
-    const row = await server.ctx.db.selectFrom('activityLogs').selectAll().where('type', '=', 'nul_probe').executeTakeFirstOrThrow();
+    const row = await api.server.ctx.db.selectFrom('activityLogs').selectAll().where('type', '=', 'nul_probe').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ message: 'bad\ufffdbyte', resource: '/x\ufffd' });
   });
 
   it('refuses log details nested too deeply to measure, and the server lives on', async () => {
     const body = `{"type":"deep","details":{"a":${'['.repeat(6000)}${']'.repeat(6000)}}}`;
-    const res = await writer.client.raw('POST', '/api/logs', { body, headers: { 'content-type': 'application/json' } });
+    const res = await api.writer.client.raw('POST', '/api/logs', { body, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect((await server.client().get('/api/health')).status).toBe(200);
+    expect((await api.server.client().get('/api/health')).status).toBe(200);
   });
 
   it('refuses cursors whose fields are out of range for the columns', async () => {
-    const c = writer.client;
+    const c = api.writer.client;
     await c.send('PUT', `/api/favorites/${storyId}`);
     const urls = [
       `/api/stories/community?sort=liked&cursor=${encodeCursor({ k: 'liked', l: 2 ** 40, s: 1 })}`,
@@ -86,7 +87,7 @@ describe.each(testDialects())('hostile input that used to reach the database, on
       `/api/favorites?cursor=${encodeCursor({ k: 'favorites', c: '2024-01-01T00:00:00.000Z', i: 'a\u0000' })}`,
       `/api/favorites?cursor=${encodeCursor({ k: 'favorites', c: '\u0000', i: 'abc' })}`,
       `/api/stories/${storyId}/comments?cursor=${encodeCursor({ k: 'comments', c: '2024\u0000', i: 'abc' })}`,
-      `/api/users/${writer.uid}/stories?cursor=${encodeCursor({ k: 'newest', s: 2 ** 60 })}`,
+      `/api/users/${api.writer.uid}/stories?cursor=${encodeCursor({ k: 'newest', s: 2 ** 60 })}`,
     ];
     for (const url of urls) {
       const res = await c.get<ErrorBody>(url);
@@ -104,15 +105,15 @@ describe.each(testDialects())('hostile input that used to reach the database, on
   it('refuses a provider answer that cannot go into a redirect', async () => {
     // A control character; a broken UTF-8 escape (a lone surrogate), which better-auth reads as U+FFFD.
     for (const error of ['access%1Bdenied', 'access_den%ED%A0%80ied', 'x%C3']) {
-      const res = await server.client().get<ErrorBody>(`/api/auth/oauth2/callback/google?code=abc&state=x&error=${error}`);
+      const res = await api.server.client().get<ErrorBody>(`/api/auth/oauth2/callback/google?code=abc&state=x&error=${error}`);
       expect(res.status, error).toBe(400);
       expect(res.body.error.message, error).toBe('The sign-in response is not valid.');
     }
-    const start = await server.client().post<ErrorBody>('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL: '/\u0000' });
+    const start = await api.server.client().post<ErrorBody>('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL: '/\u0000' });
     expect(start.status).toBe(400);
     expect(start.body.error.message).toBe('That return address is not valid.');
     // A plain provider error still goes back to the login page.
-    expect((await server.client().get('/api/auth/oauth2/callback/google?error=access_denied')).status).toBe(302);
-    expect((await server.client().get('/api/auth/oauth2/callback/google?error=access_denied&__proto__&constructor=1')).status).toBe(302);
+    expect((await api.server.client().get('/api/auth/oauth2/callback/google?error=access_denied')).status).toBe(302);
+    expect((await api.server.client().get('/api/auth/oauth2/callback/google?error=access_denied&__proto__&constructor=1')).status).toBe(302);
   });
 });

@@ -7,7 +7,8 @@ import { JSON_BODY_LIMIT_BYTES } from '@common/shared/limits';
 import { DATABASE_REFUSALS } from '../../http/errors';
 import { testDialects } from '../databases';
 import { startMockOidc } from '../oidc';
-import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, type TestServer } from '../server';
+import { useTestServer } from '../api-fixture';
+import { ADMIN_EMAIL, signUp, signUpVerified, type SignedUp, type TestServer } from '../server';
 import { pngClaiming, pngOf } from '../images';
 import { Random } from './random';
 import { ROUTES, type Pool } from './routes';
@@ -254,7 +255,6 @@ function report(dialect: string, failures: Array<{ outcome: Outcome; problem: st
 }
 
 describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
-  let server: TestServer;
   let oidc: Awaited<ReturnType<typeof startMockOidc>>;
   let personas: Personas;
   let pool: Pool;
@@ -262,7 +262,12 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
 
   beforeAll(async () => {
     oidc = await startMockOidc();
-    server = await startTestServer(dialect, {
+  }, 60_000);
+  afterAll(async () => {
+    await oidc?.stop();
+  });
+  const api = useTestServer(dialect, {
+    env: () => ({
       // Spread the per-address limits over many made-up addresses, and allow many sign-ups,
       // so most requests reach the handlers instead of a 429.
       TRUSTED_PROXY_HEADER: 'x-forwarded-for',
@@ -270,23 +275,20 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
       GOOGLE_CLIENT_ID: 'google-client',
       GOOGLE_CLIENT_SECRET: 'google-secret',
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    });
-    const admin = await signUpVerified(server, { email: ADMIN_EMAIL });
-    const users = [await signUp(server), await signUp(server), await signUp(server)];
-    const throwaway = await signUp(server);
+    }),
+  });
+  beforeAll(async () => {
+    const admin = await signUpVerified(api.server, { email: ADMIN_EMAIL });
+    const users = [await signUp(api.server), await signUp(api.server), await signUp(api.server)];
+    const throwaway = await signUp(api.server);
     personas = {
       admin: admin.client.cookieHeader,
       users: users.map((u) => u.client.cookieHeader),
       throwaway: { email: throwaway.email, password: throwaway.password },
     };
-    pool = await makePool(server, [admin, ...users]);
+    pool = await makePool(api.server, [admin, ...users]);
     files = await uploadFiles();
   }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await oidc?.stop();
-  });
 
   it(`answers ${REQUESTS} hostile requests without a 5xx, and keeps serving`, async () => {
     const indices = ONLY ?? Array.from({ length: REQUESTS }, (_, i) => i);
@@ -301,7 +303,7 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
         // Each route in turn, so each gets its share of the run whatever their number (a seeded
         // pick left one route five requests, too few to reach its handler, when another was added).
         const route = ROUTES[index % ROUTES.length]!;
-        outcomes.push(await send(server, personas, buildRequest(index, r, route, pool, files)));
+        outcomes.push(await send(api.server, personas, buildRequest(index, r, route, pool, files)));
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -325,13 +327,13 @@ describe.each(testDialects())('fuzzing every route on %s', (dialect) => {
     }
 
     // Still alive, the database still usable, the personas' sessions intact.
-    const health = await server.client().get('/api/health');
+    const health = await api.server.client().get('/api/health');
     expect(health.status).toBe(200);
-    const me = await fetch(new URL('/api/me', server.url), { headers: { cookie: personas.admin } });
+    const me = await fetch(new URL('/api/me', api.server.url), { headers: { cookie: personas.admin } });
     expect(me.status).toBe(200);
-    const story = await fetch(new URL('/api/stories', server.url), {
+    const story = await fetch(new URL('/api/stories', api.server.url), {
       method: 'POST',
-      headers: { cookie: personas.users[0]!, origin: server.config.publicUrl, 'content-type': 'application/json' },
+      headers: { cookie: personas.users[0]!, origin: api.server.config.publicUrl, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'After the storm', content: 'Still here.' }),
     });
     expect(story.status).toBe(201);
