@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { formErrorMessage } from '../errors';
 import { firstInvalidField, refusalFromIssues } from './issues';
 
-type Values = Record<string, unknown>;
+// An object type: an interface (AuditFilterValues) has no index signature.
+type Values = object;
 type Name<V> = Extract<keyof V, string>;
 type FieldErrors<V> = Partial<Record<Name<V>, string>>;
 
@@ -19,8 +20,8 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType> {
   onSubmit: (data: z.output<S>, values: V) => unknown;
   /** The sentence shown when the schema gives none. */
   fallback?: string;
-  /** One sentence for any refusal of the schema, in place of its issues' own. */
-  refusal?: string;
+  /** The sentence for a refusal of the schema, in place of the first issue's own: always the same, or from that issue. */
+  refusal?: string | ((issue: z.core.$ZodIssue) => string);
   /** A refused submit's sentence; the API's `{error:{code,message}}` without its field path by default. */
   serverError?: (error: unknown) => string;
   /** The one field the form asks for: every refusal, the server's too, marks it. */
@@ -86,7 +87,9 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, 
     const parsed = schema.safeParse(options.input ? options.input(values) : values);
     if (!parsed.success) {
       const refusal = refusalFromIssues<Name<V>>(parsed.error.issues, fallback);
-      if (options.refusal !== undefined) refusal.message = options.refusal;
+      const first = parsed.error.issues[0];
+      if (typeof options.refusal === 'string') refusal.message = options.refusal;
+      else if (options.refusal && first) refusal.message = options.refusal(first);
       refuse(refusal.message, refusal.fields);
       if (focusInvalid) focusFirst(soleField ? { [soleField]: refusal.message } as FieldErrors<V> : refusal.fields);
       return;
