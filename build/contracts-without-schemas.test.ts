@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'rolldown';
 import { bundleInMemory } from './bundle-in-memory';
-import { contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
+import { CONTRACT_MODULE, contractsWithoutSchemas, dropContractSchemas } from './contracts-without-schemas';
 import { pureSchemas } from './pure-schemas';
 
 const CONTRACTS = `import { z } from 'zod';
@@ -45,5 +45,15 @@ describe('contractsWithoutSchemas', () => {
     expect(edited).toContain("remove: defineRoute({ method: 'DELETE', path: '/api/stories/:id', })");
     expect(edited).toContain('export const storyCreateSchema = z.object({ title: z.string().max(120) });');
     expect(dropContractSchemas('export const answer = compute({ body: 1 });', 'x.ts')).toBeNull();
+  });
+});
+
+describe('CONTRACT_MODULE', () => {
+  it("knows a feature's own contract, beside its schemas, and those of common/contracts/", () => {
+    for (const path of ['/app/common/stories/contract.ts', '/app/common/account/passkeys-contract.ts', '/app/common/contracts/answers.ts']) expect(CONTRACT_MODULE.test(path)).toBe(true);
+  });
+
+  it('leaves define.ts and the schema modules alone', () => {
+    for (const path of ['/app/common/contracts/define.ts', '/app/common/stories/story.ts', '/app/web/features/stories/contract.ts']) expect(CONTRACT_MODULE.test(path)).toBe(false);
   });
 });

@@ -4,8 +4,11 @@ import { childrenOf, parseProgram, transformResult, type Node } from './ast';
 
 /** What a route contract holds for the server and for types only (common/contracts/define.ts). */
 const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
-/** A route contract module of common/contracts/ (define.ts aside). */
-export const CONTRACT_MODULE = /[\\/]common[\\/]contracts[\\/](?!define\.)[^\\/]+\.ts$/;
+/**
+ * A route contract module: a feature's own (common/<feature>/contract.ts, or …-contract.ts beside
+ * its other modules) or one of common/contracts/ (define.ts aside).
+ */
+export const CONTRACT_MODULE = /[\\/]common[\\/](?:contracts[\\/](?!define\.)[^\\/]+|[^\\/]+[\\/](?:[^\\/]+-)?contract)\.ts$/;
 
 /** Every `defineRoute({ … })` call's object in the tree. */
 function routeObjects(node: Node, found: Node[]): Node[] {
