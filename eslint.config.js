@@ -115,6 +115,24 @@ export default tseslint.config(
     rules: restrict([NO_SERVER, ...otherFeatureFiles(depth)], { staticOnly: [NO_API_FETCH] }),
   })),
   {
+    // A form checks its fields with useSchemaForm (web/lib/forms/use-schema-form.ts): its values,
+    // refusal, marked fields and pending state, as every other form has them. The files let off
+    // check what is not a form: a link's token, or the profile's fields as they are typed.
+    files: ['web/features/**/*.tsx', 'web/app/**/*.tsx'],
+    ignores: [
+      'web/features/auth/ResetPasswordScreen.tsx',
+      'web/features/auth/EmailLinkScreen.tsx',
+      'web/features/notifications/UnsubscribeScreen.tsx',
+      'web/features/profile/ProfileInfo.tsx',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'safeParse', message: 'Check a form with useSchemaForm (web/lib/forms/use-schema-form.ts) rather than its own safeParse and error state.' },
+      ],
+    },
+  },
+  {
     files: ['server/features/*/*.ts'],
     ignores: SERVER_TEST_FILES,
     rules: {

@@ -7,15 +7,17 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: string;
 }
 
-export function FormField({ label, hint, ...inputProps }: FormFieldProps) {
+export function FormField({ label, hint, 'aria-describedby': describedBy, ...inputProps }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  // The hint, then what else describes the field (the refusal that marks it, useSchemaForm's field()).
+  const description = [hint ? hintId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <input id={id} aria-describedby={hint ? hintId : undefined} className={inputField} {...inputProps} />
+      <input id={id} aria-describedby={description} className={inputField} {...inputProps} />
       {hint && (
         <p id={hintId} className="text-xs text-muted">
           {hint}
@@ -65,10 +67,11 @@ export function NewPasswordFields({ password, confirmation, onPassword, onConfir
   );
 }
 
-export function FormError({ message }: { message: string | null }) {
+/** A form's refusal; give it an `id` when a field names it in `aria-describedby` (useSchemaForm's errorId). */
+export function FormError({ message, id }: { message: string | null; id?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" data-testid="auth-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <p id={id} role="alert" data-testid="auth-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
       {message}
     </p>
   );

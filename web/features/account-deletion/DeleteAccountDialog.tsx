@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { GRACE_DAYS } from '@common/moderation/moderation';
 import { YOUR_DATA_TEXTS, deletionRequestSchema } from '@common/your-data/your-data';
 import { inputField } from '../../components/ui';
 import { FormDialog } from '../../components/FormDialog';
 import { formErrorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useRequestDeletion } from './api';
 
 interface DeleteAccountDialogProps {
@@ -16,25 +17,23 @@ interface DeleteAccountDialogProps {
  * shows beside the field and what was typed stays.
  */
 export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const request = useRequestDeletion((failure) => setError(formErrorMessage(failure)));
+  const request = useRequestDeletion();
   const fieldId = useId();
-  const errorId = useId();
+  const form = useSchemaForm(deletionRequestSchema, {
+    initial: { email: '' },
+    fallback: 'Please type your email.',
+    soleField: 'email',
+    clearOnEdit: false,
+    focusInvalid: false,
+    onSubmit: (confirmation) => request.mutate(confirmation, { onError: (failure) => form.refuse(formErrorMessage(failure)) }),
+  });
 
   const changeOpen = (next: boolean) => {
     if (!next) {
-      setEmail('');
-      setError(null);
+      form.setValues({ email: '' });
+      form.clearError();
     }
     onOpenChange(next);
-  };
-
-  const submit = () => {
-    const parsed = deletionRequestSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please type your email.');
-    setError(null);
-    request.mutate(parsed.data);
   };
 
   return (
@@ -48,13 +47,13 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
           choose “{YOUR_DATA_TEXTS.cancelDeletion}”.
         </>
       }
-      error={error}
-      errorId={errorId}
+      error={form.error}
+      errorId={form.errorId}
       pending={request.isPending}
       submitLabel={YOUR_DATA_TEXTS.deleteAccount}
       pendingLabel="Deleting…"
       tone="danger"
-      onSubmit={submit}
+      onSubmit={form.submit}
       narrow
       testId="delete-account-dialog"
       submitTestId="delete-account-confirm"
@@ -68,10 +67,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
           type="email"
           autoComplete="off"
           spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          {...form.field('email')}
           data-testid="delete-account-email"
           className={inputField}
         />

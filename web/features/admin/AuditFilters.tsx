@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Filter, X } from 'lucide-react';
 import { ADMIN_TEXTS, AUDIT_USER_MAX, auditFilterSchema, EMPTY_AUDIT_FILTER, type AuditFilterValues, type AuditSourceFilter } from '@common/admin/admin';
 import { inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { auditTypesQuery } from './api';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { ErrorText } from '../../components/ErrorText';
 
 const SOURCES: ReadonlyArray<{ value: AuditSourceFilter; label: string }> = [
@@ -24,35 +25,28 @@ interface AuditFiltersProps {
  * so a bad range is explained here rather than by a failed request.
  */
 export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
-  const [draft, setDraft] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(auditFilterSchema, {
+    initial: applied,
+    fallback: 'Please check the filters.',
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (_checked, draft) => onApply({ ...draft, user: draft.user.trim() }),
+  });
+  const draft = form.values;
+  const error = form.error;
   const id = useId();
   const { data: known = [] } = useQuery(auditTypesQuery);
   // The applied type stays choosable even when the log holds none of it (yet, or any more).
   const types = applied.type && !known.includes(applied.type) ? [...known, applied.type].sort() : known;
-  const set = (field: keyof AuditFilterValues) => (event: { target: { value: string } }) => {
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
-    setError(null);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = auditFilterSchema.safeParse(draft);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the filters.');
-      return;
-    }
-    onApply({ ...draft, user: draft.user.trim() });
-  };
+  const set = (field: keyof AuditFilterValues) => (event: { target: { value: string } }) => form.setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const clear = () => {
-    setDraft(EMPTY_AUDIT_FILTER);
-    setError(null);
+    form.setValues(EMPTY_AUDIT_FILTER);
     onApply(EMPTY_AUDIT_FILTER);
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Audit log filters" className="flex flex-col gap-4">
+    <form onSubmit={form.submit} noValidate aria-label="Audit log filters" className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
           <label htmlFor={`${id}-source`} className={label}>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { verifyRecoveryCodeSchema, verifyTotpSchema } from '@common/account/two-factor';
 import { primaryButton, textLink } from '../../components/ui';
 import { FormError, FormField } from '../../components/FormField';
 import { signInWithCode } from '../../lib/sign-in';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 
 interface TwoFactorStepProps {
   /** Called once the code was accepted; resolves to an error to show, if any. */
@@ -15,33 +16,30 @@ interface TwoFactorStepProps {
 /** The second step of a sign-in with two-factor on: a code from the app, or a recovery code (the login screen's code step, under its heading). */
 export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = (kind === 'totp' ? verifyTotpSchema : verifyRecoveryCodeSchema).safeParse({ code });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please enter the code.');
-    setError(null);
-    setSubmitting(true);
-    try {
-      await signInWithCode(kind, checked.data.code);
-      setError(await onSignedIn());
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setSubmitting(false);
-    }
-  };
+  // Once the code is taken the sign-in goes on: Verify stays disabled.
+  const [signedIn, setSignedIn] = useState(false);
+  const form = useSchemaForm(kind === 'totp' ? verifyTotpSchema : verifyRecoveryCodeSchema, {
+    initial: { code: '' },
+    fallback: 'Please enter the code.',
+    serverError: errorMessage,
+    onSubmit: async ({ code }) => {
+      await signInWithCode(kind, code);
+      setSignedIn(true);
+      form.refuse(await onSignedIn());
+    },
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+  });
 
   const switchTo = (next: 'totp' | 'recovery') => {
     setKind(next);
-    setCode('');
-    setError(null);
+    form.setValues({ code: '' });
+    form.clearError();
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Two-factor code" className="flex flex-col gap-4" data-testid="two-factor-step">
+    <form onSubmit={form.submit} noValidate aria-label="Two-factor code" className="flex flex-col gap-4" data-testid="two-factor-step">
       <p className="text-sm text-muted">
         {kind === 'totp'
           ? 'Enter the 6-digit code from your authenticator app.'
@@ -56,8 +54,7 @@ export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
           inputMode="numeric"
           maxLength={7}
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          {...form.field('code')}
         />
       ) : (
         <FormField
@@ -69,12 +66,11 @@ export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
           spellCheck={false}
           maxLength={12}
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          {...form.field('code')}
         />
       )}
-      <FormError message={error} />
-      <button type="submit" disabled={submitting} className={`${primaryButton} w-full`}>
+      <FormError message={form.error} />
+      <button type="submit" disabled={form.pending || signedIn} className={`${primaryButton} w-full`}>
         Verify
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">

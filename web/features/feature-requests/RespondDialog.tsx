@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { FEATURE_REQUEST_TEXTS, RESPONSE_TEXT_MAX, featureResponseInputSchema, type AdminFeatureRequest } from '@common/feature-requests/feature-requests';
 import { displayLabel } from '@common/account/names';
 import { formatDate } from '../../lib/format';
 import { useRespond } from './api';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { FormDialog } from '../../components/FormDialog';
 
@@ -17,23 +18,19 @@ interface RespondDialogProps {
  * Cancel and Send Response. What was typed stays when sending fails.
  */
 export function RespondDialog({ request, open, onOpenChange }: RespondDialogProps) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const respond = useRespond();
   const fieldId = useId();
-  const errorId = useId();
+  const form = useSchemaForm(featureResponseInputSchema, {
+    initial: { text: '' },
+    fallback: 'Please check your response.',
+    soleField: 'text',
+    focusInvalid: false,
+    onSubmit: ({ text }) => respond.mutate({ id: request.id, text }, { onSuccess: close }),
+  });
 
   const close = () => {
-    setText('');
-    setError(null);
+    form.setValues({ text: '' });
     onOpenChange(false);
-  };
-
-  const send = () => {
-    const parsed = featureResponseInputSchema.safeParse({ text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check your response.');
-    setError(null);
-    respond.mutate({ id: request.id, text: parsed.data.text }, { onSuccess: close });
   };
 
   return (
@@ -50,29 +47,25 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
         </figure>
       }
       descriptionAsChild
-      error={error}
-      errorId={errorId}
+      error={form.error}
+      errorId={form.errorId}
       pending={respond.isPending}
       submitLabel="Send Response"
       pendingLabel="Sending..."
-      submitDisabled={text.trim() === ''}
-      onSubmit={send}
+      submitDisabled={form.values.text.trim() === ''}
+      onSubmit={form.submit}
       testId="respond-dialog"
       submitTestId="send-response"
     >
       <CountedTextarea
         id={fieldId}
         label="Your response"
-        value={text}
-        onValue={(value) => {
-          setText(value);
-          setError(null);
-        }}
+        value={form.values.text}
+        onValue={(value) => form.setValue('text', value)}
         max={RESPONSE_TEXT_MAX}
         rows={5}
         placeholder="Write your response to the user..."
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...form.marks('text')}
         data-testid="response-input"
       />
     </FormDialog>

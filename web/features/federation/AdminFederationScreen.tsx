@@ -9,6 +9,7 @@ import { CenteredSpinner } from '../../components/Spinner';
 import { card, inputField, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { formErrorMessage } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { federationAdminQuery, useRemoveDomainRule, useReportRemoteAccount, useSetDomainRule } from './api';
 
 const MODE_LABELS = { block: 'Block', silence: 'Silence' } as const;
@@ -19,23 +20,19 @@ const MODE_HINTS = {
 
 function DomainForm() {
   const domainId = useId();
-  const errorId = useId();
-  const [domain, setDomain] = useState('');
   const [mode, setMode] = useState<'block' | 'silence'>('block');
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useSetDomainRule();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = domainNameSchema.safeParse(domain);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Write a domain name.');
-      return;
-    }
-    setProblem(null);
-    save.mutate({ domain: parsed.data, mode }, { onSuccess: () => setDomain('') });
-  };
+  const form = useSchemaForm(domainNameSchema, {
+    initial: { domain: '' },
+    input: ({ domain }) => domain,
+    fallback: 'Write a domain name.',
+    soleField: 'domain',
+    clearOnEdit: false,
+    focusInvalid: false,
+    onSubmit: (domain) => save.mutate({ domain, mode }, { onSuccess: () => form.setValue('domain', '') }),
+  });
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="domain-form">
+    <form onSubmit={form.submit} className="flex flex-col gap-3" noValidate data-testid="domain-form">
       <div>
         <label htmlFor={domainId} className="text-sm font-semibold text-fg">
           Domain
@@ -43,17 +40,14 @@ function DomainForm() {
         <input
           id={domainId}
           className={`${inputField} mt-1`}
-          value={domain}
-          onChange={(event) => setDomain(event.target.value)}
+          {...form.field('domain')}
           placeholder="bad.example"
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? errorId : undefined}
         />
-        {problem && (
-          <ErrorText id={errorId} className="mt-1">
-            {problem}
+        {form.error && (
+          <ErrorText id={form.errorId} className="mt-1">
+            {form.error}
           </ErrorText>
         )}
       </div>
@@ -85,30 +79,27 @@ function ReportAccountForm() {
   const reasonId = useId();
   const accountErrorId = useId();
   const reasonErrorId = useId();
-  const [account, setAccount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<{ account?: string; reason?: string }>({});
   const [outcome, setOutcome] = useState<{ sent: boolean; message: string } | null>(null);
   const send = useReportRemoteAccount();
+  // Each field shows its own refusal under it (its own id), not one sentence for the form.
+  const form = useSchemaForm(remoteReportSchema, {
+    initial: { account: '', reason: '' },
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (report) =>
+      send.mutate(report, {
+        onSuccess: (sent) => {
+          form.setValues({ account: '', reason: '' });
+          setOutcome({ sent: true, message: FEDERATION_TEXTS.reportSent(sent.handle, sent.domain) });
+        },
+        onError: (error) => setOutcome({ sent: false, message: formErrorMessage(error) }),
+      }),
+  });
+  const problems = form.errors;
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = remoteReportSchema.safeParse({ account, reason });
-    if (!parsed.success) {
-      const first = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
-      setProblems({ account: first('account'), reason: first('reason') });
-      setOutcome(null);
-      return;
-    }
-    setProblems({});
     setOutcome(null);
-    send.mutate(parsed.data, {
-      onSuccess: (sent) => {
-        setAccount('');
-        setReason('');
-        setOutcome({ sent: true, message: FEDERATION_TEXTS.reportSent(sent.handle, sent.domain) });
-      },
-      onError: (error) => setOutcome({ sent: false, message: formErrorMessage(error) }),
-    });
+    form.submit(event);
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="report-account-form">
@@ -120,8 +111,8 @@ function ReportAccountForm() {
         <input
           id={accountId}
           className={`${inputField} mt-1`}
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
+          value={form.values.account}
+          onChange={(event) => form.setValue('account', event.target.value)}
           placeholder={FEDERATION_TEXTS.reportAccountPlaceholder}
           autoComplete="off"
           spellCheck={false}
@@ -137,8 +128,8 @@ function ReportAccountForm() {
       <CountedTextarea
         id={reasonId}
         label={FEDERATION_TEXTS.reportReasonLabel}
-        value={reason}
-        onValue={setReason}
+        value={form.values.reason}
+        onValue={(value) => form.setValue('reason', value)}
         max={REMOTE_REPORT_REASON_MAX}
         rows={3}
         aria-invalid={problems.reason ? true : undefined}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FEDERATION_TEXTS, FEDIVERSE_REPLY_MODES, fediverseHandleSchema, type FediverseReplyMode, type RemoteAccount } from '@common/federation/federation';
 import { Avatar } from '../../components/Avatar';
@@ -8,6 +8,7 @@ import { RadioChoices } from '../../components/RadioChoices';
 import { Switch } from '../../components/Switch';
 import { card, inputField, primaryButton, secondaryButton } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import {
   federationSettingsQuery,
   remoteFollowersQuery,
@@ -59,22 +60,18 @@ function AccountRow({ account, note, actions }: { account: RemoteAccount; note?:
 
 function FollowForm() {
   const inputId = useId();
-  const errorId = useId();
-  const [handle, setHandle] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const follow = useFollowRemote();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = fediverseHandleSchema.safeParse(handle);
-    if (!parsed.success) {
-      setProblem(FEDERATION_TEXTS.badHandle);
-      return;
-    }
-    setProblem(null);
-    follow.mutate(parsed.data, { onSuccess: () => setHandle('') });
-  };
+  const form = useSchemaForm(fediverseHandleSchema, {
+    initial: { handle: '' },
+    input: ({ handle }) => handle,
+    refusal: FEDERATION_TEXTS.badHandle,
+    soleField: 'handle',
+    clearOnEdit: false,
+    focusInvalid: false,
+    onSubmit: (handle) => follow.mutate(handle, { onSuccess: () => form.setValue('handle', '') }),
+  });
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate>
+    <form onSubmit={form.submit} className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate>
       <div className="min-w-0 flex-1">
         <label htmlFor={inputId} className="sr-only">
           Fediverse address to follow
@@ -82,18 +79,15 @@ function FollowForm() {
         <input
           id={inputId}
           className={inputField}
-          value={handle}
-          onChange={(event) => setHandle(event.target.value)}
+          {...form.field('handle')}
           placeholder={FEDERATION_TEXTS.followPlaceholder}
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? errorId : undefined}
           data-testid="remote-follow-input"
         />
-        {problem && (
-          <ErrorText id={errorId} className="mt-1">
-            {problem}
+        {form.error && (
+          <ErrorText id={form.errorId} className="mt-1">
+            {form.error}
           </ErrorText>
         )}
       </div>

@@ -9,34 +9,35 @@ import { LoadError } from '../../components/LoadError';
 import { card, inputField, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { errorMessage, formErrorMessage } from '../../lib/errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { remoteStoriesQuery, useReplyRemote } from './api';
 
 /** Answering a post from another server: the reply goes to its writer's server, in public. */
 function ReplyForm({ story, onSent }: { story: RemoteStory; onSent: () => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
   const send = useReplyRemote();
-  const submit = () => {
-    const parsed = remoteReplyCreateSchema.safeParse({ inReplyTo: story.id, text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? FEDERATION_TEXTS.replyEmpty);
-    setError(null);
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setText('');
-        onSent();
-      },
-      onError: (failure) => setError(formErrorMessage(failure)),
-    });
-  };
+  const form = useSchemaForm(remoteReplyCreateSchema, {
+    initial: { text: '' },
+    input: ({ text }) => ({ inReplyTo: story.id, text }),
+    fallback: FEDERATION_TEXTS.replyEmpty,
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (reply) =>
+      send.mutate(reply, {
+        onSuccess: () => {
+          form.setValue('text', '');
+          onSent();
+        },
+        onError: (failure) => form.refuse(formErrorMessage(failure)),
+      }),
+  });
+  const { text } = form.values;
+  const error = form.error;
   return (
     <form
       noValidate
       className="mt-3 flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={form.submit}
     >
       <label htmlFor={id} className="text-sm font-semibold text-fg">
         {FEDERATION_TEXTS.replyLabel(story.author.handle)}
@@ -45,10 +46,7 @@ function ReplyForm({ story, onSent }: { story: RemoteStory; onSent: () => void }
         id={id}
         rows={3}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
+        onChange={(event) => form.setValue('text', event.target.value)}
         className={`${inputField} resize-y`}
         data-testid="remote-reply-input"
       />

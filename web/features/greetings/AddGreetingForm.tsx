@@ -1,33 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { greetingCreateSchema } from '@common/greetings/greetings';
 import { DEFAULT_PUNCTUATION, GREETING_TEXT_MAX, type GreetingPunctuation } from '@common/greetings/rules';
 import { FormError } from '../../components/FormField';
 import { inputField, primaryButton } from '../../components/ui';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useAddGreeting } from './api';
 import { PunctuationSelect } from './PunctuationSelect';
 
 /** The add row: text, punctuation (! by default) and Add; Enter adds too. Empty text is ignored (spec section 5). */
 export function AddGreetingForm() {
-  const [text, setText] = useState('');
-  const [punctuation, setPunctuation] = useState<GreetingPunctuation>(DEFAULT_PUNCTUATION);
-  const [problem, setProblem] = useState<string | null>(null);
   const add = useAddGreeting();
   const textId = useId();
   const punctuationId = useId();
+  const form = useSchemaForm(greetingCreateSchema, {
+    initial: { text: '', punctuation: DEFAULT_PUNCTUATION as GreetingPunctuation },
+    fallback: 'Please check the greeting.',
+    onSubmit: (greeting) => add.mutate(greeting, { onSuccess: () => form.setValues({ text: '', punctuation: DEFAULT_PUNCTUATION }) }),
+    focusInvalid: false,
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (text.trim() === '' || add.isPending) return;
-    const parsed = greetingCreateSchema.safeParse({ text, punctuation });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please check the greeting.');
-    setProblem(null);
-    add.mutate(parsed.data, {
-      onSuccess: () => {
-        setText('');
-        setPunctuation(DEFAULT_PUNCTUATION);
-      },
-    });
+    if (form.values.text.trim() === '' || add.isPending) return;
+    form.submit();
   };
 
   return (
@@ -40,15 +36,10 @@ export function AddGreetingForm() {
           <input
             id={textId}
             type="text"
-            value={text}
             maxLength={GREETING_TEXT_MAX}
             placeholder="e.g. Welcome back"
             autoComplete="off"
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(null);
-            }}
+            {...form.field('text')}
             className={inputField}
           />
         </div>
@@ -56,16 +47,16 @@ export function AddGreetingForm() {
           <label htmlFor={punctuationId} className="text-sm font-medium text-fg">
             Punctuation
           </label>
-          <PunctuationSelect id={punctuationId} value={punctuation} onChange={setPunctuation} />
+          <PunctuationSelect id={punctuationId} value={form.values.punctuation} onChange={(value) => form.setValue('punctuation', value)} />
         </div>
         <button type="submit" className={primaryButton} disabled={add.isPending}>
           <Plus aria-hidden className="size-4" />
           {add.isPending ? 'Adding…' : 'Add'}
         </button>
       </div>
-      {problem && (
+      {form.error && (
         <div className="mt-2">
-          <FormError message={problem} />
+          <FormError id={form.errorId} message={form.error} />
         </div>
       )}
     </form>

@@ -4,6 +4,7 @@ import { greetingTextSchema, type Greeting } from '@common/greetings/greetings';
 import { GREETING_TEXT_MAX, GREETING_TEXTS, type GreetingPunctuation } from '@common/greetings/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { iconButton, inputField } from '../../components/ui';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useDeleteGreeting, useEditGreeting, useToggleGreeting } from './api';
 import { PunctuationSelect } from './PunctuationSelect';
 import { ErrorText } from '../../components/ErrorText';
@@ -14,11 +15,19 @@ const label = (g: { text: string; punctuation: string }) => `${g.text}${g.punctu
 /** One greeting: view mode (Enabled checkbox, Edit, Delete) or edit mode (text, punctuation, Save, Cancel). */
 export function GreetingRow({ greeting }: { greeting: Greeting }) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(greeting.text);
-  const [punctuation, setPunctuation] = useState<GreetingPunctuation>(greeting.punctuation);
-  const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = useEditGreeting();
+  const form = useSchemaForm(greetingTextSchema, {
+    initial: { text: greeting.text, punctuation: greeting.punctuation as GreetingPunctuation },
+    input: ({ text }) => text,
+    fallback: GREETING_TEXTS.empty,
+    soleField: 'text',
+    focusInvalid: false,
+    onSubmit: (text, { punctuation }) => {
+      if (text === greeting.text && punctuation === greeting.punctuation) return setEditing(false);
+      edit.mutate({ id: greeting.id, text, punctuation }, { onSuccess: () => setEditing(false) });
+    },
+  });
   const toggle = useToggleGreeting();
   // The state asked for, set in the click's own render: a controlled checkbox that waited for
   // the mutation's pending state would flip back for a frame first.
@@ -34,18 +43,11 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
   }, [editing]);
 
   const startEditing = () => {
-    setText(greeting.text);
-    setPunctuation(greeting.punctuation);
-    setProblem(null);
+    form.setValues({ text: greeting.text, punctuation: greeting.punctuation });
     setEditing(true);
   };
 
-  const save = () => {
-    const parsed = greetingTextSchema.safeParse(text);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? GREETING_TEXTS.empty);
-    if (parsed.data === greeting.text && punctuation === greeting.punctuation) return setEditing(false);
-    edit.mutate({ id: greeting.id, text: parsed.data, punctuation }, { onSuccess: () => setEditing(false) });
-  };
+  const save = () => form.submit();
 
   const keys = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
@@ -67,21 +69,16 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
           <>
             <input
               type="text"
-              value={text}
               maxLength={GREETING_TEXT_MAX}
               aria-label="Greeting text"
-              aria-invalid={problem ? true : undefined}
               autoFocus
-              onChange={(event) => {
-                setText(event.target.value);
-                setProblem(null);
-              }}
+              {...form.field('text')}
               onKeyDown={keys}
               className={`${inputField} min-w-0`}
             />
-            {problem && (
-              <ErrorText className="mt-1">
-                {problem}
+            {form.error && (
+              <ErrorText id={form.errorId} className="mt-1">
+                {form.error}
               </ErrorText>
             )}
           </>
@@ -93,7 +90,7 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
       </td>
       <td className={`${cell} text-center`}>
         {editing ? (
-          <PunctuationSelect aria-label="Punctuation" value={punctuation} onChange={setPunctuation} onKeyDown={keys} />
+          <PunctuationSelect aria-label="Punctuation" value={form.values.punctuation} onChange={(value) => form.setValue('punctuation', value)} onKeyDown={keys} />
         ) : (
           <span className="font-mono text-lg text-fg" data-testid="greeting-punctuation">
             {greeting.punctuation}

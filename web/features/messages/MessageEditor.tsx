@@ -1,26 +1,31 @@
-import { useId, useState } from 'react';
 import { messageInputSchema, type ConversationMessage } from '@common/messages/messages';
 import { MESSAGE_TEXT_MAX } from '@common/messages/rules';
 import { inputField } from '../../components/ui';
 import { useEditMessage } from './api';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { refusalMessage } from './refusal';
 
 /** Editing a message in place: Enter saves, Shift+Enter adds a line, Esc cancels. */
 export function MessageEditor({ message, onDone }: { message: ConversationMessage; onDone: () => void }) {
-  const [text, setText] = useState(message.text);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditMessage(message.conversationId);
-  const errorId = useId();
+  const form = useSchemaForm(messageInputSchema, {
+    initial: { text: message.text },
+    fallback: 'Please check your message.',
+    soleField: 'text',
+    focusInvalid: false,
+    onSubmit: ({ text }) =>
+      edit.mutate(
+        { messageId: message.id, text },
+        { onSuccess: onDone, onError: (failure) => form.refuse(refusalMessage(failure) ?? 'Could not save your edit. Please try again.') },
+      ),
+  });
+  const { text } = form.values;
+  const error = form.error;
 
   const save = () => {
     if (edit.isPending) return;
     if (text === message.text) return onDone();
-    const parsed = messageInputSchema.safeParse({ text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check your message.');
-    edit.mutate(
-      { messageId: message.id, text: parsed.data.text },
-      { onSuccess: onDone, onError: (failure) => setError(refusalMessage(failure) ?? 'Could not save your edit. Please try again.') },
-    );
+    form.submit();
   };
 
   return (
@@ -32,10 +37,7 @@ export function MessageEditor({ message, onDone }: { message: ConversationMessag
         value={text}
         maxLength={MESSAGE_TEXT_MAX}
         rows={Math.min(6, text.split('\n').length + 1)}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
+        onChange={(event) => form.setValue('text', event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.preventDefault();
@@ -45,12 +47,13 @@ export function MessageEditor({ message, onDone }: { message: ConversationMessag
             save();
           }
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-invalid={form.marks('text')['aria-invalid']}
+        // The line under the field says how to save, or what was refused.
+        aria-describedby={form.errorId}
         className={`${inputField} resize-y`}
         data-testid="edit-input"
       />
-      <p id={errorId} className={`text-xs ${error ? 'font-medium text-red-700 dark:text-red-300' : 'text-muted'}`} role={error ? 'alert' : undefined}>
+      <p id={form.errorId} className={`text-xs ${error ? 'font-medium text-red-700 dark:text-red-300' : 'text-muted'}`} role={error ? 'alert' : undefined}>
         {error ?? (edit.isPending ? 'Saving…' : 'Enter to save, Esc to cancel.')}
       </p>
     </div>

@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { messageInputSchema } from '@common/messages/messages';
 import { MESSAGE_TEXT_MAX } from '@common/messages/rules';
 import { inputField, primaryButton } from '../../components/ui';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { loadDraft, saveDraft } from './outbox';
 import { ErrorText } from '../../components/ErrorText';
 
@@ -25,28 +26,35 @@ interface ReplyBoxProps {
  * typed, so leaving the conversation or reloading keeps it.
  */
 export function ReplyBox({ draftKey, onSend, error, onTyping, busy = false, label = 'Your reply', placeholder = 'Write a message…' }: ReplyBoxProps) {
-  const [text, setText] = useState(() => loadDraft(draftKey));
-  const [invalid, setInvalid] = useState<string | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const errorId = useId();
-  const shown = invalid ?? error ?? null;
+  const form = useSchemaForm(messageInputSchema, {
+    initial: () => ({ text: loadDraft(draftKey) }),
+    fallback: 'Please check your message.',
+    focusInvalid: false,
+    onSubmit: ({ text }) => void send(text),
+  });
+  const { text } = form.values;
+  const errorId = form.errorId;
+  // The form's own refusal, else the server's (the caller's).
+  const shown = form.error ?? error ?? null;
 
   const update = (value: string) => {
-    setText(value);
+    form.setValue('text', value);
     saveDraft(draftKey, value);
-    setInvalid(null);
   };
 
-  const submit = async () => {
-    if (busy || text.trim() === '') return;
-    const parsed = messageInputSchema.safeParse({ text });
-    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Please check your message.');
-    if (await onSend(parsed.data.text)) {
-      setText('');
+  const send = async (checked: string) => {
+    if (await onSend(checked)) {
+      form.setValue('text', '');
       saveDraft(draftKey, '');
       fieldRef.current?.focus();
     }
+  };
+
+  const submit = () => {
+    if (busy || text.trim() === '') return;
+    form.submit();
   };
 
   return (
@@ -56,7 +64,7 @@ export function ReplyBox({ draftKey, onSend, error, onTyping, busy = false, labe
       className="border-t border-line p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <label htmlFor={fieldId} className="sr-only">
@@ -75,7 +83,7 @@ export function ReplyBox({ draftKey, onSend, error, onTyping, busy = false, labe
             // Enter while an input method composes a character belongs to the composition.
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
-              void submit();
+              submit();
             }
           }}
           rows={2}

@@ -1,6 +1,7 @@
-import { useId, useState, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, REPORT_NOTE_MAX, REPORT_TEXTS, reportCreateSchema, type ReportCategory } from '@common/moderation/moderation';
 import { formErrorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useReport } from './api';
 import type { ReportTarget } from './target';
 import { CountedTextarea } from '../../components/CountedTextarea';
@@ -20,31 +21,27 @@ export interface ReportDialogProps extends ReportTarget {
  * report closes it with the REPORT_TEXTS.submitted toast.
  */
 export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, returnFocusTo }: ReportDialogProps) {
-  const [category, setCategory] = useState<ReportCategory | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const report = useReport();
   const noteId = useId();
   const noteCountId = useId();
-  const errorId = useId();
+  const form = useSchemaForm(reportCreateSchema, {
+    initial: { category: null as ReportCategory | null, note: '' },
+    input: (values) => ({ targetType, targetId, ...values }),
+    fallback: 'Please check your report.',
+    // The schema's sentence about a missing category is written for the API.
+    refusal: (issue) => (issue.path[0] === 'category' ? 'Please choose a reason.' : issue.message),
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (reported) => report.mutate(reported, { onSuccess: close, onError: (failure) => form.refuse(formErrorMessage(failure)) }),
+  });
+  const { category, note } = form.values;
+  const { error, errorId } = form;
   const over = note.length > REPORT_NOTE_MAX;
 
   const close = () => {
-    setCategory(null);
-    setNote('');
-    setError(null);
+    form.setValues({ category: null, note: '' });
     report.reset();
     onOpenChange(false);
-  };
-
-  const submit = () => {
-    const parsed = reportCreateSchema.safeParse({ targetType, targetId, category, note });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setError(issue?.path[0] === 'category' ? 'Please choose a reason.' : (issue?.message ?? 'Please check your report.'));
-    }
-    setError(null);
-    report.mutate(parsed.data, { onSuccess: close, onError: (failure) => setError(formErrorMessage(failure)) });
   };
 
   return (
@@ -59,7 +56,7 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
       submitLabel="Submit"
       pendingLabel="Submitting…"
       submitDisabled={over}
-      onSubmit={submit}
+      onSubmit={form.submit}
       testId="report-dialog"
       submitTestId="submit-report"
       returnFocusTo={returnFocusTo}
@@ -68,10 +65,7 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
         legend="Why are you reporting this?"
         options={REPORT_CATEGORIES.map((value) => ({ value, label: REPORT_CATEGORY_LABELS[value] }))}
         value={category}
-        onChange={(value) => {
-          setCategory(value);
-          setError(null);
-        }}
+        onChange={(value) => form.setValue('category', value)}
         describedBy={error ? errorId : undefined}
         optionTestId={(value) => `report-category-${value}`}
       />
@@ -83,10 +77,7 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
           </>
         }
         value={note}
-        onValue={(value) => {
-          setNote(value);
-          setError(null);
-        }}
+        onValue={(value) => form.setValue('note', value)}
         max={REPORT_NOTE_MAX}
         countId={noteCountId}
         rows={4}

@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { ACCOUNT_TEXTS, type AccountOverview } from '@common/account/account';
 import { emailSchema } from '@common/shared/api';
 import { primaryButton } from '../../components/ui';
 import { EmailField, FormError, PasswordField } from '../../components/FormField';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useChangeEmail } from './api';
 import { useFormProblem } from './current-password';
 import { SETTINGS_SECTIONS } from './sections';
@@ -31,30 +32,32 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
  * with a password confirms it is its owner by typing it (the field shows once a new address is typed).
  */
 export function EmailSection({ account }: { account: AccountOverview }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const problem = useFormProblem(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The refusals beyond the address's own rule (the same address, the password), and the server's.
+  const problem = useFormProblem(formRef);
   const change = useChangeEmail();
+  const form = useSchemaForm(emailSchema, {
+    initial: { newEmail: '', password: '' },
+    input: ({ newEmail }) => newEmail.trim(),
+    fallback: 'Please enter a valid email address.',
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (email, { password }) => {
+      if (email.toLowerCase() === account.email.toLowerCase()) return problem.refuse(ACCOUNT_TEXTS.emailSame);
+      if (account.hasPassword && !password) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);
+      change.mutate(
+        { newEmail: email, ...(account.hasPassword ? { currentPassword: password } : {}) },
+        { onSuccess: () => form.setValues({ newEmail: '', password: '' }), onError: problem.refuseWith },
+      );
+    },
+  });
+  const { newEmail, password } = form.values;
   const askPassword = account.hasPassword && (newEmail !== '' || password !== '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = emailSchema.safeParse(newEmail.trim());
-    if (!email.success) return problem.refuse(email.error.issues[0]?.message ?? 'Please enter a valid email address.');
-    if (email.data.toLowerCase() === account.email.toLowerCase()) return problem.refuse(ACCOUNT_TEXTS.emailSame);
-    if (account.hasPassword && !password) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);
     problem.clear();
-    change.mutate(
-      { newEmail: email.data, ...(account.hasPassword ? { currentPassword: password } : {}) },
-      {
-        onSuccess: () => {
-          setNewEmail('');
-          setPassword('');
-        },
-        onError: problem.refuseWith,
-      },
-    );
+    form.submit(event);
   };
 
   return (
@@ -68,12 +71,11 @@ export function EmailSection({ account }: { account: AccountOverview }) {
         </p>
         <VerifiedBadge verified={account.emailVerified} />
       </div>
-      <form ref={form} onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
         <EmailField
           label="New email"
           name="newEmail"
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
+          {...form.field('newEmail')}
           hint="We send a link to the new address; your email changes when you open it."
         />
         {askPassword && (
@@ -81,12 +83,11 @@ export function EmailSection({ account }: { account: AccountOverview }) {
             label="Current password"
             name="currentPassword"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.field('password')}
             {...problem.currentPasswordProps}
           />
         )}
-        <FormError message={problem.message} />
+        <FormError message={form.error ?? problem.message} />
         <div>
           <button type="submit" disabled={change.isPending || !newEmail.trim()} className={primaryButton}>
             {change.isPending ? 'Sending…' : 'Change email'}

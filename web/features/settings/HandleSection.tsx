@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { HANDLE_MAX_LENGTH, HANDLE_TEXTS, atHandle, handleAddress, handlePath, handleSchema, normalizeHandleInput } from '@common/handles/handle';
 import type { UserRecord } from '@common/me/user';
 import { primaryButton, textLink } from '../../components/ui';
 import { FormError, FormField } from '../../components/FormField';
+import { formErrorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { useChangeHandle } from './api';
-import { useFormProblem } from './current-password';
 import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection } from './SettingsSection';
 
@@ -15,19 +15,18 @@ import { SettingsSection } from './SettingsSection';
  * sent, and the server's refusal (taken) the same way.
  */
 export function HandleSection({ user }: { user: UserRecord }) {
-  const [value, setValue] = useState(user.handle);
-  const form = useRef<HTMLFormElement>(null);
-  const problem = useFormProblem(form);
   const change = useChangeHandle();
-  const unchanged = normalizeHandleInput(value) === user.handle;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = handleSchema.safeParse(value);
-    if (!parsed.success) return problem.refuse(parsed.error.issues[0]?.message ?? HANDLE_TEXTS.characters);
-    problem.clear();
-    change.mutate({ handle: parsed.data }, { onSuccess: ({ user: saved }) => setValue(saved.handle), onError: problem.refuseWith });
-  };
+  const form = useSchemaForm(handleSchema, {
+    initial: { handle: user.handle },
+    input: ({ handle }) => handle,
+    fallback: HANDLE_TEXTS.characters,
+    onSubmit: (handle) =>
+      change.mutate({ handle }, { onSuccess: ({ user: saved }) => form.setValue('handle', saved.handle), onError: (error) => form.refuse(formErrorMessage(error)) }),
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+  });
+  const unchanged = normalizeHandleInput(form.values.handle) === user.handle;
 
   return (
     <SettingsSection {...SETTINGS_SECTIONS.handle} description={HANDLE_TEXTS.description} testId="settings-handle">
@@ -43,12 +42,11 @@ export function HandleSection({ user }: { user: UserRecord }) {
           {handleAddress(user.handle, window.location.host)}
         </dd>
       </dl>
-      <form ref={form} onSubmit={submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
+      <form onSubmit={form.submit} noValidate className="mt-5 flex max-w-md flex-col gap-4">
         <FormField
           label={HANDLE_TEXTS.newLabel}
           name="handle"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...form.field('handle')}
           hint={HANDLE_TEXTS.hint}
           autoComplete="off"
           autoCapitalize="none"
@@ -57,7 +55,7 @@ export function HandleSection({ user }: { user: UserRecord }) {
           // Room for a leading @, which is taken off.
           maxLength={HANDLE_MAX_LENGTH + 1}
         />
-        <FormError message={problem.message} />
+        <FormError message={form.error} />
         <div>
           <button type="submit" disabled={change.isPending || unchanged} className={primaryButton}>
             {change.isPending ? 'Saving…' : 'Save'}

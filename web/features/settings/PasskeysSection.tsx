@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
@@ -10,6 +10,7 @@ import { useToast } from '../../components/toasts/toast-context';
 import { primaryButton, secondaryButton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { invalidateAll } from '../../lib/mutation';
 import { createPasskey, passkeyErrorMessage, passkeysSupported, savePasskey } from '../../lib/passkeys';
 import { accountKeys, passkeysQuery, useRemovePasskey, useRenamePasskey } from './api';
@@ -27,19 +28,19 @@ function NameForm({ label, initial, submitLabel, pending, error, onSubmit, onCan
   onCancel: () => void;
   testId: string;
 }) {
-  const [name, setName] = useState(initial);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = passkeyNameSchema.safeParse(name);
-    if (!checked.success) return setInvalid(checked.error.issues[0]?.message ?? 'Please enter a name for the passkey.');
-    setInvalid(null);
-    onSubmit(checked.data);
-  };
+  const form = useSchemaForm(passkeyNameSchema, {
+    initial: { name: initial },
+    input: ({ name }) => name,
+    fallback: 'Please enter a name for the passkey.',
+    onSubmit,
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+  });
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid={testId}>
-      <FormField label={label} name="passkey-name" autoComplete="off" maxLength={PASSKEY_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-      <FormError message={invalid ?? error} />
+    <form onSubmit={form.submit} noValidate className="flex max-w-md flex-col gap-4" data-testid={testId}>
+      <FormField label={label} name="passkey-name" autoComplete="off" maxLength={PASSKEY_NAME_MAX} {...form.field('name')} autoFocus />
+      <FormError message={form.error ?? error} />
       <SubmitOrCancel label={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );

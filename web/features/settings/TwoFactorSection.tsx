@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { z } from 'zod';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_TEXTS } from '@common/account/texts';
@@ -9,6 +10,7 @@ import { FormError, FormField, PasswordField } from '../../components/FormField'
 import { useToast } from '../../components/toasts/toast-context';
 import { callRoute } from '../../lib/call-route';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
 import { swapsSession } from '../../lib/session-swap';
 import { twoFactorStatusQuery } from '../../lib/two-factor';
@@ -17,6 +19,9 @@ import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSection, SubmitOrCancel, smallButton } from './SettingsSection';
 
 const TwoFactorQr = lazy(() => import('./TwoFactorQr'));
+
+/** The password that proves it is the owner: only that one was typed; the server checks it. */
+const passwordProofSchema = z.object({ password: z.string().min(1, ACCOUNT_TEXTS.passwordRequired) });
 
 type Step =
   | { name: 'idle' }
@@ -39,10 +44,7 @@ const CODE_STEP = {
 type Proof = { password: string } | { code: string };
 
 function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disable' | 'codes'; onDone: (step: Step) => void; onCancel: () => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [withCode, setWithCode] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const act = useApiMutation({
     request: async (proof: Proof): Promise<Step> => {
       if (purpose === 'enable') {
@@ -64,28 +66,25 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
       onDone(step);
       await invalidateAll(queryClient, [twoFactorStatusQuery.queryKey, accountKeys.sessions]);
     },
-    onError: (failure) => setError(errorMessage(failure)),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (withCode) {
-      const checked = twoFactorCodeSchema.safeParse({ code });
-      if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Enter the code.');
-      setError(null);
-      return act.mutate(checked.data);
-    }
-    if (!password) return setError(ACCOUNT_TEXTS.passwordRequired);
-    setError(null);
-    act.mutate({ password });
-  };
+  const form = useSchemaForm(withCode ? twoFactorCodeSchema : passwordProofSchema, {
+    initial: { password: '', code: '' },
+    input: ({ password, code }) => (withCode ? { code } : { password }),
+    fallback: 'Enter the code.',
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (proof) => act.mutate(proof, { onError: (failure) => form.refuse(errorMessage(failure)) }),
+  });
+  const error = form.error;
   const switchTo = (code: boolean) => {
     setWithCode(code);
-    setError(null);
+    form.clearError();
   };
   const text = PASSWORD_STEP[purpose];
   const switchButton = `${textLink} self-start text-sm`;
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="two-factor-password">
+    <form onSubmit={form.submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="two-factor-password">
       {withCode && purpose !== 'enable' ? (
         <>
           <p className="text-sm text-muted">{CODE_STEP[purpose]}</p>
@@ -95,8 +94,7 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
             autoComplete="one-time-code"
             autoFocus
             maxLength={16}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.field('code')}
           />
           <FormError message={error} />
           <button type="button" onClick={() => switchTo(false)} className={switchButton}>
@@ -106,7 +104,7 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
       ) : (
         <>
           <p className="text-sm text-muted">{text.intro}</p>
-          <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordField label="Password" name="password" autoComplete="current-password" {...form.field('password')} />
           <FormError message={error} />
           {purpose !== 'enable' && (
             <button type="button" onClick={() => switchTo(true)} className={switchButton}>
@@ -121,8 +119,6 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
 }
 
 function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfirmed: () => void; onCancel: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const confirm = useApiMutation({
     request: (checked: string) => swapsSession(callRoute(twoFactorContracts.verifyTotp, { body: { code: checked } })),
@@ -132,15 +128,15 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
       onConfirmed();
       await invalidateAll(queryClient, [twoFactorStatusQuery.queryKey, accountKeys.sessions]);
     },
-    onError: (failure) => setError(errorMessage(failure)),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = verifyTotpSchema.safeParse({ code });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Enter the code.');
-    setError(null);
-    confirm.mutate(checked.data.code);
-  };
+  const form = useSchemaForm(verifyTotpSchema, {
+    initial: { code: '' },
+    fallback: 'Enter the code.',
+    clearOnEdit: false,
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: ({ code }) => confirm.mutate(code, { onError: (failure) => form.refuse(errorMessage(failure)) }),
+  });
   return (
     <div className="flex flex-col gap-4" data-testid="two-factor-scan">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-fg">
@@ -159,9 +155,9 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
           </code>
         </div>
       </div>
-      <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
-        <FormField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} />
-        <FormError message={error} />
+      <form onSubmit={form.submit} noValidate className="flex max-w-md flex-col gap-4">
+        <FormField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} {...form.field('code')} />
+        <FormError message={form.error} />
         <SubmitOrCancel label="Turn on" pending={confirm.isPending} onCancel={onCancel} />
       </form>
     </div>

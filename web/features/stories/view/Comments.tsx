@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadMore } from '../../../components/LoadMore';
 import { focusRing, inputField, primaryButton, secondaryButton } from '../../../components/ui';
 import { formErrorMessage } from '../../../lib/errors';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { usePagedList } from '../../../lib/paged-list';
 import { useCurrentUser } from '../../../lib/auth';
@@ -161,24 +162,22 @@ function CommentItem({ comment, storyId, isWritersStory }: { comment: Comment; s
 }
 
 function CommentForm({ storyId }: { storyId: string }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
   const post = usePostComment(storyId);
-  const submit = () => {
-    const parsed = commentCreateSchema.safeParse({ text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check your comment.');
-    setError(null);
-    post.mutate(parsed.data, { onSuccess: () => setText(''), onError: (failure) => setError(formErrorMessage(failure)) });
-  };
+  const form = useSchemaForm(commentCreateSchema, {
+    initial: { text: '' },
+    fallback: 'Please check your comment.',
+    markFields: false,
+    focusInvalid: false,
+    onSubmit: (comment) => post.mutate(comment, { onSuccess: () => form.setValue('text', ''), onError: (failure) => form.refuse(formErrorMessage(failure)) }),
+  });
+  const { text } = form.values;
+  const error = form.error;
   const over = text.length > COMMENT_MAX;
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={form.submit}
       className="flex flex-col gap-2"
       aria-label="Add a comment"
     >
@@ -188,10 +187,7 @@ function CommentForm({ storyId }: { storyId: string }) {
       <textarea
         id={id}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
+        onChange={(event) => form.setValue('text', event.target.value)}
         rows={3}
         placeholder="Say what stayed with you…"
         className={`${inputField} resize-y`}
