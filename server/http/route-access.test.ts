@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteContract } from '@common/contracts/define';
 import { testDialects } from '../test/databases';
-import { signUp, startTestServer, type SignedUp, type TestServer } from '../test/server';
+import { useTestServer } from '../test/api-fixture';
+import type { SignedUp, TestServer } from '../test/server';
 
 /** Every route contract of every feature (common/<feature>/contract.ts and its -contract.ts parts). */
 const modules = import.meta.glob<Record<string, unknown>>('../../common/*/*contract.ts', { eager: true });
@@ -44,16 +45,7 @@ const call = (client: SignedUp['client'] | ReturnType<TestServer['client']>, con
  * anything about the request is looked at.
  */
 describe.each(testDialects())('who may call each route, as its contract says, on %s', (dialect) => {
-  let server: TestServer;
-  let member: SignedUp;
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    member = await signUp(server);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const api = useTestServer(dialect, { people: ['member'] });
 
   it('finds the contracts', () => {
     expect(contracts.length).toBeGreaterThan(150);
@@ -61,7 +53,7 @@ describe.each(testDialects())('who may call each route, as its contract says, on
   });
 
   it('refuses a guest every route that needs a session, with 401', async () => {
-    const guest = server.client();
+    const guest = api.server.client();
     const answers = [];
     for (const { name, contract } of contracts.filter(({ contract }) => contract.access !== 'guest')) {
       answers.push({ name, status: (await call(guest, contract)).status });
@@ -72,13 +64,13 @@ describe.each(testDialects())('who may call each route, as its contract says, on
   it('refuses a member who is no admin every admin route, with 403', async () => {
     const answers = [];
     for (const { name, contract } of contracts.filter(({ contract }) => contract.access === 'admin')) {
-      answers.push({ name, status: (await call(member.client, contract)).status });
+      answers.push({ name, status: (await call(api.member.client, contract)).status });
     }
     expect(answers.filter(({ status }) => status !== 403)).toEqual([]);
   });
 
   it('lets a guest call the guests’ routes: never a 401 or 403', async () => {
-    const guest = server.client();
+    const guest = api.server.client();
     const answers = [];
     for (const { name, contract } of contracts.filter(({ contract }) => contract.access === 'guest')) {
       answers.push({ name, status: (await call(guest, contract)).status });
