@@ -45,7 +45,7 @@ export function NotificationBell() {
   );
 }
 
-const AdminBell = onDemand(() => import('../../features/admin')).component((m) => m.NotificationBell);
+const AdminBell = onDemand(() => import('../../features/admin')).component((m) => m.AdminNotificationBell);
 
 /** The admins' bell's face while it loads (features/admin/AdminNotificationBell.tsx has the same), so the bar stays still. */
 function AdminBellStandIn() {

@@ -5,6 +5,7 @@ import { CheckCheck, Inbox } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXTS, notificationsLabel, type AdminNotification } from '@common/admin/admin';
 import { NOTIFICATION_TEXTS, badgeText } from '@common/notifications/texts';
+import { BellPanel } from '../../components/BellPanel';
 import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, secondaryButton } from '../../components/ui';
 import { safeNextPath } from '../../lib/safe-next';
@@ -20,7 +21,7 @@ const DEFAULT_LINK = '/admin/feature-requests';
  * the owner never mistakes it for their own bell beside it, the unread count on it, kept live by the `notification.created` and `notifications.changed` events, and a
  * popover listing them. Opening one marks it read (for every admin) and goes to its link.
  */
-export function NotificationBell() {
+export function AdminNotificationBell() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const navigate = useNavigate();
@@ -55,33 +56,25 @@ export function NotificationBell() {
           </CountBadge>
         )}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby={titleId}
-          data-testid="notification-panel"
-          // The panel style of other popovers, without their padding: the list runs edge to edge.
-          className="z-50 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-lg border border-line bg-surface text-fg shadow-xl"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-            <h2 id={titleId} className="text-sm font-semibold">
-              {NOTIFICATION_TEXTS.adminBell}
-            </h2>
-            <button
-              type="button"
-              onClick={() => markAllRead.mutate()}
-              disabled={unread === 0 || markAllRead.isPending}
-              className={`${secondaryButton} px-2.5 py-1 text-xs`}
-            >
-              <CheckCheck aria-hidden className="size-4" />
-              Mark all read
-            </button>
-          </div>
-          <NotificationList onOpen={openNotification} />
-        </Popover.Content>
-      </Popover.Portal>
+      <BellPanel
+        titleId={titleId}
+        title={NOTIFICATION_TEXTS.adminBell}
+        testId="notification-panel"
+        sizeClassName="max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))]"
+        action={
+          <button
+            type="button"
+            onClick={() => markAllRead.mutate()}
+            disabled={unread === 0 || markAllRead.isPending}
+            className={`${secondaryButton} px-2.5 py-1 text-xs`}
+          >
+            <CheckCheck aria-hidden className="size-4" />
+            Mark all read
+          </button>
+        }
+      >
+        <NotificationList onOpen={openNotification} />
+      </BellPanel>
     </Popover.Root>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { NOTIFICATION_TEXTS } from '@common/notifications/notifications';
+import { BellPanel } from '../../components/BellPanel';
 import { CountBadge } from '../../components/CountBadge';
 import { focusRing, iconButton, textLink } from '../../components/ui';
 import { unreadNotificationsQuery } from './api';
@@ -42,36 +43,27 @@ export function NotificationBell({ initialOpen = false }: { initialOpen?: boolea
         <Bell aria-hidden className="size-5" />
         <UnreadBadge unread={unread} className="absolute top-0.5 right-0.5" />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby={titleId}
-          data-testid="user-notification-panel"
-          // Nearly the screen's width on phones; the list runs edge to edge.
-          className="z-50 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(26rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-lg border border-line bg-surface text-fg shadow-xl"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-            <h2 id={titleId} className="text-sm font-semibold">
-              {NOTIFICATION_TEXTS.bell}
-            </h2>
-            <MarkAllReadButton />
-          </div>
-          <NotificationList onNavigate={close} />
-          <div className="border-t border-line px-4 py-2 text-center text-xs">
-            <Link to="/notifications" onClick={close} className={textLink}>
-              See all
-            </Link>
-            <span aria-hidden className="px-2 text-muted">
-              ·
-            </span>
-            <Link to="/settings#notifications" onClick={close} className={textLink}>
-              Settings
-            </Link>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
+      <BellPanel
+        titleId={titleId}
+        title={NOTIFICATION_TEXTS.bell}
+        testId="user-notification-panel"
+        // Nearly the screen's width on phones.
+        sizeClassName="max-h-[min(36rem,calc(100dvh-5rem))] w-[min(26rem,calc(100vw-1rem))]"
+        action={<MarkAllReadButton />}
+      >
+        <NotificationList onNavigate={close} />
+        <div className="border-t border-line px-4 py-2 text-center text-xs">
+          <Link to="/notifications" onClick={close} className={textLink}>
+            See all
+          </Link>
+          <span aria-hidden className="px-2 text-muted">
+            ·
+          </span>
+          <Link to="/settings#notifications" onClick={close} className={textLink}>
+            Settings
+          </Link>
+        </div>
+      </BellPanel>
     </Popover.Root>
   );
 }
