@@ -102,7 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Full-text search over title and text: the one place the two databases need their own SQL
-  // (see server/features/stories/search.ts, which writes the matching queries).
+  // (see server/features/stories/queries/search.ts, which writes the matching queries).
   if (pg) {
     await sql`alter table stories add column "searchVector" tsvector generated always as (${searchDocument({ tagNames: false })}) stored`.execute(db);
     await sql`create index stories_search on stories using gin ("searchVector")`.execute(db);
