@@ -48,14 +48,15 @@ test('offline, a screen not loaded yet fails inside the page with the bar kept; 
 
 test('after a new release, a screen whose file is gone reloads the page once for the new files, and no more', async ({ page }) => {
   await signedInAtHome(page);
-  const entry = await page.locator('script[type="module"][src]').getAttribute('src');
-  expect(entry).toMatch(/^\/assets\/index-/);
+  // The app's own script, after the ones it imports (the runtime, the framework).
+  const entry = await page.locator('script[type="module"][src]').last().getAttribute('src');
+  expect(entry).toMatch(/^\/assets\/app-/);
   // The deployed files changed: the old screen's file is gone, and index.html names another entry.
   await page.route(FAVORITES_FILE, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
   await page.route(`${E2E.baseUrl}/`, async (route) => {
     if (route.request().resourceType() !== 'fetch') return route.fallback();
     const response = await route.fetch();
-    return route.fulfill({ response, body: (await response.text()).replace(entry ?? '', '/assets/index-next.js') });
+    return route.fulfill({ response, body: (await response.text()).replace(entry ?? '', '/assets/app-next.js') });
   });
   let loads = 0;
   page.on('load', () => (loads += 1));

@@ -24,12 +24,17 @@ describe('isLoadFailure', () => {
   });
 });
 
-function page(entry: string, online = true) {
+/** This page, loaded from these scripts (index.html's module scripts, in order). */
+function page(entry: string | string[], online = true) {
+  const scripts = [entry].flat();
   vi.stubGlobal('navigator', { onLine: online });
-  vi.stubGlobal('document', { querySelector: () => ({ getAttribute: () => entry }) });
+  vi.stubGlobal('document', { querySelectorAll: () => scripts.map((src) => ({ getAttribute: () => src })) });
 }
 
-const served = (entry: string) => new Response(`<!doctype html><head><script type="module" crossorigin src="${entry}"></script></head>`, { headers: { 'Content-Type': 'text/html' } });
+const served = (entry: string | string[]) =>
+  new Response(`<!doctype html><head>${[entry].flat().map((src) => `<script type="module" crossorigin src="${src}"></script>`).join('\n')}</head>`, {
+    headers: { 'Content-Type': 'text/html' },
+  });
 
 describe('loadFailureCause', () => {
   it('is offline when the browser says so, without asking the site', async () => {
@@ -51,6 +56,15 @@ describe('loadFailureCause', () => {
     vi.stubGlobal('fetch', vi.fn(async () => served('/assets/index-b.js')));
     expect(await loadFailureCause()).toBe('new-release');
     vi.stubGlobal('fetch', vi.fn(async () => served('/assets/index-a.js')));
+    expect(await loadFailureCause()).toBe('unknown');
+  });
+
+  it('tells a new release by the app’s own script when index.html loads the runtime and the framework first', async () => {
+    const before = ['/assets/rolldown-runtime-r.js', '/assets/framework-f.js', '/assets/app-a.js'];
+    page(before);
+    vi.stubGlobal('fetch', vi.fn(async () => served(['/assets/rolldown-runtime-r.js', '/assets/framework-f.js', '/assets/app-b.js'])));
+    expect(await loadFailureCause()).toBe('new-release');
+    vi.stubGlobal('fetch', vi.fn(async () => served(before)));
     expect(await loadFailureCause()).toBe('unknown');
   });
 });

@@ -6,10 +6,16 @@
 
 export type LoadFailureCause = 'offline' | 'new-release' | 'unknown';
 
-/** The script index.html loads: its name changes with every release (a hash of its content). */
+/**
+ * The scripts index.html loads, in order: the app's own changes name with every release (a hash
+ * of its content), while the runtime and the framework keep theirs until they change.
+ */
 function entryScript(html: string | Document): string | null {
-  if (typeof html !== 'string') return html.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
-  return /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? null;
+  const sources =
+    typeof html === 'string'
+      ? [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1])
+      : [...html.querySelectorAll('script[type="module"][src]')].map((script) => script.getAttribute('src'));
+  return sources.length > 0 ? sources.join(' ') : null;
 }
 
 /**
