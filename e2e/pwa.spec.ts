@@ -81,6 +81,19 @@ test('the manifest names the app, its icons and colours, and the service worker 
   });
   expect(registration).toEqual({ scope: `${E2E.baseUrl}/`, script: `${E2E.baseUrl}/sw.js` });
 
+  // Precached: the scripts the offline promise needs (reading and writing stories), not every screen's.
+  const precached = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+    if (!name) return [];
+    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+  });
+  for (const screen of ['HomeScreen', 'StoryScreen', 'NewStoryScreen', 'MyStoriesScreen']) {
+    expect(precached.some((file) => file.startsWith(`/assets/${screen}-`)), screen).toBe(true);
+  }
+  for (const screen of ['AuditLogScreen', 'UsersScreen', 'GreetingsScreen', 'SettingsScreen']) {
+    expect(precached.some((file) => file.startsWith(`/assets/${screen}-`)), screen).toBe(false);
+  }
+
   // The bar's colour follows the accent.
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /\S/);
 });

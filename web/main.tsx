@@ -8,7 +8,11 @@ import { createAppRouter } from './app/router';
 import { applyAppearance, currentSystemThemeMode } from './app/theme/system-theme';
 import { readStoredColorTheme, readStoredThemeMode } from './app/theme/theme-storage';
 import { afterLoad } from './app/pwa/after-load';
+import { whenIdle } from './lib/idle';
 import './styles.css';
+
+/** The latest the installable app's parts wait for a quiet moment after the page has loaded. */
+const PWA_START_TIMEOUT_MS = 5_000;
 
 // Paint the remembered appearance before React's first render, so the page does not flash.
 applyAppearance(readStoredThemeMode() ?? currentSystemThemeMode(), readStoredColorTheme() ?? DEFAULT_ACCENT);
@@ -30,5 +34,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The installable app's parts (the service worker, the offline and update bars): once the page has loaded.
-afterLoad(() => void import('./app/pwa/pwa-runtime').then((m) => m.startPwa()));
+// The installable app's parts (the service worker, the offline and update bars): once the page
+// has loaded and the browser has a quiet moment, so the worker's install (its precache downloads)
+// never competes with the first screen.
+afterLoad(() => void whenIdle(PWA_START_TIMEOUT_MS).then(() => import('./app/pwa/pwa-runtime').then((m) => m.startPwa())));
