@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Popover from '@radix-ui/react-popover';
+import { popoverSurface } from './ui';
 
 /**
  * The panel a bell opens (the writer's and the admins'): the popovers' look without their padding,
@@ -29,7 +30,7 @@ export function BellPanel({
         collisionPadding={8}
         aria-labelledby={titleId}
         data-testid={testId}
-        className={`z-50 flex ${sizeClassName} flex-col overflow-hidden rounded-lg border border-line bg-surface text-fg shadow-xl`}
+        className={`${popoverSurface} flex ${sizeClassName} flex-col overflow-hidden`}
       >
         <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
           <h2 id={titleId} className="text-sm font-semibold">

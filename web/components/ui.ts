@@ -18,7 +18,9 @@ export const inputField = `block w-full rounded-md border border-line bg-surface
 
 export const card = 'rounded-xl border border-line bg-surface p-6 shadow-sm';
 
-export const popoverPanel = 'z-50 rounded-lg border border-line bg-surface p-3 text-fg shadow-xl';
+/** A popover's panel without its padding (a list that runs edge to edge: the bells). */
+export const popoverSurface = 'z-50 rounded-lg border border-line bg-surface text-fg shadow-xl';
+export const popoverPanel = `${popoverSurface} p-3`;
 
 /** A modal's dimmed backdrop. */
 export const dialogOverlay = 'fixed inset-0 z-50 bg-black/50';

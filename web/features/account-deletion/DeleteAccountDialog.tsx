@@ -24,7 +24,6 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
     fallback: 'Please type your email.',
     soleField: 'email',
     clearOnEdit: false,
-    focusInvalid: false,
     onSubmit: (confirmation) => request.mutate(confirmation, { onError: (failure) => form.refuse(formErrorMessage(failure)) }),
   });
 

@@ -29,16 +29,13 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
     initial: applied,
     fallback: 'Please check the filters.',
     markFields: false,
-    focusInvalid: false,
     onSubmit: (_checked, draft) => onApply({ ...draft, user: draft.user.trim() }),
   });
-  const draft = form.values;
   const error = form.error;
   const id = useId();
   const { data: known = [] } = useQuery(auditTypesQuery);
   // The applied type stays choosable even when the log holds none of it (yet, or any more).
   const types = applied.type && !known.includes(applied.type) ? [...known, applied.type].sort() : known;
-  const set = (field: keyof AuditFilterValues) => (event: { target: { value: string } }) => form.setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const clear = () => {
     form.setValues(EMPTY_AUDIT_FILTER);
@@ -52,7 +49,7 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
           <label htmlFor={`${id}-source`} className={label}>
             Source
           </label>
-          <select id={`${id}-source`} value={draft.source} onChange={set('source')} className={inputField}>
+          <select id={`${id}-source`} {...form.field('source')} className={inputField}>
             {SOURCES.map((source) => (
               <option key={source.value} value={source.value}>
                 {source.label}
@@ -65,7 +62,7 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
             Type
           </label>
           {/* A list of the types the log holds (system types and admin actions), not a box to guess them in. */}
-          <select id={`${id}-type`} value={draft.type} onChange={set('type')} className={inputField} data-testid="audit-type">
+          <select id={`${id}-type`} {...form.field('type')} className={inputField} data-testid="audit-type">
             <option value="">{ADMIN_TEXTS.anyType}</option>
             {types.map((type) => (
               <option key={type} value={type}>
@@ -78,19 +75,19 @@ export function AuditFilters({ applied, onApply }: AuditFiltersProps) {
           <label htmlFor={`${id}-user`} className={label}>
             User
           </label>
-          <input id={`${id}-user`} value={draft.user} onChange={set('user')} placeholder="User id or email" maxLength={AUDIT_USER_MAX} autoComplete="off" className={inputField} />
+          <input id={`${id}-user`} {...form.field('user')} placeholder="User id or email" maxLength={AUDIT_USER_MAX} autoComplete="off" className={inputField} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-from`} className={label}>
             From
           </label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={set('from')} className={inputField} />
+          <input id={`${id}-from`} type="date" {...form.field('from')} className={inputField} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-to`} className={label}>
             To
           </label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} className={inputField} />
+          <input id={`${id}-to`} type="date" {...form.field('to')} className={inputField} />
         </div>
       </div>
       {error && (

@@ -21,7 +21,6 @@ export function ForgotPasswordScreen() {
     onSubmit: (email) => forgot.mutate({ email }, { onError: (error) => form.refuse(errorMessage(error)) }),
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
   });
   // A server without SMTP prints the link in its output: the answer must not say it was sent.
   const emailPrinted = useQuery(authConfigQueryOptions).data?.emailPrinted === true;

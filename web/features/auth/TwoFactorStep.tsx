@@ -29,7 +29,6 @@ export function TwoFactorStep({ onSignedIn, onCancel }: TwoFactorStepProps) {
     },
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
   });
 
   const switchTo = (next: 'totp' | 'recovery') => {

@@ -21,7 +21,6 @@ export function ChallengeForm() {
     input: ({ words, days }) => ({ words: asNumber(words), days: asNumber(days) }),
     fallback: 'Please enter numbers of words and days.',
     clearOnEdit: false,
-    focusInvalid: false,
     // What was typed stays on failure.
     onSubmit: (challenge) => start.mutate(challenge, { onError: (failure) => form.refuse(formErrorMessage(failure)) }),
   });

@@ -24,7 +24,6 @@ export function RespondDialog({ request, open, onOpenChange }: RespondDialogProp
     initial: { text: '' },
     fallback: 'Please check your response.',
     soleField: 'text',
-    focusInvalid: false,
     onSubmit: ({ text }) => respond.mutate({ id: request.id, text }, { onSuccess: close }),
   });
 

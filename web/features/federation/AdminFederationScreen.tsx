@@ -28,7 +28,6 @@ function DomainForm() {
     fallback: 'Write a domain name.',
     soleField: 'domain',
     clearOnEdit: false,
-    focusInvalid: false,
     onSubmit: (domain) => save.mutate({ domain, mode }, { onSuccess: () => form.setValue('domain', '') }),
   });
   return (
@@ -86,7 +85,6 @@ function ReportAccountForm() {
     initial: { account: '', reason: '' },
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
     onSubmit: (report) =>
       send.mutate(report, {
         onSuccess: (sent) => {

@@ -67,7 +67,6 @@ function FollowForm() {
     refusal: FEDERATION_TEXTS.badHandle,
     soleField: 'handle',
     clearOnEdit: false,
-    focusInvalid: false,
     onSubmit: (handle) => follow.mutate(handle, { onSuccess: () => form.setValue('handle', '') }),
   });
   return (

@@ -21,7 +21,6 @@ function ReplyForm({ story, onSent }: { story: RemoteStory; onSent: () => void }
     input: ({ text }) => ({ inReplyTo: story.id, text }),
     fallback: FEDERATION_TEXTS.replyEmpty,
     markFields: false,
-    focusInvalid: false,
     onSubmit: (reply) =>
       send.mutate(reply, {
         onSuccess: () => {

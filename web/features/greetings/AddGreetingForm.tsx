@@ -17,7 +17,6 @@ export function AddGreetingForm() {
     initial: { text: '', punctuation: DEFAULT_PUNCTUATION as GreetingPunctuation },
     fallback: 'Please check the greeting.',
     onSubmit: (greeting) => add.mutate(greeting, { onSuccess: () => form.setValues({ text: '', punctuation: DEFAULT_PUNCTUATION }) }),
-    focusInvalid: false,
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

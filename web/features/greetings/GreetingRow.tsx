@@ -22,7 +22,6 @@ export function GreetingRow({ greeting }: { greeting: Greeting }) {
     input: ({ text }) => text,
     fallback: GREETING_TEXTS.empty,
     soleField: 'text',
-    focusInvalid: false,
     onSubmit: (text, { punctuation }) => {
       if (text === greeting.text && punctuation === greeting.punctuation) return setEditing(false);
       edit.mutate({ id: greeting.id, text, punctuation }, { onSuccess: () => setEditing(false) });

@@ -12,7 +12,6 @@ export function MessageEditor({ message, onDone }: { message: ConversationMessag
     initial: { text: message.text },
     fallback: 'Please check your message.',
     soleField: 'text',
-    focusInvalid: false,
     onSubmit: ({ text }) =>
       edit.mutate(
         { messageId: message.id, text },

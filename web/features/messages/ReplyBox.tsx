@@ -31,7 +31,6 @@ export function ReplyBox({ draftKey, onSend, error, onTyping, busy = false, labe
   const form = useSchemaForm(messageInputSchema, {
     initial: () => ({ text: loadDraft(draftKey) }),
     fallback: 'Please check your message.',
-    focusInvalid: false,
     onSubmit: ({ text }) => void send(text),
   });
   const { text } = form.values;

@@ -31,7 +31,6 @@ export function ReportDialogRadix({ targetType, targetId, open, onOpenChange, re
     // The schema's sentence about a missing category is written for the API.
     refusal: (issue) => (issue.path[0] === 'category' ? 'Please choose a reason.' : issue.message),
     markFields: false,
-    focusInvalid: false,
     onSubmit: (reported) => report.mutate(reported, { onSuccess: close, onError: (failure) => form.refuse(formErrorMessage(failure)) }),
   });
   const { category, note } = form.values;

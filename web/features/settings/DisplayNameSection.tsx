@@ -18,7 +18,6 @@ export function DisplayNameSection({ user }: { user: UserRecord }) {
     onSubmit: (displayName) => update.mutate({ displayName }, { onSuccess: () => form.setValue('name', displayName) }),
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
   });
   const unchanged = form.values.name.trim() === saved.trim();
 

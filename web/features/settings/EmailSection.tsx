@@ -42,7 +42,6 @@ export function EmailSection({ account }: { account: AccountOverview }) {
     fallback: 'Please enter a valid email address.',
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
     onSubmit: (email, { password }) => {
       if (email.toLowerCase() === account.email.toLowerCase()) return problem.refuse(ACCOUNT_TEXTS.emailSame);
       if (account.hasPassword && !password) return problem.refuse(ACCOUNT_TEXTS.passwordRequired, true);

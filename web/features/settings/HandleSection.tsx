@@ -24,7 +24,6 @@ export function HandleSection({ user }: { user: UserRecord }) {
       change.mutate({ handle }, { onSuccess: ({ user: saved }) => form.setValue('handle', saved.handle), onError: (error) => form.refuse(formErrorMessage(error)) }),
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
   });
   const unchanged = normalizeHandleInput(form.values.handle) === user.handle;
 

@@ -35,7 +35,6 @@ function NameForm({ label, initial, submitLabel, pending, error, onSubmit, onCan
     onSubmit,
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
   });
   return (
     <form onSubmit={form.submit} noValidate className="flex max-w-md flex-col gap-4" data-testid={testId}>

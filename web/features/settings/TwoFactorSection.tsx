@@ -73,7 +73,6 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'enable' | 'disa
     fallback: 'Enter the code.',
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
     onSubmit: (proof) => act.mutate(proof, { onError: (failure) => form.refuse(errorMessage(failure)) }),
   });
   const error = form.error;
@@ -134,7 +133,6 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
     fallback: 'Enter the code.',
     clearOnEdit: false,
     markFields: false,
-    focusInvalid: false,
     onSubmit: ({ code }) => confirm.mutate(code, { onError: (failure) => form.refuse(errorMessage(failure)) }),
   });
   return (

@@ -11,9 +11,10 @@ import { storyQuery } from './api/stories';
 import { EditStoryScreen } from './EditStoryScreen';
 import { StoryNotFound } from './StoryNotFound';
 import { StoryView } from './view/StoryView';
+import { loadVersionsScreen } from '../story-versions';
 
 // Only the author opens the version history: its code (and the diff) loads then.
-const versionsScreen = onDemand(() => import('../story-versions').then((m) => m.loadVersionsScreen()));
+const versionsScreen = onDemand(loadVersionsScreen);
 
 /**
  * /story/:id/:mode? — the story to read (guests too, from a shared link), or with mode "edit"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstInvalidField, refusalFromIssues } from './issues';
+import { refusalFromIssues } from './issues';
 
 const schema = z.object({
   title: z.string().min(1, 'Give it a title.').max(5, 'Too long.'),
@@ -30,16 +30,5 @@ describe('refusalFromIssues', () => {
 
   it('takes the fallback when there is no issue to quote', () => {
     expect(refusalFromIssues([], 'Please check the form.')).toEqual({ message: 'Please check the form.', fields: {} });
-  });
-});
-
-describe('firstInvalidField', () => {
-  it("follows the form's order, not the issues'", () => {
-    expect(firstInvalidField(['title', 'words'], { words: 'a', title: 'b' })).toBe('title');
-    expect(firstInvalidField(['words', 'title'], { words: 'a', title: 'b' })).toBe('words');
-  });
-
-  it('finds nothing in a valid form', () => {
-    expect(firstInvalidField(['title', 'words'], {})).toBeUndefined();
   });
 });

@@ -21,8 +21,3 @@ export function refusalFromIssues<Name extends string>(issues: readonly z.core.$
   }
   return { message: issues[0]?.message ?? fallback, fields };
 }
-
-/** The first of `order` (the fields in the form's order) that has an error. */
-export function firstInvalidField<Name extends string>(order: readonly Name[], fields: Partial<Record<Name, string>>): Name | undefined {
-  return order.find((name) => fields[name] !== undefined);
-}

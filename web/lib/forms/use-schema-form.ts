@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { formErrorMessage } from '../errors';
-import { firstInvalidField, refusalFromIssues } from './issues';
+import { refusalFromIssues } from './issues';
 
 // An object type: an interface (AuditFilterValues) has no index signature.
 type Values = object;
@@ -30,17 +30,14 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType> {
   clearOnEdit?: boolean;
   /** The fields a refusal is about get aria-invalid and name the error in aria-describedby (default). */
   markFields?: boolean;
-  /** A refused submit puts the cursor in the first field it marks (default). */
-  focusInvalid?: boolean;
 }
 
-type Focusable = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** Props for the input of field `name`: FormField, or a plain input, textarea or select. */
 export interface FieldProps<T> {
   value: T;
-  onChange: (event: ChangeEvent<Focusable>) => void;
-  ref: (element: Focusable | null) => void;
+  onChange: (event: ChangeEvent<FieldElement>) => void;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
@@ -51,13 +48,12 @@ export interface FieldProps<T> {
  * `pending` while the submit's promise runs.
  */
 export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, options: SchemaFormOptions<V, S>) {
-  const { fallback = 'Please check the form.', serverError = formErrorMessage, soleField, clearOnEdit = true, markFields = true, focusInvalid = true } = options;
+  const { fallback = 'Please check the form.', serverError = formErrorMessage, soleField, clearOnEdit = true, markFields = true } = options;
   const [values, setValuesState] = useState<V>(options.initial);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<V>>({});
   const [pending, setPending] = useState(false);
   const running = useRef(false);
-  const elements = useRef(new Map<Name<V>, Focusable>());
   const errorId = useId();
 
   const errors: FieldErrors<V> = soleField && error !== null ? { ...fieldErrors, [soleField]: fieldErrors[soleField] ?? error } : fieldErrors;
@@ -75,12 +71,6 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, 
   };
   const setValue = <K extends Name<V>>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
 
-  const focusFirst = (fields: FieldErrors<V>) => {
-    const inDocumentOrder = [...elements.current].sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-    const first = firstInvalidField(inDocumentOrder.map(([name]) => name), fields);
-    if (first) elements.current.get(first)?.focus();
-  };
-
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (running.current) return;
@@ -91,7 +81,6 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, 
       if (typeof options.refusal === 'string') refusal.message = options.refusal;
       else if (options.refusal && first) refusal.message = options.refusal(first);
       refuse(refusal.message, refusal.fields);
-      if (focusInvalid) focusFirst(soleField ? { [soleField]: refusal.message } as FieldErrors<V> : refusal.fields);
       return;
     }
     clearError();
@@ -115,16 +104,9 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, 
     return { 'aria-invalid': marked || undefined, 'aria-describedby': marked ? errorId : undefined };
   };
 
-  /** A ref for field `name`'s input, so that a refusal can put the cursor in it. */
-  const refFor = (name: Name<V>) => (element: Focusable | null) => {
-    if (element) elements.current.set(name, element);
-    else elements.current.delete(name);
-  };
-
   const field = <K extends Name<V>>(name: K): FieldProps<V[K]> => ({
     value: values[name],
     onChange: (event) => setValue(name, event.target.value as V[K]),
-    ref: refFor(name),
     ...marks(name),
   });
 
@@ -142,7 +124,6 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(schema: S, 
     pending,
     field,
     marks,
-    refFor,
     /** The form's onSubmit (or call it from a button or Enter): checks, then hands over. */
     submit: (event?: FormEvent) => void submit(event),
   };

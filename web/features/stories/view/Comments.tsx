@@ -168,7 +168,6 @@ function CommentForm({ storyId }: { storyId: string }) {
     initial: { text: '' },
     fallback: 'Please check your comment.',
     markFields: false,
-    focusInvalid: false,
     onSubmit: (comment) => post.mutate(comment, { onSuccess: () => form.setValue('text', ''), onError: (failure) => form.refuse(formErrorMessage(failure)) }),
   });
   const { text } = form.values;
