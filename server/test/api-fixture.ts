@@ -5,11 +5,9 @@ import { ADMIN_EMAIL, signUp, signUpVerified, startTestServer, type SignedUp, ty
 /** How one of the fixture's people signs up. */
 export interface PersonSetup {
   name?: string;
-  email?: string;
-  password?: string;
   /** Opens the verification link from the sign-up email. */
   verified?: boolean;
-  /** Signs up with the owner address (ADMIN_EMAIL, whatever `email` says) and verifies it: the install's admin. */
+  /** Signs up with the owner address (ADMIN_EMAIL) and verifies it: the install's admin. */
   admin?: boolean;
 }
 

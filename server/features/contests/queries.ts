@@ -8,7 +8,7 @@ import { toDbBool } from '../../db/bool';
 
 type Db = Kysely<Database>;
 
-export const CONTEST_COLUMNS = ['id', 'prompt', 'promptDay', 'entryOpensAt', 'entryClosesAt', 'votingOpensAt', 'votingClosesAt', 'revealedAt'] as const;
+const CONTEST_COLUMNS = ['id', 'prompt', 'promptDay', 'entryOpensAt', 'entryClosesAt', 'votingOpensAt', 'votingClosesAt', 'revealedAt'] as const;
 export type ContestRow = Pick<Selectable<ContestsTable>, (typeof CONTEST_COLUMNS)[number]>;
 
 export function findContest(db: Db, id: string): Promise<ContestRow | undefined> {
@@ -25,7 +25,7 @@ export function lockContest(trx: Db, dialect: Dialect, id: string): Promise<Cont
  * good standing (a writer limited or suspended since entering drops out, as their stories do
  * from the community's lists).
  */
-export function countingEntries(db: Db, contestId: string | readonly string[]) {
+function countingEntries(db: Db, contestId: string | readonly string[]) {
   const entries = db.selectFrom('contestEntries as e').innerJoin('stories as s', 's.id', 'e.storyId');
   return (typeof contestId === 'string' ? entries.where('e.contestId', '=', contestId) : entries.where('e.contestId', 'in', contestId))
     .where('e.disqualifiedAt', 'is', null)
@@ -75,7 +75,7 @@ export function authorOf(row: { uid: string; authorDisplayName: string; authorPr
   return { uid: row.uid, displayName: row.authorDisplayName, profileIcon: row.authorProfileIcon, profileColor: row.authorProfileColor, profileImage: row.authorProfileImage };
 }
 
-export const AUTHOR_COLUMNS = ['s.authorDisplayName', 's.authorProfileIcon', 's.authorProfileColor', 's.authorProfileImage'] as const;
+const AUTHOR_COLUMNS = ['s.authorDisplayName', 's.authorProfileIcon', 's.authorProfileColor', 's.authorProfileImage'] as const;
 
 /** The contest a new story is written for, when this writer may enter it now; null otherwise (the story is then an ordinary one). */
 export async function contestOpenTo(db: Db, contestId: string, uid: string, now: Date): Promise<string | null> {

@@ -11,9 +11,9 @@ import { FEDERATION_TEXTS, fediverseReplyModeSchema } from '@common/federation/f
 import type { ServerContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import {
-  deleteRemoteFollower,
   deleteRemoteFollowing,
   domainPolicy,
+  removeRemoteFollower,
   federationSettingsOf,
   followedRemoteStories,
   followersOf,
@@ -75,7 +75,7 @@ export async function removeRemoteFollowerOf(ctx: ServerContext, uid: string, ac
   const service = serviceOf(ctx);
   const row = await followWithInbox(ctx.db, 'remoteFollowers', uid, actorUri);
   if (!row) throw notFound('No such follower.');
-  await deleteRemoteFollower(ctx.db, uid, actorUri);
+  await removeRemoteFollower(ctx.db, uid, actorUri);
   const fed = service.fed.context();
   const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.uri), object: fed.getActorUri(uid) });
   await fed.sendActivity(

@@ -416,10 +416,6 @@ export async function setFederationSettings(db: Db, uid: string, update: { feder
     .execute();
 }
 
-export async function deleteRemoteFollower(db: Db, uid: string, actorUri: string): Promise<void> {
-  await db.deleteFrom('remoteFollowers').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
-}
-
 export async function deleteRemoteFollowing(db: Db, uid: string, actorUri: string): Promise<void> {
   await db.deleteFrom('remoteFollowing').where('uid', '=', uid).where('actorUri', '=', actorUri).execute();
 }

@@ -3,5 +3,6 @@
  * with it), what a reader may see of a reported thing (moderation names it to them so), and
  * reports from other servers (federation files them).
  */
-export { captureTarget, PROFILE_FIELDS, profileSnapshotText, type CapturedTarget } from './snapshot';
+export { captureTarget, profileSnapshotText, type CapturedTarget } from './snapshot';
+export { PROFILE_FIELDS } from './profile-fields';
 export { createServerReport, type ReportingServer } from './service';

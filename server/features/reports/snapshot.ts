@@ -127,7 +127,6 @@ async function captureComment(db: Db, viewer: SignedInViewer, id: string, captur
   };
 }
 
-export { PROFILE_FIELDS };
 
 /** A profile as a snapshot's text; moderation compares the live profile with it the same way. */
 export function profileSnapshotText(displayName: string, row: Record<ProfileField, string>): string {

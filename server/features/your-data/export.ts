@@ -26,11 +26,12 @@ import {
   type ExportStoryRow,
   type RelationRow,
 } from './queries/export-data';
-import { claimLastExport, findLastExportAt, findTwoFactorEnabled, knownSignInsOf, profileForExport, releaseLastExport } from './queries';
+import { claimLastExport, findLastExportAt, knownSignInsOf, profileForExport, releaseLastExport } from './queries';
 import { writeFrontMatter } from './front-matter';
 import { storyFileNamer } from './names';
 import { README } from './readme';
 import { zipStream, type ZipWriter } from './zip-stream';
+import { twoFactorOn } from '../../auth/sign-in-notice';
 
 /** One "Download everything" per 24 hours. */
 export const EXPORT_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -146,8 +147,8 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       const avatarName = avatar ? `avatar.${extensionOf(avatar.contentType)}` : null;
       const { notificationPrefs, approveFollowers, whoCanMessage, readReceipts, typingIndicator, created_at, profileImage: _image, ...fields } = user;
       // Two-factor: whether it is on, and where the account signed in from; never the secret or recovery codes.
-      const [auth, signIns, { passkeys }, oldHandles] = await Promise.all([
-        findTwoFactorEnabled(ctx.db, uid),
+      const [twoFactor, signIns, { passkeys }, oldHandles] = await Promise.all([
+        twoFactorOn(ctx, uid),
         knownSignInsOf(ctx.db, uid),
         listPasskeys(ctx, uid),
         oldHandlesOf(ctx.db, uid),
@@ -165,7 +166,7 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
           readReceipts: fromDbBool(readReceipts),
           typingIndicator: fromDbBool(typingIndicator),
           notifications: notificationPrefs ? (JSON.parse(notificationPrefs) as unknown) : null,
-          twoFactorSignIn: Boolean(auth?.twoFactorEnabled),
+          twoFactorSignIn: twoFactor,
         },
         signedInFrom: signIns.map((s) => ({ browser: s.browser, address: s.address, first: new Date(s.createdAt).toISOString() })),
         passkeys: passkeys.map((p) => ({ name: p.name, added: p.createdAt })),

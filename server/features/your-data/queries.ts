@@ -39,11 +39,6 @@ export function profileForExport(db: Db, uid: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Whether two-factor is on; never the secret or recovery codes. */
-export function findTwoFactorEnabled(db: Db, uid: string) {
-  return db.selectFrom('authUsers').select('twoFactorEnabled').where('id', '=', uid).executeTakeFirst();
-}
-
 /** Where the account signed in from, oldest first. */
 export function knownSignInsOf(db: Db, uid: string) {
   return db.selectFrom('authKnownSignIns').select(['browser', 'address', 'createdAt']).where('userId', '=', uid).orderBy('createdAt').orderBy('id').execute();
