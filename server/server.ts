@@ -53,7 +53,12 @@ export interface StartOptions {
   host?: string;
   /** OWASP's argon2id setting unless given (the API tests start their servers cheaper). */
   passwordCost?: Argon2Cost;
+  /** The size of writers' new federation RSA keys: 4096 bits unless given (the API tests make smaller ones). */
+  rsaKeyBits?: number;
 }
+
+/** What a context's cryptography costs: the defaults in production, less in the API tests. */
+export type CryptoCosts = Pick<StartOptions, 'passwordCost' | 'rsaKeyBits'>;
 
 export interface RunningServer {
   url: string;
@@ -70,7 +75,7 @@ export function openDatabase(config: AppConfig): DatabaseHandle {
 }
 
 /** Builds everything a request needs, migrating the database first. */
-export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger, passwordCost?: Argon2Cost): Promise<ServerContext> {
+export async function createContext(config: AppConfig, database: DatabaseHandle, logger: Logger, { passwordCost, rsaKeyBits }: CryptoCosts = {}): Promise<ServerContext> {
   await migrateToLatest(database.db);
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const metrics = new Metrics(config.metricsToken !== null);
@@ -141,7 +146,7 @@ export async function createContext(config: AppConfig, database: DatabaseHandle,
   // Started with the server (startServer): a command-line context never runs the clock's work.
   ctx.jobs = new JobRunner(ctx as ServerContext, serverJobs());
   ctx.federation = config.federation.enabled
-    ? createFederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, app: () => ctx as ServerContext })
+    ? createFederationService({ db: database.db, dialect: database.dialect, logger, config, bus, rateLimiter: ctx.rateLimiter!, storage: ctx.storage!, rsaKeyBits, app: () => ctx as ServerContext })
     : null;
   // A live event is a write somewhere (this instance or another): kept users rows may be stale.
   bus.onEveryEvent(() => auth.sessionUsers.clear());
@@ -173,7 +178,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (!options.database) await database.close();
     throw err;
   });
-  const ctx = await createContext(config, database, logger, options.passwordCost);
+  const ctx = await createContext(config, database, logger, { passwordCost: options.passwordCost, rsaKeyBits: options.rsaKeyBits });
   // Presence rows of this instance's open streams, renewed by one shared timer.
   const streams = new OpenStreams(undefined, new StreamPresence(ctx.db, logger).start());
   // Sessions that end on any instance close their streams here; the re-check catches the rest.

@@ -103,6 +103,8 @@ export interface FederationDeps {
   concurrency?: number;
   /** The app's context, for what an activity changes beyond federation (a reply becomes a comment). */
   app: () => ServerContext;
+  /** The size of writers' new RSA keys: keys.ts's RSA_KEY_BITS unless given (the API tests make smaller ones). */
+  rsaKeyBits?: number;
 }
 
 export interface DrabbleFederation {
@@ -203,7 +205,7 @@ export function createDrabbleFederation(deps: FederationDeps): DrabbleFederation
 
   federation
     .setActorDispatcher(FEDERATION_PATHS.actor, (ctx, identifier) => (identifier === INSTANCE_ACTOR ? instanceActor(ctx, publicUrl) : actorOf(ctx, identifier)))
-    .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier))
+    .setKeyPairsDispatcher((_ctx, identifier) => writerKeyPairs(db, identifier, deps.rsaKeyBits))
     .mapHandle(async (_ctx, handle) => (await uidOfHandle(db, handle)) ?? (handle.toLowerCase() === instanceUsername(publicUrl) ? INSTANCE_ACTOR : null));
 
   // Stories, and members' replies to posts elsewhere (one dispatcher per class: ids never clash).

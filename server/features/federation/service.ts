@@ -73,6 +73,8 @@ export class FederationService implements Federation {
       app: () => ServerContext;
       /** Where copies of remote accounts' pictures go, beside the profile images. */
       storage: ObjectStorage;
+      /** The size of writers' new RSA keys (keys.ts). */
+      rsaKeyBits?: number;
     },
   ) {
     const { db, dialect, logger, config } = deps;
@@ -87,6 +89,7 @@ export class FederationService implements Federation {
       allowPrivateAddresses: config.federation.allowPrivateAddresses,
       openRegistrations: async () => (await readRegistration(db)).mode === 'open',
       app: deps.app,
+      rsaKeyBits: deps.rsaKeyBits,
     });
     this.stories = new StorySync(this.fed, db, logger, config.publicUrl);
     copyRemoteAvatarsWith(this.fed.federation, {
