@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/support/chromium';
 import { E2E } from './e2e/support/env';
 
+/** Specs of what the headless shell does not do: show a push as a notification, judge the app installable. */
+const WHOLE_BROWSER_SPECS = ['**/push.spec.ts', '**/pwa.spec.ts'];
+
 // One fresh data directory per run, shared with the workers through the environment.
 process.env.DRABBLE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-e2e-'));
 
@@ -37,11 +40,15 @@ export default defineConfig({
     // The app registers a service worker (offline writing, push), which would answer requests page.route()
     // and setOffline() mean to see: blocked, but in the specs about it (e2e/pwa.spec.ts allows it).
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: E2E.chromiumPath,
-      args: CHROMIUM_ARGS,
-    },
   },
+  // Most specs run in Chromium's headless shell (Debian's chromium-headless-shell, the same
+  // Chromium build), which Playwright itself runs headless tests in: a third less CPU over the
+  // suite than the whole browser run headless (docs/decisions/0069). The specs of what only the
+  // whole browser does, showing notifications and offering to install the app, run in it.
+  projects: [
+    { name: 'headless-shell', testIgnore: WHOLE_BROWSER_SPECS, use: { launchOptions: { executablePath: E2E.headlessShellPath, args: CHROMIUM_ARGS } } },
+    { name: 'chromium', testMatch: WHOLE_BROWSER_SPECS, use: { launchOptions: { executablePath: E2E.chromiumPath, args: CHROMIUM_ARGS } } },
+  ],
   webServer: [
     {
       // First, so the app never starts with nowhere to send its email.

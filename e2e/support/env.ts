@@ -30,7 +30,10 @@ export const E2E = {
   smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
   mailboxPort,
   mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
+  /** Debian's Chromium, the whole browser: the specs of what only it does (notifications, installing the app). */
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** Debian's build of Chromium's headless shell, what Playwright runs headless tests in: every other spec (docs/decisions/0069). */
+  headlessShellPath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
   adminEmail: 'owner@drabble.test',
   google: { clientId: 'e2e-google', person: { sub: 'google-grace', email: 'grace.hopper@gmail.test', name: 'Grace Hopper' } },
   microsoft: { clientId: 'e2e-microsoft', person: { sub: 'microsoft-alan', email: 'alan.turing@outlook.test', name: 'Alan Turing' } },
