@@ -28,6 +28,7 @@ import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
 import { storyVersionRoutes } from './features/story-versions/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { bookRoutes } from './features/books/routes';
 import { streakRoutes } from './features/streaks/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { challengeRoutes } from './features/challenges/routes';
@@ -45,6 +46,7 @@ import { TAGS_BASE } from '@common/tags/contract';
 import { FEED_BASE } from '@common/feed/contract';
 import { REPORTS_BASE } from '@common/reports/contract';
 import { FAVORITES_BASE } from '@common/favorites/contract';
+import { BOOKS_BASE } from '@common/books/contract';
 import { BLOCKS_BASE } from '@common/blocks/contract';
 import { FOLLOWS_BASE } from '@common/follows/contract';
 import { COMMENTS_BASE } from '@common/comments/contract';
@@ -196,6 +198,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(FEDERATION_BASE, federationRoutes(ctx));
   // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
+  app.route(BOOKS_BASE, bookRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));
   app.route(REPORTS_BASE, reportRoutes(ctx));
   app.route('/api/admin/reports', moderationRoutes(ctx));

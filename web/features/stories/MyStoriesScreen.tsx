@@ -9,6 +9,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { myStoriesQuery } from './api/stories';
 import { StoryGrid } from './StoryGrid';
 import { WaitingSaves } from './WaitingSaves';
+import { BookDownload } from '../books';
 
 const FILTER_LABELS: Record<VisibilityFilter, string> = { all: 'All', public: 'Public', private: 'Private' };
 
@@ -34,10 +35,13 @@ export function MyStoriesScreen() {
           </h1>
           <p className="mt-1 text-muted">Everything you have written, newest first.</p>
         </div>
-        <Link to="/story/new" className={primaryButton} data-testid="new-story">
-          <PenLine aria-hidden className="size-4" />
-          New Story
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <BookDownload />
+          <Link to="/story/new" className={primaryButton} data-testid="new-story">
+            <PenLine aria-hidden className="size-4" />
+            New Story
+          </Link>
+        </div>
       </div>
       {user && <WaitingSaves uid={user.uid} />}
       <div className="mt-6">
