@@ -23,7 +23,7 @@ export function BookDownload() {
         Download a book
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} collisionPadding={8} className={`${menuPanel} w-64`} aria-label="Download a book">
+        <DropdownMenu.Content align="end" sideOffset={4} collisionPadding={8} className={`${menuPanel} w-64`} aria-label="Download a book" data-testid="book-menu">
           <DropdownMenu.Label className={note}>A year of your stories as an EPUB book, private ones included.</DropdownMenu.Label>
           {years.isPending ? (
             <p className={note} role="status">
