@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { BOOK_TEXTS, bookYearSchema } from '@common/books/books';
 import { BOOKS_BASE, bookContracts } from '@common/books/contract';
 import type { AppEnv, ServerContext } from '../../context';
@@ -7,9 +7,19 @@ import { contractRoutes } from '../../http/contract-routes';
 import { badRequest, notFound } from '../../http/errors';
 import { preferredLocale } from '../../http/locale';
 import { rateLimit } from '../../http/rate-limit';
-import { myWritingBook, myWritingYears } from './service';
+import { myWritingBook, myWritingYears, type BookFile } from './service';
 
 export const EPUB_CONTENT_TYPE = 'application/epub+zip';
+
+/** A book as the answer: a download, kept by no cache (it may hold private stories). */
+export function bookResponse(c: Context, book: BookFile): Response {
+  return c.body(book.stream, 200, {
+    'content-type': EPUB_CONTENT_TYPE,
+    'content-disposition': `attachment; filename="${book.fileName}"`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
+}
 
 /**
  * /api/books (common/books/contract.ts): the years a writer may have a book of, and the book
@@ -26,12 +36,7 @@ export function bookRoutes(ctx: ServerContext) {
     if (!year.success) throw badRequest(BOOK_TEXTS.badYear, 'validation_failed');
     const book = await myWritingBook(ctx, c.var.user.uid, year.data, { locale: preferredLocale(c.req.header('accept-language')) });
     if (!book) throw notFound(BOOK_TEXTS.noStories(year.data));
-    return c.body(book.stream, 200, {
-      'content-type': EPUB_CONTENT_TYPE,
-      'content-disposition': `attachment; filename="${book.fileName}"`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    });
+    return bookResponse(c, book);
   });
 
   return app;

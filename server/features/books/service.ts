@@ -12,6 +12,19 @@ import { BOOK_PAGE, bookWriter, writingBetween, writingDates, type BookStoryRow 
 /** The namespace of books' identifiers: a writer's book of a year keeps one identifier however often it is downloaded. */
 const BOOK_ID_NAMESPACE = '7b0f6f7e-3f55-4d55-9c55-6d7261626c65';
 
+/** What a chapter is made of: a story row's title, text, warnings and when it was written. */
+export type ChapterStory = Pick<BookStoryRow, 'title' | 'content' | 'contentWarnings' | 'contentWarningNote' | 'created_at'>;
+
+/** A story as a chapter: its date in the reader's language (US English without one) and the book's zone. */
+export function storyChapter(story: ChapterStory, { locale, timeZone }: { locale: string | null; timeZone: string }): BookChapter {
+  return {
+    title: story.title,
+    date: formatLongDate(story.created_at, { locale: locale ?? 'en-US', timeZone }),
+    dateTime: story.created_at,
+    bodyXhtml: storyContentHtml(story),
+  };
+}
+
 const yearOf = (instant: string, timeZone: string) => Number(localDay(new Date(instant), timeZone).slice(0, 4));
 
 /** The years the writer wrote in (in their zone), newest first, with how many stories each. */
@@ -70,15 +83,10 @@ export async function myWritingBook(
     language: locale ?? 'en',
     modified: now,
   };
-  const chapter = (row: BookStoryRow): BookChapter => ({
-    title: row.title,
-    date: formatLongDate(row.created_at, { locale: locale ?? 'en-US', timeZone }),
-    dateTime: row.created_at,
-    bodyXhtml: storyContentHtml(row),
-  });
+  const where = { locale, timeZone };
   async function* chapters(): AsyncGenerator<BookChapter> {
-    yield chapter(first.value as BookStoryRow);
-    for await (const row of stories) yield chapter(row);
+    yield storyChapter(first.value as BookStoryRow, where);
+    for await (const row of stories) yield storyChapter(row, where);
   }
   const stream = epubStream(meta, { contents: BOOK_TEXTS.contents, cover: BOOK_TEXTS.cover }, chapters(), {
     onError: (err) => ctx.logger.error({ err, uid, year }, 'book failed while streaming'),
