@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIGEST_TEXTS, DIGEST_WEEKDAYS, type DigestWeekday } from './rules';
+import { DIGEST_TEXTS, DIGEST_TOKEN_PATTERN, DIGEST_WEEKDAYS, type DigestWeekday } from './rules';
 
 /** The schemas; the rules and texts are in rules.ts (no zod), re-exported here. */
 export * from './rules';
@@ -35,5 +35,5 @@ export type DigestSettings = z.infer<typeof digestSettingsSchema>;
 export const digestSettingsResponseSchema = z.object({ digest: digestSettingsSchema });
 export type DigestSettingsResponse = z.infer<typeof digestSettingsResponseSchema>;
 
-export const digestUnsubscribeQuerySchema = z.object({ token: z.string(DIGEST_TEXTS.invalidToken).regex(/^[A-Za-z0-9_.-]{10,500}$/, DIGEST_TEXTS.invalidToken) });
+export const digestUnsubscribeQuerySchema = z.object({ token: z.string(DIGEST_TEXTS.invalidToken).regex(DIGEST_TOKEN_PATTERN, DIGEST_TEXTS.invalidToken) });
 export const digestUnsubscribeResponseSchema = z.object({ on: z.literal(false) });

@@ -88,6 +88,9 @@ export function digestWhen(weekday: DigestWeekday, hour: number): string {
   return `${WEEKDAY_NAMES[weekday]} at ${hour}:00`;
 }
 
+/** What an unsubscribe token looks like (server/features/digest/unsubscribe.ts): checked before it is sent anywhere. */
+export const DIGEST_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{10,500}$/;
+
 export const DIGEST_TEXTS = {
   title: 'Weekly digest',
   intro: 'One email a week: the prompt and contest, new stories from writers and tags you follow, and replies waiting for you. Nothing is sent in a week with nothing new.',

@@ -22,6 +22,7 @@ import { LoadFailed, SettingsSection } from './SettingsSection';
 import { YourDataSection } from '../your-data';
 import { DeleteAccountSection } from '../account-deletion';
 import { FediverseSection } from '../federation';
+import { DigestSection } from '../digest';
 
 /** The email, password and provider sections need GET /api/account. */
 function AccountSections() {
@@ -83,6 +84,7 @@ export function SettingsScreen() {
           <FediverseSection />
           <MessagingSection />
           <NotificationPrefsSection />
+          <DigestSection />
           <BlockedMutedSection />
           <ContentWarningsSection prefs={user.readingPreferences} />
           <FollowedTagsSection />
