@@ -10,11 +10,11 @@ import { digestSettingsQuery, useSaveDigestSettings } from './api';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** When the next digest is due, on the reader's clock in their zone: "Sunday, March 7, 9:00 AM". */
+/** When the next digest is due, on the reader's clock in their zone, in the hours the picker shows: "Sunday, March 7 at 09:00". */
 function nextLabel(settings: DigestSettings): string | null {
   if (!settings.nextAt) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: settings.timezone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(settings.nextAt));
+    return new Intl.DateTimeFormat('en-US', { timeZone: settings.timezone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(new Date(settings.nextAt));
   } catch {
     return null;
   }

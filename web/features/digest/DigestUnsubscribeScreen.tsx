@@ -23,7 +23,7 @@ export function DigestUnsubscribeScreen() {
   return (
     <div className="mx-auto w-full max-w-md min-w-0">
       <title>{`${DIGEST_TEXTS.unsubscribeTitle} · Drabble`}</title>
-      <section aria-labelledby="screen-heading" className={`${card} flex flex-col gap-5`}>
+      <section aria-labelledby="screen-heading" className={`${card} flex flex-col gap-5`} data-testid="digest-unsubscribe">
         <div>
           <h1 id="screen-heading" className="flex items-center gap-2 text-2xl font-bold text-fg">
             <MailX aria-hidden className="size-6 text-accent-ink" />
