@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { toDbBool } from '../../db/bool';
-import { readableStories } from '../../policy/readable-stories';
+import { readableStories, type StoryScope } from '../../policy/readable-stories';
 import type { SignedInViewer } from '../../policy/viewer';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,45 +83,35 @@ export function recipientOf(db: Db, uid: string) {
 
 const STORY_FIELDS = ['s.id', 's.title', 's.uid', 's.authorDisplayName', 's.publishedAt'] as const;
 
-/**
- * Public stories published in (since, until] by writers the reader follows, newest first: the
- * readable-stories policy as the feed reads it (blocks either way, mutes, hidden writers, content
- * warnings the reader hides, unrevealed contest entries left out), never the reader's own.
- */
-export function followedWritersStories(db: Kysely<Database>, viewer: SignedInViewer, since: string, until: string, limit: number) {
-  return readableStories(db, viewer, { publicOnly: true, excludeMuted: true, excludeHiddenWarnings: true })
+type ReadableQuery = ReturnType<typeof readableStories>;
+
+/** The readable stories `among` picks, published in (since, until], never the reader's own, newest first. */
+function newReadable(db: Kysely<Database>, viewer: SignedInViewer, scope: StoryScope, among: (q: ReadableQuery) => ReadableQuery, window: { since: string; until: string; limit: number }) {
+  return among(readableStories(db, viewer, { publicOnly: true, excludeMuted: true, excludeHiddenWarnings: true, ...scope }))
     .select(STORY_FIELDS)
-    .where('s.uid', 'in', db.selectFrom('follows as f').select('f.followeeUid').where('f.followerUid', '=', viewer.uid))
     .where('s.uid', '!=', viewer.uid)
-    .where('s.publishedAt', '>', since)
-    .where('s.publishedAt', '<=', until)
+    .where('s.publishedAt', '>', window.since)
+    .where('s.publishedAt', '<=', window.until)
     .orderBy('s.publishedAt', 'desc')
     .orderBy('s.id', 'desc')
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 
 /**
- * Public stories published in (since, until] carrying a tag the reader follows, newest first:
- * the readable-stories policy as the community reads it (limited writers only for their followers too).
+ * Public stories new in the window by writers the reader follows: the readable-stories policy as
+ * the feed reads it (blocks either way, mutes, hidden writers, content warnings the reader hides,
+ * unrevealed contest entries left out).
  */
-export function followedTagsStories(db: Kysely<Database>, viewer: SignedInViewer, since: string, until: string, limit: number) {
-  return readableStories(db, viewer, { publicOnly: true, excludeMuted: true, excludeLimited: true, excludeHiddenWarnings: true })
-    .select(STORY_FIELDS)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('storyTags as st')
-          .innerJoin('tagFollows as tf', 'tf.tagId', 'st.tagId')
-          .select('st.storyId')
-          .whereRef('st.storyId', '=', 's.id')
-          .where('tf.uid', '=', viewer.uid),
-      ),
-    )
-    .where('s.uid', '!=', viewer.uid)
-    .where('s.publishedAt', '>', since)
-    .where('s.publishedAt', '<=', until)
-    .orderBy('s.publishedAt', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(limit)
-    .execute();
+export function followedWritersStories(db: Kysely<Database>, viewer: SignedInViewer, window: { since: string; until: string; limit: number }) {
+  return newReadable(db, viewer, {}, (q) => q.where('s.uid', 'in', db.selectFrom('follows as f').select('f.followeeUid').where('f.followerUid', '=', viewer.uid)), window);
+}
+
+/** Public stories new in the window carrying a tag the reader follows: the policy as the community reads it (limited writers only for their followers too). */
+export function followedTagsStories(db: Kysely<Database>, viewer: SignedInViewer, window: { since: string; until: string; limit: number }) {
+  const tagged = (q: ReadableQuery) =>
+    q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('storyTags as st').innerJoin('tagFollows as tf', 'tf.tagId', 'st.tagId').select('st.storyId').whereRef('st.storyId', '=', 's.id').where('tf.uid', '=', viewer.uid)),
+    );
+  return newReadable(db, viewer, { excludeLimited: true }, tagged, window);
 }

@@ -70,9 +70,9 @@ export interface DigestContent {
 /** What is new for the reader between `since` and `until`, and the contest of the moment; `db` may be the claim's transaction. */
 export async function digestContent(db: Kysely<Database>, viewer: SignedInViewer, since: string, until: Date): Promise<DigestContent> {
   const at = until.toISOString();
-  const writers = await followedWritersStories(db, viewer, since, at, STORIES_READ);
+  const writers = await followedWritersStories(db, viewer, { since, until: at, limit: STORIES_READ });
   const listed = new Set(writers.map((s) => s.id));
-  const tags = (await followedTagsStories(db, viewer, since, at, STORIES_READ)).filter((s) => !listed.has(s.id));
+  const tags = (await followedTagsStories(db, viewer, { since, until: at, limit: STORIES_READ })).filter((s) => !listed.has(s.id));
   const anthologyStories: DigestStory[] = [];
   const running = (await summariesOf(db, await contestsNotOver(db, at, 5), until)).find((c) => c.phase !== 'closed') ?? null;
   const revealed = (await revealedContests(db, 1)).filter((c) => c.revealedAt !== null && c.revealedAt > since);

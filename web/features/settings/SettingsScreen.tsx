@@ -5,6 +5,7 @@ import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
 import { BlockedMutedSection } from './BlockedMutedSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
+import { DigestSection } from './DigestSection';
 import { FollowedTagsSection } from './FollowedTagsSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
@@ -22,7 +23,6 @@ import { LoadFailed, SettingsSection } from './SettingsSection';
 import { YourDataSection } from '../your-data';
 import { DeleteAccountSection } from '../account-deletion';
 import { FediverseSection } from '../federation';
-import { DigestSection } from '../digest';
 
 /** The email, password and provider sections need GET /api/account. */
 function AccountSections() {
