@@ -23,6 +23,7 @@ const SECTIONS = [
   'Fediverse',
   'Messages',
   'Notifications',
+  'Weekly digest',
   'Blocked and muted writers',
   'Content warnings',
   'Followed tags',

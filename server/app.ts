@@ -36,6 +36,7 @@ import { adminFeatureRequestRoutes, featureRequestRoutes } from './features/feat
 import { conversationRoutes } from './features/messages/routes';
 import { directMessageRoutes } from './features/messages/direct-routes';
 import { notificationPrefsRoutes, notificationRoutes } from './features/notifications/routes';
+import { digestRoutes, digestSettingsRoutes } from './features/digest/routes';
 import { pushRoutes } from './features/push/routes';
 import { adminGreetingRoutes, greetingRoutes } from './features/greetings/routes';
 import { followRoutes } from './features/follows/routes';
@@ -172,6 +173,8 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(DIRECT_MESSAGES_BASE, directMessageRoutes(ctx));
   app.route('/api/notifications', notificationRoutes(ctx));
   app.route('/api/me', notificationPrefsRoutes(ctx));
+  app.route('/api/me/digest', digestSettingsRoutes(ctx));
+  app.route('/api/digest', digestRoutes(ctx));
   app.route('/api/greetings', greetingRoutes(ctx));
   // Follows own /api/follows, /api/followers, /api/writers, /api/me/friends, /api/me/follow-settings and /api/users/:uid/{relationship,followers,following}.
   app.route(FOLLOWS_BASE, followRoutes(ctx));

@@ -742,6 +742,8 @@ export interface Database {
   notificationEmails: NotificationEmailsTable;
   pushSubscriptions: PushSubscriptionsTable;
   notificationPushes: NotificationPushesTable;
+  weeklyDigests: WeeklyDigestsTable;
+  weeklyDigestSends: WeeklyDigestSendsTable;
   emailQueue: EmailQueueTable;
   liveStreams: LiveStreamsTable;
   conversationMessageHides: ConversationMessageHidesTable;
@@ -950,4 +952,27 @@ export interface FedFailuresTable {
   activityType: string;
   error: string;
   failedAt: string;
+}
+
+/** A reader's weekly digest: on or off, the ISO weekday and hour in their zone, and when it is next due. */
+export interface WeeklyDigestsTable {
+  uid: string;
+  on: Defaulted<DbBool>;
+  /** 1 Monday … 7 Sunday. */
+  weekday: number;
+  /** 0–23, in the reader's time zone. */
+  hour: number;
+  /** The instant the next digest is due; null while it is off. */
+  nextDueAt: string | null;
+  /** The last digest sent: the next one's stories are those since. */
+  lastSentAt: string | null;
+  updatedAt: string;
+}
+
+/** One reader's week (its Monday), claimed before its digest is sent: sent, or nothing new. */
+export interface WeeklyDigestSendsTable {
+  uid: string;
+  week: string;
+  claimedAt: string;
+  outcome: string;
 }

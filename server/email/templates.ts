@@ -322,3 +322,48 @@ export function newSignInMessage(o: {
     ],
   });
 }
+
+/** A story as the weekly digest lists it. */
+export interface DigestStoryLine {
+  title: string;
+  author: string;
+  link: string;
+}
+
+/**
+ * The weekly digest (server/features/digest): what is new for the reader since the last one, in
+ * sections that are left out when empty, each story on a line with its link; the prompt and the
+ * contest always. One-click unsubscribe and a link to the settings at the foot.
+ */
+export function weeklyDigestMessage(o: {
+  to: string;
+  name: string;
+  subject: string;
+  prompt: string;
+  contest: { title: string; what: string; link: string } | null;
+  results: { title: string; link: string } | null;
+  sections: Array<{ heading: string; stories: DigestStoryLine[]; more: number }>;
+  replies: { summary: string; link: string } | null;
+  settingsLink: string;
+  unsubscribeLink: string;
+}): EmailMessage {
+  const paragraphs: Paragraph[] = [`Here is your week on ${APP}.`, `Today's prompt: ${o.prompt}`];
+  if (o.contest) paragraphs.push([`${o.contest.title}: ${o.contest.what} `, { link: o.contest.link }]);
+  if (o.results) paragraphs.push([`The results of ${o.results.title} are out: `, { link: o.results.link }]);
+  for (const section of o.sections) {
+    paragraphs.push(`${section.heading}:`);
+    for (const story of section.stories) paragraphs.push([`"${story.title}" by ${story.author} `, { link: story.link }]);
+    if (section.more > 0) paragraphs.push(`…and ${section.more} more.`);
+  }
+  if (o.replies) paragraphs.push([`${o.replies.summary} `, { link: o.replies.link }]);
+  return render({
+    to: o.to,
+    name: o.name,
+    subject: o.subject,
+    paragraphs,
+    after: [
+      ['You get this email because you switched on the weekly digest. Choose its day and hour in Settings: ', { link: o.settingsLink }],
+      ['To stop the weekly digest: ', { link: o.unsubscribeLink }],
+    ],
+  });
+}

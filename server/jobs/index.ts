@@ -7,6 +7,7 @@ import { pruneFederationCache, sendAllStories, sendRecentStories } from '../feat
 import { pruneOldLogs } from '../features/logs/retention';
 import { deliverDueEmails } from '../features/notifications';
 import { sendDueReminders } from '../features/streaks';
+import { sendDueDigests } from '../features/digest';
 import { runScheduledBackup, SCHEDULE_TICK_MS } from '../ops/backup/schedule';
 import type { ServerContext } from '../context';
 import type { Job } from './runner';
@@ -68,6 +69,13 @@ export function serverJobs(): Job[] {
       everyMs: DUE_WORK_MS,
       once: 'each reminder is claimed in the database before it is sent',
       run: (ctx, now) => sendDueReminders(ctx, now.getTime()),
+    },
+    {
+      name: 'weekly-digest',
+      does: 'queues the weekly digests that fell due, at each reader’s chosen day and hour in their time zone',
+      everyMs: DUE_WORK_MS,
+      once: 'each reader’s digest is claimed in the database (its due time moved on, its week inserted once) before it is queued',
+      run: (ctx, now) => sendDueDigests(ctx, now),
     },
     {
       name: 'contest-reveal',

@@ -206,6 +206,8 @@ export const USER_ROWS: readonly UserRows[] = [
   },
   deleteWhere('notifications', 'pendingEmails.uid', 'notificationEmails.uid', 'pushSubscriptions.uid', 'notificationPushes.uid'),
   deleteWhere('live events', 'liveStreams.uid'),
+  // The weekly digest's choice and the weeks it was sent: nothing of them is worth keeping.
+  deleteWhere('digest', 'weeklyDigests.uid', 'weeklyDigestSends.uid'),
   // Writers they followed on other servers (those servers are not told: the actor is gone), and
   // the profile their followers elsewhere last heard of (those followers get the actor's Delete).
   deleteWhere('federation', 'remoteFollowing.uid', 'federatedActors.uid', 'remoteBlocks.uid', 'sentReplies.uid'),

@@ -92,6 +92,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'reset-password', lazy: screen(() => import('../features/auth/ResetPasswordScreen'), (m) => ({ Component: m.ResetPasswordScreen })) },
           { path: 'verify-email', lazy: screen(() => import('../features/auth/VerifyEmailScreen'), (m) => ({ Component: m.VerifyEmailScreen })) },
           { path: 'unsubscribe', lazy: screen(() => import('../features/notifications/UnsubscribeScreen'), (m) => ({ Component: m.UnsubscribeScreen })) },
+          { path: 'digest/unsubscribe', lazy: screen(() => import('../features/digest/DigestUnsubscribeScreen'), (m) => ({ Component: m.DigestUnsubscribeScreen })) },
           { path: 'confirm-email', lazy: screen(() => import('../features/auth/ConfirmEmailScreen'), (m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: screen(() => import('../features/profile/ProfileScreen'), (m) => ({ Component: m.ProfileScreen })) },
           ...guestReadableRoutes(queryClient),

@@ -1,3 +1,3 @@
 export { revealDueContests } from './reveal';
 export { ensureWeeklyContests } from './weekly';
-export { contestOpenTo } from './queries';
+export { contestOpenTo, contestsNotOver, revealedContests, summariesOf } from './queries';

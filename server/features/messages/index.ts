@@ -3,6 +3,6 @@
  * (feature-requests/thread.ts). Routes and services stay behind it, so importing this never
  * loads code that imports feature-requests back.
  */
-export { findConversationView, lockConversation, lockRequestConversation, type ConversationRecord } from './queries';
+export { findConversationView, lockConversation, lockRequestConversation, unreadConversations, type ConversationRecord } from './queries';
 export { announceConversation, deleteConversation, markConversationRead } from './writes';
 export { addParticipant, appendMessage, createConversation } from './queries/conversation-writes';

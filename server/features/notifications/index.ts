@@ -3,6 +3,6 @@
  * of the change they report, to notify a writer or take a notification back.
  */
 export { announceBell, notify, openingWords, scheduleMessageEmail, withdraw, type NotificationCause } from './notify';
-export { insertNotification } from './queries/store';
+export { countUnreadNotificationsOfTypes, insertNotification } from './queries/store';
 export { deliverDueEmails } from './emails';
 export { notifySelf, type SelfNotice } from './self';

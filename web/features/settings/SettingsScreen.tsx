@@ -5,6 +5,7 @@ import { NotificationPrefsSection } from '../notifications';
 import { accountQuery } from './api';
 import { BlockedMutedSection } from './BlockedMutedSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
+import { DigestSection } from './DigestSection';
 import { FollowedTagsSection } from './FollowedTagsSection';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection';
 import { DisplayNameSection } from './DisplayNameSection';
@@ -83,6 +84,7 @@ export function SettingsScreen() {
           <FediverseSection />
           <MessagingSection />
           <NotificationPrefsSection />
+          <DigestSection />
           <BlockedMutedSection />
           <ContentWarningsSection prefs={user.readingPreferences} />
           <FollowedTagsSection />

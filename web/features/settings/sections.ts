@@ -20,6 +20,7 @@ export const SETTINGS_SECTIONS = {
   fediverse: { id: 'fediverse', title: 'Fediverse' },
   messages: { id: 'messages', title: 'Messages' },
   notifications: { id: 'notifications', title: 'Notifications' },
+  digest: { id: 'weekly-digest', title: 'Weekly digest' },
   blocked: { id: 'blocked-and-muted', title: 'Blocked and muted writers' },
   contentWarnings: { id: 'content-warnings', title: 'Content warnings' },
   followedTags: { id: 'followed-tags', title: 'Followed tags' },

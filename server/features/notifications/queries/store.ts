@@ -73,6 +73,17 @@ export async function countUnreadNotifications(db: Db, uid: string): Promise<num
   return Number(row.n);
 }
 
+/** The writer's visible unread notifications of these types (the weekly digest's "replies waiting"). */
+export async function countUnreadNotificationsOfTypes(db: Db, uid: string, types: readonly string[]): Promise<number> {
+  if (types.length === 0) return 0;
+  const row = await visibleNotifications(db, uid)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('read', '=', toDbBool(false))
+    .where('type', 'in', types)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Whether the notification is one of the writer's visible rows and still unread. */
 export async function isNotificationUnread(db: Db, uid: string, id: string): Promise<boolean> {
   const row = await visibleNotifications(db, uid).select('id').where('id', '=', id).where('read', '=', toDbBool(false)).executeTakeFirst();
