@@ -27,6 +27,6 @@ export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 /** GET /api/scheduled-stories: every schedule of the writer's, soonest first (My Stories marks those stories). */
 export const scheduledStoriesResponseSchema = z.object({
   timezone: z.string(),
-  schedules: z.array(scheduleSchema.extend({ storyId: z.string() })),
+  schedules: z.array(scheduleSchema.extend({ storyId: z.string(), title: z.string() })),
 });
 export type ScheduledStories = z.infer<typeof scheduledStoriesResponseSchema>;

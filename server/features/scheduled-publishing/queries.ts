@@ -38,11 +38,11 @@ export async function claimDueSchedule(trx: Db, storyId: string, now: string): P
 }
 
 /** Every schedule of the writer's stories, soonest first. */
-export async function schedulesOf(db: Db, uid: string): Promise<{ storyId: string; publishAt: string }[]> {
+export async function schedulesOf(db: Db, uid: string): Promise<{ storyId: string; title: string; publishAt: string }[]> {
   return db
     .selectFrom('storySchedules')
     .innerJoin('stories', 'stories.id', 'storySchedules.storyId')
-    .select(['storySchedules.storyId', 'storySchedules.publishAt'])
+    .select(['storySchedules.storyId', 'stories.title', 'storySchedules.publishAt'])
     .where('stories.uid', '=', uid)
     .orderBy('storySchedules.publishAt')
     .execute();

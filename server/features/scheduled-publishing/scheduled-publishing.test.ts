@@ -51,7 +51,7 @@ describe.each(testDialects())('scheduled publishing on %s', (dialect) => {
     expect(moved.body.schedule).toEqual({ publishAt: later.toISOString() });
     expect(await rowsOf(story.id)).toHaveLength(1);
     const mine = scheduledStoriesResponseSchema.parse((await writer.client.get('/api/scheduled-stories')).body);
-    expect(mine).toEqual({ timezone: 'Europe/Paris', schedules: [{ storyId: story.id, publishAt: later.toISOString() }] });
+    expect(mine).toEqual({ timezone: 'Europe/Paris', schedules: [{ storyId: story.id, title: story.title, publishAt: later.toISOString() }] });
     // Nobody else's list shows it.
     expect((await api.bob.client.get<{ schedules: unknown[] }>('/api/scheduled-stories')).body.schedules).toEqual([]);
 
