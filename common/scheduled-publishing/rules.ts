@@ -31,7 +31,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-
 /**
  * The instant a schedule's `publishAt` names: an ISO instant (with `Z` or an offset) as it is, a
  * wall-clock time in `timeZone`. Null for anything else, a date that does not exist (February 30)
- * included. A wall time the clocks skip counts from the jump; one they repeat, its first occurrence.
+ * included. A wall time the clocks skip is read with the offset before the jump (02:30 becomes 03:30); one they repeat, its first occurrence.
  */
 export function scheduleInstant(publishAt: string, timeZone: string): Date | null {
   if (INSTANT.test(publishAt)) {
