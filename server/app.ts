@@ -30,6 +30,7 @@ import { storyVersionRoutes } from './features/story-versions/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { scheduleRoutes, scheduledStoriesRoutes } from './features/scheduled-publishing/routes';
 import { SCHEDULE_BASE, SCHEDULED_STORIES_BASE } from '@common/scheduled-publishing/contract';
+import { bookRoutes } from './features/books/routes';
 import { streakRoutes } from './features/streaks/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { challengeRoutes } from './features/challenges/routes';
@@ -47,6 +48,7 @@ import { TAGS_BASE } from '@common/tags/contract';
 import { FEED_BASE } from '@common/feed/contract';
 import { REPORTS_BASE } from '@common/reports/contract';
 import { FAVORITES_BASE } from '@common/favorites/contract';
+import { BOOKS_BASE } from '@common/books/contract';
 import { BLOCKS_BASE } from '@common/blocks/contract';
 import { FOLLOWS_BASE } from '@common/follows/contract';
 import { COMMENTS_BASE } from '@common/comments/contract';
@@ -200,6 +202,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(FEDERATION_BASE, federationRoutes(ctx));
   // Your data, leaving, reports and moderation.
   app.route('/api', yourDataRoutes(ctx));
+  app.route(BOOKS_BASE, bookRoutes(ctx));
   app.route('/api/account/deletion', accountDeletionRoutes(ctx));
   app.route(REPORTS_BASE, reportRoutes(ctx));
   app.route('/api/admin/reports', moderationRoutes(ctx));

@@ -79,6 +79,8 @@ export const LIMITS = {
   emailLinks: { per: 'address', max: 30, windowMs: 15 * MINUTE },
   /** Reporting a story, comment, profile or message: 20 an hour is far past honest use, and each one reaches every admin's queue. */
   reports: { per: 'user', max: 20, windowMs: 60 * MINUTE },
+  /** Downloading a book: each one reads a year of stories and writes an EPUB; 30 an hour is far past real use. */
+  books: { per: 'user', max: 30, windowMs: 60 * MINUTE },
   /** Importing stories: each request may carry many files; ten an hour. */
   imports: { per: 'user', max: 10, windowMs: 60 * MINUTE },
   /** Asking to delete or cancelling deletion of one's own account. */

@@ -10,12 +10,13 @@ export const S_FEED_STORY_COLUMNS = FEED_STORY_COLUMNS.map((c) => `s.${c}` as co
 export type FeedStoryRow = Pick<Selectable<StoriesTable>, (typeof FEED_STORY_COLUMNS)[number]>;
 
 /**
- * The story's whole text as HTML, as the story page shows it (white space kept), after its
+ * The story's whole text as HTML (and XHTML: a book's chapter is made of it too), as the story
+ * page shows it (white space kept), after its
  * content warnings if it has any: a paragraph
  * per blank-line-separated block, a <br> per line break within one. Everything the writer typed
  * is escaped; the document escapes this HTML once more as content type="html".
  */
-export function storyContentHtml(row: FeedStoryRow): string {
+export function storyContentHtml(row: Pick<FeedStoryRow, 'content' | 'contentWarnings' | 'contentWarningNote'>): string {
   const paragraphs = row.content
     .split(/\n{2,}/)
     .map((block) => block.trim())

@@ -30,7 +30,7 @@ import { claimLastExport, findLastExportAt, knownSignInsOf, profileForExport, re
 import { writeFrontMatter } from './front-matter';
 import { storyFileNamer } from './names';
 import { README } from './readme';
-import { zipStream, type ZipWriter } from './zip-stream';
+import { zipStream, type ZipWriter } from '../../shared/zip-stream';
 import { twoFactorOn } from '../../auth/sign-in-notice';
 
 /** One "Download everything" per 24 hours. */

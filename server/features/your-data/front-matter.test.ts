@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFrontMatter, writeFrontMatter } from './front-matter';
-import { exportFileName, slugify, storyFileNamer } from './names';
+import { slugify } from '../../shared/slugify';
+import { exportFileName, storyFileNamer } from './names';
 
 describe('front matter', () => {
   it('reads back what the export writes, whatever the title holds', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { zipStream, type ZipEntryWriter } from '../../features/your-data/zip-stream';
+import { zipStream, type ZipEntryWriter } from '../../shared/zip-stream';
 import { OWNER_ONLY } from '../../files';
 
 /**

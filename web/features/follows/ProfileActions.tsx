@@ -5,12 +5,11 @@ import { BellOff, BellRing, Ban, ChevronRight, Ellipsis, MessageCircle, MessageC
 import { Link } from 'react-router';
 import { MUTE_DURATIONS, MUTE_DURATION_LABELS, SOCIAL_TEXTS, type Relationship } from '@common/follows/follows';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { iconButton, secondaryButton } from '../../components/ui';
+import { dangerMenuItem, iconButton, menuItem, menuPanel, secondaryButton } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { canMessageQuery } from '../messages';
 import { useBlock, useMute, useUnblock, useUnmute } from './api';
 import { FollowButton } from './FollowButton';
-import { dangerMenuItem, menuItem, menuPanel } from './menu';
 
 interface ProfileActionsProps {
   relationship: Relationship;

@@ -3,14 +3,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag, Pencil, Trash2 } from 'lucide-react';
 import type { ConversationMessage } from '@common/messages/messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { iconButton, popoverPanel } from '../../components/ui';
+import { dangerMenuItem, iconButton, menuItem, menuPanel } from '../../components/ui';
 import { useDeleteMessage } from './api';
 import { ReportDialog, useReported, warmReportDialog } from '../reports';
-
-const menuPanel = `${popoverPanel} min-w-48 p-1`;
-const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-fg outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-subtle';
-const dangerMenuItem = `${menuItem} text-red-700 dark:text-red-300`;
 
 const QUESTIONS = {
   everyone: { title: 'Delete for everyone', description: 'Delete this message for everyone? They will see "Message deleted" instead.', confirm: 'Delete for everyone' },

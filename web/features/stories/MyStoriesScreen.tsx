@@ -10,6 +10,7 @@ import { myStoriesQuery } from './api/stories';
 import { StoryGrid } from './StoryGrid';
 import { WaitingSaves } from './WaitingSaves';
 import { ScheduledStories } from '../scheduled-publishing';
+import { BookDownload } from '../books';
 
 const FILTER_LABELS: Record<VisibilityFilter, string> = { all: 'All', public: 'Public', private: 'Private' };
 
@@ -35,10 +36,13 @@ export function MyStoriesScreen() {
           </h1>
           <p className="mt-1 text-muted">Everything you have written, newest first.</p>
         </div>
-        <Link to="/story/new" className={primaryButton} data-testid="new-story">
-          <PenLine aria-hidden className="size-4" />
-          New Story
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <BookDownload />
+          <Link to="/story/new" className={primaryButton} data-testid="new-story">
+            <PenLine aria-hidden className="size-4" />
+            New Story
+          </Link>
+        </div>
       </div>
       {user && <WaitingSaves uid={user.uid} />}
       <ScheduledStories />

@@ -41,6 +41,22 @@ describe('zipStream', () => {
     expect(files['empty.json']).toEqual(new Uint8Array());
   });
 
+  it('keeps a stored entry as it is: the first one lies uncompressed right after its header, as an EPUB’s mimetype must', async () => {
+    const stream = zipStream(
+      async (zip) => {
+        await zip.add('mimetype', 'application/epub+zip', { store: true });
+        await zip.add('b.txt', 'b'.repeat(1000));
+      },
+      { onError: (err) => expect.fail(String(err)) },
+    );
+    const bytes = Buffer.from(await readAll(stream));
+    expect(bytes.readUInt16LE(8)).toBe(0); // compression method: stored
+    expect(bytes.readUInt16LE(28)).toBe(0); // no extra field
+    expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+    const files = unzipSync(bytes);
+    expect(new TextDecoder().decode(files['b.txt'])).toBe('b'.repeat(1000));
+  });
+
   it('waits for the reader: an unread stream holds about its high-water mark, and a cancel stops the producer', async () => {
     let written = 0;
     let finished = false;

@@ -21,8 +21,11 @@ export interface ZipEntryWriter {
 export interface ZipWriter {
   /** Starts an entry; write to it and end it before starting the next. */
   entry(name: string): ZipEntryWriter;
-  /** A whole entry at once (a story, the profile, the avatar): deflated in one call. */
-  add(name: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * A whole entry at once (a story, the profile, the avatar): deflated in one call, or kept as
+   * it is with `store` (an EPUB's `mimetype`, which readers look for uncompressed at byte 38).
+   */
+  add(name: string, data: string | Uint8Array, options?: { store?: boolean }): Promise<void>;
 }
 
 /** The reader went away (closed the connection, cancelled the download). */
@@ -56,6 +59,12 @@ class NativeDeflate extends ZipPassThrough {
     const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
     this.ondata(null, deflateRawSync(chunk, { level: 6, windowBits: 13, memLevel: 5, finishFlush: flush }), final);
   }
+}
+
+function storedEntry(name: string, mtime: Date): ZipPassThrough {
+  const file = new ZipPassThrough(name);
+  file.mtime = mtime;
+  return file;
 }
 
 const encoder = new TextEncoder();
@@ -119,8 +128,8 @@ export function zipStream(
 
   const writer: ZipWriter = {
     entry,
-    async add(name, data) {
-      const file = new NativeDeflate(name, mtime);
+    async add(name, data, { store = false } = {}) {
+      const file = store ? storedEntry(name, mtime) : new NativeDeflate(name, mtime);
       zip.add(file);
       file.push(bytesOf(data), true);
       await demand();
