@@ -4,7 +4,7 @@ import { storyPageSchema, type Story } from '@common/stories/story';
 import { testDialects } from '../../test/databases';
 import { testClock } from '../../test/clock';
 import { useTestServer } from '../../test/api-fixture';
-import { signUp, type SignedUp } from '../../test/server';
+import { signUp, startTwoInstances, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { follow } from '../feed/test-support';
 import { publishDueStories } from './service';
@@ -186,6 +186,31 @@ describe.each(testDialects())('scheduled publishing on %s', (dialect) => {
     expect((await feedEventsFor(story.id)).map((e) => e.topic)).toEqual([`user:${follower.uid}`]);
     const logs = await api.server.ctx.db.selectFrom('systemLogs').select('id').where('resource', '=', `stories/${story.id}`).where('type', '=', 'story_public_toggle').execute();
     expect(logs).toHaveLength(1);
+  });
+
+  it('publishes once when two instances on one database run the job at the same moment', async () => {
+    const { one, two, stop } = await startTwoInstances(dialect, { SIGNUP_RATE_LIMIT: '1000' });
+    try {
+      const writer = await signUp(one);
+      const follower = await signUp(one);
+      await follow(one, follower.uid, writer.uid);
+      const story = await postStory(writer.client, { public: false });
+      const at = new Date(Date.now() + HOUR);
+      expect((await writer.client.send('PUT', path(story.id), { publishAt: at.toISOString() })).status).toBe(200);
+      const servers = [one, two, one, two];
+      // On PostgreSQL all at once. Two SQLite handles in one process cannot wait for each other (better-sqlite3
+      // blocks the event loop through busy_timeout), so there the instances take turns, as separate processes' writers queue.
+      const runs =
+        dialect === 'postgres'
+          ? await Promise.all(servers.map((server) => publishDueStories(server.ctx, at)))
+          : await servers.reduce<Promise<number[]>>(async (done, server) => [...(await done), await publishDueStories(server.ctx, at)], Promise.resolve([]));
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      const told = await one.ctx.db.selectFrom('liveEvents').select('topic').where('type', '=', 'feed.published').execute();
+      expect(told.map((e) => e.topic)).toEqual([`user:${follower.uid}`]);
+      expect((await follower.client.get<{ story: Story }>(`/api/stories/${story.id}`)).body.story.public).toBe(true);
+    } finally {
+      await stop();
+    }
   });
 
   it('leaves one consistent schedule after a burst of parallel changes', async () => {
