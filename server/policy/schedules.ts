@@ -2,7 +2,7 @@ import { SCHEDULE_TEXTS } from '@common/scheduled-publishing/rules';
 import { fromDbBool } from '../db/bool';
 import { conflict, forbidden } from '../http/errors';
 import { authorizeStory, type StoryFacts } from './stories';
-import { own, type Viewer } from './viewer';
+import { assertSignedIn, own, type Viewer } from './viewer';
 
 /**
  * Who may do what with a story's schedule (docs/decisions/0072-scheduled-publishing.md). The
@@ -26,9 +26,10 @@ export const schedulePolicy = {
   permissions: (viewer: Viewer, story: StoryFacts) => ({ schedule: rules.schedule(viewer, story) }),
 };
 
-/** 404 when the viewer may not read the story; 403 when it is not theirs; 409 when scheduling a public one. */
+/** 404 when the viewer may not read the story; 401 for a guest, 403 when it is not theirs; 409 when scheduling a public one. */
 export function authorizeSchedule<S extends StoryFacts>(viewer: Viewer, action: ScheduleAction, story: S | null | undefined): asserts story is S {
   authorizeStory(viewer, 'read', story);
+  assertSignedIn(viewer);
   if (!own(viewer, story)) throw forbidden(SCHEDULE_TEXTS.onlyAuthor);
   if (!rules[action](viewer, story)) throw conflict(SCHEDULE_TEXTS.notPrivate);
 }
