@@ -28,6 +28,8 @@ import { reactionRoutes } from './features/reactions/routes';
 import { commentRoutes } from './features/comments/routes';
 import { storyVersionRoutes } from './features/story-versions/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { scheduleRoutes, scheduledStoriesRoutes } from './features/scheduled-publishing/routes';
+import { SCHEDULE_BASE, SCHEDULED_STORIES_BASE } from '@common/scheduled-publishing/contract';
 import { bookRoutes } from './features/books/routes';
 import { streakRoutes } from './features/streaks/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -192,6 +194,8 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(COMMENTS_BASE, commentRoutes(ctx));
   app.route('/api/stories', storyVersionRoutes(ctx));
   app.route(FAVORITES_BASE, favoriteRoutes(ctx));
+  app.route(SCHEDULE_BASE, scheduleRoutes(ctx));
+  app.route(SCHEDULED_STORIES_BASE, scheduledStoriesRoutes(ctx));
   app.route('/api/me', profileRoutes(ctx));
   app.route('/api/me', profileImageRoutes(ctx));
   app.route('/api/users', userRoutes(ctx));

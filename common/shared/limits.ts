@@ -18,3 +18,6 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Waits before each further try at a screen's code that failed to download while online (web/lib/on-demand.ts). */
 export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;
+
+/** Scheduled publishing: the furthest ahead a story may be set to become public (docs/decisions/0072). */
+export const SCHEDULE_AHEAD_MAX_DAYS = 365;

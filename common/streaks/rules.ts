@@ -132,7 +132,7 @@ export const REMINDER_HOUR = 20;
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** How far (ms) the wall clock in a valid zone is ahead of UTC at an instant (whole seconds). */
-function zoneOffsetMs(instant: number, zone: string): number {
+export function zoneOffsetMs(instant: number, zone: string): number {
   let format = offsetFormatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

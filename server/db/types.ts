@@ -804,6 +804,7 @@ export interface Database {
   remoteReplies: RemoteRepliesTable;
   remoteBlocks: RemoteBlocksTable;
   sentReplies: SentRepliesTable;
+  storySchedules: StorySchedulesTable;
   federatedActors: FederatedActorsTable;
   fedDomains: FedDomainsTable;
   fedFailures: FedFailuresTable;
@@ -975,4 +976,13 @@ export interface WeeklyDigestSendsTable {
   week: string;
   claimedAt: string;
   outcome: string;
+}
+
+/** When a private story is to become public by itself (migration 0035, docs/decisions/0072). */
+export interface StorySchedulesTable {
+  storyId: string;
+  /** UTC ISO instant. */
+  publishAt: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -8,6 +8,7 @@ import { pruneOldLogs } from '../features/logs/retention';
 import { deliverDueEmails } from '../features/notifications';
 import { sendDueReminders } from '../features/streaks';
 import { sendDueDigests } from '../features/digest';
+import { publishDueStories } from '../features/scheduled-publishing';
 import { runScheduledBackup, SCHEDULE_TICK_MS } from '../ops/backup/schedule';
 import type { ServerContext } from '../context';
 import type { Job } from './runner';
@@ -83,6 +84,13 @@ export function serverJobs(): Job[] {
       everyMs: DUE_WORK_MS,
       once: 'the reveal holds the contest row and runs only while it is unrevealed',
       run: (ctx, now) => revealDueContests(ctx, now),
+    },
+    {
+      name: 'scheduled-publishing',
+      does: 'publishes the private stories whose writers scheduled them for a time that has come, as their Publish button would',
+      everyMs: DUE_WORK_MS,
+      once: 'each story’s schedule is claimed by deleting it while due, in the transaction holding the story’s row: one instance wins, the others find it gone',
+      run: (ctx, now) => publishDueStories(ctx, now),
     },
     {
       name: 'weekly-contests',

@@ -41,6 +41,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'contestEntries', // contests: the entry the story was
   'remoteReactions', // federation: likes and boosts from other servers
   'remoteReplies', // federation: replies from other servers
+  'storySchedules', // scheduled-publishing: when the story is to become public
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */

@@ -7,3 +7,4 @@ export { communityQuery, listCommunity, listFavorites, type Shelf } from './quer
 export { recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from './live';
 export { promptColumns, textColumns, warningColumns } from './columns';
 export { updateStory, type SavedStory } from './service';
+export { changeVisibility, getStory, logVisibility } from './service';

@@ -161,6 +161,11 @@ export async function updateStoryRow(trx: Db, id: string, changes: Updateable<St
   await trx.updateTable('stories').set(changes).where('id', '=', id).execute();
 }
 
+/** A story made public by hand keeps no schedule (scheduled-publishing owns the table; the Publish button clears it here). */
+export async function clearPublishSchedule(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('storySchedules').where('storyId', '=', id).execute();
+}
+
 /** Words an unrevealed contest entry will count at the reveal. */
 export async function addPendingWords(trx: Db, id: string, added: number): Promise<void> {
   await trx.updateTable('stories').set((eb) => ({ wordsPending: eb('wordsPending', '+', added) })).where('id', '=', id).execute();

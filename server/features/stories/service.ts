@@ -16,7 +16,9 @@ import { newId } from '../../shared/ids';
 import { eraseStories } from '../../shared/owned-rows';
 import { authorizeStory } from '../../policy/stories';
 import type { Viewer } from '../../policy/viewer';
-import { addPendingWords, findStoryRowFor, insertStory, lockStory, reactionSummary, toStory, updateStoryRow } from './queries';
+import { addPendingWords, clearPublishSchedule, findStoryRowFor, insertStory, lockStory, reactionSummary, toStory, updateStoryRow, type StoryTextRow } from './queries';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
 import { changesText, keepVersion } from './versions';
 import { recordStoryLeftShelves } from './live';
 import { setStoryTags } from '../tags';
@@ -122,6 +124,7 @@ export async function updateStory(ctx: ServerContext, actor: Actor, id: string, 
     else if (added > 0) await addPendingWords(trx, id, added);
     await syncStreakAndTell(ctx, trx, uid, now);
     await awardBadges(ctx, trx, uid, at);
+    if (visibility && input.public) await clearPublishSchedule(trx, id);
     if (visibility && input.public) await tellFollowersOfStory(ctx, trx, uid, id);
     // Made private, or given a warning some readers hide: it leaves shelves on every instance.
     const warningsChanged = changes.contentWarnings !== undefined && changes.contentWarnings !== Number(row.contentWarnings);
@@ -145,16 +148,33 @@ function visibilityChange(isPublic: boolean, makePublic: boolean, at: string) {
   return makePublic ? { public: toDbBool(true), madePublicAt: at, publishedAt: at } : { public: toDbBool(false), madePrivateAt: at, publishedAt: null };
 }
 
-async function logVisibility(ctx: ServerContext, actor: Actor, storyId: string, isPublic: boolean): Promise<void> {
+/** The log of a visibility change; `actor` null for one the story's schedule made (scheduled-publishing). */
+export async function logVisibility(ctx: ServerContext, actor: Actor | null, storyId: string, isPublic: boolean): Promise<void> {
   await recordSystemEvent(ctx.db, ctx.logger, {
     type: 'story_public_toggle',
     action: isPublic ? 'make_public' : 'make_private',
-    user: logUserOf(actor.user),
+    user: actor ? logUserOf(actor.user) : null,
     resource: `stories/${storyId}`,
-    details: { storyId, public: isPublic },
-    ip: actor.ip,
-    userAgent: actor.userAgent,
+    details: actor ? { storyId, public: isPublic } : { storyId, public: isPublic, scheduled: true },
+    ip: actor?.ip ?? null,
+    userAgent: actor?.userAgent ?? null,
   });
+}
+
+/**
+ * Private → public records madePublicAt and tells the writer's followers; public → private
+ * records madePrivateAt and takes it off shelves. In the caller's transaction, which holds the
+ * story's row (lockStory). The Publish button and a story's schedule (scheduled-publishing)
+ * both publish through here. Answers whether anything changed.
+ */
+export async function changeVisibility(ctx: ServerContext, trx: Transaction<Database>, row: StoryTextRow, makePublic: boolean, now: Date): Promise<boolean> {
+  const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
+  if (change) await updateStoryRow(trx, row.id, change);
+  // Published by hand before its time: the schedule has nothing left to do.
+  if (change && makePublic) await clearPublishSchedule(trx, row.id);
+  if (change && makePublic) await tellFollowersOfStory(ctx, trx, row.uid, row.id);
+  if (change && !makePublic) await recordStoryLeftShelves(ctx, trx, row);
+  return change !== null;
 }
 
 /** Private → public records madePublicAt; public → private records madePrivateAt. */
@@ -162,11 +182,7 @@ export async function setVisibility(ctx: ServerContext, actor: Actor, id: string
   const toggled = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockStory(trx, ctx.dialect, id);
     authorizeStory(actor.user, 'changeVisibility', row);
-    const change = visibilityChange(row.public === 1, makePublic, now.toISOString());
-    if (change) await updateStoryRow(trx, id, change);
-    if (change && makePublic) await tellFollowersOfStory(ctx, trx, row.uid, id);
-    if (change && !makePublic) await recordStoryLeftShelves(ctx, trx, row);
-    return change !== null;
+    return changeVisibility(ctx, trx, row, makePublic, now);
   });
   if (toggled) await logVisibility(ctx, actor, id, makePublic);
   return getStory(ctx, actor.user, id);

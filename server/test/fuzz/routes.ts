@@ -336,6 +336,11 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/favorites', query: page },
   { method: 'PUT', path: '/api/favorites/:story' },
   { method: 'DELETE', path: '/api/favorites/:story' },
+  // Scheduled publishing (server/features/scheduled-publishing/routes.ts)
+  { method: 'GET', path: '/api/stories/:story/schedule' },
+  { method: 'PUT', path: '/api/stories/:story/schedule', body: { publishAt: (r) => (r.chance(0.5) ? new Date(Date.now() + r.int(60_000, 1e10)).toISOString() : '2027-01-31T09:00') } },
+  { method: 'DELETE', path: '/api/stories/:story/schedule' },
+  { method: 'GET', path: '/api/scheduled-stories' },
 
   // The weekly contest (server/features/contests/routes.ts)
   { method: 'GET', path: '/api/contests/current' },

@@ -9,6 +9,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { myStoriesQuery } from './api/stories';
 import { StoryGrid } from './StoryGrid';
 import { WaitingSaves } from './WaitingSaves';
+import { ScheduledStories } from '../scheduled-publishing';
 import { BookDownload } from '../books';
 
 const FILTER_LABELS: Record<VisibilityFilter, string> = { all: 'All', public: 'Public', private: 'Private' };
@@ -44,6 +45,7 @@ export function MyStoriesScreen() {
         </div>
       </div>
       {user && <WaitingSaves uid={user.uid} />}
+      <ScheduledStories />
       <div className="mt-6">
         <SegmentedControl
           label="Show"

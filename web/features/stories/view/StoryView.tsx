@@ -31,6 +31,7 @@ import { ReportButton } from '../../reports';
 import { AdminRemove } from './AdminRemove';
 import { usePageDescription } from './usePageDescription';
 import { FediverseReactionsLine } from '../../federation';
+import { SchedulePanel } from '../../scheduled-publishing';
 
 /**
  * Counts this reader's view once per visit (the server counts one a day and none by the
@@ -142,6 +143,7 @@ export function StoryView({ story }: { story: Story }) {
               </Link>
               <OwnerActions story={story} variant="buttons" onDeleted={() => void navigate('/stories', { replace: true })} />
             </div>
+            {!story.public && <SchedulePanel storyId={story.id} />}
           </div>
         )}
       </header>
