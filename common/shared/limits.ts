@@ -18,3 +18,10 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Waits before each further try at a screen's code that failed to download while online (web/lib/on-demand.ts). */
 export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;
+
+/** Reading lists (docs/decisions/0071-reading-lists.md): named lists per reader, besides Read later. */
+export const READING_LISTS_MAX = 50;
+/** Stories in one reading list, Read later included. */
+export const READING_LIST_ENTRIES_MAX = 1000;
+export const READING_LIST_NOTE_MAX = 300;
+export const READING_LIST_TITLE_MAX = 60;
