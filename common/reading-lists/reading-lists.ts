@@ -87,6 +87,9 @@ export const readingListCreateSchema = z
   .object({ title: readingListTitleSchema, public: z.boolean('Say whether the list is public.').optional().default(false) })
   .strict();
 
+/** The bookmark menu's "New list" form: a list and a note on the story it is made for. */
+export const readingListWithNoteSchema = z.object({ title: readingListTitleSchema, public: z.boolean(), note: readingListNoteSchema });
+
 export const readingListUpdateSchema = z
   .object({ title: readingListTitleSchema.optional(), public: z.boolean('Say whether the list is public.').optional() })
   .strict()
