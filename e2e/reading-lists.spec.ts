@@ -52,6 +52,8 @@ test('a reader saves a story to Read later, adds it to a new public list with a 
   await expect(lists.getByTestId('reading-list-link').first()).toContainText('Read later');
   await expect(lists.getByTestId('reading-list-link').first()).toContainText('1 story');
   await shootLooks(page, SHOTS, 'lists', { target: page.getByTestId('reading-lists-screen'), axe: true });
+  // The whole window too: the navigation with its Reading lists link, on a phone and a desktop.
+  await shootLooks(page, SHOTS, 'lists-window');
   await lists.getByTestId('reading-list-link').filter({ hasText: listName }).click();
   await expect(page).toHaveURL(/\/lists\/[A-Za-z0-9]{20}$/);
   const listUrl = page.url();

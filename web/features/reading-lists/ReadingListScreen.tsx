@@ -19,7 +19,7 @@ import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { usePagedList } from '../../lib/paged-list';
 import { CardSkeletons, StoryCard } from '../stories';
 import { changeList, deleteList, listInfoQuery, listPageQuery, putEntry, refreshLists, removeEntry } from './api';
-import { ListVisibility } from './ReadingListsScreen';
+import { ListVisibility } from './ListVisibility';
 
 function ListNotFound() {
   return (

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Bookmark, Globe, Lock } from 'lucide-react';
+import { Bookmark } from 'lucide-react';
 import { Link } from 'react-router';
 import { READING_LIST_TITLE_MAX } from '@common/shared/limits';
-import { READING_LIST_TEXTS, readingListCreateSchema, type ReadingList } from '@common/reading-lists/reading-lists';
+import { READING_LIST_TEXTS, readingListCreateSchema } from '@common/reading-lists/reading-lists';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadError } from '../../components/LoadError';
 import { CenteredSpinner } from '../../components/Spinner';
@@ -12,17 +12,7 @@ import { plural } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutation';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { createList, myListsQuery, refreshLists } from './api';
-
-/** Public or private, as a small label beside a list's name. */
-export function ListVisibility({ list }: { list: Pick<ReadingList, 'public'> }) {
-  const Icon = list.public ? Globe : Lock;
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-subtle px-2 py-0.5 text-xs font-medium text-muted">
-      <Icon aria-hidden className="size-3" />
-      {list.public ? 'Public' : 'Private'}
-    </span>
-  );
-}
+import { ListVisibility } from './ListVisibility';
 
 function NewListForm() {
   const id = useId();
