@@ -21,3 +21,9 @@ export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;
 
 /** Scheduled publishing: the furthest ahead a story may be set to become public (docs/decisions/0072). */
 export const SCHEDULE_AHEAD_MAX_DAYS = 365;
+/** Reading lists (docs/decisions/0071-reading-lists.md): named lists per reader, besides Read later. */
+export const READING_LISTS_MAX = 50;
+/** Stories in one reading list, Read later included. */
+export const READING_LIST_ENTRIES_MAX = 1000;
+export const READING_LIST_NOTE_MAX = 300;
+export const READING_LIST_TITLE_MAX = 60;

@@ -297,6 +297,26 @@ export interface TagFollowsTable {
   created_at: string;
 }
 
+/** A reader's reading list (migration 0034); `readLater` 1 marks their one Read later. */
+export interface ReadingListsTable {
+  id: string;
+  uid: string;
+  title: string;
+  readLater: DbBool;
+  public: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A story in a reading list, with the reader's note ('' for none). */
+export interface ReadingListEntriesTable {
+  listId: string;
+  storyId: string;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface UserFavoritesTable {
   uid: string;
   storyId: string;
@@ -772,6 +792,8 @@ export interface Database {
   storyComments: StoryCommentsTable;
   storyViews: StoryViewsTable;
   userFavorites: UserFavoritesTable;
+  readingLists: ReadingListsTable;
+  readingListEntries: ReadingListEntriesTable;
   tags: TagsTable;
   storyTags: StoryTagsTable;
   tagCountChanges: TagCountChangesTable;

@@ -42,6 +42,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'remoteReactions', // federation: likes and boosts from other servers
   'remoteReplies', // federation: replies from other servers
   'storySchedules', // scheduled-publishing: when the story is to become public
+  'readingListEntries', // reading-lists: the story leaves every list it was in
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -180,6 +181,15 @@ export const USER_ROWS: readonly UserRows[] = [
   deleteWhere('blocks', 'mutes.muterUid', 'mutes.mutedUid'),
   deleteWhere('feed', 'feedMarkers.uid'),
   deleteWhere('tags', 'tagFollows.uid'),
+  {
+    // Their reading lists go, with every entry in them (entries name no person: they go by list).
+    feature: 'reading-lists',
+    columns: ['readingLists.uid'],
+    async erase(trx, { uid }) {
+      await trx.deleteFrom('readingListEntries').where('listId', 'in', trx.selectFrom('readingLists').select('id').where('uid', '=', uid)).execute();
+      await trx.deleteFrom('readingLists').where('uid', '=', uid).execute();
+    },
+  },
   deleteWhere('streaks', 'writingDays.uid'),
   deleteWhere('badges', 'userBadges.uid'),
   deleteWhere('challenges', 'challenges.uid'),

@@ -41,6 +41,8 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'contest', lazy: screen(() => import('../features/contests/CurrentContestScreen'), (m) => ({ Component: m.CurrentContestScreen })) },
   { path: 'contests', lazy: screen(() => import('../features/contests/PastContestsScreen'), (m) => ({ Component: m.PastContestsScreen })) },
   { path: 'contests/:id', lazy: screen(() => import('../features/contests/ContestScreen'), (m) => ({ Component: m.ContestScreen })) },
+  // A public reading list is shared by its link; a private one answers 404 to all but its owner.
+  { path: 'lists/:id', lazy: screen(() => import('../features/reading-lists/ReadingListScreen'), (m) => ({ Component: m.ReadingListScreen })) },
 ];
 
 /** Screens load on first visit; the layout shows a spinner meanwhile (screen-route.tsx: and what a failed download shows). */
@@ -48,6 +50,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'story/new', lazy: screen(() => import('../features/stories/NewStoryScreen'), (m) => ({ Component: m.NewStoryScreen })) },
   { path: 'stories', lazy: screen(() => import('../features/stories/MyStoriesScreen'), (m) => ({ Component: m.MyStoriesScreen })) },
   { path: 'favorites', lazy: screen(() => import('../features/favorites/FavoritesScreen'), (m) => ({ Component: m.FavoritesScreen })) },
+  { path: 'lists', lazy: screen(() => import('../features/reading-lists/ReadingListsScreen'), (m) => ({ Component: m.ReadingListsScreen })) },
   { path: 'feed', lazy: screen(() => import('../features/feed/FeedScreen'), (m) => ({ Component: m.FeedScreen })) },
   { path: 'friends', lazy: screen(() => import('../features/follows/FriendsScreen'), (m) => ({ Component: m.FriendsScreen })) },
   { path: 'messages', lazy: screen(() => import('../features/messages/MessagesScreen'), (m) => ({ Component: m.MessagesScreen })) },

@@ -48,6 +48,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await ada.client.post(`/api/stories/${bobs.id}/comments`, { text: 'Lovely, "truly".' })).status).toBe(201);
     expect((await ada.client.send('PUT', `/api/stories/${bobs.id}/reactions/fire`)).status).toBe(200);
     expect((await ada.client.send('PUT', `/api/favorites/${bobs.id}`)).status).toBe(200);
+    expect((await ada.client.send('PUT', `/api/reading-lists/read-later/${bobs.id}`)).status).toBe(200);
     expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
     expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
     expect((await dan.client.post(`/api/follows/${ada.uid}`)).status).toBe(200);
@@ -87,7 +88,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(Object.keys(zip.files).sort()).toEqual(
       [
         'README.txt', 'profile.json', 'avatar.webp', `stories/${day}-night-train.md`, `stories/${day}-night-train-2.md`, 'stories.json',
-        'comments.json', 'reactions.json', 'favorites.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
+        'comments.json', 'reactions.json', 'favorites.json', 'reading-lists.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
         'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json',
       ].sort(),
     );
@@ -118,6 +119,15 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect(zip.json('comments.json')).toEqual([{ text: 'Lovely, "truly".', created: expect.any(String), story: { title: 'Harbour Lights', link: storyLink } }]);
     expect(zip.json('reactions.json')).toEqual([{ reaction: 'fire', emoji: '🔥', created: expect.any(String), story: { title: 'Harbour Lights', link: storyLink } }]);
     expect(zip.json('favorites.json')).toEqual([{ added: expect.any(String), story: { title: 'Harbour Lights', author: 'Bob "Quill", Reader', link: storyLink } }]);
+    expect(zip.json('reading-lists.json')).toEqual([
+      {
+        title: 'Read later',
+        readLater: true,
+        public: false,
+        created: expect.any(String),
+        entries: [{ added: expect.any(String), note: '', story: { title: 'Harbour Lights', author: 'Bob "Quill", Reader', link: storyLink } }],
+      },
+    ]);
 
     const profileOf = (p: SignedUp) => `${api.server.config.publicUrl}/user/${p.uid}`;
     expect(csvRows(zip.text('following.csv'))).toEqual([['name', 'profile', 'since'], ['Bob "Quill", Reader', profileOf(bob), expect.any(String)]]);

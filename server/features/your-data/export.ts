@@ -20,6 +20,7 @@ import {
   featureRequestsOf,
   personName,
   reactionsOf,
+  readingListsOf,
   relationsOf,
   storiesOf,
   writingDaysOf,
@@ -215,6 +216,17 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
       await jsonArray(zip, 'favorites.json', favoritesOf(ctx.db, viewer), (f) => ({
         added: f.created_at,
         story: f.readableId ? { title: f.storyTitle, author: f.authorDisplayName, link: storyLink(ctx, f.storyId) } : STORY_UNAVAILABLE,
+      }));
+      await jsonArray(zip, 'reading-lists.json', readingListsOf(ctx.db, viewer), (l) => ({
+        title: l.title,
+        readLater: fromDbBool(l.readLater),
+        public: fromDbBool(l.public),
+        created: l.created_at,
+        entries: l.entries.map((e) => ({
+          added: e.created_at,
+          note: e.note,
+          story: e.readableId ? { title: e.storyTitle, author: e.authorDisplayName, link: storyLink(ctx, e.storyId) } : STORY_UNAVAILABLE,
+        })),
       }));
       const people = ['name', 'profile', 'since'];
       const personCells = (row: RelationRow) => [nameOf(row), profileLink(ctx, row.other), row.created_at];

@@ -24,6 +24,8 @@ reactions.json          The reactions you left on stories.
 favorites.json          The stories you saved as favorites.
                         A story you can no longer read (its writer made it private or
                         deleted it) shows as "a story that is no longer available".
+reading-lists.json      Your reading lists (Read later and the ones you named), each with
+                        its stories and your notes on them.
 following.csv           The writers you follow (name, profile link, since).
 followers.csv           The writers who follow you.
 blocks.csv              The writers you blocked.

@@ -4,6 +4,7 @@ export const NAV_LINKS = [
   { to: '/community', label: 'Community' },
   { to: '/contest', label: 'Contest' },
   { to: '/favorites', label: 'Favorites' },
+  { to: '/lists', label: 'Reading lists' },
   { to: '/feed', label: 'Feed' },
   { to: '/friends', label: 'Friends' },
   { to: '/messages', label: 'Messages' },

@@ -13,6 +13,7 @@ import { PerfectDrabbleBadge } from './PerfectDrabbleBadge';
 import { PromptChips } from './PromptChips';
 import { VisibilityBadge } from './VisibilityBadge';
 import { TagLinks } from '../tags';
+import { BookmarkButton } from '../reading-lists';
 
 interface StoryCardProps {
   story: StorySummary;
@@ -116,6 +117,7 @@ export const StoryCard = memo(function StoryCard({ story, showFavorite = true, s
         )}
         <div className="relative z-10 ml-auto flex items-center gap-0.5">
           {showFavorite && story.permissions.favorite && <FavoriteButton storyId={story.id} />}
+          {showFavorite && <BookmarkButton storyId={story.id} />}
           {showOwnerActions && <OwnerActions story={story} />}
         </div>
       </footer>

@@ -92,6 +92,32 @@ export function favoritesOf(db: Db, viewer: SignedInViewer) {
   });
 }
 
+/**
+ * The reader's reading lists, Read later first, each with its entries: a list holds at most
+ * READING_LIST_ENTRIES_MAX, so one list's entries are read at once.
+ */
+export async function* readingListsOf(db: Db, viewer: SignedInViewer) {
+  const lists = await db
+    .selectFrom('readingLists')
+    .select(['id', 'title', 'readLater', 'public', 'created_at'])
+    .where('uid', '=', viewer.uid)
+    .orderBy('readLater', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const list of lists) {
+    const entries = await db
+      .selectFrom('readingListEntries as e')
+      .leftJoin('stories as s', (join) => join.onRef('s.id', '=', 'e.storyId').on(readableBy(viewer)))
+      .select(['e.storyId', 'e.note', 'e.created_at', 's.id as readableId', 's.title as storyTitle', 's.authorDisplayName'])
+      .where('e.listId', '=', list.id)
+      .orderBy('e.created_at')
+      .orderBy('e.storyId')
+      .execute();
+    yield { ...list, entries };
+  }
+}
+
 const PERSON_COLUMNS = ['u.displayName', 'u.name', 'u.deletedAt'] as const;
 
 export interface RelationRow {

@@ -16,6 +16,7 @@ import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { storyKeys } from '../../../lib/query-keys';
 import { useWatch } from '../../../lib/watch';
 import { TagLinks } from '../../tags';
+import { BookmarkButton } from '../../reading-lists';
 import { AuthorAvatar } from '../StoryCard';
 import { ContentWarningList, ShowStoryButton, useTextGate } from '../ContentWarnings';
 import { FavoriteButton } from '../FavoriteButton';
@@ -105,6 +106,7 @@ export function StoryView({ story }: { story: Story }) {
             {/* A private story's link opens for its author alone: nothing to share. */}
             {story.public && <ShareButton title={story.title} path={`/story/${story.id}`} />}
             {(story.permissions.favorite || guest) && <FavoriteButton storyId={story.id} withLabel />}
+            <BookmarkButton storyId={story.id} withLabel />
             {!guest && !story.permissions.edit && <ReportButton targetType="story" targetId={story.id} />}
             {story.permissions.remove && (
               <AdminRemove targetType="story" targetId={story.id} name={`story “${story.title}”`} onRemoved={() => void navigate('/community', { replace: true })} />
