@@ -18,3 +18,7 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Waits before each further try at a screen's code that failed to download while online (web/lib/on-demand.ts). */
 export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;
+
+/** Series (docs/decisions/0070-series.md): how many one writer keeps, and how many stories one holds ("100 drabbles in 100 days" fits, a year of days too). */
+export const SERIES_PER_WRITER_MAX = 100;
+export const SERIES_STORIES_MAX = 365;

@@ -297,6 +297,24 @@ export interface TagFollowsTable {
   created_at: string;
 }
 
+/** A writer's series (migration 0033): its parts are seriesStories rows. */
+export interface SeriesTable {
+  id: string;
+  uid: string;
+  title: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A story as a part of a series (migration 0033): at most one series per story; `position` orders the parts. */
+export interface SeriesStoriesTable {
+  storyId: string;
+  seriesId: string;
+  position: number;
+  created_at: string;
+}
+
 export interface UserFavoritesTable {
   uid: string;
   storyId: string;
@@ -774,6 +792,8 @@ export interface Database {
   storyTags: StoryTagsTable;
   tagCountChanges: TagCountChangesTable;
   tagFollows: TagFollowsTable;
+  series: SeriesTable;
+  seriesStories: SeriesStoriesTable;
   writingDays: WritingDaysTable;
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;

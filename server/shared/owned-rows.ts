@@ -41,6 +41,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'contestEntries', // contests: the entry the story was
   'remoteReactions', // federation: likes and boosts from other servers
   'remoteReplies', // federation: replies from other servers
+  'seriesStories', // series: the story's place in its series (the series stays)
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -131,6 +132,15 @@ export const USER_ROWS: readonly UserRows[] = [
       // Both go with the stories above; by uid as well, so none of theirs is left whatever it points at.
       await trx.deleteFrom('storyVersions').where('uid', '=', leaving.uid).execute();
       await trx.deleteFrom('importFingerprints').where('uid', '=', leaving.uid).execute();
+    },
+  },
+  {
+    // Their series go with them (the parts went with their stories above).
+    feature: 'series',
+    columns: ['series.uid'],
+    async erase(trx, { uid }) {
+      await trx.deleteFrom('seriesStories').where('seriesId', 'in', trx.selectFrom('series').select('id').where('uid', '=', uid)).execute();
+      await trx.deleteFrom('series').where('uid', '=', uid).execute();
     },
   },
   {

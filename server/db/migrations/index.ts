@@ -30,6 +30,7 @@ import * as federation from './0029_federation';
 import * as remoteAvatars from './0030_remote_avatars';
 import * as federatedReports from './0031_federated_reports';
 import * as fediverseReplies from './0032_fediverse_replies';
+import * as series from './0033_series';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030_remote_avatars': remoteAvatars,
   '0031_federated_reports': federatedReports,
   '0032_fediverse_replies': fediverseReplies,
+  '0033_series': series,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */
