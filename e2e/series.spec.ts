@@ -28,6 +28,8 @@ async function addFromStoryPage(page: Page, storyId: string, choose: (dialog: Lo
 const partTitles = (page: Page) => page.getByTestId('series-part-link');
 
 test('a writer builds and reorders a series by keyboard and by drag; a reader sees the parts they may read, with Part N of and previous and next', async ({ browser }) => {
+  // Two people, four stories, and looks in both schemes at both widths: longer than most tests.
+  test.slow();
   const tag = crypto.randomBytes(3).toString('hex');
   const seriesTitle = `Harbour ${tag}`;
   const writer = await writerInOwnContext(browser, 'Wren');

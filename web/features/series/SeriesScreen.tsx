@@ -74,42 +74,46 @@ function EditSeriesDialog({ page, open, onOpenChange }: { page: SeriesPage; open
 }
 
 /**
- * Drag by pointer (mouse, pen and touch alike): the handle captures the pointer and the part
- * goes before the first other part whose middle is below it. Counting only the other parts
- * keeps it steady as the rows move under the pointer.
+ * Drag by pointer (mouse, pen and touch alike): the part goes before the first other part whose
+ * middle is below the pointer. Counting only the other parts keeps it steady as the rows move
+ * under the pointer. The moves and the drop are heard on the window, not through pointer
+ * capture: moving the dragged row in the document would release a capture.
  */
 function useDragOrder(ids: string[], onDrop: (order: string[]) => void) {
   const [drag, setDrag] = useState<{ id: string; order: string[] } | null>(null);
   const rows = useRef(new Map<string, HTMLLIElement>());
-  const handle = (id: string) => ({
-    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
-      if (event.button !== 0) return;
-      event.preventDefault();
-      event.currentTarget.setPointerCapture(event.pointerId);
-      setDrag({ id, order: ids });
-    },
-    onPointerMove: (event: ReactPointerEvent<HTMLElement>) => {
-      if (!drag) return;
-      const others = drag.order.filter((other) => other !== drag.id);
+  const start = (id: string) => (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    let current = { id, order: ids };
+    setDrag(current);
+    const move = (e: PointerEvent) => {
+      const others = current.order.filter((other) => other !== id);
       const index = others.filter((other) => {
         const box = rows.current.get(other)?.getBoundingClientRect();
-        return box !== undefined && event.clientY > box.top + box.height / 2;
+        return box !== undefined && e.clientY > box.top + box.height / 2;
       }).length;
-      const order = [...others.slice(0, index), drag.id, ...others.slice(index)];
-      if (order.join() !== drag.order.join()) setDrag({ ...drag, order });
-    },
-    onPointerUp: () => {
-      if (!drag) return;
+      const order = [...others.slice(0, index), id, ...others.slice(index)];
+      if (order.join() === current.order.join()) return;
+      current = { id, order };
+      setDrag(current);
+    };
+    const end = (e: PointerEvent) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
       setDrag(null);
-      if (drag.order.join() !== ids.join()) onDrop(drag.order);
-    },
-    onPointerCancel: () => setDrag(null),
-  });
+      if (e.type === 'pointerup' && current.order.join() !== ids.join()) onDrop(current.order);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+  };
   const rowRef = (id: string) => (element: HTMLLIElement | null) => {
     if (element) rows.current.set(id, element);
     else rows.current.delete(id);
   };
-  return { order: drag?.order ?? ids, dragging: drag?.id ?? null, handle, rowRef };
+  return { order: drag?.order ?? ids, dragging: drag?.id ?? null, handle: (id: string) => ({ onPointerDown: start(id) }), rowRef };
 }
 
 function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMove, onRemove }: {
@@ -152,7 +156,7 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
             {part.title}
           </Link>
           {!part.public && (
-            <span className="ml-2 inline-flex items-center gap-1 align-middle text-xs font-semibold text-muted">
+            <span className="ml-2 inline-flex items-center gap-1 align-middle font-sans text-xs font-semibold text-muted">
               <Lock aria-hidden className="size-3" />
               Private
             </span>
