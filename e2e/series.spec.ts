@@ -45,6 +45,7 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await addFromStoryPage(page, ids.dawn, async (dialog) => {
     await dialog.getByLabel('Series title').fill(seriesTitle);
     await dialog.getByLabel('Description (optional)').fill('A keeper, a storm, a lamp.');
+    await shootLooks(page, SHOTS, 'add-to-series', { target: dialog, axe: true });
   });
   await expect(page.getByTestId('story-part')).toHaveText(`Part 1 of ${seriesTitle}`);
   for (const id of [ids.secret, ids.noon, ids.dusk]) {
@@ -97,6 +98,7 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await expect(r.getByTestId('story-part')).toHaveText(`Part 2 of ${seriesTitle}`);
   await expect(r.getByTestId('story-part-previous')).toContainText('Dusk');
   await expect(r.getByTestId('story-part-next')).toContainText('Noon');
+  await shootLooks(r, SHOTS, 'story-part', { target: r.getByTestId('story-part'), axe: true });
   await shootLooks(r, SHOTS, 'story-part-steps', { target: r.getByTestId('story-part-steps'), axe: true });
   await r.getByTestId('story-part-next').click();
   await expect(r.getByTestId('story-title')).toHaveText('Noon');
