@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
 import { authorName } from '../../shared/author';
-import { authorizeSeries, authorizeSeriesStory, seriesPolicy, type SeriesFacts } from '../../policy/series';
+import { authorizeSeries, authorizeSeriesStory, seriesPolicy, type SeriesFacts } from './policy';
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { findStoryRowFor, toSummary } from '../stories';

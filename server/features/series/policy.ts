@@ -1,6 +1,6 @@
 import { SERIES_NOT_FOUND, SERIES_TEXTS, type SeriesPermissions } from '@common/series/series';
-import { forbidden, notFound } from '../http/errors';
-import { assertSignedIn, own, type Viewer } from './viewer';
+import { forbidden, notFound } from '../../http/errors';
+import { assertSignedIn, own, type Viewer } from '../../policy/viewer';
 
 /**
  * Who may do what with a series (docs/decisions/0070-series.md). The API sends the answers
