@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { SERIES_TEXTS } from '../common/series/series';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
-import { writerInOwnContext } from './support/users';
+import { newPerson, signUpThroughApi, writerInOwnContext } from './support/users';
 
 // Series: a writer makes a series from a story page, adds stories, reorders them by keyboard and by
 // drag; a reader sees the series page as they may read it and "Part N of" with previous and next.
@@ -116,4 +116,35 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await expect(page.getByTestId('story-part-previous')).toContainText('Secret');
   await page.context().close();
   await r.context().close();
+});
+
+test('on a phone, the writer drags a part by touch', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await signUpThroughApi(page, newPerson('thumb', `Thumb ${crypto.randomBytes(3).toString('hex')}`));
+  const created = await page.request.post('/api/series', { data: { title: 'Pocket tides' }, headers: { origin: E2E.baseUrl } });
+  expect(created.status()).toBe(201);
+  const seriesId = ((await created.json()) as { series: { id: string } }).series.id;
+  for (const title of ['First', 'Second', 'Third']) {
+    const id = await postStory(page, title);
+    expect((await page.request.put(`/api/series/${seriesId}/stories/${id}`, { headers: { origin: E2E.baseUrl } })).status()).toBe(200);
+  }
+  await page.goto(`/series/${seriesId}`);
+  await expect(partTitles(page)).toHaveText(['First', 'Second', 'Third']);
+
+  // A finger on First's handle, down past Third's middle: touch events as a phone sends them.
+  const from = (await page.getByRole('button', { name: 'Drag to reorder: First' }).boundingBox())!;
+  const last = (await page.getByTestId('series-part').nth(2).boundingBox())!;
+  const cdp = await context.newCDPSession(page);
+  const x = from.x + from.width / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from.y + from.height / 2 }] });
+  for (let step = 1; step <= 10; step++) {
+    const y = from.y + from.height / 2 + ((last.y + last.height * 0.8 - from.y - from.height / 2) * step) / 10;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(partTitles(page)).toHaveText(['Second', 'Third', 'First']);
+  await page.reload();
+  await expect(partTitles(page)).toHaveText(['Second', 'Third', 'First']);
+  await context.close();
 });
