@@ -185,6 +185,19 @@ describe.each(testDialects())('series on %s', (dialect) => {
     expect((await api.ada.client.get(`/api/stories/${one}`)).status).toBe(200);
   });
 
+  it('a deleted story leaves its series; the numbers close up and the next story goes last', async () => {
+    const series = await makeSeries(api.ada, 'Gaps');
+    const stories = [];
+    for (const title of ['A', 'B', 'C']) stories.push(await postStory(api.ada.client, { public: true, title }));
+    for (const s of stories) await add(api.ada, series.id, s.id);
+    expect((await api.ada.client.delete(`/api/stories/${stories[1]!.id}`)).status).toBe(204);
+    expect(titlesOf((await pageAs(api.ada, series.id)).body as SeriesPage)).toEqual(['1:A', '2:C']);
+    const d = await postStory(api.ada.client, { public: true, title: 'D' });
+    expect(titlesOf(seriesPageSchema.parse((await add(api.ada, series.id, d.id)).body))).toEqual(['1:A', '2:C', '3:D']);
+    await api.ada.client.delete(`/api/series/${series.id}/stories/${stories[0]!.id}`);
+    expect(await positions(series.id)).toEqual([0, 1]);
+  });
+
   it('numbers the parts as each reader sees them; prev and next skip what they cannot read', async () => {
     const writer = await signUp(api.server);
     const reader = await signUp(api.server);
