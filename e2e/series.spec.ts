@@ -66,6 +66,11 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await page.keyboard.press('Enter');
   await expect(partTitles(page)).toHaveText(['Dawn', 'Dusk', 'Secret', 'Noon']);
   await expect(page.getByTestId('series-announcement')).toHaveText(`Dusk: Part 2 of ${seriesTitle}`);
+  // Once more to the top: Move up is disabled there, so the focus goes to Move down.
+  await page.keyboard.press('Enter');
+  await expect(partTitles(page)).toHaveText(['Dusk', 'Dawn', 'Secret', 'Noon']);
+  await expect(page.getByRole('button', { name: `${SERIES_TEXTS.moveDown}: Dusk` })).toBeFocused();
+  await page.keyboard.press('Enter');
   await page.reload();
   await expect(partTitles(page)).toHaveText(['Dawn', 'Dusk', 'Secret', 'Noon']);
 

@@ -10,7 +10,7 @@ export function useSeriesFields(initial: { title: string; description: string } 
   const id = useId();
   const fields = (
     <>
-      <FormField label="Series title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={SERIES_TITLE_MAX * 2} required data-testid="series-title-input" />
+      <FormField label="Series title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={SERIES_TITLE_MAX} required data-testid="series-title-input" />
       <CountedTextarea
         id={`${id}-description`}
         label="Description (optional)"

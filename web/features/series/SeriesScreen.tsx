@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, GripVertical, Layers, Lock, Pencil, Trash2, X } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { partOf, SERIES_TEXTS, type SeriesPage } from '@common/series/series';
@@ -127,6 +127,14 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  // A part moved to an end disables the button just pressed: the focus goes to the other one, not the page.
+  const moveBy = (by: -1 | 1) => {
+    onMove(by);
+    if (by === -1 && number === 2) down.current?.focus();
+    if (by === 1 && number === total - 1) up.current?.focus();
+  };
   return (
     <li
       ref={rowRef}
@@ -167,7 +175,7 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
       </div>
       {editable && (
         <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
-          <button type="button" className={partButton} aria-label={`${SERIES_TEXTS.moveUp}: ${part.title}`} title={SERIES_TEXTS.moveUp} disabled={number === 1} onClick={() => onMove(-1)} data-testid="series-move-up">
+          <button type="button" className={partButton} aria-label={`${SERIES_TEXTS.moveUp}: ${part.title}`} title={SERIES_TEXTS.moveUp} disabled={number === 1} onClick={() => moveBy(-1)} ref={up} data-testid="series-move-up">
             <ArrowUp aria-hidden className="size-4" />
           </button>
           <button
@@ -176,7 +184,8 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
             aria-label={`${SERIES_TEXTS.moveDown}: ${part.title}`}
             title={SERIES_TEXTS.moveDown}
             disabled={number === total}
-            onClick={() => onMove(1)}
+            onClick={() => moveBy(1)}
+            ref={down}
             data-testid="series-move-down"
           >
             <ArrowDown aria-hidden className="size-4" />
@@ -195,10 +204,20 @@ function Parts({ page }: { page: SeriesPage }) {
   const [pending, setPending] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const byId = new Map(page.stories.map((s) => [s.id, s]));
+  // Moves go to the server one after another, in the order they were made (a quick second Move up
+  // must not overtake the first); the order shown is the last one asked for until all have answered.
+  const queryClient = useQueryClient();
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inFlight = useRef(0);
   const reorder = useApiMutation({
-    request: (order: string[]) => reorderSeries(page.series.id, order),
-    onSuccess: (answer, _order, queryClient) => seriesChanged(queryClient, answer),
-    onError: () => setPending(null),
+    request: (order: string[]) => {
+      const next = queue.current.catch(() => undefined).then(() => reorderSeries(page.series.id, order));
+      queue.current = next;
+      return next;
+    },
+    onSuccess: (answer, _order, client) => seriesChanged(client, answer),
+    // Refused (the series changed meanwhile, say): the order as the server has it.
+    onError: () => void queryClient.invalidateQueries({ queryKey: seriesKeys.page(page.series.id) }),
   });
   const remove = useApiMutation({
     request: (part: Part) => removeFromSeries(page.series.id, part.id),
@@ -208,7 +227,14 @@ function Parts({ page }: { page: SeriesPage }) {
   const send = (order: string[], moved: string) => {
     setPending(order);
     setAnnouncement(`${byId.get(moved)?.title ?? ''}: ${partOf(order.indexOf(moved) + 1, page.series.title)}`);
-    reorder.mutate(order, { onSettled: () => setPending(null) });
+    inFlight.current += 1;
+    reorder
+      .mutateAsync(order)
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight.current -= 1;
+        if (inFlight.current === 0) setPending(null);
+      });
   };
   const ids = pending ?? page.stories.map((s) => s.id);
   const drag = useDragOrder(ids, (order) => {
