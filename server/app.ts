@@ -46,7 +46,9 @@ import { followRoutes } from './features/follows/routes';
 import { blockRoutes } from './features/blocks/routes';
 import { feedRoutes } from './features/feed/routes';
 import { tagRoutes } from './features/tags/routes';
+import { seriesRoutes } from './features/series/routes';
 import { TAGS_BASE } from '@common/tags/contract';
+import { SERIES_BASE } from '@common/series/contract';
 import { FEED_BASE } from '@common/feed/contract';
 import { REPORTS_BASE } from '@common/reports/contract';
 import { FAVORITES_BASE } from '@common/favorites/contract';
@@ -185,6 +187,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(BLOCKS_BASE, blockRoutes(ctx));
   app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));
+  app.route(SERIES_BASE, seriesRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
   app.route('/api/me', streakRoutes(ctx));

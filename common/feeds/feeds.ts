@@ -36,3 +36,6 @@ export const writerFeed = (uid: string, displayName: string): FeedLink => ({
 export const tagFeed = (key: string, name: string): FeedLink => ({ path: `/tag/${encodeURIComponent(key)}/feed.atom`, title: `${SITE_NAME}: stories tagged #${name}` });
 
 export const promptDayFeed = (day: DayKey): FeedLink => ({ path: `/prompt/${day}/feed.atom`, title: `${SITE_NAME}: stories for the prompt of ${day}` });
+
+/** A series' feed (/series/<id>, docs/decisions/0070-series.md): its parts a guest may read, newest first. */
+export const seriesFeed = (id: string, title: string): FeedLink => ({ path: `/series/${encodeURIComponent(id)}/feed.atom`, title: `${SITE_NAME}: ${title}, a series` });

@@ -27,3 +27,6 @@ export const READING_LISTS_MAX = 50;
 export const READING_LIST_ENTRIES_MAX = 1000;
 export const READING_LIST_NOTE_MAX = 300;
 export const READING_LIST_TITLE_MAX = 60;
+/** Series (docs/decisions/0070-series.md): how many one writer keeps, and how many stories one holds ("100 drabbles in 100 days" fits, a year of days too). */
+export const SERIES_PER_WRITER_MAX = 100;
+export const SERIES_STORIES_MAX = 365;

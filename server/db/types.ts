@@ -297,6 +297,24 @@ export interface TagFollowsTable {
   created_at: string;
 }
 
+/** A writer's series (migration 0033): its parts are seriesStories rows. */
+export interface SeriesTable {
+  id: string;
+  uid: string;
+  title: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A story as a part of a series (migration 0033): at most one series per story; `position` orders the parts. */
+export interface SeriesStoriesTable {
+  storyId: string;
+  seriesId: string;
+  position: number;
+  created_at: string;
+}
+
 /** A reader's reading list (migration 0034); `readLater` 1 marks their one Read later. */
 export interface ReadingListsTable {
   id: string;
@@ -798,6 +816,8 @@ export interface Database {
   storyTags: StoryTagsTable;
   tagCountChanges: TagCountChangesTable;
   tagFollows: TagFollowsTable;
+  series: SeriesTable;
+  seriesStories: SeriesStoriesTable;
   writingDays: WritingDaysTable;
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;

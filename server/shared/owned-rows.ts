@@ -43,6 +43,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'remoteReplies', // federation: replies from other servers
   'storySchedules', // scheduled-publishing: when the story is to become public
   'readingListEntries', // reading-lists: the story leaves every list it was in
+  'seriesStories', // series: the story's place in its series (the series stays)
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -133,6 +134,15 @@ export const USER_ROWS: readonly UserRows[] = [
       // Both go with the stories above; by uid as well, so none of theirs is left whatever it points at.
       await trx.deleteFrom('storyVersions').where('uid', '=', leaving.uid).execute();
       await trx.deleteFrom('importFingerprints').where('uid', '=', leaving.uid).execute();
+    },
+  },
+  {
+    // Their series go with them (the parts went with their stories above).
+    feature: 'series',
+    columns: ['series.uid'],
+    async erase(trx, { uid }) {
+      await trx.deleteFrom('seriesStories').where('seriesId', 'in', trx.selectFrom('series').select('id').where('uid', '=', uid)).execute();
+      await trx.deleteFrom('series').where('uid', '=', uid).execute();
     },
   },
   {

@@ -30,6 +30,7 @@ import * as federation from './0029_federation';
 import * as remoteAvatars from './0030_remote_avatars';
 import * as federatedReports from './0031_federated_reports';
 import * as fediverseReplies from './0032_fediverse_replies';
+import * as series from './0033_series';
 import * as readingLists from './0034_reading_lists';
 import * as scheduledPublishing from './0035_scheduled_publishing';
 import * as weeklyDigest from './0036_weekly_digest';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030_remote_avatars': remoteAvatars,
   '0031_federated_reports': federatedReports,
   '0032_fediverse_replies': fediverseReplies,
+  '0033_series': series,
   '0034_reading_lists': readingLists,
   '0035_scheduled_publishing': scheduledPublishing,
   '0036_weekly_digest': weeklyDigest,

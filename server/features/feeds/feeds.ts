@@ -1,4 +1,4 @@
-import { communityFeed, promptDayFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
+import { communityFeed, promptDayFeed, seriesFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
 import { tagParamSchema, tagPath } from '@common/tags/tags';
 import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts/prompts';
 import { SITE_NAME } from '@common/stories/share';
@@ -7,6 +7,7 @@ import { profilePolicy } from '../../policy/profiles';
 import { guestStories } from '../discovery';
 import { findPublicProfile } from '../profile';
 import { findTag, tagShownTo } from '../tags';
+import { guestSeries } from '../series';
 import { atomXml, type AtomPerson } from './atom';
 import { storyEntry } from './entry';
 import { newestFeedStories, type GuestStories } from './queries';
@@ -79,6 +80,21 @@ export async function tagFeedSpec(ctx: ServerContext, name: string): Promise<Fee
     // ($if keeps the builder's type while the join adds the table.)
     stories: (c) => guestStories(c).$if(true, (q) => q.innerJoin('storyTags as st', 'st.storyId', 's.id').where('st.tagId', '=', tag.id)),
     newest: 'st.storySeq',
+  };
+}
+
+/** /series/<id>/feed.atom: null unless a guest may see the series (one of its parts is theirs to read). */
+export async function seriesFeedSpec(ctx: ServerContext, id: string): Promise<FeedSpec | null> {
+  if (!/^[A-Za-z0-9]{1,64}$/.test(id)) return null;
+  const series = await guestSeries(ctx.db, id);
+  if (!series) return null;
+  return {
+    link: seriesFeed(series.id, series.title),
+    page: `/series/${encodeURIComponent(series.id)}`,
+    subtitle: series.description || `A series by ${series.writer}.`,
+    author: { name: series.writer, uri: `${ctx.config.publicUrl}/series/${encodeURIComponent(series.id)}` },
+    // $if keeps the builder's type while the join adds the table.
+    stories: (c) => guestStories(c).$if(true, (q) => q.innerJoin('seriesStories as ss', 'ss.storyId', 's.id').where('ss.seriesId', '=', series.id)),
   };
 }
 

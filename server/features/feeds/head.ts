@@ -1,12 +1,13 @@
 import type { ServerContext } from '../../context';
 import type { PageFeed } from '../../static';
-import { communityFeedSpec, promptDayFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
+import { communityFeedSpec, promptDayFeedSpec, seriesFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
 
 /** The pages with a feed, as client routes (a trailing slash allowed). */
 const COMMUNITY_PATH = /^\/community\/?$/;
 const USER_PATH = /^\/user\/([A-Za-z0-9_-]{1,64})\/?$/;
 const PROMPT_PATH = /^\/prompt\/(\d{4}-\d\d-\d\d)\/?$/;
 const TAG_PATH = /^\/tag\/([^/]{1,200})\/?$/;
+const SERIES_PATH = /^\/series\/([A-Za-z0-9]{1,64})\/?$/;
 
 async function feedSpecOfPage(ctx: ServerContext, pathname: string): Promise<FeedSpec | null> {
   if (COMMUNITY_PATH.test(pathname)) return communityFeedSpec();
@@ -16,6 +17,8 @@ async function feedSpecOfPage(ctx: ServerContext, pathname: string): Promise<Fee
   if (day) return promptDayFeedSpec(day, new Date());
   const tag = TAG_PATH.exec(pathname)?.[1];
   if (tag) return tagFeedSpec(ctx, tag);
+  const series = SERIES_PATH.exec(pathname)?.[1];
+  if (series) return seriesFeedSpec(ctx, series);
   return null;
 }
 

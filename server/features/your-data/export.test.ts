@@ -50,6 +50,8 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await ada.client.send('PUT', `/api/favorites/${bobs.id}`)).status).toBe(200);
     expect((await ada.client.send('PUT', `/api/reading-lists/read-later/${bobs.id}`)).status).toBe(200);
     expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
+    const series = await ada.client.post<{ series: { id: string } }>('/api/series', { title: 'Trains', description: 'By night.' });
+    for (const story of [second, first]) expect((await ada.client.send('PUT', `/api/series/${series.body.series.id}/stories/${story.id}`)).status).toBe(200);
     expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
     expect((await dan.client.post(`/api/follows/${ada.uid}`)).status).toBe(200);
     const db = api.server.ctx.db;
@@ -89,7 +91,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
       [
         'README.txt', 'profile.json', 'avatar.webp', `stories/${day}-night-train.md`, `stories/${day}-night-train-2.md`, 'stories.json',
         'comments.json', 'reactions.json', 'favorites.json', 'reading-lists.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
-        'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json',
+        'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json', 'series.json',
       ].sort(),
     );
     expect(zip.text('README.txt')).toContain('messages.json');
@@ -154,6 +156,18 @@ describe.each(testDialects())('export on %s', (dialect) => {
     const words = 8 + 4;
     expect(zip.json('writing-days.json')).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), words }]);
     expect(zip.json('badges.json')).toEqual([{ badge: 'First story', earned: first.createdAt }]);
+    expect(zip.json('series.json')).toEqual([
+      {
+        title: 'Trains',
+        description: 'By night.',
+        created: expect.any(String),
+        link: `${api.server.config.publicUrl}/series/${series.body.series.id}`,
+        stories: [
+          { part: 1, title: 'Night Train', link: `${api.server.config.publicUrl}/story/${second.id}` },
+          { part: 2, title: 'Night Train', link: `${api.server.config.publicUrl}/story/${first.id}` },
+        ],
+      },
+    ]);
     expect(zip.json('challenges.json')).toEqual([{ words: 500, days: 7, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), givenUp: null }]);
   });
 

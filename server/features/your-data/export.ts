@@ -22,6 +22,7 @@ import {
   reactionsOf,
   readingListsOf,
   relationsOf,
+  seriesOf,
   storiesOf,
   writingDaysOf,
   type ExportStoryRow,
@@ -243,6 +244,13 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
         from: c.startDay,
         to: c.endDay,
         givenUp: c.abandonedAt,
+      }));
+      await jsonArray(zip, 'series.json', seriesOf(ctx.db, uid), (s) => ({
+        title: s.title,
+        description: s.description,
+        created: s.created_at,
+        link: `${ctx.config.publicUrl}/series/${s.id}`,
+        stories: s.parts.map((part, index) => ({ part: index + 1, title: part.title, link: storyLink(ctx, part.id) })),
       }));
       await jsonArray(zip, 'badges.json', badgesOf(ctx.db, uid), (b) => ({ badge: isBadgeId(b.badge) ? badgeDefinition(b.badge).name : b.badge, earned: b.earnedAt }));
     },

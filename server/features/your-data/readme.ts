@@ -37,4 +37,5 @@ feature-requests.json   Your suggestions for Drabble and the answers they receiv
 writing-days.json       Words you wrote each day (your writing days and streak come from these).
 badges.json             The badges you earned, and when.
 challenges.json         Your personal challenges: words, days, first and last day, and when you gave one up.
+series.json             Your series: title, description, link and its stories in order.
 `;

@@ -16,6 +16,7 @@ import { formatNumber } from '../../lib/format';
 import { useWatch } from '../../lib/watch';
 import { BlockedNotice, relationshipQuery } from '../follows';
 import { StoryGrid } from '../stories';
+import { WriterSeries } from '../series';
 import { publicProfileQuery, publicStoriesQuery } from './api';
 import { StatTile } from './fields';
 import { ProfileLinks } from './links';
@@ -151,7 +152,10 @@ export function PublicProfileView({ uid }: { uid: string }) {
       {blocking ? (
         <BlockedNotice uid={uid} name={person.displayName} />
       ) : (
-        <PublicStories stats={stats} name={person.displayName} list={stories} />
+        <>
+          <PublicStories stats={stats} name={person.displayName} list={stories} />
+          <WriterSeries uid={uid} />
+        </>
       )}
     </div>
   );

@@ -168,6 +168,21 @@ export async function* challengesOf(db: Db, uid: string) {
   yield* await db.selectFrom('challenges').select(['words', 'days', 'startDay', 'endDay', 'abandonedAt']).where('uid', '=', uid).orderBy('created_at').orderBy('id').execute();
 }
 
+/** The writer's series (at most SERIES_PER_WRITER_MAX), oldest first, each with its stories' ids and titles in order. */
+export async function* seriesOf(db: Db, uid: string) {
+  const series = await db.selectFrom('series').select(['id', 'title', 'description', 'created_at']).where('uid', '=', uid).orderBy('created_at').orderBy('id').execute();
+  for (const s of series) {
+    const parts = await db
+      .selectFrom('seriesStories as ss')
+      .innerJoin('stories as st', 'st.id', 'ss.storyId')
+      .select(['st.id', 'st.title'])
+      .where('ss.seriesId', '=', s.id)
+      .orderBy('ss.position')
+      .execute();
+    yield { ...s, parts };
+  }
+}
+
 export interface ExportedConversation {
   with: string[];
   status: string;

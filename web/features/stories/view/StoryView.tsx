@@ -33,6 +33,7 @@ import { AdminRemove } from './AdminRemove';
 import { usePageDescription } from './usePageDescription';
 import { FediverseReactionsLine } from '../../federation';
 import { SchedulePanel } from '../../scheduled-publishing';
+import { AddToSeries, StoryPartLine, StoryPartSteps } from '../../series';
 
 /**
  * Counts this reader's view once per visit (the server counts one a day and none by the
@@ -75,6 +76,7 @@ export function StoryView({ story }: { story: Story }) {
           {story.promptDay && <PromptDayLink day={story.promptDay} />}
         </div>
         <TagLinks tags={story.tags} className="mt-3" />
+        <StoryPartLine storyId={story.id} className="mt-3" />
         <h1 id="story-title" className="mt-4 font-serif text-3xl leading-tight font-bold break-words text-fg sm:text-4xl" data-testid="story-title">
           {story.title}
         </h1>
@@ -143,6 +145,7 @@ export function StoryView({ story }: { story: Story }) {
                 <History aria-hidden className="size-4" />
                 Version history
               </Link>
+              <AddToSeries storyId={story.id} />
               <OwnerActions story={story} variant="buttons" onDeleted={() => void navigate('/stories', { replace: true })} />
             </div>
             {!story.public && <SchedulePanel storyId={story.id} />}
@@ -162,6 +165,7 @@ export function StoryView({ story }: { story: Story }) {
         </div>
       )}
 
+      <StoryPartSteps storyId={story.id} />
       <p className="mt-8 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-4 text-sm text-muted" data-testid="story-stats">
         <span data-testid="story-word-count">{plural(story.wordCount, 'word')}</span>
         <span>{readingTimeLabel(story.wordCount)}</span>

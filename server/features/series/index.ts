@@ -1,0 +1,2 @@
+/** The series feature's public entry: what the Atom feeds build on. */
+export { guestSeries } from './service';
