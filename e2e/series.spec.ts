@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test, type Locator, type Page } from './support/test';
 import { SERIES_TEXTS } from '../common/series/series';
 import { E2E } from './support/env';
@@ -98,6 +100,12 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await expect(r.getByTestId('series-edit')).toHaveCount(0);
   await expect(r.getByTestId('series-stats')).toContainText('3 stories');
   await shootLooks(r, SHOTS, 'series-reader', { target: r.getByTestId('series-parts'), axe: true });
+  // The reader's book of it: the three parts they may read, in order.
+  const downloading = r.waitForEvent('download');
+  await r.getByRole('link', { name: SERIES_TEXTS.downloadBook }).click();
+  const book = unzipSync(new Uint8Array(fs.readFileSync(await (await downloading).path())));
+  const contents = strFromU8(book['EPUB/nav.xhtml']!);
+  expect([...contents.matchAll(/<a href="chapter-\d+\.xhtml">([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(['Dusk', 'Dawn', 'Noon']);
   await partTitles(r).nth(1).click();
   await expect(r.getByTestId('story-title')).toHaveText('Dawn');
   await expect(r.getByTestId('story-part')).toHaveText(`Part 2 of ${seriesTitle}`);

@@ -34,7 +34,12 @@ export const SERIES_TEXTS = {
   edit: 'Edit series',
   previous: 'Previous',
   next: 'Next',
+  downloadBook: 'Download as a book',
+  noReadableParts: 'This series has no stories to put in a book yet.',
 } as const;
+
+/** Where the series' EPUB downloads from (a plain route: a file, not JSON). */
+export const seriesBookPath = (id: string) => `/api/series/${encodeURIComponent(id)}/book`;
 
 /** "Part 3 of The Lighthouse". */
 export const partOf = (number: number, title: string) => `Part ${number} of ${title}`;

@@ -4,6 +4,7 @@ import { formatLongDate } from '@common/shared/dates';
 import { DEFAULT_TIME_ZONE, localDay, zonedInstant } from '@common/streaks/rules';
 import type { ServerContext } from '../../context';
 import { authorName } from '../../shared/author';
+import { keysetPages } from '../../shared/keyset';
 import { slugify } from '../../shared/slugify';
 import { storyContentHtml } from '../feeds';
 import { epubStream, type BookChapter } from './epub';
@@ -39,59 +40,77 @@ export async function myWritingYears(ctx: ServerContext, uid: string): Promise<M
   return { years: [...counts].sort(([a], [b]) => b - a).map(([year, stories]) => ({ year, stories })) };
 }
 
-async function* pages(ctx: ServerContext, uid: string, from: string, to: string): AsyncGenerator<BookStoryRow> {
-  let after: BookStoryRow | null = null;
-  for (;;) {
-    const rows = await writingBetween(ctx.db, uid, from, to, after);
-    yield* rows;
-    if (rows.length < BOOK_PAGE) return;
-    after = rows[rows.length - 1]!;
-  }
-}
+const pages = (ctx: ServerContext, uid: string, from: string, to: string) => keysetPages(BOOK_PAGE, (after: BookStoryRow | null) => writingBetween(ctx.db, uid, from, to, after));
 
 export interface BookFile {
   fileName: string;
   stream: ReadableStream<Uint8Array>;
 }
 
+/** What a book is made of: who and what it is, and its stories in order (read as the book is written). */
+export interface BookSource {
+  /** Names the book for good: the same source gives the same identifier (a UUID v5 of it). */
+  key: string;
+  title: string;
+  subtitle: string;
+  authors: string[];
+  fileName: string;
+  /** The zone the stories' dates are written in (the writer's). */
+  timeZone: string;
+  stories: AsyncIterable<ChapterStory>;
+}
+
+/**
+ * The book of `source` as an EPUB stream, or null when it has no story (a 404, not an empty
+ * book: the first story is read before answering).
+ */
+export async function makeBook(ctx: ServerContext, source: BookSource, { locale, now = new Date() }: { locale: string | null; now?: Date }): Promise<BookFile | null> {
+  const stories = source.stories[Symbol.asyncIterator]();
+  const first = await stories.next();
+  if (first.done) return null;
+  const meta = {
+    identifier: `urn:uuid:${uuidV5(source.key, BOOK_ID_NAMESPACE)}`,
+    title: source.title,
+    subtitle: source.subtitle,
+    authors: source.authors,
+    language: locale ?? 'en',
+    modified: now,
+  };
+  const where = { locale, timeZone: source.timeZone };
+  async function* chapters(): AsyncGenerator<BookChapter> {
+    yield storyChapter(first.value as ChapterStory, where);
+    for (let next = await stories.next(); !next.done; next = await stories.next()) yield storyChapter(next.value, where);
+  }
+  const stream = epubStream(meta, { contents: BOOK_TEXTS.contents, cover: BOOK_TEXTS.cover }, chapters(), {
+    onError: (err) => ctx.logger.error({ err, book: source.key }, 'book failed while streaming'),
+  });
+  return { fileName: source.fileName, stream };
+}
+
 /**
  * The writer's stories written in `year` (their zone), oldest first, as an EPUB: every story,
  * private ones too (the book is theirs). Null when they wrote none that year.
  */
-export async function myWritingBook(
-  ctx: ServerContext,
-  uid: string,
-  year: number,
-  { locale, now = new Date() }: { locale: string | null; now?: Date },
-): Promise<BookFile | null> {
+export async function myWritingBook(ctx: ServerContext, uid: string, year: number, options: { locale: string | null; now?: Date }): Promise<BookFile | null> {
   const writer = await bookWriter(ctx.db, uid);
   if (!writer) return null;
   const timeZone = writer.timezone ?? DEFAULT_TIME_ZONE;
   const from = zonedInstant(`${year}-01-01`, 0, timeZone).toISOString();
   const to = zonedInstant(`${year + 1}-01-01`, 0, timeZone).toISOString();
-  const stories = pages(ctx, uid, from, to);
-  // Read the first story before answering: a year without stories is a 404, not an empty book.
-  const first = await stories.next();
-  if (first.done) return null;
-
   const author = authorName(writer);
-  const meta = {
-    identifier: `urn:uuid:${uuidV5(`my-writing:${uid}:${year}`, BOOK_ID_NAMESPACE)}`,
-    title: BOOK_TEXTS.myWritingTitle(year),
-    subtitle: '',
-    authors: [author],
-    language: locale ?? 'en',
-    modified: now,
-  };
-  const where = { locale, timeZone };
-  async function* chapters(): AsyncGenerator<BookChapter> {
-    yield storyChapter(first.value as BookStoryRow, where);
-    for await (const row of stories) yield storyChapter(row, where);
-  }
-  const stream = epubStream(meta, { contents: BOOK_TEXTS.contents, cover: BOOK_TEXTS.cover }, chapters(), {
-    onError: (err) => ctx.logger.error({ err, uid, year }, 'book failed while streaming'),
-  });
-  return { fileName: bookFileName(author, year), stream };
+  return makeBook(
+    ctx,
+    {
+      key: `my-writing:${uid}:${year}`,
+      title: BOOK_TEXTS.myWritingTitle(year),
+      subtitle: '',
+      authors: [author],
+      fileName: bookFileName(author, year),
+      timeZone,
+      stories: pages(ctx, uid, from, to),
+    },
+    options,
+  );
 }
 
 /** `drabble-<writer>-stories-of-<year>.epub`, in plain ASCII as the export's name is. */

@@ -8,7 +8,7 @@ import { S_STORY_COLUMNS } from '../stories';
 
 type Db = Kysely<Database>;
 
-const SERIES_COLUMNS = ['series.id', 'series.uid', 'series.title', 'series.description', 'series.created_at', 'series.updated_at', 'users.displayName', 'users.name'] as const;
+const SERIES_COLUMNS = ['series.id', 'series.uid', 'series.title', 'series.description', 'series.created_at', 'series.updated_at', 'users.displayName', 'users.name', 'users.timezone'] as const;
 
 /** Series rows with their writer's names, for the answers. */
 function seriesWithWriter(db: Db) {
@@ -67,6 +67,21 @@ export function readableParts(db: Db, viewer: Viewer, seriesId: string) {
     .where(readableBy(viewer))
     .orderBy('ss.position')
     .execute();
+}
+
+/** Parts read per query while the series' book is written. */
+export const BOOK_PARTS_PAGE = 200;
+
+/** The parts this viewer may read, in order, with what a book's chapter needs: one page after the part at `after`. */
+export function readablePartsForBook(db: Db, viewer: Viewer, seriesId: string, after: { position: number } | null) {
+  let q = db
+    .selectFrom('seriesStories as ss')
+    .innerJoin('stories as s', 's.id', 'ss.storyId')
+    .select(['ss.position', 's.title', 's.content', 's.contentWarnings', 's.contentWarningNote', 's.created_at'])
+    .where('ss.seriesId', '=', seriesId)
+    .where(readableBy(viewer));
+  if (after) q = q.where('ss.position', '>', after.position);
+  return q.orderBy('ss.position').limit(BOOK_PARTS_PAGE).execute();
 }
 
 /** The parts this viewer may read of each series, their words and their favorites: by series id. */

@@ -3,7 +3,12 @@ import { SERIES_BASE, seriesContracts } from '@common/series/contract';
 import type { AppEnv, ServerContext } from '../../context';
 import { contractRoutes } from '../../http/contract-routes';
 import { rateLimit } from '../../http/rate-limit';
-import { addStory, createSeries, deleteSeries, ownSeries, removeStory, reorderSeries, seriesPage, storyPart, updateSeries, writerSeries } from './service';
+import { preferredLocale } from '../../http/locale';
+import { notFound } from '../../http/errors';
+import { RECORD_ID_PATTERN } from '@common/contracts/params';
+import { SERIES_NOT_FOUND } from '@common/series/series';
+import { bookResponse } from '../books';
+import { addStory, createSeries, deleteSeries, ownSeries, removeStory, reorderSeries, seriesBook, seriesPage, storyPart, updateSeries, writerSeries } from './service';
 
 /** /api/series (common/series/contract.ts). The fixed addresses come before /:id. */
 export function seriesRoutes(ctx: ServerContext) {
@@ -23,6 +28,13 @@ export function seriesRoutes(ctx: ServerContext) {
   routes.signedIn(seriesContracts.addStory, limited, async ({ params }, c) => addStory(ctx, c.var.viewer, params.id, params.storyId));
   routes.signedIn(seriesContracts.removeStory, limited, async ({ params }, c) => removeStory(ctx, c.var.viewer, params.id, params.storyId));
   routes.signedIn(seriesContracts.reorder, limited, async ({ params, body }, c) => reorderSeries(ctx, c.var.viewer, params.id, body.storyIds));
+
+  // The series as an EPUB (a file, not JSON: a plain route), of what this reader may read.
+  app.get('/:id/book', rateLimit(ctx, 'books'), async (c) => {
+    const id = c.req.param('id');
+    if (!RECORD_ID_PATTERN.test(id)) throw notFound(SERIES_NOT_FOUND);
+    return bookResponse(c, await seriesBook(ctx, c.var.viewer, id, preferredLocale(c.req.header('accept-language'))));
+  });
 
   return app;
 }

@@ -8,6 +8,8 @@ import { useTestServer } from '../../test/api-fixture';
 import { signUp, type SignedUp } from '../../test/server';
 import { postStory, type ErrorBody } from '../stories/test-support';
 import { pageFeeds } from '../feeds';
+import { strFromU8, unzipSync } from 'fflate';
+import { epubcheck } from '../../test/epubcheck';
 
 describe.each(testDialects())('series on %s', (dialect) => {
   const api = useTestServer(dialect, { people: { ada: {}, bob: {}, owner: { admin: true } } });
@@ -282,6 +284,46 @@ describe.each(testDialects())('series on %s', (dialect) => {
     expect(await pageFeeds(api.server.ctx)(`/series/${privateOnly.id}`)).toBeNull();
     const mine = (await writer.client.get('/api/series/mine')).body as { series: Array<{ id: string; storyIds: string[] }> };
     expect(mine.series.find((s) => s.id === series.id)?.storyIds).toEqual([open.id, secret.id]);
+  });
+
+  it('downloads as an EPUB 3 of the parts the reader may read, in order, that the reference validator accepts', async () => {
+    const series = await makeSeries(api.ada, 'Tides & <Moons>', 'Three nights at sea.');
+    const first = await postStory(api.ada.client, { title: 'Low tide', content: 'The sea went out.', public: true });
+    const hidden = await postStory(api.ada.client, { title: 'Kept back', public: false });
+    const third = await postStory(api.ada.client, { title: 'High tide', content: 'It came back.', public: true, contentWarnings: ['death'] });
+    for (const id of [first.id, hidden.id, third.id]) await add(api.ada, series.id, id);
+
+    const bookOf = async (client: ReturnType<typeof api.server.client>) => {
+      const res = await client.raw('GET', `/api/series/${series.id}/book`, { headers: { 'accept-language': 'en-US' } });
+      return { res, files: res.status === 200 ? unzipSync(new Uint8Array(await res.arrayBuffer())) : {} };
+    };
+    const asGuest = await bookOf(api.server.client());
+    expect(asGuest.res.status).toBe(200);
+    expect(asGuest.res.headers.get('content-type')).toBe('application/epub+zip');
+    expect(asGuest.res.headers.get('content-disposition')).toBe('attachment; filename="drabble-series-tides-moons.epub"');
+    const nav = strFromU8(asGuest.files['EPUB/nav.xhtml']!);
+    expect(nav).toContain('Low tide');
+    expect(nav).not.toContain('Kept back');
+    expect(nav.indexOf('Low tide')).toBeLessThan(nav.indexOf('High tide'));
+    expect(strFromU8(asGuest.files['EPUB/cover.xhtml']!)).toContain('<h1>Tides &amp; &lt;Moons&gt;</h1>');
+    expect(strFromU8(asGuest.files['EPUB/chapter-0002.xhtml']!)).toContain('Content warnings: Death');
+
+    const asWriter = await api.ada.client.raw('GET', `/api/series/${series.id}/book`);
+    const writerBook = new Uint8Array(await asWriter.arrayBuffer());
+    expect(strFromU8(unzipSync(writerBook)['EPUB/nav.xhtml']!)).toContain('Kept back');
+    const check = await epubcheck(writerBook);
+    expect(check.report).toBe('');
+    expect(check.valid, check.summary).toBe(true);
+
+    // Nothing a reader may read: 404, as the page answers.
+    const empty = await makeSeries(api.ada, 'Nothing yet');
+    await add(api.ada, empty.id, hidden.id);
+    expect((await api.server.client().get<ErrorBody>(`/api/series/${empty.id}/book`)).body.error.message).toBe('Series not found');
+    expect((await api.ada.client.get<ErrorBody>(`/api/series/${(await makeSeries(api.ada, 'Empty')).id}/book`)).body.error).toEqual({
+      code: 'not_found',
+      message: 'This series has no stories to put in a book yet.',
+    });
+    expect((await api.bob.client.get('/api/series/not-an-id!/book')).status).toBe(404);
   });
 
   it(`never lets a writer past ${SERIES_PER_WRITER_MAX} series, even in a burst`, async () => {

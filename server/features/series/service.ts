@@ -8,6 +8,10 @@ import { authorizeSeries, authorizeSeriesStory, seriesPolicy, type SeriesFacts }
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { findStoryRowFor, toSummary } from '../stories';
+import { makeBook, type BookFile } from '../books';
+import { keysetPages } from '../../shared/keyset';
+import { slugify } from '../../shared/slugify';
+import { DEFAULT_TIME_ZONE } from '@common/streaks/rules';
 import {
   countSeriesOf,
   deletePart,
@@ -21,6 +25,8 @@ import {
   ownSeriesParts,
   partIds,
   readableParts,
+  readablePartsForBook,
+  BOOK_PARTS_PAGE,
   seriesCounts,
   seriesOfStory,
   seriesOfWriter,
@@ -193,6 +199,32 @@ export async function storyPart(db: Db, viewer: Viewer, storyId: string): Promis
   return {
     part: { series: { id: series.id, title: series.title }, number: index + 1, total: parts.length, previous: link(parts[index - 1]), next: link(parts[index + 1]) },
   };
+}
+
+/**
+ * The series as an EPUB: the parts this viewer may read, in order, dated in the writer's zone.
+ * 404 as for the page when they may read none.
+ */
+export async function seriesBook(ctx: ServerContext, viewer: Viewer, id: string, locale: string | null): Promise<BookFile> {
+  const row = await findSeries(ctx.db, id);
+  if (!row) throw notFound(SERIES_NOT_FOUND);
+  const readable = (await seriesCounts(ctx.db, viewer, [id])).get(id)?.storyCount ?? 0;
+  authorizeSeries(viewer, 'read', { uid: row.uid, readableParts: readable });
+  const book = await makeBook(
+    ctx,
+    {
+      key: `series:${row.id}`,
+      title: row.title,
+      subtitle: row.description,
+      authors: [authorName(row)],
+      fileName: `drabble-series-${slugify(row.title, 60) || row.id}.epub`,
+      timeZone: row.timezone ?? DEFAULT_TIME_ZONE,
+      stories: keysetPages(BOOK_PARTS_PAGE, (after: { position: number } | null) => readablePartsForBook(ctx.db, viewer, id, after)),
+    },
+    { locale },
+  );
+  if (!book) throw notFound(SERIES_TEXTS.noReadableParts);
+  return book;
 }
 
 /** The series as a guest finds it, for its Atom feed: null unless a guest may read one of its parts. */

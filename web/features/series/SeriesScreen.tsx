@@ -1,10 +1,10 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, GripVertical, Layers, Lock, Pencil, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, BookDown, GripVertical, Layers, Lock, Pencil, Trash2, X } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { partOf, SERIES_TEXTS, type SeriesPage } from '@common/series/series';
+import { partOf, SERIES_TEXTS, seriesBookPath, type SeriesPage } from '@common/series/series';
 import { seriesFeed } from '@common/feeds/feeds';
-import { card, focusRing, iconButton, primaryButton, secondaryButton, textLink } from '../../components/ui';
+import { card, focusRing, iconButton, iconTextLink, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeedLink } from '../../components/FeedLink';
@@ -326,6 +326,10 @@ function Series({ page }: { page: SeriesPage }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <FeedLink feed={seriesFeed(series.id, series.title)} />
+          <a href={seriesBookPath(series.id)} download className={iconTextLink} data-testid="series-book">
+            <BookDown aria-hidden className="size-4" />
+            {SERIES_TEXTS.downloadBook}
+          </a>
           {series.permissions.edit && (
             <button type="button" className={secondaryButton} onClick={() => setDialog('edit')} data-testid="series-edit">
               <Pencil aria-hidden className="size-4" />

@@ -6,6 +6,7 @@ import { conversationPolicy } from '../../../policy/messages';
 import { readableBy } from '../../../policy/readable-stories';
 import type { SignedInViewer } from '../../../policy/viewer';
 import { authorName } from '../../../shared/author';
+import { keysetPages } from '../../../shared/keyset';
 
 /**
  * The rows of an export, read in keyset pages (never a whole table of someone's data at once)
@@ -17,15 +18,7 @@ type Db = Kysely<Database>;
 export const EXPORT_PAGE = 500;
 
 /** Pages of `fetch(after)` until a short one: `after` is the previous page's last row. */
-async function* keyset<R>(fetch: (after: R | null) => Promise<R[]>): AsyncGenerator<R> {
-  let after: R | null = null;
-  for (;;) {
-    const rows = await fetch(after);
-    yield* rows;
-    if (rows.length < EXPORT_PAGE) return;
-    after = rows[rows.length - 1]!;
-  }
-}
+const keyset = <R>(fetch: (after: R | null) => Promise<R[]>): AsyncGenerator<R> => keysetPages(EXPORT_PAGE, fetch);
 
 /** How a person is named in someone else's export: their display name, or "Deleted user". */
 export function personName(user: { displayName: string | null; name: string; deletedAt: string | null } | undefined): string {
