@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
+import { postStoryThroughApi } from './support/stories';
 import { newPerson, signUpThroughApi } from './support/users';
 import { shootLooks } from './support/looks';
 
 const SHOTS = '/tmp/shots-books';
 
-async function writeStory(page: Page, title: string, text: string) {
-  await page.goto('/story/new');
-  await page.getByTestId('story-title-input').fill(title);
-  await page.getByTestId('story-text-input').fill(text);
-  await page.getByTestId('save-story').click();
-  await expect(page).toHaveURL(/\/story\/[A-Za-z0-9]{20}$/);
-}
-
 test('a writer downloads this year’s stories from My Stories as an EPUB book', async ({ page }) => {
   await signUpThroughApi(page, newPerson('books', 'Book Writer'));
-  await writeStory(page, 'The First Tide', 'The sea came in.\n\nIt left a shell.');
-  await writeStory(page, 'The Second Tide', 'The sea went out.');
+  await postStoryThroughApi(page, { title: 'The First Tide', content: 'The sea came in.\n\nIt left a shell.', public: false });
+  await postStoryThroughApi(page, { title: 'The Second Tide', content: 'The sea went out.' });
   const year = new Date().getFullYear();
 
   await page.goto('/stories');

@@ -5,17 +5,14 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { SERIES_TEXTS } from '../common/series/series';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
+import { postStoryThroughApi } from './support/stories';
 import { newPerson, signUpThroughApi, writerInOwnContext } from './support/users';
 
 // Series: a writer makes a series from a story page, adds stories, reorders them by keyboard and by
 // drag; a reader sees the series page as they may read it and "Part N of" with previous and next.
 const SHOTS = 'e2e/screenshots/series';
 
-async function postStory(page: Page, title: string, isPublic = true): Promise<string> {
-  const res = await page.request.post('/api/stories', { data: { title, content: `${title}. The tide came in at nine.`, public: isPublic }, headers: { origin: E2E.baseUrl } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { story: { id: string } }).story.id;
-}
+const postStory = (page: Page, title: string, isPublic = true) => postStoryThroughApi(page, { title, public: isPublic });
 
 async function addFromStoryPage(page: Page, storyId: string, choose: (dialog: Locator) => Promise<void>) {
   await page.goto(`/story/${storyId}`);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type Page } from './support/test';
 import { TAG_TEXTS } from '../common/tags/tags';
 import { E2E } from './support/env';
+import { postStoryThroughApi } from './support/stories';
 import { shootLooks } from './support/looks';
 import { skipTutorial } from './support/tutorial';
 import { writerInOwnContext } from './support/users';
@@ -29,8 +30,7 @@ async function save(page: Page) {
 
 /** A public story with tags, through the API (the editor is the other test's subject). */
 async function postTagged(page: Page, title: string, tags: string[], contentWarnings: string[] = []) {
-  const res = await page.request.post('/api/stories', { data: { title, content: `${title}. The lamp went out at nine.`, public: true, tags, contentWarnings }, headers: { origin: E2E.baseUrl } });
-  expect(res.status(), await res.text()).toBe(201);
+  await postStoryThroughApi(page, { title, content: `${title}. The lamp went out at nine.`, tags, contentWarnings });
 }
 
 test('the editor adds a typed tag with Enter, suggests it on the next story, adds another with a comma and removes a chip', async ({ browser }) => {
