@@ -10,14 +10,15 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 
-export const TOAST_DURATION_MS = 4000;
-export const TOAST_EXIT_MS = 300;
+/*
+ * The numbers the first page load needs (toasts, retrying a screen's download) live in
+ * first-load-numbers.ts and are named here too: importing this file from the app's first-load code
+ * would carry every limit below into the first download.
+ */
+export { DOWNLOAD_RETRY_DELAYS_MS, TOAST_DURATION_MS, TOAST_EXIT_MS } from './first-load-numbers';
 
 /** Largest JSON body the API reads; larger requests get 413. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
-
-/** Waits before each further try at a screen's code that failed to download while online (web/lib/on-demand.ts). */
-export const DOWNLOAD_RETRY_DELAYS_MS = [400, 1200] as const;
 
 /** Scheduled publishing: the furthest ahead a story may be set to become public (docs/decisions/0072). */
 export const SCHEDULE_AHEAD_MAX_DAYS = 365;

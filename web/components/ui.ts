@@ -22,12 +22,6 @@ export const card = 'rounded-xl border border-line bg-surface p-6 shadow-sm';
 export const popoverSurface = 'z-50 rounded-lg border border-line bg-surface text-fg shadow-xl';
 export const popoverPanel = `${popoverSurface} p-3`;
 
-/** A dropdown menu's panel and items (the account menu, the social menus, a message's actions, the book download). */
-export const menuPanel = `${popoverPanel} min-w-44 p-1`;
-export const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-fg outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-subtle data-[highlighted]:text-fg';
-export const dangerMenuItem = `${menuItem} text-red-700 data-[highlighted]:text-red-800 dark:text-red-300 dark:data-[highlighted]:text-red-200`;
-
 /** A modal's dimmed backdrop. */
 export const dialogOverlay = 'fixed inset-0 z-50 bg-black/50';
 /** A modal's centred panel (then its size and padding, e.g. `max-w-md p-6`). */

@@ -1,5 +1,5 @@
 import { createElement, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { DOWNLOAD_RETRY_DELAYS_MS } from '@common/shared/limits';
+import { DOWNLOAD_RETRY_DELAYS_MS } from '@common/shared/first-load-numbers';
 
 export interface OnDemand<M> {
   /** Starts loading (once) and resolves to the module; a failed load is tried afresh next time. */

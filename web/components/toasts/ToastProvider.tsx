@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS } from '@common/shared/limits';
+import { TOAST_DURATION_MS } from '@common/shared/first-load-numbers';
 import { ToastContext, type ShowToast, type Toast } from './toast-context';
 import { ToastViewport } from './ToastViewport';
 

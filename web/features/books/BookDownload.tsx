@@ -3,7 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { BookDown } from 'lucide-react';
 import { myWritingBookPath } from '@common/books/books';
-import { menuItem, menuPanel, secondaryButton } from '../../components/ui';
+import { secondaryButton } from '../../components/ui';
+import { menuItem, menuPanel } from '../../components/menu';
 import { plural } from '../../lib/format';
 import { myWritingYearsQuery } from './api';
 

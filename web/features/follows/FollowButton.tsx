@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Clock, UserMinus, UserPlus, UserRoundCheck, Users, X } from 'lucide-react';
 import { SOCIAL_TEXTS, followButtonLabel, type Relationship } from '@common/follows/follows';
-import { menuItem, menuPanel, primaryButton, secondaryButton } from '../../components/ui';
+import { primaryButton, secondaryButton } from '../../components/ui';
+import { menuItem, menuPanel } from '../../components/menu';
 import { useFollow, useUnfollow } from './api';
 
 export type FollowState = Pick<Relationship, 'uid' | 'following' | 'followedBy' | 'requested' | 'friends'>;

@@ -5,7 +5,8 @@ import { BellOff, BellRing, Ban, ChevronRight, Ellipsis, MessageCircle, MessageC
 import { Link } from 'react-router';
 import { MUTE_DURATIONS, MUTE_DURATION_LABELS, SOCIAL_TEXTS, type Relationship } from '@common/follows/follows';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { dangerMenuItem, iconButton, menuItem, menuPanel, secondaryButton } from '../../components/ui';
+import { iconButton, secondaryButton } from '../../components/ui';
+import { dangerMenuItem, menuItem, menuPanel } from '../../components/menu';
 import { formatDateTime } from '../../lib/format';
 import { canMessageQuery } from '../messages';
 import { useBlock, useMute, useUnblock, useUnmute } from './api';

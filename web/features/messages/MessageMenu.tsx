@@ -3,7 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag, Pencil, Trash2 } from 'lucide-react';
 import type { ConversationMessage } from '@common/messages/messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { dangerMenuItem, iconButton, menuItem, menuPanel } from '../../components/ui';
+import { iconButton } from '../../components/ui';
+import { dangerMenuItem, menuItem, menuPanel } from '../../components/menu';
 import { useDeleteMessage } from './api';
 import { ReportDialog, useReported, warmReportDialog } from '../reports';
 
