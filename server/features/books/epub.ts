@@ -1,4 +1,4 @@
-import { escapeXml } from '../discovery';
+import { escapeXml } from '../../shared/xml';
 import { zipStream } from '../../shared/zip-stream';
 
 /**

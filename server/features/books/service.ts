@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { authorName } from '../../shared/author';
 import { keysetPages } from '../../shared/keyset';
 import { slugify } from '../../shared/slugify';
-import { storyContentHtml } from '../feeds';
+import { storyContentHtml } from '../../shared/story-html';
 import { epubStream, type BookChapter } from './epub';
 import { BOOK_PAGE, bookWriter, writingBetween, writingDates, type BookStoryRow } from './queries';
 

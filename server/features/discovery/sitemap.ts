@@ -2,6 +2,7 @@ import { dayKeyOf, dayNumber, latestPromptDay, PROMPT_ARCHIVE_START } from '@com
 import { tagPath } from '@common/tags/tags';
 import type { ServerContext } from '../../context';
 import { countGuestRows, guestStoryPage, guestTagPage, guestWriterPage } from './queries';
+import { escapeXml } from '../../shared/xml';
 
 /**
  * The sitemap: what a guest may read, as search engines are guests. Public stories
@@ -49,8 +50,6 @@ export async function sitemapUrls(ctx: ServerContext, kind: SitemapKind, page: n
   return rows.length === 0 && page > 1 ? null : rows.map((r) => ({ path: `/user/${r.uid}` }));
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!);
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

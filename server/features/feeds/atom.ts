@@ -1,5 +1,5 @@
 import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
-import { escapeXml } from '../discovery';
+import { escapeXml } from '../../shared/xml';
 
 /**
  * An Atom 1.0 document (RFC 4287), written by hand with the sitemap's escaping: every text
