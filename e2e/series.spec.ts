@@ -26,6 +26,14 @@ async function addFromStoryPage(page: Page, storyId: string, choose: (dialog: Lo
 
 const partTitles = (page: Page) => page.getByTestId('series-part-link');
 
+/** The answer to the order change that puts these stories first: earlier moves' answers may still be on their way. */
+const orderSaved = (page: Page, ...firstIds: string[]) =>
+  page.waitForResponse((r) => {
+    if (!r.url().endsWith('/order') || r.request().method() !== 'PUT') return false;
+    const { storyIds } = r.request().postDataJSON() as { storyIds: string[] };
+    return firstIds.every((id, i) => storyIds[i] === id);
+  });
+
 test('a writer builds and reorders a series by keyboard and by drag; a reader sees the parts they may read, with Part N of and previous and next', async ({ browser }) => {
   // Two people, four stories, and looks in both schemes at both widths: longer than most tests.
   test.slow();
@@ -69,7 +77,11 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await page.keyboard.press('Enter');
   await expect(partTitles(page)).toHaveText(['Dusk', 'Dawn', 'Secret', 'Noon']);
   await expect(page.getByRole('button', { name: `${SERIES_TEXTS.moveDown}: Dusk` })).toBeFocused();
+  // The list moves at once; the reload waits for the server to have kept the order.
+  const saved = orderSaved(page, ids.dawn, ids.dusk);
   await page.keyboard.press('Enter');
+  await expect(partTitles(page)).toHaveText(['Dawn', 'Dusk', 'Secret', 'Noon']);
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(partTitles(page)).toHaveText(['Dawn', 'Dusk', 'Secret', 'Noon']);
 
@@ -80,8 +92,10 @@ test('a writer builds and reorders a series by keyboard and by drag; a reader se
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, target.y + target.height * 0.75, { steps: 8 });
+  const dragSaved = orderSaved(page, ids.dusk, ids.secret, ids.dawn);
   await page.mouse.up();
   await expect(partTitles(page)).toHaveText(['Dusk', 'Secret', 'Dawn', 'Noon']);
+  expect((await dragSaved).status()).toBe(200);
   await page.reload();
   await expect(partTitles(page)).toHaveText(['Dusk', 'Secret', 'Dawn', 'Noon']);
   await shootLooks(page, SHOTS, 'series-writer', { target: page.getByTestId('series-parts'), axe: true });
@@ -135,8 +149,10 @@ test('on a phone, the writer drags a part by touch', async ({ browser }) => {
   const created = await page.request.post('/api/series', { data: { title: 'Pocket tides' }, headers: { origin: E2E.baseUrl } });
   expect(created.status()).toBe(201);
   const seriesId = ((await created.json()) as { series: { id: string } }).series.id;
+  const parts: string[] = [];
   for (const title of ['First', 'Second', 'Third']) {
     const id = await postStory(page, title);
+    parts.push(id);
     expect((await page.request.put(`/api/series/${seriesId}/stories/${id}`, { headers: { origin: E2E.baseUrl } })).status()).toBe(200);
   }
   await page.goto(`/series/${seriesId}`);
@@ -152,8 +168,10 @@ test('on a phone, the writer drags a part by touch', async ({ browser }) => {
     const y = from.y + from.height / 2 + ((last.y + last.height * 0.8 - from.y - from.height / 2) * step) / 10;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
   }
+  const saved = orderSaved(page, parts[1]!, parts[2]!, parts[0]!);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(partTitles(page)).toHaveText(['Second', 'Third', 'First']);
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(partTitles(page)).toHaveText(['Second', 'Third', 'First']);
   await context.close();
