@@ -36,12 +36,14 @@ export const NOTIFICATION_TYPES = [
   'contest',
   /** A reply to a story from an account on another server: `detail` names it and its opening words. */
   'fediverse_reply',
+  /** An anthology's editors accepted, declined or removed the writer's story (or it waits for them): `detail` says which, and why. */
+  'anthology',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The types Settings offers a switch for: moderation notices cannot be switched off. */
 export const PREFERENCE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter((t): t is Exclude<NotificationType, 'moderation'> => t !== 'moderation');
 /** Notifications about the writer's own progress: no other person caused them, so they have no audience choice. */
-export const SELF_NOTIFICATION_TYPES = ['moderation', 'badge', 'streak_reminder', 'contest', 'fediverse_reply'] as const satisfies readonly NotificationType[];
+export const SELF_NOTIFICATION_TYPES = ['moderation', 'badge', 'streak_reminder', 'contest', 'fediverse_reply', 'anthology'] as const satisfies readonly NotificationType[];
 /** Types that start switched off: the writer opts in. */
 export const OPT_IN_NOTIFICATION_TYPES = ['streak_reminder'] as const satisfies readonly NotificationType[];
 
@@ -102,6 +104,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   streak_reminder: 'Reminder at 20:00 when your streak is at risk',
   contest: 'Your place in a contest',
   fediverse_reply: 'Replies from the fediverse',
+  anthology: 'Your stories in anthologies',
 };
 export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   comment: 'Comments on your stories',
@@ -261,6 +264,7 @@ export function notificationSentence(n: Pick<UserNotification, 'type' | 'actors'
     case 'streak_reminder':
     case 'contest':
     case 'fediverse_reply':
+    case 'anthology':
       return [{ text: n.detail ?? '' }];
   }
 }

@@ -315,6 +315,44 @@ export interface SeriesStoriesTable {
   created_at: string;
 }
 
+/** A member's anthology (migration 0037); `uid` opened it. */
+export interface AnthologiesTable {
+  id: string;
+  uid: string;
+  title: string;
+  description: string;
+  rules: string;
+  cover: string;
+  submissions: string;
+  storyOrder: string;
+  lastAddedAt: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A co-editor of an anthology (migration 0037). */
+export interface AnthologyEditorsTable {
+  anthologyId: string;
+  uid: string;
+  created_at: string;
+}
+
+/** A story in an anthology (migration 0037): 'accepted' or 'pending'; `position` is the editors' order. */
+export interface AnthologyStoriesTable {
+  anthologyId: string;
+  storyId: string;
+  status: string;
+  position: number;
+  addedAt: string;
+}
+
+/** A member following an anthology (migration 0037). */
+export interface AnthologyFollowsTable {
+  anthologyId: string;
+  uid: string;
+  created_at: string;
+}
+
 /** A reader's reading list (migration 0034); `readLater` 1 marks their one Read later. */
 export interface ReadingListsTable {
   id: string;
@@ -818,6 +856,10 @@ export interface Database {
   tagFollows: TagFollowsTable;
   series: SeriesTable;
   seriesStories: SeriesStoriesTable;
+  anthologies: AnthologiesTable;
+  anthologyEditors: AnthologyEditorsTable;
+  anthologyStories: AnthologyStoriesTable;
+  anthologyFollows: AnthologyFollowsTable;
   writingDays: WritingDaysTable;
   storyVersions: StoryVersionsTable;
   userBadges: UserBadgesTable;

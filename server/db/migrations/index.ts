@@ -34,6 +34,7 @@ import * as series from './0033_series';
 import * as readingLists from './0034_reading_lists';
 import * as scheduledPublishing from './0035_scheduled_publishing';
 import * as weeklyDigest from './0036_weekly_digest';
+import * as anthologies from './0037_anthologies';
 
 /** Every migration, in order. Written once with Kysely's schema builder for both databases. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0034_reading_lists': readingLists,
   '0035_scheduled_publishing': scheduledPublishing,
   '0036_weekly_digest': weeklyDigest,
+  '0037_anthologies': anthologies,
 };
 
 /** The newest migration's name: the schema version a backup made now records. */

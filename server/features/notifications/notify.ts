@@ -92,6 +92,7 @@ function groupingOf(cause: NotificationCause): Grouping {
     case 'streak_reminder':
     case 'contest':
     case 'fediverse_reply':
+    case 'anthology':
       // Written by notifySelf (self.ts), which bypasses `notify`; each stands alone.
       return { key: `${cause.type}:${cause.at}`, windowMs: 0 };
   }

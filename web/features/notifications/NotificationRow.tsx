@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Award, ChevronDown, Flame, ShieldAlert, Trophy, type LucideIcon } from 'lucide-react';
+import { Award, BookMarked, ChevronDown, Flame, ShieldAlert, Trophy, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserNotification } from '@common/notifications/notifications';
 import { Avatar } from '../../components/Avatar';
@@ -14,7 +14,7 @@ import { hasMoreActors, notificationSentence, sentenceText } from './format';
 import { ErrorText } from '../../components/ErrorText';
 
 /** Rows no other person caused show an icon instead of avatars. */
-const SELF_ICONS: Partial<Record<UserNotification['type'], LucideIcon>> = { moderation: ShieldAlert, badge: Award, streak_reminder: Flame, contest: Trophy };
+const SELF_ICONS: Partial<Record<UserNotification['type'], LucideIcon>> = { moderation: ShieldAlert, badge: Award, streak_reminder: Flame, contest: Trophy, anthology: BookMarked };
 
 /** The first people of a row, overlapping: at most three. */
 function ActorAvatars({ actors }: { actors: UserNotification['actors'] }) {
