@@ -38,6 +38,7 @@ const guestRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'prompts', lazy: screen(() => import('../features/prompts/ArchiveScreen'), (m) => ({ Component: m.ArchiveScreen })) },
   { path: 'tag/:name', lazy: screen(() => import('../features/tags/TagScreen'), (m) => ({ Component: m.TagScreen })) },
   { path: 'tags', lazy: screen(() => import('../features/tags/TagsScreen'), (m) => ({ Component: m.TagsScreen })) },
+  { path: 'anthologies/:id?', lazy: screen(() => import('../features/anthologies/AnthologiesScreen'), (m) => ({ Component: m.AnthologiesScreen })) },
   { path: 'series/:id', lazy: screen(() => import('../features/series/SeriesScreen'), (m) => ({ Component: m.SeriesScreen })) },
   { path: 'contest', lazy: screen(() => import('../features/contests/CurrentContestScreen'), (m) => ({ Component: m.CurrentContestScreen })) },
   { path: 'contests', lazy: screen(() => import('../features/contests/PastContestsScreen'), (m) => ({ Component: m.PastContestsScreen })) },

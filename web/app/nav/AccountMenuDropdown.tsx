@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { BookCopy, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/me/user';
 import { Avatar } from '../../components/Avatar';
@@ -45,6 +45,12 @@ export function AccountMenuDropdown({ user }: { user: UserRecord }) {
               <Link to="/profile" data-testid="account-menu-profile">
                 <UserRound aria-hidden className="size-4" />
                 Profile
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/anthologies" data-testid="account-menu-anthologies">
+                <BookCopy aria-hidden className="size-4" />
+                Anthologies
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={itemClass}>

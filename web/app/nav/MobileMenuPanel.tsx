@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { BookCopy, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserRecord } from '@common/me/user';
 import { Avatar } from '../../components/Avatar';
@@ -55,6 +55,10 @@ export function MobileMenuPanel({ id, user, onClose }: { id: string; user: UserR
           <Link to="/profile" onClick={onClose} className={rowLink}>
             <UserRound aria-hidden className="size-5" />
             Profile
+          </Link>
+          <Link to="/anthologies" onClick={onClose} className={rowLink} data-testid="mobile-menu-anthologies">
+            <BookCopy aria-hidden className="size-5" />
+            Anthologies
           </Link>
           <Link to="/settings" onClick={onClose} className={rowLink} data-testid="mobile-menu-settings">
             <Settings aria-hidden className="size-5" />

@@ -34,6 +34,7 @@ import { usePageDescription } from './usePageDescription';
 import { FediverseReactionsLine } from '../../federation';
 import { SchedulePanel } from '../../scheduled-publishing';
 import { AddToSeries, StoryPartLine, StoryPartSteps } from '../../series';
+import { StoryAnthologiesLine, SubmitToAnthology } from '../../anthologies';
 
 /**
  * Counts this reader's view once per visit (the server counts one a day and none by the
@@ -77,6 +78,7 @@ export function StoryView({ story }: { story: Story }) {
         </div>
         <TagLinks tags={story.tags} className="mt-3" />
         <StoryPartLine storyId={story.id} className="mt-3" />
+        <StoryAnthologiesLine storyId={story.id} isWriter={story.permissions.edit} className="mt-2" />
         <h1 id="story-title" className="mt-4 font-serif text-3xl leading-tight font-bold break-words text-fg sm:text-4xl" data-testid="story-title">
           {story.title}
         </h1>
@@ -146,6 +148,7 @@ export function StoryView({ story }: { story: Story }) {
                 Version history
               </Link>
               <AddToSeries storyId={story.id} />
+              {story.public && <SubmitToAnthology storyId={story.id} />}
               <OwnerActions story={story} variant="buttons" onDeleted={() => void navigate('/stories', { replace: true })} />
             </div>
             {!story.public && <SchedulePanel storyId={story.id} />}
