@@ -8,7 +8,7 @@ import { z } from 'zod';
  * GET /api/reports/mine?targetType=comment&ids=a,b,c → { reported: ['a'] }
  */
 
-export const REPORT_TARGET_TYPES = ['story', 'comment', 'profile', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['story', 'comment', 'profile', 'message', 'anthology'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** At most this many ids per question: a page of comments is 50. */

@@ -30,7 +30,7 @@ const ADMIN_SECTIONS = [
 
 const RANGE_OPTIONS = DASHBOARD_RANGES.map((days) => ({ value: String(days) as `${DashboardRange}`, label: `${days} days` }));
 
-const KIND_LABELS: Record<ReportTargetType, string> = { story: 'Stories', comment: 'Comments', profile: 'Profiles', message: 'Messages' };
+const KIND_LABELS: Record<ReportTargetType, string> = { story: 'Stories', comment: 'Comments', profile: 'Profiles', message: 'Messages', anthology: 'Anthologies' };
 
 /** What waits in the queue now, in all and per kind; live with the queue. */
 function OpenReports() {
