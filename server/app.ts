@@ -47,8 +47,10 @@ import { blockRoutes } from './features/blocks/routes';
 import { feedRoutes } from './features/feed/routes';
 import { tagRoutes } from './features/tags/routes';
 import { seriesRoutes } from './features/series/routes';
+import { anthologyRoutes } from './features/anthologies/routes';
 import { TAGS_BASE } from '@common/tags/contract';
 import { SERIES_BASE } from '@common/series/contract';
+import { ANTHOLOGIES_BASE } from '@common/anthologies/contract';
 import { FEED_BASE } from '@common/feed/contract';
 import { REPORTS_BASE } from '@common/reports/contract';
 import { FAVORITES_BASE } from '@common/favorites/contract';
@@ -188,6 +190,7 @@ export function createApp(ctx: ServerContext, options: AppOptions): Hono<AppEnv>
   app.route(FEED_BASE, feedRoutes(ctx));
   app.route(TAGS_BASE, tagRoutes(ctx));
   app.route(SERIES_BASE, seriesRoutes(ctx));
+  app.route(ANTHOLOGIES_BASE, anthologyRoutes(ctx));
   app.route('/api/feature-requests', featureRequestRoutes(ctx));
   app.route('/api/logs', logRoutes(ctx));
   app.route('/api/me', streakRoutes(ctx));

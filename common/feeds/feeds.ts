@@ -39,3 +39,6 @@ export const promptDayFeed = (day: DayKey): FeedLink => ({ path: `/prompt/${day}
 
 /** A series' feed (/series/<id>, docs/decisions/0070-series.md): its parts a guest may read, newest first. */
 export const seriesFeed = (id: string, title: string): FeedLink => ({ path: `/series/${encodeURIComponent(id)}/feed.atom`, title: `${SITE_NAME}: ${title}, a series` });
+
+/** An anthology's feed (/anthologies/<id>, docs/decisions/0075-anthologies.md): its stories a guest may read, newest first. */
+export const anthologyFeed = (id: string, title: string): FeedLink => ({ path: `/anthologies/${encodeURIComponent(id)}/feed.atom`, title: `${SITE_NAME}: ${title}, an anthology` });

@@ -52,6 +52,8 @@ function reportedThingText({ type, name }: ReportedThing): string {
       return `Your report of ${name}’s profile`;
     case 'message':
       return `Your report of a message from ${name}`;
+    case 'anthology':
+      return `Your report of the anthology “${name}”`;
   }
 }
 
@@ -72,6 +74,8 @@ function removedThingText({ type, title }: RemovedThing): string {
       return 'your message';
     case 'profile':
       return 'the words and links on your profile';
+    case 'anthology':
+      return `your anthology “${title ?? ''}”`;
   }
 }
 

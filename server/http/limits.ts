@@ -48,6 +48,8 @@ export const LIMITS = {
   readingLists: { per: 'user', max: 120, windowMs: 10 * MINUTE },
   /** Making, changing and ordering series (a drag or a Move up is one request): 300 in ten minutes is a long tidy-up. */
   seriesWrites: { per: 'user', max: 300, windowMs: 10 * MINUTE },
+  /** Every change to anthologies (opening, editing, submitting, accepting, ordering, following): as for series. */
+  anthologyWrites: { per: 'user', max: 300, windowMs: 10 * MINUTE },
   /** Posting a comment: ten a minute, the rule comments always had. */
   comments: { per: 'user', max: 10, windowMs: MINUTE },
   /** Suggesting a feature: each one notifies every admin, so 20 an hour (the rule it always had). */

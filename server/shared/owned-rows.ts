@@ -44,6 +44,7 @@ export const STORY_ROWS: readonly StoryTable[] = [
   'storySchedules', // scheduled-publishing: when the story is to become public
   'readingListEntries', // reading-lists: the story leaves every list it was in
   'seriesStories', // series: the story's place in its series (the series stays)
+  'anthologyStories', // anthologies: the story leaves every anthology it was in or waited for
 ];
 
 /** Long id lists go in slices, under every database's limit on bound parameters. */
@@ -191,6 +192,19 @@ export const USER_ROWS: readonly UserRows[] = [
   deleteWhere('blocks', 'mutes.muterUid', 'mutes.mutedUid'),
   deleteWhere('feed', 'feedMarkers.uid'),
   deleteWhere('tags', 'tagFollows.uid'),
+  {
+    // The anthologies they opened go with everything in them (the stories stay with their writers);
+    // they stop co-editing and following others'.
+    feature: 'anthologies',
+    columns: ['anthologies.uid', 'anthologyEditors.uid', 'anthologyFollows.uid'],
+    async erase(trx, { uid }) {
+      const opened = trx.selectFrom('anthologies').select('id').where('uid', '=', uid);
+      for (const table of ['anthologyStories', 'anthologyEditors', 'anthologyFollows'] as const) await trx.deleteFrom(table).where('anthologyId', 'in', opened).execute();
+      await trx.deleteFrom('anthologies').where('uid', '=', uid).execute();
+      await trx.deleteFrom('anthologyEditors').where('uid', '=', uid).execute();
+      await trx.deleteFrom('anthologyFollows').where('uid', '=', uid).execute();
+    },
+  },
   {
     // Their reading lists go, with every entry in them (entries name no person: they go by list).
     feature: 'reading-lists',

@@ -34,6 +34,8 @@ export interface BookChapter {
   dateTime: string;
   /** The story as XHTML paragraphs (content warnings first when it has any); already escaped. */
   bodyXhtml: string;
+  /** Who wrote it, in a book of several writers' stories (an anthology). */
+  byline?: string;
 }
 
 export interface BookTexts {
@@ -89,7 +91,8 @@ export function coverXhtml(meta: BookMeta, texts: BookTexts): string {
 }
 
 export function chapterXhtml(meta: BookMeta, chapter: BookChapter): string {
-  const body = `<section>\n<h1>${escapeXml(chapter.title)}</h1>\n<p class="date"><time datetime="${escapeXml(chapter.dateTime)}">${escapeXml(chapter.date)}</time></p>\n${chapter.bodyXhtml}\n</section>`;
+  const byline = chapter.byline ? `<p class="byline">${escapeXml(chapter.byline)}</p>\n` : '';
+  const body = `<section>\n<h1>${escapeXml(chapter.title)}</h1>\n${byline}<p class="date"><time datetime="${escapeXml(chapter.dateTime)}">${escapeXml(chapter.date)}</time></p>\n${chapter.bodyXhtml}\n</section>`;
   return page(meta.language, chapter.title, body);
 }
 

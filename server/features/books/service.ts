@@ -14,7 +14,10 @@ import { BOOK_PAGE, bookWriter, writingBetween, writingDates, type BookStoryRow 
 const BOOK_ID_NAMESPACE = '7b0f6f7e-3f55-4d55-9c55-6d7261626c65';
 
 /** What a chapter is made of: a story row's title, text, warnings and when it was written. */
-export type ChapterStory = Pick<BookStoryRow, 'title' | 'content' | 'contentWarnings' | 'contentWarningNote' | 'created_at'>;
+export type ChapterStory = Pick<BookStoryRow, 'title' | 'content' | 'contentWarnings' | 'contentWarningNote' | 'created_at'> & {
+  /** "by Ada", in a book of several writers' stories. */
+  byline?: string;
+};
 
 /** A story as a chapter: its date in the reader's language (US English without one) and the book's zone. */
 export function storyChapter(story: ChapterStory, { locale, timeZone }: { locale: string | null; timeZone: string }): BookChapter {
@@ -23,6 +26,7 @@ export function storyChapter(story: ChapterStory, { locale, timeZone }: { locale
     date: formatLongDate(story.created_at, { locale: locale ?? 'en-US', timeZone }),
     dateTime: story.created_at,
     bodyXhtml: storyContentHtml(story),
+    ...(story.byline ? { byline: story.byline } : {}),
   };
 }
 

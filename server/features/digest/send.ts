@@ -24,6 +24,7 @@ import { viewerOf, type SignedInViewer } from '../../policy/viewer';
 import { contestsNotOver, revealedContests, summariesOf } from '../contests';
 import { unreadConversations } from '../messages';
 import { countUnreadNotificationsOfTypes } from '../notifications';
+import { newAnthologyStories } from '../anthologies';
 import { claimWeek, dueDigests, followedTagsStories, followedWritersStories, markSent, moveDueIfStill, recipientOf, recordOutcome } from './queries';
 import { digestUnsubscribeToken } from './unsubscribe';
 
@@ -59,10 +60,7 @@ export interface DigestContent {
   results: ContestSummary | null;
   writerStories: DigestStory[];
   tagStories: DigestStory[];
-  /**
-   * Their anthologies' new stories: the anthologies feature, when it comes, fills this (through
-   * the readable-stories policy, as the two lists above) and the email shows it as a section.
-   */
+  /** New stories in the anthologies they edit or follow (through the readable-stories policy, as the two lists above). */
   anthologyStories: DigestStory[];
   news: DigestNews;
 }
@@ -73,7 +71,14 @@ export async function digestContent(db: Kysely<Database>, viewer: SignedInViewer
   const writers = await followedWritersStories(db, viewer, { since, until: at, limit: STORIES_READ });
   const listed = new Set(writers.map((s) => s.id));
   const tags = (await followedTagsStories(db, viewer, { since, until: at, limit: STORIES_READ })).filter((s) => !listed.has(s.id));
+  // Once each: a story in two of their anthologies, or already listed above, is not repeated.
+  for (const t of tags) listed.add(t.id);
   const anthologyStories: DigestStory[] = [];
+  for (const s of await newAnthologyStories(db, viewer, { since, until: at, limit: STORIES_READ })) {
+    if (listed.has(s.id)) continue;
+    listed.add(s.id);
+    anthologyStories.push({ id: s.id, title: s.title, uid: s.uid, authorDisplayName: authorName(s), publishedAt: s.publishedAt });
+  }
   const running = (await summariesOf(db, await contestsNotOver(db, at, 5), until)).find((c) => c.phase !== 'closed') ?? null;
   const revealed = (await revealedContests(db, 1)).filter((c) => c.revealedAt !== null && c.revealedAt > since);
   const results = revealed.length > 0 ? ((await summariesOf(db, revealed, until))[0] ?? null) : null;

@@ -1,4 +1,4 @@
-import { communityFeed, promptDayFeed, seriesFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
+import { anthologyFeed, communityFeed, promptDayFeed, seriesFeed, tagFeed, writerFeed, type FeedLink } from '@common/feeds/feeds';
 import { tagParamSchema, tagPath } from '@common/tags/tags';
 import { hasPromptPage, isDayKey, promptForDay } from '@common/prompts/prompts';
 import { SITE_NAME } from '@common/stories/share';
@@ -8,6 +8,7 @@ import { guestStories } from '../discovery';
 import { findPublicProfile } from '../profile';
 import { findTag, tagShownTo } from '../tags';
 import { guestSeries } from '../series';
+import { guestAnthology } from '../anthologies';
 import { atomXml, type AtomPerson } from './atom';
 import { storyEntry } from './entry';
 import { newestFeedStories, type GuestStories } from './queries';
@@ -120,4 +121,20 @@ export async function buildFeed(ctx: ServerContext, spec: FeedSpec, limit = FEED
     entries,
   });
   return { xml, updated };
+}
+
+/** /anthologies/<id>/feed.atom: null unless a guest may see the anthology; its accepted stories a guest may read. */
+export async function anthologyFeedSpec(ctx: ServerContext, id: string): Promise<FeedSpec | null> {
+  if (!/^[A-Za-z0-9]{1,64}$/.test(id)) return null;
+  const anthology = await guestAnthology(ctx.db, id);
+  if (!anthology) return null;
+  const page = `/anthologies/${encodeURIComponent(anthology.id)}`;
+  return {
+    link: anthologyFeed(anthology.id, anthology.title),
+    page,
+    subtitle: anthology.description || `An anthology edited by ${anthology.editors}.`,
+    author: { name: anthology.editors, uri: `${ctx.config.publicUrl}${page}` },
+    stories: (c) =>
+      guestStories(c).$if(true, (q) => q.innerJoin('anthologyStories as x', 'x.storyId', 's.id').where('x.anthologyId', '=', anthology.id).where('x.status', '=', 'accepted')),
+  };
 }

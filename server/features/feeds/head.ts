@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context';
 import type { PageFeed } from '../../static';
-import { communityFeedSpec, promptDayFeedSpec, seriesFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
+import { anthologyFeedSpec, communityFeedSpec, promptDayFeedSpec, seriesFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
 
 /** The pages with a feed, as client routes (a trailing slash allowed). */
 const COMMUNITY_PATH = /^\/community\/?$/;
@@ -8,6 +8,7 @@ const USER_PATH = /^\/user\/([A-Za-z0-9_-]{1,64})\/?$/;
 const PROMPT_PATH = /^\/prompt\/(\d{4}-\d\d-\d\d)\/?$/;
 const TAG_PATH = /^\/tag\/([^/]{1,200})\/?$/;
 const SERIES_PATH = /^\/series\/([A-Za-z0-9]{1,64})\/?$/;
+const ANTHOLOGY_PATH = /^\/anthologies\/([A-Za-z0-9]{1,64})\/?$/;
 
 async function feedSpecOfPage(ctx: ServerContext, pathname: string): Promise<FeedSpec | null> {
   if (COMMUNITY_PATH.test(pathname)) return communityFeedSpec();
@@ -19,6 +20,8 @@ async function feedSpecOfPage(ctx: ServerContext, pathname: string): Promise<Fee
   if (tag) return tagFeedSpec(ctx, tag);
   const series = SERIES_PATH.exec(pathname)?.[1];
   if (series) return seriesFeedSpec(ctx, series);
+  const anthology = ANTHOLOGY_PATH.exec(pathname)?.[1];
+  if (anthology) return anthologyFeedSpec(ctx, anthology);
   return null;
 }
 

@@ -3,7 +3,7 @@ import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
 import type { AppEnv, ServerContext } from '../../context';
 import { errorResponse } from '../../http/errors';
 import { isNotModified, weakEtag } from '../../http/conditional';
-import { buildFeed, communityFeedSpec, promptDayFeedSpec, seriesFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
+import { anthologyFeedSpec, buildFeed, communityFeedSpec, promptDayFeedSpec, seriesFeedSpec, tagFeedSpec, writerFeedSpec, type FeedSpec } from './feeds';
 
 /**
  * Readers' apps poll often: five minutes in a shared cache spares the database, and a story made
@@ -13,7 +13,7 @@ const CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * The Atom feeds, beside their pages' addresses: /community/feed.atom,
- * /user/<uid>/feed.atom, /prompt/<YYYY-MM-DD>/feed.atom, /tag/<name>/feed.atom and /series/<id>/feed.atom. Built as a guest sees them, whoever
+ * /user/<uid>/feed.atom, /prompt/<YYYY-MM-DD>/feed.atom, /tag/<name>/feed.atom, /series/<id>/feed.atom and /anthologies/<id>/feed.atom. Built as a guest sees them, whoever
  * asks (there is no session here), validated by ETag and Last-Modified.
  */
 export function atomFeedRoutes(ctx: ServerContext) {
@@ -36,5 +36,6 @@ export function atomFeedRoutes(ctx: ServerContext) {
   app.get('/prompt/:date/feed.atom', (c) => answer(c, promptDayFeedSpec(c.req.param('date'), new Date())));
   app.get('/tag/:name/feed.atom', async (c) => answer(c, await tagFeedSpec(ctx, c.req.param('name'))));
   app.get('/series/:id/feed.atom', async (c) => answer(c, await seriesFeedSpec(ctx, c.req.param('id'))));
+  app.get('/anthologies/:id/feed.atom', async (c) => answer(c, await anthologyFeedSpec(ctx, c.req.param('id'))));
   return app;
 }

@@ -12,6 +12,7 @@ import { refreshStoryAvatars } from '../profile';
 import { lockStory, recordStoryComment, recordStoryCounts, recordStoryLeftShelves } from '../stories';
 import { dropRemoteReplies } from '../comments';
 import { profileSnapshotText } from '../reports';
+import { anthologyTextNow, removeAnthologyByModerators } from '../anthologies';
 import {
   blankMessage,
   clearProfile,
@@ -65,6 +66,8 @@ export async function currentStateOf(db: Db, snapshot: ReportSnapshot): Promise<
     }
     case 'profile':
       return compare(await profileText(db, snapshot.targetId));
+    case 'anthology':
+      return compare(await anthologyTextNow(db, snapshot.targetId));
   }
 }
 
@@ -136,6 +139,8 @@ export async function removeContent(ctx: ServerContext, trx: Trx, snapshot: Pick
       return { removed: await removeMessage(trx, ctx, snapshot.targetId, at), imageKey: null };
     case 'profile':
       return removeProfile(trx, snapshot.targetId);
+    case 'anthology':
+      return { removed: await removeAnthologyByModerators(trx, snapshot.targetId), imageKey: null };
   }
 }
 

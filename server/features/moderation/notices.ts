@@ -28,6 +28,8 @@ function namedFor({ snapshot }: CapturedTarget): { name: string; link: string } 
       return { name: snapshot.authorName, link: `/user/${encodeURIComponent(snapshot.targetId)}` };
     case 'message':
       return { name: snapshot.authorName, link: `/messages?c=${encodeURIComponent(snapshot.conversationId ?? '')}` };
+    case 'anthology':
+      return { name: snapshot.title ?? '', link: `/anthologies/${encodeURIComponent(snapshot.targetId)}` };
   }
 }
 

@@ -7,6 +7,7 @@ import { authorizeContentRemoval } from '../../policy/moderation';
 import { viewerOf } from '../../policy/viewer';
 import { recordAction } from './account';
 import { removeContent, type Removal } from './content';
+import { anthologyTitle } from '../anthologies';
 import { NOTICE_LINK, sendNotice } from './notices';
 import { authorOfContent, findCommentWithStoryTitle, findMessageWithConversation, findStoryTitle, lockAccount, lockOpenCaseOn } from './queries';
 import { touchCase } from './resolve';
@@ -46,6 +47,10 @@ async function describe(trx: Trx, type: ReportTargetType, id: string): Promise<D
     }
     case 'profile':
       return { subject: 'Profile’s words and links', thing: { type }, link: '/profile' };
+    case 'anthology': {
+      const title = await anthologyTitle(trx, id);
+      return title === null ? null : { subject: `Anthology “${title}”`, thing: { type, title }, link: NOTICE_LINK };
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { conversationPolicy } from '../../policy/messages';
 import { findConversationView } from '../messages';
+import { anthologyForReport } from '../anthologies';
 import { accountHidden, profilePolicy } from '../../policy/profiles';
 import { loadBlockFacts, withBlockFact } from '../../policy/relations';
 import { storyPolicy } from '../../policy/stories';
@@ -194,11 +195,22 @@ async function captureMessage(db: Db, viewer: SignedInViewer, id: string, captur
   };
 }
 
+/** An anthology the reporter may see: its title, description and rules; its opener answers for it. */
+async function captureAnthology(db: Db, viewer: SignedInViewer, id: string, capturedAt: string): Promise<CapturedTarget> {
+  const anthology = await anthologyForReport(db, viewer, id);
+  if (!anthology) throw gone();
+  return {
+    authorUid: anthology.uid,
+    snapshot: { targetType: 'anthology', targetId: id, authorUid: anthology.uid, authorName: anthology.ownerName, capturedAt, title: anthology.title, text: anthology.text },
+  };
+}
+
 const CAPTURES: Record<ReportTargetType, (db: Db, viewer: SignedInViewer, id: string, capturedAt: string) => Promise<CapturedTarget>> = {
   story: captureStory,
   comment: captureComment,
   profile: captureProfile,
   message: captureMessage,
+  anthology: captureAnthology,
 };
 
 /** The reported thing as the viewer sees it now; 404 REPORT_TEXTS.notFound when it is missing or not theirs to read. */

@@ -1,4 +1,4 @@
-import { BookCopy, BookOpen, Mail, MessageSquare, UserRound, type LucideIcon } from 'lucide-react';
+import { BookMarked, BookOpen, Mail, MessageSquare, UserRound, type LucideIcon } from 'lucide-react';
 import {
   REPORT_CATEGORY_LABELS,
   REPORT_CATEGORIES,
@@ -35,7 +35,7 @@ export const TARGET_TYPES: Record<ReportTargetType, { label: string; icon: Lucid
   comment: { label: 'Comment', icon: MessageSquare },
   profile: { label: 'Profile', icon: UserRound },
   message: { label: 'Message', icon: Mail },
-  anthology: { label: 'Anthology', icon: BookCopy },
+  anthology: { label: 'Anthology', icon: BookMarked },
 };
 
 export function TargetType({ type }: { type: ReportTargetType }) {

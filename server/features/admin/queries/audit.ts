@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { AuditFilter, AuditSource } from '@common/admin/admin';
 import { addDays } from '@common/streaks/streak';
 import type { Database } from '../../../db/types';
+import { likeLiteral } from '../../../shared/like';
 
 type Db = Kysely<Database>;
 
@@ -33,7 +34,6 @@ export interface LogRow {
 }
 
 /** `%`, `_` and the escape character itself, taken literally by LIKE … ESCAPE '\'. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The text as it appears inside a JSON string (the stored user is JSON). */
 const jsonInner = (text: string) => JSON.stringify(text).slice(1, -1);
 

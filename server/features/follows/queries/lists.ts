@@ -7,6 +7,7 @@ import { cursorField, decodeCursor, encodeCursor, pageOf } from '../../../shared
 import { noBlockBetween, notMutedBy } from '../../../policy/relations';
 import type { SignedInViewer, Viewer } from '../../../policy/viewer';
 import { WRITER_COLUMNS, writerRows } from '../rows';
+import { likeLiteral } from '../../../shared/like';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +57,6 @@ export const listFriends = (db: Db, viewer: SignedInViewer, cursor?: string) => 
 export const listRequests = (db: Db, viewer: SignedInViewer, cursor?: string) => edgePage(db, viewer, 'requests', viewer.uid, cursor);
 
 /** `%`, `_` and the escape character itself, taken literally by LIKE … ESCAPE '\'. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The name a writer is shown (and sorted) by, as authorName() picks it, lower-cased. */
 const sortName = sql<string>`lower(coalesce(nullif(trim(${sql.ref('u.displayName')}), ''), nullif(trim(${sql.ref('u.name')}), ''), 'User'))`;
