@@ -45,12 +45,23 @@ function CoverSwatches({ value, onChange }: { value: AnthologyCover; onChange: (
           const chosen = cover === value;
           return (
             <label key={cover} className="flex cursor-pointer flex-col items-center gap-1 text-xs text-muted has-[:checked]:font-semibold has-[:checked]:text-fg">
-              <input type="radio" name={name} value={cover} checked={chosen} onChange={() => onChange(cover)} className="peer sr-only" data-testid={`anthology-cover-${cover}`} />
-              <span
-                aria-hidden
-                className={`flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-surface peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-500 ${COVER_BG[cover]} ${chosen ? `ring-2 ${COVER_RING[cover]}` : ''}`}
-              >
-                {chosen && <Check className="size-5 text-white dark:text-slate-950" />}
+              {/* The radio itself lies over the swatch, unseen: a click or a tap on the colour is one on it. */}
+              <span className="relative flex">
+                <input
+                  type="radio"
+                  name={name}
+                  value={cover}
+                  checked={chosen}
+                  onChange={() => onChange(cover)}
+                  className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
+                  data-testid={`anthology-cover-${cover}`}
+                />
+                <span
+                  aria-hidden
+                  className={`pointer-events-none flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-surface peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-500 ${COVER_BG[cover]} ${chosen ? `ring-2 ${COVER_RING[cover]}` : ''}`}
+                >
+                  {chosen && <Check className="size-5 text-white dark:text-slate-950" />}
+                </span>
               </span>
               {ANTHOLOGY_COVER_LABELS[cover]}
             </label>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { BookCopy, BookDown, Check, LogOut, Pencil, Plus, Rss, Trash2, Users } from 'lucide-react';
+import { BookCopy, BookDown, Check, LogOut, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { ATOM_CONTENT_TYPE } from '@common/feeds/feeds';
+import { anthologyFeed } from '@common/feeds/feeds';
 import { ANTHOLOGY_SUBMISSION_LABELS, ANTHOLOGY_TEXTS, anthologyBookPath, type AnthologyPage as Page } from '@common/anthologies/anthologies';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FeedLink } from '../../components/FeedLink';
 import { iconTextLink, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { formatNumber, plural } from '../../lib/format';
@@ -15,9 +16,6 @@ import { AnthologyStories, PendingStories } from './AnthologyStories';
 import { COVER_BG } from './covers';
 
 type Dialog = 'edit' | 'editors' | 'delete' | 'step-down' | null;
-
-/** The feed's address: the server answers it beside the page (an Atom feed of the stories as they are added). */
-const feedPath = (id: string) => `/anthologies/${encodeURIComponent(id)}/feed.atom`;
 
 function FollowButton({ page }: { page: Page }) {
   const { anthology } = page;
@@ -70,7 +68,6 @@ export function AnthologyPage({ page }: { page: Page }) {
   return (
     <section aria-labelledby="screen-heading" className="mx-auto flex max-w-4xl flex-col gap-8" data-testid="anthology-screen">
       <title>{`${anthology.title} · ${ANTHOLOGY_TEXTS.heading} · Drabble`}</title>
-      <link rel="alternate" type={ATOM_CONTENT_TYPE} title={`Drabble: ${anthology.title}, an anthology`} href={feedPath(anthology.id)} />
       <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm" data-testid="anthology-header" data-cover={anthology.cover}>
         <div aria-hidden className={`h-3 ${COVER_BG[anthology.cover]}`} data-testid="anthology-band" />
         <div className="flex flex-col gap-4 p-5 sm:p-6">
@@ -119,10 +116,8 @@ export function AnthologyPage({ page }: { page: Page }) {
           </div>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
             {permissions.follow && <FollowButton page={page} />}
-            <a href={feedPath(anthology.id)} type={ATOM_CONTENT_TYPE} className={iconTextLink} data-testid="anthology-feed">
-              <Rss aria-hidden className="size-4" />
-              Atom feed
-            </a>
+            {/* As every feed in the app: a panel with the address for a reader's app, and the page's <link rel="alternate">. */}
+            <FeedLink feed={anthologyFeed(anthology.id, anthology.title)} />
             <a href={anthologyBookPath(anthology.id)} download className={iconTextLink} data-testid="anthology-book">
               <BookDown aria-hidden className="size-4" />
               {ANTHOLOGY_TEXTS.downloadBook}
