@@ -49,7 +49,10 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
 
   let anthologyId = '';
   await test.step('the owner opens a moderated anthology in the editors’ order from the directory', async () => {
-    await o.goto('/anthologies');
+    await o.goto('/');
+    await o.getByTestId('account-menu-trigger').click();
+    await o.getByTestId('account-menu-anthologies').click();
+    await expect(o).toHaveURL(/\/anthologies$/);
     await expect(o.getByRole('heading', { level: 1, name: ANTHOLOGY_TEXTS.heading })).toBeVisible();
     await o.getByTestId('new-anthology').click();
     const dialog = o.getByTestId('new-anthology-dialog');
@@ -93,7 +96,11 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     await w.goto(`/story/${storyId}`);
     await w.getByTestId('submit-to-anthology').click();
     const dialog = w.getByTestId('submit-anthology-dialog');
+    // The search goes once typing pauses; the list before it stays, dimmed, until its answer comes.
+    const searched = w.waitForResponse((res) => new URL(res.url()).pathname === '/api/anthologies' && new URL(res.url()).searchParams.get('q') === tag);
     await dialog.getByLabel(ANTHOLOGY_TEXTS.searchLabel).fill(tag);
+    expect((await searched).status()).toBe(200);
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
     const row = dialog.getByTestId('submit-anthology-row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await shootLooks(w, SHOTS, 'submit-dialog', { target: dialog, axe: true });
@@ -112,7 +119,8 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     await expect(waiting.getByTestId('anthology-story')).toHaveCount(1);
     await expect(c.getByTestId('anthology-step-down')).toBeVisible();
     await expect(c.getByTestId('anthology-delete')).toHaveCount(0);
-    await shootLooks(c, SHOTS, 'anthology-editor', { target: c.getByTestId('anthology-screen'), fullPage: true, axe: true });
+    await shootLooks(c, SHOTS, 'anthology-editor-header', { target: c.getByTestId('anthology-header'), axe: true });
+    await shootLooks(c, SHOTS, 'anthology-editor-waiting', { target: waiting, axe: true });
     await waiting.getByRole('button', { name: `${ANTHOLOGY_TEXTS.accept}: ${storyTitle}` }).click();
     await expect(waiting).toHaveCount(0);
     await expect(storyTitles(c)).toHaveText([`Low water ${tag}`, `Spring tide ${tag}`, storyTitle]);
@@ -136,6 +144,7 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     expect((await down).status()).toBe(200);
     await c.reload();
     await expect(storyTitles(c)).toHaveText([`Low water ${tag}`, storyTitle, `Spring tide ${tag}`]);
+    await shootLooks(c, SHOTS, 'anthology-editor-stories', { target: c.getByTestId('anthology-stories-section'), axe: true });
   });
 
   await test.step('the writer sees the story in the anthology, and the bell says it was accepted', async () => {
@@ -160,7 +169,8 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     await expect(follow).toHaveAttribute('aria-pressed', 'true');
     await expect(r.getByTestId('anthology-followers')).toHaveText('1 follower');
     await r.getByTestId('anthology-rules').getByText(ANTHOLOGY_TEXTS.rules).click();
-    await shootLooks(r, SHOTS, 'anthology-reader', { target: r.getByTestId('anthology-screen'), fullPage: true, axe: true });
+    await shootLooks(r, SHOTS, 'anthology-reader-header', { target: r.getByTestId('anthology-header'), axe: true });
+    await shootLooks(r, SHOTS, 'anthology-reader-stories', { target: r.getByTestId('anthology-stories-section'), axe: true });
 
     const downloading = r.waitForEvent('download');
     await r.getByRole('link', { name: ANTHOLOGY_TEXTS.downloadBook }).click();
@@ -170,13 +180,15 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
 
     await r.goto('/anthologies');
     await expect(r.getByTestId('anthologies-following')).toContainText(title);
+    await shootLooks(r, SHOTS, 'directory', { target: r.getByTestId('anthologies-directory'), axe: true });
     await r.getByLabel(ANTHOLOGY_TEXTS.searchLabel).fill(`tidewater ${tag}`);
     await expect(r).toHaveURL(new RegExp(`[?&]q=tidewater(\\+|%20)${tag}`));
     const cards = r.getByTestId('anthologies-list').getByTestId('anthology-card');
+    await expect(r.getByTestId('anthologies-directory').locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(cards).toHaveCount(1);
     await expect(cards.getByTestId('anthology-card-title')).toHaveText(title);
     await expect(cards.getByTestId('anthology-card-count')).toHaveText('3 stories');
-    await shootLooks(r, SHOTS, 'directory', { target: r.getByTestId('anthologies-directory'), axe: true });
+    await shootLooks(r, SHOTS, 'directory-search', { target: r.getByTestId('anthologies-directory'), axe: true });
     await cards.click();
     await expect(r.getByTestId('anthology-title')).toHaveText(title);
   });

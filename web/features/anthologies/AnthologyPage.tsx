@@ -5,7 +5,7 @@ import { anthologyFeed } from '@common/feeds/feeds';
 import { ANTHOLOGY_SUBMISSION_LABELS, ANTHOLOGY_TEXTS, anthologyBookPath, type AnthologyPage as Page } from '@common/anthologies/anthologies';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FeedLink } from '../../components/FeedLink';
-import { iconTextLink, primaryButton, secondaryButton, textLink } from '../../components/ui';
+import { focusRing, iconTextLink, primaryButton, secondaryButton, textLink } from '../../components/ui';
 import { useCurrentUser } from '../../lib/auth';
 import { formatNumber, plural } from '../../lib/format';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
@@ -21,7 +21,6 @@ function FollowButton({ page }: { page: Page }) {
   const { anthology } = page;
   const follow = useApiMutation({
     request: (on: boolean) => followAnthology(anthology.id, on),
-    success: (_r, on) => (on ? `Following ${anthology.title}: its new stories come in your digest` : `No longer following ${anthology.title}`),
     onSuccess: (saved, _v, queryClient) => summaryChanged(queryClient, saved, false),
   });
   const following = anthology.following;
@@ -74,7 +73,7 @@ export function AnthologyPage({ page }: { page: Page }) {
           <div className="min-w-0">
             <p className="flex items-center gap-1.5 text-sm font-semibold text-accent-ink">
               <BookCopy aria-hidden className="size-4" />
-              <Link to="/anthologies" className="rounded-sm hover:underline">
+              <Link to="/anthologies" className={`rounded-sm hover:underline ${focusRing}`}>
                 {ANTHOLOGY_TEXTS.heading}
               </Link>
             </p>
@@ -163,14 +162,15 @@ export function AnthologyPage({ page }: { page: Page }) {
 
       {permissions.edit && <PendingStories page={page} />}
 
-      <section aria-labelledby="anthology-stories-heading">
+      <section aria-labelledby="anthology-stories-heading" data-testid="anthology-stories-section">
         <h2 id="anthology-stories-heading" className="mb-4 text-xl font-bold text-fg">
           Stories
         </h2>
         <AnthologyStories page={page} />
       </section>
 
-      {permissions.edit && <EditAnthologyDialog anthology={anthology} {...dialogState('edit')} />}
+      {/* Keyed by the last change: the fields start from the anthology as it is now, another editor's changes included. */}
+      {permissions.edit && <EditAnthologyDialog key={anthology.updatedAt} anthology={anthology} {...dialogState('edit')} />}
       {permissions.manage && <EditorsDialog anthology={anthology} {...dialogState('editors')} />}
       <ConfirmDialog
         {...dialogState('delete')}

@@ -14,15 +14,15 @@ import { ReasonDialog } from './AnthologyDialogs';
 const moveButton = `${iconButton} disabled:cursor-not-allowed disabled:opacity-40`;
 const smallButton = `${secondaryButton} px-3 py-1.5`;
 
-/** A story card with its row of controls under it. */
+/** A story card with, for those who may act on it, a drawer of controls tucked under it. */
 function StoryRow({ story, number, children }: { story: AnthologyStory; number?: number; children?: ReactNode }) {
   return (
     <li className="flex flex-col" data-testid="anthology-story" data-story-id={story.id}>
-      <div className="flex w-full flex-1 flex-col [&>article]:flex-1">
+      <div className="relative z-[1] flex w-full flex-1 flex-col [&>article]:flex-1">
         <StoryCard story={story} showOwnerActions={false} headingLevel="h3" />
       </div>
-      {(children || number !== undefined) && (
-        <div className="mt-2 flex flex-wrap items-center gap-2 px-1">
+      {children && (
+        <div className="-mt-3 flex flex-wrap items-center gap-2 rounded-b-xl border border-t-0 border-line bg-subtle px-3 pt-5 pb-2">
           {number !== undefined && (
             <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-sm font-semibold text-accent-soft-ink tabular-nums" data-testid="anthology-story-number">
               <span className="sr-only">Number </span>
@@ -134,13 +134,13 @@ export function AnthologyStories({ page }: { page: AnthologyPage }) {
   return (
     <>
       {reordering && <p className="mb-3 text-sm text-muted">Use Move up and Move down to set the order readers see.</p>}
-      <ol aria-label={`Stories in ${anthology.title}`} className={ordered ? 'flex flex-col gap-6' : 'grid gap-6 sm:grid-cols-2'} data-testid="anthology-stories">
+      <ol aria-label={`Stories in ${anthology.title}`} className="grid gap-6 sm:grid-cols-2" data-testid="anthology-stories">
         {ids.map((id, index) => {
           const story = byId.get(id);
           if (!story) return null;
           const own = me !== null && story.uid === me;
           return (
-            <StoryRow key={id} story={story} number={ordered ? index + 1 : undefined}>
+            <StoryRow key={id} story={story} number={reordering ? index + 1 : undefined}>
               {own && (
                 <button type="button" className={smallButton} onClick={() => withdraw.mutate(story)} disabled={withdraw.isPending} aria-label={`${ANTHOLOGY_TEXTS.withdraw}: ${story.title}`} data-testid="anthology-withdraw">
                   <LogOut aria-hidden className="size-4" />

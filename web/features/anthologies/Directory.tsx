@@ -64,7 +64,10 @@ export function Directory() {
 
       {member && q === '' && <MyAnthologies />}
 
-      <div className="mt-8 rounded-xl border border-line bg-surface p-4" role="search">
+      <h2 className="mt-8 mb-4 text-xl font-bold text-fg">
+        All anthologies
+      </h2>
+      <div className="rounded-xl border border-line bg-surface p-4" role="search">
         <SearchField id={searchId} label={ANTHOLOGY_TEXTS.searchLabel} value={typed} onChange={setTyped} maxLength={100} placeholder="Words in a title or description" testId="anthologies-search" />
       </div>
 
@@ -83,8 +86,7 @@ export function Directory() {
           )
         ) : (
           <>
-            <h2 className="sr-only">{q ? `Anthologies matching “${q}”` : 'All anthologies'}</h2>
-            <AnthologyGrid anthologies={anthologies} label={q ? `Anthologies matching ${q}` : 'All anthologies'} testId="anthologies-list" />
+            <AnthologyGrid anthologies={anthologies} label={q ? `Anthologies matching “${q}”` : 'All anthologies'} testId="anthologies-list" />
             <LoadMore list={list} className="mt-6 flex justify-center" testId="anthologies-load-more" failure="Could not load more anthologies. Please try again." />
           </>
         )}
