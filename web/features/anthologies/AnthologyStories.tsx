@@ -14,7 +14,7 @@ import { ReasonDialog } from './AnthologyDialogs';
 const moveButton = `${iconButton} disabled:cursor-not-allowed disabled:opacity-40`;
 const smallButton = `${secondaryButton} px-3 py-1.5`;
 
-/** A story card with, for those who may act on it, a drawer of controls tucked under it. */
+/** A story card with, for those who may act on it (`children`, left out for the others), a drawer of controls tucked under it. */
 function StoryRow({ story, number, children }: { story: AnthologyStory; number?: number; children?: ReactNode }) {
   return (
     <li className="flex flex-col" data-testid="anthology-story" data-story-id={story.id}>
@@ -141,29 +141,33 @@ export function AnthologyStories({ page }: { page: AnthologyPage }) {
           const own = me !== null && story.uid === me;
           return (
             <StoryRow key={id} story={story} number={reordering ? index + 1 : undefined}>
-              {own && (
-                <button type="button" className={smallButton} onClick={() => withdraw.mutate(story)} disabled={withdraw.isPending} aria-label={`${ANTHOLOGY_TEXTS.withdraw}: ${story.title}`} data-testid="anthology-withdraw">
-                  <LogOut aria-hidden className="size-4" />
-                  {ANTHOLOGY_TEXTS.withdraw}
-                </button>
+              {(own || editable) && (
+                <>
+                  {own && (
+                    <button type="button" className={smallButton} onClick={() => withdraw.mutate(story)} disabled={withdraw.isPending} aria-label={`${ANTHOLOGY_TEXTS.withdraw}: ${story.title}`} data-testid="anthology-withdraw">
+                      <LogOut aria-hidden className="size-4" />
+                      {ANTHOLOGY_TEXTS.withdraw}
+                    </button>
+                  )}
+                  {!own && editable && (
+                    <button
+                      type="button"
+                      className={smallButton}
+                      onClick={() => {
+                        setRemoveError(null);
+                        setRemoving(story);
+                      }}
+                      aria-label={`${ANTHOLOGY_TEXTS.remove}: ${story.title}`}
+                      aria-haspopup="dialog"
+                      data-testid="anthology-remove"
+                    >
+                      <X aria-hidden className="size-4" />
+                      {ANTHOLOGY_TEXTS.remove}
+                    </button>
+                  )}
+                  {reordering && <MoveButtons story={story} number={index + 1} total={ids.length} onMove={(by) => move(id, by)} />}
+                </>
               )}
-              {!own && editable && (
-                <button
-                  type="button"
-                  className={smallButton}
-                  onClick={() => {
-                    setRemoveError(null);
-                    setRemoving(story);
-                  }}
-                  aria-label={`${ANTHOLOGY_TEXTS.remove}: ${story.title}`}
-                  aria-haspopup="dialog"
-                  data-testid="anthology-remove"
-                >
-                  <X aria-hidden className="size-4" />
-                  {ANTHOLOGY_TEXTS.remove}
-                </button>
-              )}
-              {reordering && <MoveButtons story={story} number={index + 1} total={ids.length} onMove={(by) => move(id, by)} />}
             </StoryRow>
           );
         })}
