@@ -110,6 +110,7 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(w.getByTestId('story-anthologies')).toHaveText(`${ANTHOLOGY_TEXTS.inAnthologies}: ${title} (${ANTHOLOGY_TEXTS.waiting})`);
+    await shootLooks(w, SHOTS, 'story-anthologies', { target: w.getByTestId('story-view'), axe: true });
   });
 
   const c = coEditor.page;
