@@ -52,6 +52,8 @@ describe.each(testDialects())('export on %s', (dialect) => {
     expect((await ada.client.post('/api/me/challenges', { words: 500, days: 7 })).status).toBe(201);
     const series = await ada.client.post<{ series: { id: string } }>('/api/series', { title: 'Trains', description: 'By night.' });
     for (const story of [second, first]) expect((await ada.client.send('PUT', `/api/series/${series.body.series.id}/stories/${story.id}`)).status).toBe(200);
+    const anthology = await ada.client.post<{ anthology: { id: string } }>('/api/anthologies', { title: 'Night trains', rules: 'Trains only.', submissions: 'open' });
+    expect((await ada.client.send('PUT', `/api/anthologies/${anthology.body.anthology.id}/stories/${first.id}`)).status).toBe(200);
     expect((await ada.client.post(`/api/follows/${bob.uid}`)).status).toBe(200);
     expect((await dan.client.post(`/api/follows/${ada.uid}`)).status).toBe(200);
     const db = api.server.ctx.db;
@@ -91,7 +93,7 @@ describe.each(testDialects())('export on %s', (dialect) => {
       [
         'README.txt', 'profile.json', 'avatar.webp', `stories/${day}-night-train.md`, `stories/${day}-night-train-2.md`, 'stories.json',
         'comments.json', 'reactions.json', 'favorites.json', 'reading-lists.json', 'following.csv', 'followers.csv', 'blocks.csv', 'mutes.csv', 'messages.json',
-        'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json', 'series.json',
+        'feature-requests.json', 'writing-days.json', 'badges.json', 'challenges.json', 'series.json', 'anthologies.json',
       ].sort(),
     );
     expect(zip.text('README.txt')).toContain('messages.json');
@@ -166,6 +168,17 @@ describe.each(testDialects())('export on %s', (dialect) => {
           { part: 1, title: 'Night Train', link: `${api.server.config.publicUrl}/story/${second.id}` },
           { part: 2, title: 'Night Train', link: `${api.server.config.publicUrl}/story/${first.id}` },
         ],
+      },
+    ]);
+    expect(zip.json('anthologies.json')).toEqual([
+      {
+        title: 'Night trains',
+        description: '',
+        rules: 'Trains only.',
+        link: `${api.server.config.publicUrl}/anthologies/${anthology.body.anthology.id}`,
+        you: 'opened',
+        following: false,
+        yourStories: [{ title: 'Night Train', link: `${api.server.config.publicUrl}/story/${first.id}`, status: 'accepted' }],
       },
     ]);
     expect(zip.json('challenges.json')).toEqual([{ words: 500, days: 7, from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), givenUp: null }]);

@@ -23,6 +23,7 @@ import {
   readingListsOf,
   relationsOf,
   seriesOf,
+  anthologiesOf,
   storiesOf,
   writingDaysOf,
   type ExportStoryRow,
@@ -251,6 +252,15 @@ export function exportZip(ctx: ServerContext, viewer: SignedInViewer, now: Date,
         created: s.created_at,
         link: `${ctx.config.publicUrl}/series/${s.id}`,
         stories: s.parts.map((part, index) => ({ part: index + 1, title: part.title, link: storyLink(ctx, part.id) })),
+      }));
+      await jsonArray(zip, 'anthologies.json', anthologiesOf(ctx.db, uid), (a) => ({
+        title: a.title,
+        description: a.description,
+        rules: a.rules,
+        link: `${ctx.config.publicUrl}/anthologies/${a.id}`,
+        you: a.role,
+        following: a.following,
+        yourStories: a.stories.map((s) => ({ title: s.title, link: storyLink(ctx, s.id), status: s.status })),
       }));
       await jsonArray(zip, 'badges.json', badgesOf(ctx.db, uid), (b) => ({ badge: isBadgeId(b.badge) ? badgeDefinition(b.badge).name : b.badge, earned: b.earnedAt }));
     },

@@ -38,4 +38,6 @@ writing-days.json       Words you wrote each day (your writing days and streak c
 badges.json             The badges you earned, and when.
 challenges.json         Your personal challenges: words, days, first and last day, and when you gave one up.
 series.json             Your series: title, description, link and its stories in order.
+anthologies.json        The anthologies you opened, co-edit, follow or have a story in: title,
+                        description, rules, link, your part in it and your stories there.
 `;

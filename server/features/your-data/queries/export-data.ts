@@ -176,6 +176,43 @@ export async function* seriesOf(db: Db, uid: string) {
   }
 }
 
+/**
+ * The anthologies the person opened, co-edits, follows or has a story in (accepted or waiting),
+ * oldest first, each with their part in it and their own stories there.
+ */
+export async function* anthologiesOf(db: Db, uid: string) {
+  const rows = await db
+    .selectFrom('anthologies as a')
+    .select(['a.id', 'a.uid', 'a.title', 'a.description', 'a.rules', 'a.created_at'])
+    .where((eb) =>
+      eb.or([
+        eb('a.uid', '=', uid),
+        eb('a.id', 'in', eb.selectFrom('anthologyEditors').select('anthologyId').where('uid', '=', uid)),
+        eb('a.id', 'in', eb.selectFrom('anthologyFollows').select('anthologyId').where('uid', '=', uid)),
+        eb('a.id', 'in', eb.selectFrom('anthologyStories as x').innerJoin('stories as s', 's.id', 'x.storyId').select('x.anthologyId').where('s.uid', '=', uid)),
+      ]),
+    )
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+  for (const a of rows) {
+    const [coEditing, following, stories] = await Promise.all([
+      db.selectFrom('anthologyEditors').select('uid').where('anthologyId', '=', a.id).where('uid', '=', uid).executeTakeFirst(),
+      db.selectFrom('anthologyFollows').select('uid').where('anthologyId', '=', a.id).where('uid', '=', uid).executeTakeFirst(),
+      db
+        .selectFrom('anthologyStories as x')
+        .innerJoin('stories as s', 's.id', 'x.storyId')
+        .select(['s.id', 's.title', 'x.status'])
+        .where('x.anthologyId', '=', a.id)
+        .where('s.uid', '=', uid)
+        .orderBy('x.addedAt')
+        .orderBy('s.id')
+        .execute(),
+    ]);
+    yield { ...a, role: a.uid === uid ? ('opened' as const) : coEditing ? ('co-editor' as const) : null, following: following !== undefined, stories };
+  }
+}
+
 export interface ExportedConversation {
   with: string[];
   status: string;
