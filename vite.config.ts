@@ -45,7 +45,7 @@ const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [lucideDeepImports(), contractsWithoutSchemas(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads(fileURLToPath(new URL('./web/app/router.tsx', import.meta.url))), VitePWA(pwaOptions), precompress()],
+  plugins: [lucideDeepImports(), contractsWithoutSchemas(), pureSchemas(), react(), tailwindcss(), shared.plugin, routePreloads([fileURLToPath(new URL('./web/app/router.tsx', import.meta.url)), fileURLToPath(new URL('./web/app/admin-routes.tsx', import.meta.url))]), VitePWA(pwaOptions), precompress()],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },
@@ -54,7 +54,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Every browser the build targets supports <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // index.html loads these before any lazy import can run: naming them again in every lazy
+      // import's preload list only cost first-load bytes (a list per route in the app chunk).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(rolldown-runtime|framework|app)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       // The app's own first-load code in one chunk, whatever else imports it: left to the bundler,
       // a small change elsewhere (a lazy popover's imports) cut three of its modules into chunks

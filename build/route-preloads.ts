@@ -47,20 +47,30 @@ function mappedArray(expression: ts.Node): ts.Expression | undefined {
 }
 
 /**
- * Reads the route table in web/app/router.tsx (object literals with `path`, `index`, `lazy`
- * and `children`, and spreads of other route arrays declared in the file, as arrays or as
- * functions returning one) and lists each lazy
- * screen with its full path. Read from the source so the table stays the one place routes live.
+ * Reads the route tables (web/app/router.tsx, and web/app/admin-routes.tsx whose routes the
+ * router adds on the way) and lists each lazy screen with its full path. Read from the source so
+ * the tables stay the one place routes live.
  */
-export function lazyRoutesOf(routerFile: string): LazyRoute[] {
+export function lazyRoutesOf(routeFiles: readonly string[]): LazyRoute[] {
+  return routeFiles.flatMap(lazyRoutesOfFile);
+}
+
+/**
+ * One table: object literals with `path`, `index`, `lazy` and `children`, and spreads of other
+ * route arrays declared in the file, as arrays or as functions returning one. Its root is the
+ * `routes` array, or else every route object the file declares (each under '/').
+ */
+function lazyRoutesOfFile(routerFile: string): LazyRoute[] {
   const source = ts.createSourceFile(routerFile, fs.readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const arrays = new Map<string, ts.ArrayLiteralExpression>();
   const mapped = new Map<string, ts.Expression>();
   // `const x = [...]`, or `const x = (…) => [...]` for a table built with arguments.
+  const objects: ts.ObjectLiteralExpression[] = [];
   source.forEachChild(function collect(node) {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const value = ts.isArrowFunction(node.initializer) ? node.initializer.body : node.initializer;
       if (ts.isArrayLiteralExpression(value)) arrays.set(node.name.text, value);
+      else if (ts.isObjectLiteralExpression(value)) objects.push(value);
       // `const x = (…) => y(…).map(…)`: the same routes as y's, each marked (a handle, say).
       else if (mappedArray(value)) mapped.set(node.name.text, mappedArray(value)!);
     }
@@ -97,8 +107,9 @@ export function lazyRoutesOf(routerFile: string): LazyRoute[] {
     if (childArray) visitArray(childArray, own);
   };
   const root = arrays.get('routes');
-  if (!root) throw new Error(`${routerFile} declares no \`routes\` array`);
-  visitArray(root, '/');
+  if (root) visitArray(root, '/');
+  else for (const route of objects) visitRoute(route, '/');
+  if (routes.length === 0) throw new Error(`${routerFile} declares no lazy route`);
   return routes;
 }
 
@@ -121,7 +132,7 @@ function withStaticImports(chunk: OutputChunk, bundle: OutputBundle, base: strin
  * <link rel="modulepreload"> for the page asked for (server/static.ts), so they download in
  * the first wave with the entry instead of after it has run.
  */
-export function routePreloads(routerFile: string): Plugin {
+export function routePreloads(routeFiles: readonly string[]): Plugin {
   let base = '/';
   return {
     name: 'drabble-route-preloads',
@@ -132,7 +143,7 @@ export function routePreloads(routerFile: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
       const withoutExtension = (id: string) => id.replace(/\.[cm]?[jt]sx?$/, '');
-      const preloads: RoutePreload[] = lazyRoutesOf(routerFile).map(({ pattern, module }) => {
+      const preloads: RoutePreload[] = lazyRoutesOf(routeFiles).map(({ pattern, module }) => {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId && withoutExtension(candidate.facadeModuleId) === module);
         if (!chunk) throw new Error(`No chunk for the screen ${module} (route ${pattern})`);
         return { pattern, files: withStaticImports(chunk, bundle, base) };

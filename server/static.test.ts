@@ -132,7 +132,8 @@ describe('route preloads', () => {
 
   it("reads every lazy screen of the app's router with its full path", () => {
     const routerFile = path.resolve(import.meta.dirname, '../web/app/router.tsx');
-    const routes = new Map(lazyRoutesOf(routerFile).map(({ pattern, module }) => [pattern, path.relative(path.dirname(routerFile), module)]));
+    const adminFile = path.resolve(import.meta.dirname, '../web/app/admin-routes.tsx');
+    const routes = new Map(lazyRoutesOf([routerFile, adminFile]).map(({ pattern, module }) => [pattern, path.relative(path.dirname(routerFile), module)]));
     expect(routes.get('/')).toBe('../features/home/HomeScreen');
     expect(routes.get('/community')).toBe('../features/stories/CommunityScreen');
     expect(routes.get('/story/:id/:mode?')).toBe('../features/stories/StoryScreen');

@@ -33,10 +33,11 @@ export const ANTHOLOGY_COVER_LABELS: Record<AnthologyCover, string> = { ink: 'In
 /** open: a writer's public story goes in at once; moderated: the editors accept or decline it; closed: only editors add their own. */
 export const ANTHOLOGY_SUBMISSIONS = ['open', 'moderated', 'closed'] as const;
 export type AnthologySubmissions = (typeof ANTHOLOGY_SUBMISSIONS)[number];
-export const ANTHOLOGY_SUBMISSION_LABELS: Record<AnthologySubmissions, string> = {
-  open: 'Open: writers add their stories at once',
-  moderated: 'Moderated: editors accept or decline each story',
-  closed: 'Closed: no new submissions',
+/** Each mode's name ("Open submissions" on the page) and what it means (under the choice). */
+export const ANTHOLOGY_SUBMISSION_LABELS: Record<AnthologySubmissions, { name: string; hint: string }> = {
+  open: { name: 'Open', hint: 'Writers add their stories at once' },
+  moderated: { name: 'Moderated', hint: 'Editors accept or decline each story' },
+  closed: { name: 'Closed', hint: 'No new submissions' },
 };
 
 /** newest: newest accepted first; editors: the order the editors set. */

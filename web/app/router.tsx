@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RouteErrorFallback } from './ErrorFallback';
-import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { RequireAuth } from './RequireAuth';
 import { GUEST_READABLE } from './guest-readable';
 import { screen } from './screen-route';
+import { onDemand } from '../lib/on-demand';
 import { CenteredSpinner } from '../components/Spinner';
 
 /**
@@ -58,25 +59,6 @@ const signedInRoutes: RouteObject[] = [
   { path: 'messages', lazy: screen(() => import('../features/messages/MessagesScreen'), (m) => ({ Component: m.MessagesScreen })) },
   { path: 'notifications', lazy: screen(() => import('../features/notifications/NotificationsScreen'), (m) => ({ Component: m.NotificationsScreen })) },
   { path: 'settings', lazy: screen(() => import('../features/settings/SettingsScreen'), (m) => ({ Component: m.SettingsScreen })) },
-  {
-    path: 'admin',
-    element: <RequireAdmin />,
-    children: [
-      { index: true, lazy: screen(() => import('../features/admin/AdminPanelScreen'), (m) => ({ Component: m.AdminPanelScreen })) },
-      {
-        path: 'feature-requests',
-        lazy: screen(() => import('../features/feature-requests/FeatureRequestsScreen'), (m) => ({ Component: m.FeatureRequestsScreen })),
-      },
-      { path: 'greetings', lazy: screen(() => import('../features/greetings/GreetingsScreen'), (m) => ({ Component: m.GreetingsScreen })) },
-      { path: 'contests', lazy: screen(() => import('../features/contests/AdminContestsScreen'), (m) => ({ Component: m.AdminContestsScreen })) },
-      { path: 'audit', lazy: screen(() => import('../features/admin/AuditLogScreen'), (m) => ({ Component: m.AuditLogScreen })) },
-      { path: 'settings', lazy: screen(() => import('../features/registration/SiteSettingsScreen'), (m) => ({ Component: m.SiteSettingsScreen })) },
-      { path: 'federation', lazy: screen(() => import('../features/federation/AdminFederationScreen'), (m) => ({ Component: m.AdminFederationScreen })) },
-      { path: 'reports', lazy: screen(() => import('../features/moderation/ReportsScreen'), (m) => ({ Component: m.ReportsScreen })) },
-      { path: 'users', lazy: screen(() => import('../features/moderation/UsersScreen'), (m) => ({ Component: m.UsersScreen })) },
-      { path: 'users/:uid', lazy: screen(() => import('../features/moderation/UserScreen'), (m) => ({ Component: m.UserScreen })) },
-    ],
-  },
 ];
 
 export const routes = (queryClient: QueryClient): RouteObject[] => [
@@ -101,7 +83,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'confirm-email', lazy: screen(() => import('../features/auth/ConfirmEmailScreen'), (m) => ({ Component: m.ConfirmEmailScreen })) },
           { path: 'profile', lazy: screen(() => import('../features/profile/ProfileScreen'), (m) => ({ Component: m.ProfileScreen })) },
           ...guestReadableRoutes(queryClient),
-          { element: <RequireAuth />, children: signedInRoutes },
+          { id: SIGNED_IN_ROUTE_ID, element: <RequireAuth />, children: signedInRoutes },
           { path: '*', lazy: screen(() => import('../features/not-found/NotFoundScreen'), (m) => ({ Component: m.NotFoundScreen })) },
         ],
       },
@@ -109,6 +91,24 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
+/** The signed-in screens' parent route: the admin screens join it on the first visit to /admin. */
+const SIGNED_IN_ROUTE_ID = 'signed-in';
+
+/**
+ * The admin screens' routes come with the first visit to /admin (admin-routes.tsx): most people
+ * never open them, and each route is first-load bytes. Until then /admin matches the one-segment
+ * or not-found route, whose parameters make the router ask here first.
+ */
+const adminRoutes = onDemand(() => import('./admin-routes'));
+
+async function addAdminRoutes({ path, patch }: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) {
+  // Once in, they match by themselves (a user's page, /admin/users/:uid, still asks: it has a parameter).
+  if (adminRoutes.loaded() || !/^\/admin(\/|$)/.test(path)) return;
+  // Tried again as a screen's code is (on-demand.ts); a download that still fails is the route's error screen.
+  const { adminRoute } = await adminRoutes.load();
+  patch(SIGNED_IN_ROUTE_ID, [adminRoute]);
+}
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(routes(queryClient));
+  return createBrowserRouter(routes(queryClient), { patchRoutesOnNavigation: addAdminRoutes });
 }

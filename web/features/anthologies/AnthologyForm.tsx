@@ -24,14 +24,7 @@ export type AnthologyFields = Required<AnthologyCreateInput>;
 
 const BLANK: AnthologyFields = { title: '', description: '', rules: '', cover: 'ink', submissions: 'moderated', order: 'newest' };
 
-/** "Open: writers add…" as a choice's label ("Open") and the line under it. */
-function splitLabel(label: string): { label: string; hint: string } {
-  const [head = label, ...rest] = label.split(': ');
-  const hint = rest.join(': ');
-  return { label: head, hint: hint.charAt(0).toUpperCase() + hint.slice(1) };
-}
-
-const SUBMISSION_OPTIONS = ANTHOLOGY_SUBMISSIONS.map((value) => ({ value, ...splitLabel(ANTHOLOGY_SUBMISSION_LABELS[value]) }));
+const SUBMISSION_OPTIONS = ANTHOLOGY_SUBMISSIONS.map((value) => ({ value, label: ANTHOLOGY_SUBMISSION_LABELS[value].name, hint: ANTHOLOGY_SUBMISSION_LABELS[value].hint }));
 const ORDER_OPTIONS = ANTHOLOGY_ORDERS.map((value) => ({ value, label: ANTHOLOGY_ORDER_LABELS[value] }));
 
 /** The cover colours as round swatches: radio buttons, each named by its colour. */

@@ -105,7 +105,7 @@ export function AnthologyPage({ page }: { page: Page }) {
             <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted" data-testid="anthology-stats">
               <span data-testid="anthology-story-count">{plural(anthology.storyCount, 'story', 'stories')}</span>
               <span data-testid="anthology-followers">{`${formatNumber(anthology.followers)} ${anthology.followers === 1 ? 'follower' : 'followers'}`}</span>
-              <span data-testid="anthology-submissions">{ANTHOLOGY_SUBMISSION_LABELS[anthology.submissions].split(': ')[0]} submissions</span>
+              <span data-testid="anthology-submissions">{ANTHOLOGY_SUBMISSION_LABELS[anthology.submissions].name} submissions</span>
             </p>
             {permissions.submit && (
               <p className="mt-2 text-sm text-muted" data-testid="anthology-how-to-submit">

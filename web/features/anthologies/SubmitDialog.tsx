@@ -37,7 +37,7 @@ function Row({ anthology, status, pending, onSubmit }: { anthology: AnthologySum
           {anthology.title}
         </Link>
         <p className="text-xs text-muted">
-          {plural(anthology.storyCount, 'story', 'stories')} · {ANTHOLOGY_SUBMISSION_LABELS[anthology.submissions].split(': ')[0]}
+          {plural(anthology.storyCount, 'story', 'stories')} · {ANTHOLOGY_SUBMISSION_LABELS[anthology.submissions].name}
           {anthology.permissions.edit && ' · You edit it'}
         </p>
       </div>
