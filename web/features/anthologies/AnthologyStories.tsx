@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, BookCopy, Check, LogOut, X } from 'lucide-react';
 import { ANTHOLOGY_TEXTS, type AnthologyPage, type AnthologyStory } from '@common/anthologies/anthologies';
@@ -7,6 +7,7 @@ import { iconButton, primaryButton, secondaryButton } from '../../components/ui'
 import { useCurrentUser } from '../../lib/auth';
 import { formErrorMessage } from '../../lib/errors';
 import { useApiMutation } from '../../lib/mutation';
+import { useMoveFocus, useQueuedOrder } from '../../lib/ordered-moves';
 import { StoryCard } from '../stories';
 import { acceptStory, anthologyChanged, anthologyKeys, declineStory, removeStory, reorderAnthology } from './api';
 import { ReasonDialog } from './AnthologyDialogs';
@@ -37,14 +38,7 @@ function StoryRow({ story, number, children }: { story: AnthologyStory; number?:
 }
 
 function MoveButtons({ story, number, total, onMove }: { story: AnthologyStory; number: number; total: number; onMove: (by: -1 | 1) => void }) {
-  const up = useRef<HTMLButtonElement>(null);
-  const down = useRef<HTMLButtonElement>(null);
-  // A story moved to an end disables the button just pressed: the focus goes to the other one, not the page.
-  const moveBy = (by: -1 | 1) => {
-    onMove(by);
-    if (by === -1 && number === 2) down.current?.focus();
-    if (by === 1 && number === total - 1) up.current?.focus();
-  };
+  const { up, down, moveBy } = useMoveFocus(number, total, onMove);
   return (
     <>
       <button type="button" ref={up} className={moveButton} aria-label={`${ANTHOLOGY_TEXTS.moveUp}: ${story.title}`} title={ANTHOLOGY_TEXTS.moveUp} disabled={number === 1} onClick={() => moveBy(-1)} data-testid="anthology-move-up">
@@ -74,7 +68,6 @@ export function AnthologyStories({ page }: { page: AnthologyPage }) {
   const me = useCurrentUser().user?.uid ?? null;
   const [removing, setRemoving] = useState<AnthologyStory | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const byId = new Map(page.stories.map((s) => [s.id, s]));
 
@@ -94,37 +87,22 @@ export function AnthologyStories({ page }: { page: AnthologyPage }) {
     onError: (e) => setRemoveError(formErrorMessage(e)),
   });
 
-  // Moves go to the server one after another, in the order they were made (a quick second Move up
-  // must not overtake the first); the order shown is the last one asked for until all have answered.
   const queryClient = useQueryClient();
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const inFlight = useRef(0);
   const reorder = useApiMutation({
-    request: (order: string[]) => {
-      const next = queue.current.catch(() => undefined).then(() => reorderAnthology(anthology.id, order));
-      queue.current = next;
-      return next;
-    },
+    request: (order: string[]) => reorderAnthology(anthology.id, order),
     onSuccess: (answer, _order, client) => anthologyChanged(client, answer),
     // Refused (the anthology changed meanwhile, say): the order as the server has it.
     onError: () => void queryClient.invalidateQueries({ queryKey: anthologyKeys.page(anthology.id) }),
   });
-  const ids = pendingOrder ?? page.stories.map((s) => s.id);
+  const queued = useQueuedOrder(
+    page.stories.map((s) => s.id),
+    reorder.mutateAsync,
+  );
+  const ids = queued.ids;
   const move = (id: string, by: -1 | 1) => {
-    const from = ids.indexOf(id);
-    const order = [...ids];
-    order.splice(from, 1);
-    order.splice(from + by, 0, id);
-    setPendingOrder(order);
+    const order = queued.moved(id, by);
     setAnnouncement(`${byId.get(id)?.title ?? ''}: number ${order.indexOf(id) + 1} of ${order.length}`);
-    inFlight.current += 1;
-    reorder
-      .mutateAsync(order)
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight.current -= 1;
-        if (inFlight.current === 0) setPendingOrder(null);
-      });
+    queued.send(order);
   };
 
   if (page.stories.length === 0) {

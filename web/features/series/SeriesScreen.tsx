@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api';
 import { formErrorMessage } from '../../lib/errors';
 import { formatNumber, plural } from '../../lib/format';
 import { invalidateAll, useApiMutation } from '../../lib/mutation';
+import { useMoveFocus, useQueuedOrder } from '../../lib/ordered-moves';
 import { deleteSeries, removeFromSeries, reorderSeries, seriesChanged, seriesKeys, seriesPageQuery, updateSeries } from './api';
 import { useSeriesFields } from './SeriesForm';
 
@@ -127,14 +128,7 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const up = useRef<HTMLButtonElement>(null);
-  const down = useRef<HTMLButtonElement>(null);
-  // A part moved to an end disables the button just pressed: the focus goes to the other one, not the page.
-  const moveBy = (by: -1 | 1) => {
-    onMove(by);
-    if (by === -1 && number === 2) down.current?.focus();
-    if (by === 1 && number === total - 1) up.current?.focus();
-  };
+  const { up, down, moveBy } = useMoveFocus(number, total, onMove);
   return (
     <li
       ref={rowRef}
@@ -201,20 +195,11 @@ function PartRow({ part, number, total, editable, dragging, rowRef, handle, onMo
 
 function Parts({ page }: { page: SeriesPage }) {
   const editable = page.series.permissions.edit;
-  const [pending, setPending] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const byId = new Map(page.stories.map((s) => [s.id, s]));
-  // Moves go to the server one after another, in the order they were made (a quick second Move up
-  // must not overtake the first); the order shown is the last one asked for until all have answered.
   const queryClient = useQueryClient();
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const inFlight = useRef(0);
   const reorder = useApiMutation({
-    request: (order: string[]) => {
-      const next = queue.current.catch(() => undefined).then(() => reorderSeries(page.series.id, order));
-      queue.current = next;
-      return next;
-    },
+    request: (order: string[]) => reorderSeries(page.series.id, order),
     onSuccess: (answer, _order, client) => seriesChanged(client, answer),
     // Refused (the series changed meanwhile, say): the order as the server has it.
     onError: () => void queryClient.invalidateQueries({ queryKey: seriesKeys.page(page.series.id) }),
@@ -224,30 +209,20 @@ function Parts({ page }: { page: SeriesPage }) {
     success: (_r, part) => `Removed “${part.title}” from the series`,
     onSuccess: (answer, _p, queryClient) => seriesChanged(queryClient, answer),
   });
+  const queued = useQueuedOrder(
+    page.stories.map((s) => s.id),
+    reorder.mutateAsync,
+  );
+  const ids = queued.ids;
   const send = (order: string[], moved: string) => {
-    setPending(order);
     setAnnouncement(`${byId.get(moved)?.title ?? ''}: ${partOf(order.indexOf(moved) + 1, page.series.title)}`);
-    inFlight.current += 1;
-    reorder
-      .mutateAsync(order)
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight.current -= 1;
-        if (inFlight.current === 0) setPending(null);
-      });
+    queued.send(order);
   };
-  const ids = pending ?? page.stories.map((s) => s.id);
   const drag = useDragOrder(ids, (order) => {
     const moved = order.find((id, i) => id !== ids[i]);
     send(order, moved ?? order[0]!);
   });
-  const move = (id: string, by: -1 | 1) => {
-    const from = ids.indexOf(id);
-    const order = [...ids];
-    order.splice(from, 1);
-    order.splice(from + by, 0, id);
-    send(order, id);
-  };
+  const move = (id: string, by: -1 | 1) => send(queued.moved(id, by), id);
 
   if (page.stories.length === 0) {
     return (
