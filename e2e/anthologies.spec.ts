@@ -68,6 +68,8 @@ test('an anthology: opened moderated with a co-editor, a writer submits, the co-
     anthologyId = new URL(o.url()).pathname.split('/').at(-1)!;
     await expect(o.getByTestId('anthology-submissions')).toHaveText('Moderated submissions');
     await expect(o.getByTestId('empty-state')).toContainText(ANTHOLOGY_TEXTS.empty);
+    // No book yet: it would have no chapter.
+    await expect(o.getByTestId('anthology-book')).toHaveCount(0);
   });
 
   await test.step('the owner names a co-editor by handle', async () => {

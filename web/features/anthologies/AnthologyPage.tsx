@@ -117,10 +117,13 @@ export function AnthologyPage({ page }: { page: Page }) {
             {permissions.follow && <FollowButton page={page} />}
             {/* As every feed in the app: a panel with the address for a reader's app, and the page's <link rel="alternate">. */}
             <FeedLink feed={anthologyFeed(anthology.id, anthology.title)} />
-            <a href={anthologyBookPath(anthology.id)} download className={iconTextLink} data-testid="anthology-book">
-              <BookDown aria-hidden className="size-4" />
-              {ANTHOLOGY_TEXTS.downloadBook}
-            </a>
+            {/* A book needs a story the reader may read (the server answers 404 without one). */}
+            {anthology.storyCount > 0 && (
+              <a href={anthologyBookPath(anthology.id)} download className={iconTextLink} data-testid="anthology-book">
+                <BookDown aria-hidden className="size-4" />
+                {ANTHOLOGY_TEXTS.downloadBook}
+              </a>
+            )}
             {permissions.report && <ReportButton targetType="anthology" targetId={anthology.id} />}
           </div>
           {(permissions.edit || coEditor) && (
