@@ -22,3 +22,9 @@ export function answer(authorize: () => void): 'ok' | [number, string] {
     throw err;
   }
 }
+
+/** Test helper: the HTTP status an authorize call answers with (200 when it lets the viewer through). */
+export function statusOf(authorize: () => void): number {
+  const answered = answer(authorize);
+  return answered === 'ok' ? 200 : answered[0];
+}

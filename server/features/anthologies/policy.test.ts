@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anthologyPolicy, authorizeAnthology, type AnthologyFacts } from './policy';
+import { statusOf } from '../../test/policy';
 
 const opener = { uid: 'opener', admin: false };
 const co = { uid: 'co', admin: false };
@@ -7,14 +8,6 @@ const reader = { uid: 'reader', admin: false };
 const admin = { uid: 'admin', admin: true };
 const facts = (over: Partial<AnthologyFacts> = {}): AnthologyFacts => ({ uid: 'opener', coEditors: ['co'], submissions: 'moderated', ownerHidden: false, blocked: false, ...over });
 
-const status = (fn: () => void) => {
-  try {
-    fn();
-    return 200;
-  } catch (error) {
-    return (error as { status: number }).status;
-  }
-};
 
 describe('anthology policy', () => {
   it('gives the opener everything, a co-editor editing without managing, a reader submitting and following and reporting', () => {
@@ -43,12 +36,12 @@ describe('anthology policy', () => {
   });
 
   it('answers 404 for what the viewer may not see, 401 for a guest and 403 for a member', () => {
-    expect(status(() => authorizeAnthology(reader, 'edit', null))).toBe(404);
-    expect(status(() => authorizeAnthology(reader, 'edit', facts({ ownerHidden: true })))).toBe(404);
-    expect(status(() => authorizeAnthology(reader, 'edit', facts()))).toBe(403);
-    expect(status(() => authorizeAnthology(co, 'manage', facts()))).toBe(403);
-    expect(status(() => authorizeAnthology(null, 'follow', facts()))).toBe(401);
-    expect(status(() => authorizeAnthology(co, 'edit', facts()))).toBe(200);
-    expect(status(() => authorizeAnthology(reader, 'submit', facts({ submissions: 'closed' })))).toBe(403);
+    expect(statusOf(() => authorizeAnthology(reader, 'edit', null))).toBe(404);
+    expect(statusOf(() => authorizeAnthology(reader, 'edit', facts({ ownerHidden: true })))).toBe(404);
+    expect(statusOf(() => authorizeAnthology(reader, 'edit', facts()))).toBe(403);
+    expect(statusOf(() => authorizeAnthology(co, 'manage', facts()))).toBe(403);
+    expect(statusOf(() => authorizeAnthology(null, 'follow', facts()))).toBe(401);
+    expect(statusOf(() => authorizeAnthology(co, 'edit', facts()))).toBe(200);
+    expect(statusOf(() => authorizeAnthology(reader, 'submit', facts({ submissions: 'closed' })))).toBe(403);
   });
 });

@@ -43,22 +43,6 @@ export function findAnthology(db: Db, id: string) {
   return anthologiesWithOwner(db).where('a.id', '=', id).executeTakeFirst();
 }
 
-/** Whether a block stands between the viewer and the opener. */
-export async function blockedWith(db: Db, viewer: Viewer, ownerUid: string): Promise<boolean> {
-  if (viewer === null || viewer.uid === ownerUid) return false;
-  const row = await db
-    .selectFrom('blocks')
-    .select('blockerUid')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blockerUid', '=', viewer.uid), eb('blockedUid', '=', ownerUid)]),
-        eb.and([eb('blockerUid', '=', ownerUid), eb('blockedUid', '=', viewer.uid)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The directory's order: most recently added to first. */
 export interface DirectoryKey {
   at: string;
@@ -89,11 +73,13 @@ export function editedBy(db: Db, uid: string) {
     .execute();
 }
 
-/** The anthologies a member follows, most recently added to first. */
+/** The anthologies a member follows that they may see (as the directory shows them), most recently added to first. */
 export function followedBy(db: Db, uid: string) {
   return anthologiesWithOwner(db)
     .innerJoin('anthologyFollows as f', 'f.anthologyId', 'a.id')
     .where('f.uid', '=', uid)
+    .where(ownerShown)
+    .where(noBlockBetween(uid, 'a.uid'))
     .orderBy('a.lastAddedAt', 'desc')
     .orderBy('a.id', 'desc')
     .execute();

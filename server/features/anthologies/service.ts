@@ -26,6 +26,7 @@ import type { Transaction } from 'kysely';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { blockedEitherWay } from '../../policy/relations';
 import { authorizeStory } from '../../policy/stories';
 import type { SignedInViewer, Viewer } from '../../policy/viewer';
 import { authorName } from '../../shared/author';
@@ -42,7 +43,6 @@ import {
   acceptedIds,
   anthologiesOfStory,
   anthologyCounts,
-  blockedWith,
   BOOK_STORIES_PAGE,
   coEditorIds,
   coEditorsOf,
@@ -80,6 +80,9 @@ type CoEditorRow = Awaited<ReturnType<typeof coEditorsOf>>[number];
 
 /** A stored value read back as one of its known words: rows are only ever written from the schemas, so the first is a fallback never used. */
 const oneOf = <T extends string>(words: readonly T[], value: string): T => words.find((w) => w === value) ?? words[0]!;
+
+/** Whether a block stands either way between the viewer (a guest: never) and `uid`. */
+const blockedWith = (db: Db, viewer: Viewer, uid: string) => (viewer === null || viewer.uid === uid ? Promise.resolve(false) : blockedEitherWay(db, viewer.uid, uid));
 
 const ownerHidden = (row: { suspendedAt: string | null; deactivatedAt: string | null; deletedAt: string | null }) =>
   row.suspendedAt !== null || row.deactivatedAt !== null || row.deletedAt !== null;
@@ -171,9 +174,7 @@ export async function anthologyDirectory(db: Db, viewer: Viewer, q: string | und
 /** The anthologies the member edits (hidden ones too: they are theirs) and those they follow that they may see. */
 export async function myAnthologies(db: Db, viewer: SignedInViewer): Promise<MyAnthologies> {
   const [editing, following] = await Promise.all([editedBy(db, viewer.uid), followedBy(db, viewer.uid)]);
-  const visible = [];
-  for (const row of following) if (row.uid === viewer.uid || (!ownerHidden(row) && !(await blockedWith(db, viewer, row.uid)))) visible.push(row);
-  return { editing: await presentAll(db, viewer, editing), following: await presentAll(db, viewer, visible) };
+  return { editing: await presentAll(db, viewer, editing), following: await presentAll(db, viewer, following) };
 }
 
 /** Under the member's lock: of parallel opens at the limit, the ones past it are refused. A limited account may not open one. */

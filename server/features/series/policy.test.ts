@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeSeries, authorizeSeriesStory, seriesPolicy } from './policy';
+import { statusOf } from '../../test/policy';
 
 const writer = { uid: 'writer', admin: false };
 const reader = { uid: 'reader', admin: false };
@@ -22,20 +23,12 @@ describe('series policy', () => {
   });
 
   it('answers 404 for what the viewer may not see, 401 for a guest and 403 for a reader', () => {
-    const status = (fn: () => void) => {
-      try {
-        fn();
-        return 200;
-      } catch (error) {
-        return (error as { status: number }).status;
-      }
-    };
-    expect(status(() => authorizeSeries(reader, 'edit', null))).toBe(404);
-    expect(status(() => authorizeSeries(reader, 'edit', { uid: 'writer', readableParts: 0 }))).toBe(404);
-    expect(status(() => authorizeSeries(reader, 'edit', { uid: 'writer', readableParts: 2 }))).toBe(403);
-    expect(status(() => authorizeSeries(null, 'delete', { uid: 'writer', readableParts: 2 }))).toBe(401);
-    expect(status(() => authorizeSeries(writer, 'delete', { uid: 'writer', readableParts: 0 }))).toBe(200);
-    expect(status(() => authorizeSeriesStory(writer, { uid: 'reader' }))).toBe(403);
-    expect(status(() => authorizeSeriesStory(writer, { uid: 'writer' }))).toBe(200);
+    expect(statusOf(() => authorizeSeries(reader, 'edit', null))).toBe(404);
+    expect(statusOf(() => authorizeSeries(reader, 'edit', { uid: 'writer', readableParts: 0 }))).toBe(404);
+    expect(statusOf(() => authorizeSeries(reader, 'edit', { uid: 'writer', readableParts: 2 }))).toBe(403);
+    expect(statusOf(() => authorizeSeries(null, 'delete', { uid: 'writer', readableParts: 2 }))).toBe(401);
+    expect(statusOf(() => authorizeSeries(writer, 'delete', { uid: 'writer', readableParts: 0 }))).toBe(200);
+    expect(statusOf(() => authorizeSeriesStory(writer, { uid: 'reader' }))).toBe(403);
+    expect(statusOf(() => authorizeSeriesStory(writer, { uid: 'writer' }))).toBe(200);
   });
 });
