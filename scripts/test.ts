@@ -22,9 +22,13 @@
  *
  * Each lane's lines are printed as they come, prefixed with the lane's name. A failed stage
  * stops the rest of its lane (no browser tests without a build) and fails the run. Ends with a
- * table of stage and seconds (the README's CI timing table comes from it).
+ * table of each stage's seconds and core-seconds (the CPU it used: on two busy cores, what a run
+ * saves is core-seconds, not one stage's wait).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 interface Stage {
@@ -37,6 +41,8 @@ interface Stage {
 interface Outcome {
   name: string;
   seconds: number;
+  /** The CPU its processes used (user and system), as the kernel counts for processes waited on. */
+  coreSeconds: number | null;
   ok: boolean;
 }
 
@@ -75,9 +81,31 @@ function prefixLines(lane: string, pending: string, chunk: string): string {
   return rest;
 }
 
+const timesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drabble-test-times-'));
+
+/**
+ * Runs `command` under bash, whose `times` then writes its children's CPU to `file`: the core
+ * seconds a stage costs tell what shortens a run on a machine whose cores are all busy.
+ */
+function timed(command: string[], file: string): string[] {
+  return ['bash', '-c', '"$@"; status=$?; times > "$0"; exit $status', file, ...command];
+}
+
+/** The children's user and system seconds from bash's `times` (its second line: "1m2.5s 0m3.1s"). */
+function coreSecondsIn(file: string): number | null {
+  const line = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n')[1] : undefined;
+  const parts = line?.match(/(\d+)m([\d.]+)s/g);
+  if (!parts || parts.length !== 2) return null;
+  return parts.reduce((sum, part) => {
+    const [, minutes, seconds] = part.match(/(\d+)m([\d.]+)s/)!;
+    return sum + Number(minutes) * 60 + Number(seconds);
+  }, 0);
+}
+
 function run(lane: string, stage: Stage): Promise<Outcome> {
   const started = performance.now();
-  const [program, ...args] = stage.command;
+  const timesFile = path.join(timesDir, stage.name);
+  const [program, ...args] = timed(stage.command, timesFile);
   const child = spawn(program!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let pending = '';
   const onData = (chunk: Buffer) => (pending = prefixLines(lane, pending, chunk.toString('utf8')));
@@ -86,7 +114,7 @@ function run(lane: string, stage: Stage): Promise<Outcome> {
   return new Promise((resolve) => {
     child.once('close', (code) => {
       if (pending) prefixLines(lane, pending, '\n');
-      const outcome = { name: stage.name, seconds: (performance.now() - started) / 1000, ok: code === 0 };
+      const outcome = { name: stage.name, seconds: (performance.now() - started) / 1000, coreSeconds: coreSecondsIn(timesFile), ok: code === 0 };
       prefixLines(lane, '', `── ${stage.name} ${outcome.ok ? 'passed' : 'FAILED'} in ${outcome.seconds.toFixed(0)} s ──\n`);
       resolve(outcome);
     });
@@ -111,8 +139,10 @@ async function inOrder(lane: string, stages: Stage[]): Promise<Outcome[]> {
 }
 
 function table(outcomes: Outcome[], totalSeconds: number): string {
-  const rows = outcomes.map((o) => `| ${o.name} | ${o.seconds.toFixed(0)} | ${o.ok ? 'passed' : 'FAILED'} |`);
-  return ['| stage | seconds | result |', '|---|---:|---|', ...rows, `| whole run | ${totalSeconds.toFixed(0)} | |`].join('\n');
+  const cpu = (seconds: number | null) => (seconds === null ? '?' : seconds.toFixed(0));
+  const rows = outcomes.map((o) => `| ${o.name} | ${o.seconds.toFixed(0)} | ${cpu(o.coreSeconds)} | ${o.ok ? 'passed' : 'FAILED'} |`);
+  const allCpu = outcomes.every((o) => o.coreSeconds !== null) ? outcomes.reduce((sum, o) => sum + o.coreSeconds!, 0) : null;
+  return ['| stage | seconds | core-seconds | result |', '|---|---:|---:|---|', ...rows, `| whole run | ${totalSeconds.toFixed(0)} | ${cpu(allCpu)} | |`].join('\n');
 }
 
 const started = performance.now();
