@@ -18,7 +18,7 @@ class AppQueryClient extends QueryClient {
   ): Promise<void> {
     if (options?.cancelRefetch !== false) {
       const firstReads = this.getQueryCache()
-        .findAll({ ...filters, fetchStatus: 'fetching' } as InvalidateQueryFilters)
+        .findAll({ ...filters, fetchStatus: 'fetching' })
         .filter((query) => query.state.data === undefined);
       await Promise.all(firstReads.map((query) => query.cancel({ silent: true })));
     }
