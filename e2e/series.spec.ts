@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test, type Locator, type Page, type Response } from './support/test';
 import { SERIES_TEXTS } from '../common/series/series';
 import { E2E } from './support/env';
 import { shootLooks } from './support/looks';
@@ -26,6 +26,8 @@ async function addFromStoryPage(page: Page, storyId: string, choose: (dialog: Lo
 
 const partTitles = (page: Page) => page.getByTestId('series-part-link');
 
+const isOrderChange = (r: Response) => r.url().endsWith('/order') && r.request().method() === 'PUT';
+
 /**
  * The statuses of the order changes the page sends from now on, as they are answered. Quick moves
  * are queued one behind another, and two of them can ask for the same order (Dusk up to the top
@@ -35,7 +37,7 @@ const partTitles = (page: Page) => page.getByTestId('series-part-link');
 function orderAnswers(page: Page): number[] {
   const statuses: number[] = [];
   page.on('response', (r) => {
-    if (r.url().endsWith('/order') && r.request().method() === 'PUT') statuses.push(r.status());
+    if (isOrderChange(r)) statuses.push(r.status());
   });
   return statuses;
 }
@@ -43,7 +45,7 @@ function orderAnswers(page: Page): number[] {
 /** The answer to the order change that puts these stories first: earlier moves' answers may still be on their way. */
 const orderSaved = (page: Page, ...firstIds: string[]) =>
   page.waitForResponse((r) => {
-    if (!r.url().endsWith('/order') || r.request().method() !== 'PUT') return false;
+    if (!isOrderChange(r)) return false;
     const { storyIds } = r.request().postDataJSON() as { storyIds: string[] };
     return firstIds.every((id, i) => storyIds[i] === id);
   });

@@ -97,12 +97,9 @@ function timed(command: string[], file: string): string[] {
 /** The children's user and system seconds from bash's `times` (its second line: "1m2.5s 0m3.1s"). */
 function coreSecondsIn(file: string): number | null {
   const line = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n')[1] : undefined;
-  const parts = line?.match(/(\d+)m([\d.]+)s/g);
-  if (!parts || parts.length !== 2) return null;
-  return parts.reduce((sum, part) => {
-    const [, minutes, seconds] = part.match(/(\d+)m([\d.]+)s/)!;
-    return sum + Number(minutes) * 60 + Number(seconds);
-  }, 0);
+  const parts = [...(line ?? '').matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return null;
+  return parts.reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
 }
 
 function run(lane: string, stage: Stage): Promise<Outcome> {

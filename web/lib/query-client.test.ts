@@ -46,4 +46,14 @@ describe('createQueryClient', () => {
     expect(queryClient.getQueryData(['lists'])).toBe('the one answer');
     unsubscribe();
   });
+
+  it('lets a first read that nothing shows finish: the invalidation would not read it again', async () => {
+    const queryClient = createQueryClient();
+    const answer = deferred<string>();
+    const reading = queryClient.fetchQuery({ queryKey: ['lists'], queryFn: () => answer.promise });
+    const invalidated = queryClient.invalidateQueries({ queryKey: ['lists'] });
+    answer.resolve('the answer awaited');
+    await invalidated;
+    await expect(reading).resolves.toBe('the answer awaited');
+  });
 });
