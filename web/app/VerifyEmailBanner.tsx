@@ -2,12 +2,21 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
 import { ACCOUNT_TEXTS } from '@common/account/texts';
+import { accountContracts } from '@common/account/contract';
 import type { UserRecord } from '@common/me/user';
 import { focusRing } from '../components/ui';
 import { authConfigQueryOptions } from '../lib/auth-config';
-import { useResendVerification } from '../features/settings';
+import { callRoute } from '../lib/call-route';
+import { useApiMutation } from '../lib/mutation';
 
 const DISMISSED_KEY = 'drabble.verifyBannerDismissed';
+
+/**
+ * Sends the link again; the server's sentence is the toast. Here, not in the settings feature:
+ * every new account sees this banner on its first visits, and the settings feature's entry
+ * loads the code every screen shares (schemas and zod with it) before the banner could show.
+ */
+const useResendVerification = () => useApiMutation({ request: () => callRoute(accountContracts.resendVerification, {}), success: ({ message }) => message });
 
 /** The address whose banner was closed in this tab, if any. */
 function readDismissed(): string | null {

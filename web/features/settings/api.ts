@@ -86,8 +86,6 @@ export const useChangeHandle = () =>
 /** Sends a confirmation link to the new address; the email changes when it is opened. A refusal shows beside the form. */
 export const useChangeEmail = () => useApiMutation({ request: (body: EmailChange) => callRoute(accountContracts.changeEmail, { body }), success: serverMessage, failure: false });
 
-export const useResendVerification = () => useApiMutation({ request: () => callRoute(accountContracts.resendVerification, {}), success: serverMessage });
-
 /** The server signs out every other session. A refusal (a wrong current password) shows beside the form. */
 export const useChangePassword = () =>
   useApiMutation({
