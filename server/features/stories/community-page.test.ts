@@ -270,17 +270,12 @@ describe.each(testDialects())('the shared first community page on %s', (dialect)
     expect((await page(one.client())).stories[0]!.id).toBe(story.id);
   });
 
-  it('shows another instance’s new story within the page’s time to live', async () => {
+  // How long the page is kept is checked on a clock the test moves (community-head-cache.test.ts):
+  // timed here, the bound failed whenever a loaded machine took half a second between two steps.
+  it('shows another instance’s new story once the page it keeps has expired', async () => {
     const guest = two.client();
     await page(guest);
     const story = await postStory(writer.client, { public: true });
-    const posted = Date.now();
-    let first = (await page(guest)).stories[0]!.id;
-    while (first !== story.id && Date.now() - posted < GUEST_PAGE_TTL_MS + 2000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      first = (await page(guest)).stories[0]!.id;
-    }
-    expect(first).toBe(story.id);
-    expect(Date.now() - posted).toBeLessThanOrEqual(GUEST_PAGE_TTL_MS + 500);
+    await vi.waitFor(async () => expect((await page(guest)).stories[0]!.id).toBe(story.id), { timeout: GUEST_PAGE_TTL_MS * 10, interval: 50 });
   });
 });
