@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/server';
 import { compiledServer, startServerProcess } from './test/server-process';
 import { NO_ADMIN_EMAIL_WARNING } from './startup-summary';
+import { ACCOUNT_TEXTS } from '@common/account/texts';
 
 async function waitForHealth(url: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -99,6 +100,11 @@ describe('the server process', () => {
       const after = proc.output().split('\n');
       expect(after).toContain('Email to first@example.com not sent (SMTP_URL is not set): "Verify your email address for Drabble". Open:');
       expect(after.some((l) => new RegExp(`^${origin}/verify-email\\?token=[^\\s]+$`).test(l))).toBe(true);
+      // Asked again, it says where the new link is, not that an email went out.
+      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const resent = await fetch(`${origin}/api/account/verification/resend`, { method: 'POST', headers: { origin, cookie } });
+      expect(resent.status).toBe(200);
+      expect(((await resent.json()) as { message: string }).message).toBe(ACCOUNT_TEXTS.verificationPrinted);
     } finally {
       proc.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });

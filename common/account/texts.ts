@@ -20,6 +20,8 @@ export const ACCOUNT_TEXTS = {
   verifyBannerPrinted: (email: string) => `Please verify your email address. This server does not send email: the link for ${email} is in the server's output.`,
   forgotAnswerPrinted: "This server does not send email: if an account exists for that address, the link to reset the password is in the server's output.",
   verificationSent: 'Verification email sent. Check your inbox.',
+  /** A resend on a server that sends no email (no SMTP_URL). */
+  verificationPrinted: "This server does not send email: the new link is in the server's output.",
   emailVerified: 'Your email address is verified.',
   alreadyVerified: 'Your email address is already verified.',
   linkInvalid: 'This link is invalid or has expired.',

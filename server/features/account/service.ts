@@ -74,7 +74,9 @@ export async function resendVerification(ctx: ServerContext, user: SessionUser):
   const { allowed } = await reserveLimit(ctx, 'verificationResends', { uid: user.uid });
   if (!allowed) throw tooManyRequests(ACCOUNT_TEXTS.tooOften);
   const outcome = await sendVerification(ctx, user);
-  return outcome === 'queued' ? ACCOUNT_TEXTS.emailDelayed : ACCOUNT_TEXTS.verificationSent;
+  if (outcome === 'queued') return ACCOUNT_TEXTS.emailDelayed;
+  // Without SMTP_URL the link is printed where whoever runs the server sees it: no inbox to check.
+  return ctx.config.mail.smtpUrl === null ? ACCOUNT_TEXTS.verificationPrinted : ACCOUNT_TEXTS.verificationSent;
 }
 
 /** The link from the verification email; works signed in or not. */
