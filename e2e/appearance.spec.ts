@@ -277,9 +277,12 @@ for (const mode of THEME_MODES) {
       // An enabled Apply button (white on the accent) beside accent links and the active nav link.
       await page.getByLabel('Custom colour').fill('#123456');
       await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
+      // Only what an accent colours: the elements with an accent class (bg-accent-700,
+      // text-accent-ink…: the app's only way to use one) and what is inside them. The rest of
+      // the page is the same with every accent and was checked whole above.
       for (const accent of ACCENT_COLORS) {
         await page.evaluate((a) => (document.documentElement.dataset.accent = a), accent);
-        await expectNoAxeViolations(page, `${accent} in ${mode}`, { rules: ['color-contrast'] });
+        await expectNoAxeViolations(page, `${accent} in ${mode}`, { rules: ['color-contrast'], include: ['[class*="accent-"]'] });
       }
     });
 

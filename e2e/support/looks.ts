@@ -6,7 +6,7 @@ import { expectNoAxeViolations, transitionsFinished } from './axe';
  * Screenshots are for a person to look at, not checks: taken only when E2E_SCREENSHOTS=1
  * (`E2E_SCREENSHOTS=1 npx playwright test`). Each PNG costs the browser a raster and an encode:
  * a fifth of the CPU of the specs that take most of them, and on a slow day the last seconds of
- * a long test. The checks beside them (widths, axe, in each scheme) run either way.
+ * a long test. The checks beside them (the phone's width, axe: CHECKED_AT) run either way.
  */
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
@@ -39,36 +39,49 @@ export async function expectNoSidewaysScroll(page: Page, name = 'the page'): Pro
   await expect.poll(overflow, { message: `${name} is wider than the window (by the px shown)` }).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Where shootLooks checks: axe in light at the desktop width and in dark at the phone's, and the
+ * phone's width in dark, not all four. A width changes which elements there are (each width's are
+ * checked once) and a scheme changes their colours (each scheme's once); a scheme's colours are
+ * the same at either width, and no width depends on the scheme. The other two are visited only
+ * for screenshots: each visit is a layout and paint of the page, and an axe run costs the browser
+ * 0.2–0.5 s. The app frame around every target is checked whole, in every mode, at the desktop
+ * width (appearance.spec.ts).
+ */
+const CHECKED_AT = { light: 1280, dark: 375 } as const;
+const PHONE_WIDTH = 375;
+
 export interface LooksOptions {
   /** Only this part of the page (default: the viewport). */
   target?: Locator;
   fullPage?: boolean;
   /** Scroll the target into view before each shot. */
   scroll?: boolean;
-  /** Also check the target against WCAG 2.1 AA with axe, in each colour scheme. */
+  /** Also check the target against WCAG 2.1 AA with axe: in light at 1280 px, in dark at 375 px (CHECKED_AT). */
   axe?: boolean;
 }
 
 /**
  * Screenshots in light and dark, at 1280 px and 375 px, into `dir` as
  * `<name>-<scheme>[-375].png` (when E2E_SCREENSHOTS=1), failing when the page scrolls sideways on
- * a phone; then back to light at 1280 px. The shots are for a person to look at; the width (and
- * axe, at each width in each scheme) checks are the test.
+ * a phone; then back to light at 1280 px. The shots are for a person to look at; the width and axe
+ * checks (CHECKED_AT) are the test.
  */
 export async function shootLooks(page: Page, dir: string, name: string, options: LooksOptions = {}): Promise<void> {
   const { target, fullPage = false, scroll = false, axe = false } = options;
   fs.mkdirSync(dir, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height, suffix] of [[1280, 900, ''], [375, 812, '-375']] as const) {
+    for (const [width, height, suffix] of [[1280, 900, ''], [PHONE_WIDTH, 812, '-375']] as const) {
+      const checked = CHECKED_AT[scheme] === width;
+      if (!SCREENSHOTS && !(checked && (axe || width === PHONE_WIDTH))) continue;
+      await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
       if (scroll) await target?.scrollIntoViewIfNeeded();
       await transitionsFinished(page);
       await shot(target ?? page, { path: `${dir}/${name}-${scheme}${suffix}.png`, fullPage });
-      // At each width: a phone's layout is not the desktop's (other elements, other colours).
-      if (axe && target) await expectNoAxeViolations(page, `${name} in ${scheme} at ${width}px`, { include: [`[data-testid="${await target.getAttribute('data-testid')}"]`] });
+      if (checked && axe && target) await expectNoAxeViolations(page, `${name} in ${scheme} at ${width}px`, { include: [`[data-testid="${await target.getAttribute('data-testid')}"]`] });
+      if (checked && width === PHONE_WIDTH) await expectNoSidewaysScroll(page, name);
     }
-    await expectNoSidewaysScroll(page, name);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
