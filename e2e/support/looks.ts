@@ -42,8 +42,9 @@ export async function expectNoSidewaysScroll(page: Page, name = 'the page'): Pro
 /**
  * Where shootLooks checks: axe in light at the desktop width and in dark at the phone's, and the
  * phone's width in dark, not all four. A width changes which elements there are (each width's are
- * checked once) and a scheme changes their colours (each scheme's once); a scheme's colours are
- * the same at either width, and no width depends on the scheme. The other two are visited only
+ * checked once) and a scheme changes their colours (each scheme's once); no width depends on the
+ * scheme, and almost no colour on the width (the one case: the settings index's links lose their
+ * surface on a desktop, and muted text reads on the page's colour too). The other two are visited only
  * for screenshots: each visit is a layout and paint of the page, and an axe run costs the browser
  * 0.2–0.5 s. The app frame around every target is checked whole, in every mode, at the desktop
  * width (appearance.spec.ts).
